@@ -1,0 +1,24 @@
+import { test as base, expect } from '@playwright/test';
+
+type Fixtures = { allowConsoleErrors: (RegExp | string)[] };
+
+// Every e2e test fails on a console error, an uncaught page error or a CSP violation that it
+// did not declare with `test.use({ allowConsoleErrors: [...] })`.
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const problems: string[] = [];
+    const allowed = (text: string) =>
+      allowConsoleErrors.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !allowed(msg.text())) problems.push(`console.error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => {
+      if (!allowed(err.message)) problems.push(`page error: ${err.message}`);
+    });
+    await use(page);
+    expect(problems, 'unexpected console errors').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,112 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+
+let dir: string;
+let app: FastifyInstance;
+
+const html = (title: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>window.x=1</script><script type="module" src="/assets/a.js"></script></body></html>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wayfarer-client-'));
+  mkdirSync(join(dir, 'blogs'));
+  mkdirSync(join(dir, 'about'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), html('Home'));
+  writeFileSync(join(dir, 'blogs/index.html'), html('Blogs'));
+  writeFileSync(join(dir, 'about/index.html'), html('About'));
+  writeFileSync(join(dir, '__spa-fallback.html'), html('Fallback'));
+  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
+  writeFileSync(join(dir, 'packages.json'), '[]');
+  app = await buildApp({
+    clientDir: dir,
+    production: true,
+    logLevel: 'silent',
+    csp: { authConnect: ['http://127.0.0.1:9099'], authFrames: ['http://127.0.0.1:9099'] },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('site routes', () => {
+  it.each([
+    ['/', 'Home'],
+    ['/blogs', 'Blogs'],
+    ['/about', 'About'],
+  ])('serves the prerendered page for %s', async (url, title) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(`<title>${title}</title>`);
+  });
+
+  it.each(['/account', '/bookings', '/package/swiss-alpine-lakes', '/checkout/abc'])(
+    'answers the client route %s with the app shell and 200',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Fallback</title>');
+    },
+  );
+
+  it.each(['/nope', '/package', '/package/a/b', '/index.html', '/blogs/index.html'])(
+    'answers an unknown path %s with the app shell and 404',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<title>Fallback</title>');
+    },
+  );
+
+  it('answers the spec spelling /packages.JSON as well as /packages.json', async () => {
+    for (const url of ['/packages.json', '/packages.JSON']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('compresses HTML and never caches it without revalidation', async () => {
+    const big = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows the page\u2019s own inline scripts by hash only', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' https:\/\/apis.google.com/);
+    expect(csp).not.toContain("'unsafe-inline' 'self' https://apis");
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('connect-src \'self\' http://127.0.0.1:9099');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+
+  it('sends the same headers on JSON and 404 responses', async () => {
+    const res = await app.inject({ url: '/api/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

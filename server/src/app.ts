@@ -1,0 +1,124 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadHtmlPage, type HtmlPage } from './html.js';
+import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
+
+export type AppOptions = {
+  clientDir: string;
+  production: boolean;
+  logLevel?: string;
+  csp: CspOrigins;
+};
+
+// Prerendered at build time (react-router.config.ts).
+const prerendered: Record<string, string> = {
+  '/': 'index.html',
+  '/blogs': 'blogs/index.html',
+  '/about': 'about/index.html',
+};
+
+// Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
+// HTML with a 404 status, and the client shows the 404 page.
+const clientRoutes = ['/account', '/bookings', '/package/:id', '/checkout/:id'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: 16 * 1024,
+    trustProxy: true,
+  });
+
+  if (!existsSync(join(options.clientDir, '__spa-fallback.html'))) {
+    throw new Error(`No built site in ${options.clientDir}: run "npm run build" first.`);
+  }
+
+  const pages = new Map<string, HtmlPage>();
+  const page = (file: string) => {
+    let p = pages.get(file);
+    if (!p) {
+      p = loadHtmlPage(options.clientDir, file);
+      pages.set(file, p);
+    }
+    return p;
+  };
+
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        contentSecurityPolicy(options.csp)
+          .split('; ')
+          .map((d) => {
+            const [name, ...values] = d.split(' ');
+            return [name!, values];
+          }),
+      ),
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Permissions-Policy', permissionsPolicy);
+  });
+
+  const sendPage = (reply: FastifyReply, file: string, status = 200) => {
+    const p = page(file);
+    return reply
+      .code(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', contentSecurityPolicy(options.csp, p.scriptHashes))
+      .send(p.body);
+  };
+
+  for (const [path, file] of Object.entries(prerendered)) {
+    app.get(path, (_req, reply) => sendPage(reply, file));
+    if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
+  }
+  for (const path of clientRoutes) {
+    app.get(path, (_req, reply) => sendPage(reply, '__spa-fallback.html'));
+  }
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  // SPEC point 7 spells the data file /packages.JSON.
+  app.get('/packages.JSON', (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    index: false,
+    preCompressed: true,
+    redirect: false,
+    wildcard: true,
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      if (filePath.includes(`${join(options.clientDir, 'assets')}`)) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (filePath.includes(`${join(options.clientDir, 'img')}`)) {
+        reply.header('Cache-Control', 'public, max-age=604800');
+      } else {
+        reply.header('Cache-Control', 'public, max-age=300');
+      }
+    },
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (wantsHtml) return sendPage(reply, '__spa-fallback.html', 404);
+    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+  });
+
+  return app;
+}

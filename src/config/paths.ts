@@ -1,0 +1,13 @@
+// Every route path of the site, in one place. Route config, links and redirects read from here.
+export const paths = {
+  home: '/',
+  account: '/account',
+  blogs: '/blogs',
+  about: '/about',
+  bookings: '/bookings',
+  package: (id: string) => `/package/${encodeURIComponent(id)}`,
+  checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
+} as const;
+
+// Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.
+export const publicPaths = [paths.home, paths.blogs, paths.about] as const;

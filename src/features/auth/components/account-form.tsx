@@ -1,0 +1,187 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import {
+  authErrorMessage,
+  isSilentGoogleError,
+  signUpError,
+} from '~/features/auth/utils/auth-messages';
+import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
+
+type Mode = 'login' | 'signup' | 'reset';
+
+const titles: Record<Mode, { heading: string; lead: string; submit: string }> = {
+  login: { heading: 'Welcome back', lead: 'Log in to book a package and see your trips.', submit: 'Login' },
+  signup: { heading: 'Create your account', lead: 'It takes a minute, and your bookings stay with you.', submit: 'Sign Up' },
+  reset: { heading: 'Reset your password', lead: 'We will email you a link to choose a new password.', submit: 'Send Reset Link' },
+};
+
+export function AccountForm() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setError('');
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+    } catch (e) {
+      setError(authErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (mode === 'signup') {
+      const problem = signUpError(password, confirm);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+      void run(async () => {
+        await signUpWithEmail(name.trim(), email, password);
+        setPassword('');
+        setConfirm('');
+        setMode('login');
+        toast.success('Register Successful...!', { role: 'alert' });
+      });
+    } else if (mode === 'reset') {
+      void run(async () => {
+        await sendPasswordReset(email);
+        setMode('login');
+        toast.info('Check your email.', { role: 'alert' });
+      });
+    } else {
+      // Success is handled by the account route, which follows the auth state to the remembered path.
+      void run(() => signInWithEmail(email, password));
+    }
+  };
+
+  const onGoogle = async () => {
+    setError('');
+    setBusy(true);
+    try {
+      await signInWithGoogle();
+    } catch (e) {
+      console.warn('Google sign-in did not complete:', e);
+      if (!isSilentGoogleError(e)) setError(authErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const t = titles[mode];
+  return (
+    <div className="account-card">
+      <h1>{t.heading}</h1>
+      <p className="section__lead">{t.lead}</p>
+      <form className="form" onSubmit={onSubmit} aria-label={t.heading}>
+        {mode === 'signup' && (
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input id={`${id}-name`} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        {mode !== 'reset' && (
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+        )}
+        {mode === 'signup' && (
+          <div className="field">
+            <label htmlFor={`${id}-confirm`}>Confirm Password</label>
+            <input
+              id={`${id}-confirm`}
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </div>
+        )}
+
+        <p className="form-error" role="alert" aria-live="assertive">
+          {error}
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Please wait…' : t.submit}
+        </button>
+      </form>
+
+      {mode === 'login' && (
+        <>
+          <button type="button" className="button button--link" onClick={() => switchMode('reset')}>
+            Forgot Password?
+          </button>
+          <div className="divider">
+            <span>or</span>
+          </div>
+          <button type="button" className="button button--google button--block" onClick={() => void onGoogle()} disabled={busy}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.5 5.5 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z" />
+              <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+              <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+              <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
+            </svg>
+            Continue with Google
+          </button>
+          <p className="account-card__switch">
+            New to Wayfarer?{' '}
+            <button type="button" className="button--link" onClick={() => switchMode('signup')}>
+              Sign Up
+            </button>
+          </p>
+        </>
+      )}
+      {mode === 'signup' && (
+        <p className="account-card__switch">
+          Already have an account?{' '}
+          <button type="button" className="button--link" onClick={() => switchMode('login')}>
+            Login
+          </button>
+        </p>
+      )}
+      {mode === 'reset' && (
+        <button type="button" className="button button--outline button--block" onClick={() => switchMode('login')}>
+          Back To Login
+        </button>
+      )}
+    </div>
+  );
+}

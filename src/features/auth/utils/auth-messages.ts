@@ -1,0 +1,34 @@
+import { authErrorCode } from '~/lib/auth';
+
+// SPEC point 8, word for word (typos included), and DESIGN.md for invalid-credential.
+const messages: Record<string, string> = {
+  'auth/user-not-found': 'There is no account with this Email',
+  'auth/email-already-in-use': 'This email already have an account.',
+  'auth/wrong-password': 'You have entered wrong Password.',
+  'auth/invalid-credential': 'Incorrect email or password.',
+  'auth/invalid-login-credentials': 'Incorrect email or password.',
+};
+
+export function authErrorMessage(error: unknown): string {
+  const code = authErrorCode(error);
+  if (code && messages[code]) return messages[code];
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+// Closing or cancelling the Google popup is the user's choice: logged, not shown.
+const silentGoogleCodes = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+
+export function isSilentGoogleError(error: unknown): boolean {
+  const code = authErrorCode(error);
+  return code !== undefined && silentGoogleCodes.has(code);
+}
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+// SPEC point 5. Required fields and the email format are left to the browser.
+export function signUpError(password: string, confirm: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'Password Must Be 6 Character long';
+  if (password !== confirm) return 'Password did not match...!';
+  return null;
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { Picture } from '~/components/picture';
+import { paths } from '~/config/paths';
+import type { TravelPackage } from '~/features/packages/api/get-packages';
+import { formatPrice } from '~/lib/format-price';
+import { truncate } from '~/lib/truncate';
+
+export const PACKAGE_DESCRIPTION_LENGTH = 110;
+
+export function PackageCard({ pkg }: { pkg: TravelPackage }) {
+  return (
+    <article className="card package-card">
+      <Picture
+        className="card__img"
+        name={pkg.img}
+        kind="card"
+        alt=""
+        width={400}
+        height={267}
+        sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
+      />
+      <div className="card__body">
+        <h3 className="card__title">{pkg.name}</h3>
+        <p className="card__text">{truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}</p>
+        <div className="package-card__footer">
+          <p className="price">
+            <span className="sr-only">Price: </span>
+            {formatPrice(pkg.price)}
+            <span className="price__unit"> / person</span>
+          </p>
+          <Link className="button button--primary" to={paths.package(pkg.id)}>
+            Purchase<span className="sr-only"> {pkg.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PackagesGrid } from '~/features/packages/components/packages-grid';
+import { resetPackagesCache } from '~/features/packages/hooks/use-packages';
+
+const packages = [
+  { id: 'alps', name: 'Alpine Lakes', description: 'A'.repeat(100) + 'BCDEFGHIJK' + 'tail that must not show', img: 'alps', price: 2450 },
+  { id: 'sea', name: 'Sea & Sun', description: 'x'.repeat(200), img: 'santorini', price: 1890 },
+];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderGrid() {
+  return render(
+    <MemoryRouter>
+      <PackagesGrid />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => resetPackagesCache());
+
+describe('PackagesGrid', () => {
+  it('shows a loading state, then one card per package from GET /packages.json', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(packages));
+    renderGrid();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading packages');
+
+    const cards = await screen.findAllByRole('article');
+    expect(fetchMock).toHaveBeenCalledWith('/packages.json', expect.anything());
+    expect(cards).toHaveLength(2);
+
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { name: 'Alpine Lakes' })).toBeInTheDocument();
+    expect(first.getByText(`${'A'.repeat(100)}BCDEFGHIJK...`)).toBeInTheDocument();
+    expect(cards[0]).not.toHaveTextContent('tail that must not show');
+    expect(first.getByText('$2,450')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: /Purchase/ })).toHaveAttribute('href', '/package/alps');
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/img/alps-800.jpg');
+
+    expect(within(cards[1]!).getByText(`${'x'.repeat(110)}...`)).toBeInTheDocument();
+  });
+
+  it('says why when the packages cannot be loaded, and Retry loads them', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(json({ error: 'boom' }, 500))
+      .mockResolvedValueOnce(json(packages));
+    renderGrid();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The packages could not be loaded (HTTP 500).');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a malformed file as an error, never as an empty grid', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json([{ id: 1 }]));
+    renderGrid();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The packages could not be read.');
+  });
+});

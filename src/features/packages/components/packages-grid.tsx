@@ -1,0 +1,50 @@
+import { PackageCard } from '~/features/packages/components/package-card';
+import { usePackages } from '~/features/packages/hooks/use-packages';
+
+const SKELETONS = 6;
+
+export function PackagesGrid() {
+  const { state, retry } = usePackages();
+
+  if (state.status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button button--primary" onClick={retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  if (state.status === 'loading') {
+    return (
+      <div className="grid grid--packages" aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading packages…
+        </p>
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <div key={i} className="card card--skeleton" aria-hidden="true">
+            <div className="card__img skeleton" />
+            <div className="card__body">
+              <div className="skeleton skeleton--title" />
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--short" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <ul className="grid grid--packages" aria-label="Travel packages">
+      {state.packages.map((pkg) => (
+        <li key={pkg.id}>
+          <PackageCard pkg={pkg} />
+        </li>
+      ))}
+    </ul>
+  );
+}

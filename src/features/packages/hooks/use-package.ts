@@ -1,0 +1,9 @@
+import { usePackages } from '~/features/packages/hooks/use-packages';
+
+// SPEC point 7: the package page picks the package whose id equals the route id.
+export function usePackage(id: string | undefined) {
+  const { state, retry } = usePackages();
+  if (state.status !== 'success') return { state, retry };
+  const pkg = state.packages.find((p) => p.id === id);
+  return { state: pkg ? ({ status: 'found', pkg } as const) : ({ status: 'not-found' } as const), retry };
+}

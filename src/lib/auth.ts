@@ -1,0 +1,163 @@
+// The one module that talks to Firebase Authentication. Everything else reads the auth state
+// through useAuth() and calls the actions below.
+//
+// The SDK (about 30 KiB gzip) is loaded with import() only when it is needed: on the account
+// page, on signed-in pages, and on public pages when a stored session exists.
+import { useSyncExternalStore } from 'react';
+import type * as FirebaseAuth from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
+import { authEmulatorUrl, firebaseConfig } from '~/config/env';
+
+export type AuthUser = {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  isAnonymous: boolean;
+  providerData: { providerId: string; uid: string; email: string | null; displayName: string | null }[];
+};
+
+// 'idle': the SDK has not been asked yet (a visitor with no stored session on a public page).
+export type AuthState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'signed-in'; user: AuthUser }
+  | { status: 'signed-out' };
+
+type Sdk = typeof FirebaseAuth;
+
+let state: AuthState = { status: 'idle' };
+let started = false;
+let sdkPromise: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState) {
+  state = next;
+  listeners.forEach((l) => l());
+}
+
+function toAuthUser(user: User): AuthUser {
+  return {
+    uid: user.uid,
+    displayName: user.displayName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    phoneNumber: user.phoneNumber,
+    photoURL: user.photoURL,
+    isAnonymous: user.isAnonymous,
+    providerData: user.providerData.map((p) => ({
+      providerId: p.providerId,
+      uid: p.uid,
+      email: p.email,
+      displayName: p.displayName,
+    })),
+  };
+}
+
+export const sessionStorageKey = `firebase:authUser:${firebaseConfig.apiKey}:[DEFAULT]`;
+
+export function hasStoredSession(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(sessionStorageKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// While the signed-up user is being signed out again (SPEC point 4), the brief signed-in state
+// must not reach the app, or the account page would redirect.
+let holdStateChanges = false;
+
+function loadSdk() {
+  sdkPromise ??= (async () => {
+    const [{ initializeApp, getApps }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+    const app = getApps()[0] ?? initializeApp(firebaseConfig);
+    // No popup resolver here: with one, the SDK fetches Google's gapi script on every page
+    // load. It is passed to signInWithPopup only.
+    const auth = sdk.initializeAuth(app, { persistence: sdk.browserLocalPersistence });
+    if (authEmulatorUrl) sdk.connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+    sdk.onAuthStateChanged(
+      auth,
+      (user) => {
+        if (holdStateChanges) return;
+        setState(user ? { status: 'signed-in', user: toAuthUser(user) } : { status: 'signed-out' });
+      },
+      () => setState({ status: 'signed-out' }),
+    );
+    return { sdk, auth };
+  })();
+  sdkPromise.catch(() => {
+    sdkPromise = undefined;
+    setState({ status: 'signed-out' });
+  });
+  return sdkPromise;
+}
+
+// Starts following the auth state. `force` loads the SDK even without a stored session.
+export function startAuth({ force = false } = {}) {
+  if (started || typeof window === 'undefined') return;
+  if (!force && !hasStoredSession()) return;
+  started = true;
+  setState({ status: 'loading' });
+  void loadSdk();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot: AuthState = { status: 'idle' };
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverSnapshot,
+  );
+}
+
+export async function signInWithEmail(email: string, password: string) {
+  const { sdk, auth } = await loadSdk();
+  await sdk.signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function signUpWithEmail(name: string, email: string, password: string) {
+  const { sdk, auth } = await loadSdk();
+  holdStateChanges = true;
+  try {
+    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+    await sdk.updateProfile(user, { displayName: name });
+    await sdk.signOut(auth);
+  } finally {
+    holdStateChanges = false;
+    setState(auth.currentUser ? { status: 'signed-in', user: toAuthUser(auth.currentUser) } : { status: 'signed-out' });
+  }
+}
+
+export async function signInWithGoogle() {
+  const { sdk, auth } = await loadSdk();
+  await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
+}
+
+export async function sendPasswordReset(email: string) {
+  const { sdk, auth } = await loadSdk();
+  await sdk.sendPasswordResetEmail(auth, email);
+}
+
+export async function logOut() {
+  const { sdk, auth } = await loadSdk();
+  await sdk.signOut(auth);
+}
+
+// A fresh ID token for the booking API; the SDK refreshes it before it expires.
+export async function getIdToken(): Promise<string | null> {
+  const { auth } = await loadSdk();
+  return auth.currentUser ? auth.currentUser.getIdToken() : null;
+}
+
+export function authErrorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}

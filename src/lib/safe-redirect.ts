@@ -1,0 +1,20 @@
+import { paths } from '~/config/paths';
+
+// The path remembered when a signed-out visitor hits a protected page. Anything that is not a
+// plain same-site path ("//evil.example", "/\\evil", "https://...", "javascript:") falls back
+// to the home page, so no URL or history state can send a user off the site.
+export function safeRedirect(candidate: unknown, fallback: string = paths.home): string {
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\\]/.test(candidate)) return fallback;
+  try {
+    const base = 'https://wayfarer.invalid';
+    const url = new URL(candidate, base);
+    if (url.origin !== base) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.pathname === paths.account ? fallback : path;
+  } catch {
+    return fallback;
+  }
+}

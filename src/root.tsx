@@ -1,0 +1,86 @@
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Footer } from '~/components/layout/footer';
+import { Navbar } from '~/components/layout/navbar';
+import { Spinner } from '~/components/spinner';
+import { paths } from '~/config/paths';
+import { AccountNavItem } from '~/features/auth/components/account-nav-item';
+import { startAuth } from '~/lib/auth';
+import type { Route } from './+types/root';
+import '~/styles/app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c5c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Navbar accountSlot={<AccountNavItem />} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  // Public pages load the auth SDK only for a visitor with a stored session.
+  useEffect(() => startAuth(), []);
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+// Shown in the SPA fallback HTML (account and signed-in pages) until the app has loaded.
+export function HydrateFallback() {
+  return (
+    <Shell>
+      <div className="page-loading">
+        <Spinner />
+      </div>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'Something went wrong while showing this page.';
+  return (
+    <Shell>
+      <section className="container section">
+        <h1>Sorry, something went wrong</h1>
+        <p>{message}</p>
+        <p>
+          <a href={paths.home}>Back to the home page</a>
+        </p>
+      </section>
+    </Shell>
+  );
+}

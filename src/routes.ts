@@ -1,0 +1,13 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('blogs', 'routes/blogs.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('account', 'routes/account.tsx'),
+  layout('routes/protected-layout.tsx', [
+    route('package/:id', 'routes/package.tsx'),
+    route('checkout/:id', 'routes/checkout.tsx'),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { Picture } from '~/components/picture';
+import { paths } from '~/config/paths';
+import { FeaturedBlogs } from '~/features/blogs/components/featured-blogs';
+import { PackagesGrid } from '~/features/packages/components/packages-grid';
+import { pageMeta } from '~/lib/seo';
+import { site } from '~/lib/site';
+
+export const meta = () =>
+  pageMeta({
+    title: site.name,
+    description:
+      'Small-group tours with local guides: Swiss lakes, Santorini, the Sahara, Kyoto, the Amazon, Arctic Norway and Patagonia. Browse packages and book online.',
+    path: paths.home,
+  });
+
+export default function Home() {
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <Picture
+          className="hero__img"
+          name="hero"
+          kind="hero"
+          alt=""
+          width={1600}
+          height={900}
+          sizes="100vw"
+          priority
+        />
+        <div className="hero__content container">
+          <p className="eyebrow eyebrow--light">{site.tagline}</p>
+          <h1 id="hero-title">Travel further, with someone who knows the way.</h1>
+          <p className="hero__lead">
+            Hand-planned journeys for groups of twelve or fewer, led by guides who call each
+            destination home.
+          </p>
+          <div className="hero__actions">
+            <Link className="button button--accent" to={paths.about}>
+              Contact
+            </Link>
+            <a className="button button--ghost" href="#packages">
+              See packages
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id="packages" className="section container" aria-labelledby="packages-title">
+        <div className="section__head">
+          <p className="eyebrow">Packages</p>
+          <h2 id="packages-title">Journeys for this season</h2>
+          <p className="section__lead">
+            Every package includes a local guide, hand-picked stays and transfers. Prices are per
+            person.
+          </p>
+        </div>
+        <PackagesGrid />
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="blogs-title">
+        <div className="container">
+          <div className="section__head">
+            <p className="eyebrow">From the journal</p>
+            <h2 id="blogs-title">Featured Blogs</h2>
+          </div>
+          <FeaturedBlogs />
+        </div>
+      </section>
+    </>
+  );
+}

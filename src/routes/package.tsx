@@ -1,0 +1,57 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '~/components/spinner';
+import { paths } from '~/config/paths';
+import { BookingForm } from '~/features/booking/components/booking-form';
+import { PackageDetails } from '~/features/packages/components/package-details';
+import { usePackage } from '~/features/packages/hooks/use-package';
+import { useAuth } from '~/lib/auth';
+
+export const meta = () => [{ title: 'Book a package | Wayfarer Tours' }, { name: 'robots', content: 'noindex' }];
+
+export default function PackagePage() {
+  const { id } = useParams();
+  const { state, retry } = usePackage(id);
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const user = auth.status === 'signed-in' ? auth.user : null;
+
+  if (state.status === 'loading') {
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading the package…" />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="section container">
+        <div className="notice notice--error" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--primary" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (state.status === 'not-found') {
+    return (
+      <section className="section container container--narrow not-found">
+        <h1>Package not found</h1>
+        <p>We could not find a package called “{id}”. It may have been retired, or the link is mistyped.</p>
+        <Link className="button button--primary" to={paths.home}>
+          See all packages
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="section container package-page">
+      <PackageDetails pkg={state.pkg} />
+      <BookingForm
+        initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
+        onSubmit={() => navigate(paths.checkout(state.pkg.id))}
+      />
+    </section>
+  );
+}

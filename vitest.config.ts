@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts: the React Router plugin builds the app and is not needed here.
+export default defineConfig({
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
