@@ -3,13 +3,13 @@
 # Ends with one line "N passed, N failed" summing both suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-rm -f test-results/unit.json test-results/e2e.json
+mkdir -p reports
+rm -f reports/unit.json reports/e2e.json
 
 npm run --silent lint && npm run --silent typecheck
 static_status=$?
 
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
 unit_status=$?
 
 npx playwright test
@@ -18,7 +18,7 @@ e2e_status=$?
 pkill -f "$PWD/server/src/main.ts" 2>/dev/null
 pkill -f "$PWD/node_modules/.bin/firebase emulators" 2>/dev/null
 
-node scripts/test-summary.mjs test-results/unit.json test-results/e2e.json
+node scripts/test-summary.mjs reports/unit.json reports/e2e.json
 summary_status=$?
 
 if [ $static_status -ne 0 ] || [ $unit_status -ne 0 ] || [ $e2e_status -ne 0 ] || [ $summary_status -ne 0 ]; then exit 1; fi
