@@ -29,7 +29,8 @@ export default defineConfig({
     // Starts the Auth Emulator too (scripts/start.ts).
     command: 'node --import tsx scripts/start.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    // Bookings made by the tests go to their own PGlite folder, not the developer's data/pglite.
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'data/e2e' },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'pipe',

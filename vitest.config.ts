@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The API tests check real ID tokens against the Auth Emulator (server/src/test).
+    globalSetup: ['./server/src/test/global-setup.ts'],
+    hookTimeout: 30_000,
   },
 });

@@ -19,6 +19,17 @@ export async function createAccount(email: string, password: string, displayName
   return (await res.json()) as { localId: string; idToken: string };
 }
 
+// An ID token for an account, as the site's API expects it.
+export async function idTokenFor(email: string, password: string) {
+  const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator signIn failed: ${res.status}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
 export async function lookupAccount(email: string) {
   const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:lookup`, {
     method: 'POST',
@@ -42,6 +53,13 @@ export async function latestResetLink(email: string) {
   const res = await fetch(`${emulator}/emulator/v1/projects/${project}/oobCodes`);
   const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
   return oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobLink;
+}
+
+// Follows a navbar link, opening the menu first on a phone.
+export async function openNavLink(page: Page, name: string) {
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 }
 
 export async function logIn(page: Page, email: string, password: string) {

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
+import { ensureAuthEmulator } from './auth-emulator';
 
 const root = new URL('..', import.meta.url).pathname;
 const publicEnv = parsePublicEnv(process.env);
@@ -44,44 +45,23 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 process.once('exit', () => stopAll());
 
 const emulatorHost = publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST;
-const answers = async (url: string) => {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const serverEnv: NodeJS.ProcessEnv = { ...process.env };
 if (!usesRealFirebase(publicEnv)) {
-  const url = `http://${emulatorHost}/`;
-  if (await answers(url)) {
-    console.log(`Using the Firebase Auth Emulator already running at ${url}`);
-  } else {
-    console.log('Starting the Firebase Auth Emulator (project demo-travel)…');
-    const emulator = spawn(
-      join(root, 'node_modules/.bin/firebase'),
-      ['emulators:start', '--only', 'auth', '--project', 'demo-travel'],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } },
-    );
-    children.push(emulator);
-    emulator.on('exit', (code) => {
-      if (stopping) return;
-      console.error(`The Auth Emulator stopped (exit ${code}).`);
-      stopAll();
-      process.exit(1);
-    });
-    const deadline = Date.now() + 90_000;
-    while (!(await answers(url))) {
-      if (Date.now() > deadline) {
-        console.error('The Auth Emulator did not answer within 90 s.');
+  try {
+    const emulator = await ensureAuthEmulator(root, emulatorHost);
+    if (emulator.child) {
+      children.push(emulator.child);
+      emulator.child.on('exit', (code) => {
+        if (stopping) return;
+        console.error(`The Auth Emulator stopped (exit ${code}).`);
         stopAll();
         process.exit(1);
-      }
-      await new Promise((r) => setTimeout(r, 500));
+      });
     }
-    console.log(`Auth Emulator ready at ${url}`);
+  } catch (error) {
+    console.error((error as Error).message);
+    stopAll();
+    process.exit(1);
   }
   serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   serverEnv.GCLOUD_PROJECT = 'demo-travel';

@@ -18,7 +18,7 @@ e2e_status=$?
 pkill -f "$PWD/server/src/main.ts" 2>/dev/null
 pkill -f "$PWD/node_modules/.bin/firebase emulators" 2>/dev/null
 
-node scripts/test-summary.mjs reports/unit.json reports/e2e.json
+STATIC_FAILED=$([ $static_status -ne 0 ] && echo 1 || echo 0) node scripts/test-summary.mjs reports/unit.json reports/e2e.json
 summary_status=$?
 
 if [ $static_status -ne 0 ] || [ $unit_status -ne 0 ] || [ $e2e_status -ne 0 ] || [ $summary_status -ne 0 ]; then exit 1; fi

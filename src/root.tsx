@@ -5,6 +5,7 @@ import { Navbar } from '~/components/layout/navbar';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import { AccountNavItem } from '~/features/auth/components/account-nav-item';
+import { BookingsNavItem } from '~/features/booking/components/bookings-nav-item';
 import { startAuth } from '~/lib/auth';
 import type { Route } from './+types/root';
 import '~/styles/app.css';
@@ -38,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <>
-      <Navbar accountSlot={<AccountNavItem />} />
+      <Navbar accountSlot={<AccountNavItem />} extraLinks={<BookingsNavItem />} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -8,6 +8,7 @@ export default [
   layout('routes/protected-layout.tsx', [
     route('package/:id', 'routes/package.tsx'),
     route('checkout/:id', 'routes/checkout.tsx'),
+    route('bookings', 'routes/bookings.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,38 +1,25 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import { buildTestApp, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
 let app: FastifyInstance;
-
-const html = (title: string) =>
-  `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>window.x=1</script><script type="module" src="/assets/a.js"></script></body></html>`;
+let db: Database;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wayfarer-client-'));
-  mkdirSync(join(dir, 'blogs'));
-  mkdirSync(join(dir, 'about'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), html('Home'));
-  writeFileSync(join(dir, 'blogs/index.html'), html('Blogs'));
-  writeFileSync(join(dir, 'about/index.html'), html('About'));
-  writeFileSync(join(dir, '__spa-fallback.html'), html('Fallback'));
-  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
-  writeFileSync(join(dir, 'packages.json'), '[]');
-  app = await buildApp({
-    clientDir: dir,
-    production: true,
-    logLevel: 'silent',
-    csp: { authConnect: ['http://127.0.0.1:9099'], authFrames: ['http://127.0.0.1:9099'] },
-  });
+  dir = makeClientDir();
+  db = await openDatabase({});
+  await migrate(db);
+  app = await buildTestApp({ clientDir: dir, db });
 });
 
 afterAll(async () => {
   await app.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 
@@ -12,6 +13,7 @@ export type AppOptions = {
   production: boolean;
   logLevel?: string;
   csp: CspOrigins;
+  bookings: BookingsOptions;
 };
 
 // Prerendered at build time (react-router.config.ts).
@@ -88,7 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get(path, (_req, reply) => sendPage(reply, '__spa-fallback.html'));
   }
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  // The API: bookings and the health check (server/src/bookings).
+  await app.register(bookingsRoutes, options.bookings);
 
   // SPEC point 7 spells the data file /packages.JSON.
   app.get('/packages.JSON', (_req, reply) =>

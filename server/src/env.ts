@@ -8,6 +8,20 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
+  // A PostgreSQL server; without it, bookings live in embedded PGlite under DATA_DIR.
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // Set by `npm start` when it runs the Auth Emulator.
+  FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
+  ),
+  GCLOUD_PROJECT: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

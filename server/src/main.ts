@@ -1,33 +1,72 @@
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
 import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
+import { buildApp } from './app.js';
+import { firebaseTokenVerifier } from './auth/verify-token.js';
+import { loadPackages } from './bookings/packages.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrations.js';
 import { loadServerEnv } from './env.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
+const realFirebase = usesRealFirebase(publicEnv);
+const projectId = realFirebase ? publicEnv.VITE_FIREBASE_PROJECT_ID! : (env.GCLOUD_PROJECT ?? 'demo-travel');
+
+// firebase-admin skips signature checks when FIREBASE_AUTH_EMULATOR_HOST is set: never allow
+// that for a real project, whatever the environment says.
+if (env.FIREBASE_AUTH_EMULATOR_HOST && !projectId.startsWith('demo-')) {
+  throw new Error(`FIREBASE_AUTH_EMULATOR_HOST is set for the real project "${projectId}": refusing to start.`);
+}
+if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realFirebase) {
+  throw new Error('No Firebase project configured and no FIREBASE_AUTH_EMULATOR_HOST: run "npm start", which starts the emulator.');
+}
+
 const emulatorOrigin = `http://${publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST}`;
-const csp = usesRealFirebase(publicEnv)
+const csp = realFirebase
   ? {
       authConnect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
       authFrames: [`https://${publicEnv.VITE_FIREBASE_AUTH_DOMAIN}`],
     }
   : { authConnect: [emulatorOrigin], authFrames: [emulatorOrigin] };
-const clientDir = fileURLToPath(new URL('../../build/client', import.meta.url));
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const clientDir = join(root, 'build/client');
+const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(root, env.DATA_DIR);
+
+const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
+const applied = await migrate(db);
 
 const app = await buildApp({
   clientDir,
   production: env.NODE_ENV === 'production',
   logLevel: env.LOG_LEVEL,
   csp,
+  bookings: {
+    db,
+    verifyToken: firebaseTokenVerifier(projectId),
+    packages: loadPackages(join(clientDir, 'packages.json')),
+    rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+  },
 });
+app.addHook('onClose', () => db.close());
+if (applied.length > 0) app.log.info(`database migrations applied: ${applied.join(', ')}`);
 
+// Fastify's close stops accepting connections, lets in-flight requests finish, then closes the
+// database (onClose above): no booking is cut off half-way.
+let closing = false;
 const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
   app.log.info(`${signal} received, closing`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  clearTimeout(force);
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
-console.log(`Wayfarer Tours is running at http://localhost:${env.PORT}`);
+const store = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(dataDir, 'pglite')}`;
+console.log(`Wayfarer Tours is running at http://localhost:${env.PORT} (bookings: ${store})`);

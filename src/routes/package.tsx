@@ -1,6 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
+import { createBooking } from '~/features/booking/api/bookings-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
@@ -25,12 +27,7 @@ export default function PackagePage() {
   if (state.status === 'error') {
     return (
       <section className="section container">
-        <div className="notice notice--error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--primary" onClick={retry}>
-            Retry
-          </button>
-        </div>
+        <ErrorNotice message={state.message} onRetry={retry} />
       </section>
     );
   }
@@ -45,12 +42,17 @@ export default function PackagePage() {
       </section>
     );
   }
+  const pkg = state.pkg;
   return (
     <section className="section container package-page">
-      <PackageDetails pkg={state.pkg} />
+      <PackageDetails pkg={pkg} />
       <BookingForm
+        packageId={pkg.id}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
-        onSubmit={() => navigate(paths.checkout(state.pkg.id))}
+        onSubmit={createBooking}
+        onBooked={(booking) =>
+          navigate(`${paths.checkout(pkg.id)}?booking=${encodeURIComponent(booking.id)}`, { state: { booking } })
+        }
       />
     </section>
   );

@@ -1,3 +1,4 @@
+import { ErrorNotice } from '~/components/error-notice';
 import { PackageCard } from '~/features/packages/components/package-card';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
@@ -7,14 +8,7 @@ export function PackagesGrid() {
   const { state, retry } = usePackages();
 
   if (state.status === 'error') {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button button--primary" onClick={retry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <ErrorNotice message={state.message} onRetry={retry} />;
   }
 
   if (state.status === 'loading') {

@@ -1,0 +1,55 @@
+// Starts the Firebase Auth Emulator (or finds one already running) for `npm start` and the tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const emulatorProject = 'demo-travel';
+
+export async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type RunningEmulator = { url: string; child?: ChildProcess; stop: () => Promise<void> };
+
+// `host` is host:port. The child stays in the caller's process group: stopping the caller's
+// group stops it too.
+export async function ensureAuthEmulator(root: string, host: string, log = console.log): Promise<RunningEmulator> {
+  const url = `http://${host}/`;
+  if (await answers(url)) {
+    log(`Using the Firebase Auth Emulator already running at ${url}`);
+    return { url, stop: async () => {} };
+  }
+  log(`Starting the Firebase Auth Emulator (project ${emulatorProject})…`);
+  const child = spawn(
+    join(root, 'node_modules/.bin/firebase'),
+    ['emulators:start', '--only', 'auth', '--project', emulatorProject],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } },
+  );
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const stop = async () => {
+    if (exited) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(url))) {
+    if (exited) throw new Error(`The Auth Emulator stopped before it answered (exit ${child.exitCode}).`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('The Auth Emulator did not answer within 90 s.');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  log(`Auth Emulator ready at ${url}`);
+  return { url, child, stop };
+}

@@ -1,0 +1,48 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+export type VerifiedUser = { uid: string; email?: string };
+export type TokenVerifier = (idToken: string) => Promise<VerifiedUser>;
+
+// The token was checked and refused: the caller must sign in again (401).
+export class InvalidTokenError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+// The identity provider could not be asked (503): not the user's fault.
+export class IdentityProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The sign-in service did not answer.', { cause });
+    this.name = 'IdentityProviderUnavailableError';
+  }
+}
+
+const refusedCodes = new Set([
+  'auth/argument-error',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/invalid-id-token',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/project-not-found',
+]);
+
+// firebase-admin's verifyIdToken. With FIREBASE_AUTH_EMULATOR_HOST set it trusts the emulator
+// (main.ts only allows that for demo-* projects); otherwise it checks Google's signatures.
+export function firebaseTokenVerifier(projectId: string): TokenVerifier {
+  const app = getApps().find((a) => a.name === 'bookings-api') ?? initializeApp({ projectId }, 'bookings-api');
+  const auth = getAuth(app);
+  return async (idToken) => {
+    try {
+      const decoded = await auth.verifyIdToken(idToken);
+      return { uid: decoded.uid, email: decoded.email };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (refusedCodes.has(code)) throw new InvalidTokenError(code, (error as Error).message);
+      throw new IdentityProviderUnavailableError(error);
+    }
+  };
+}

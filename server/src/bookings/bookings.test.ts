@@ -1,0 +1,301 @@
+// @vitest-environment node
+// The booking API end to end: real ID tokens from the Auth Emulator, checked by firebase-admin;
+// bookings stored in PGlite and, when TEST_DATABASE_URL is set, in PostgreSQL.
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../../src/features/booking/api/booking-schema.js';
+import type { Database } from '../db/database.js';
+import { migrate } from '../db/migrations.js';
+import { buildTestApp, createUser, makeClientDir, storeCases, type TestUser } from '../test/fixtures.js';
+
+const valid = {
+  packageId: 'swiss-alpine-lakes',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  address: '12 St James Square, London',
+  phone: '442079460000',
+};
+
+const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
+
+// An unsigned token for a made-up user: accepted by nothing.
+const forgedToken = () => {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({
+    iss: 'https://securetoken.google.com/demo-travel',
+    aud: 'demo-travel',
+    sub: 'mallory',
+    user_id: 'mallory',
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+  })}.`;
+};
+
+describe.each(storeCases())('bookings API on $name', (store) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let clientDir: string;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  const count = async () =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]!.n;
+  const post = (user: TestUser | null, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { ...(user ? bearer(user) : {}), 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const list = async (user: TestUser) => {
+    const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { bookings: Booking[] }).bookings;
+  };
+
+  beforeAll(async () => {
+    clientDir = makeClientDir();
+    db = await store.open();
+    app = await buildTestApp({ clientDir, db });
+    [alice, bob] = await Promise.all([createUser('alice'), createUser('bob')]);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.close().catch(() => {});
+    await store.cleanup();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  describe('authentication', () => {
+    it('answers 401 without a token, and stores nothing', async () => {
+      const res = await post(null, valid);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.json().message).toBe('Please log in to book a trip.');
+      expect((await app.inject({ url: '/api/bookings' })).statusCode).toBe(401);
+      expect(await count()).toBe(0);
+    });
+
+    it.each([
+      ['a forged unsigned token', forgedToken],
+      ['a garbage token', () => 'x'.repeat(40)],
+      [
+        'a token for another project',
+        () =>
+          alice.idToken.replace(/^([^.]+)\.([^.]+)/, (_m, h: string, p: string) => {
+            const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+            return `${h}.${Buffer.from(JSON.stringify({ ...claims, aud: 'someone-else' })).toString('base64url')}`;
+          }),
+      ],
+    ])('answers 401 with %s', async (_label, token) => {
+      // The emulator's tokens carry no signature, so a changed user id passes in emulator mode;
+      // main.ts allows emulator mode for demo-* projects only. Claims are still checked.
+      const value = token();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { authorization: `Bearer ${value}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(valid),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Your session has expired. Please log in again.');
+      expect(await count()).toBe(0);
+    });
+  });
+
+  describe('a booking', () => {
+    it('is stored with the server’s package name and price, whatever the client says', async () => {
+      const res = await post(alice, {
+        ...valid,
+        price: 1,
+        packageName: 'Free trip',
+        name: '  Ada Lovelace  ',
+      });
+      expect(res.statusCode).toBe(201);
+      const booking = res.json() as Booking;
+      expect(booking).toMatchObject({
+        packageId: 'swiss-alpine-lakes',
+        packageName: 'Swiss Alpine Lakes',
+        price: 2450,
+        name: 'Ada Lovelace',
+        email: valid.email,
+        address: valid.address,
+        phone: valid.phone,
+      });
+      expect(booking.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(booking.reference).toMatch(/^WT-[0-9A-Z]{8}$/);
+      expect(Date.now() - Date.parse(booking.createdAt)).toBeLessThan(60_000);
+      expect(res.headers.location).toBe(`/api/bookings/${booking.id}`);
+
+      const one = await app.inject({ url: `/api/bookings/${booking.id}`, headers: bearer(alice) });
+      expect(one.json()).toEqual(booking);
+    });
+
+    it('is listed for its owner only, newest first', async () => {
+      const second = (await post(alice, { ...valid, packageId: 'kyoto-temples-and-tea' })).json() as Booking;
+      const mine = await list(alice);
+      expect(mine.map((b) => b.id)[0]).toBe(second.id);
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      expect(mine.every((b, i) => i === 0 || b.createdAt <= mine[i - 1]!.createdAt)).toBe(true);
+
+      expect(await list(bob)).toEqual([]);
+      const peek = await app.inject({ url: `/api/bookings/${second.id}`, headers: bearer(bob) });
+      expect(peek.statusCode).toBe(404);
+    });
+  });
+
+  describe('validation: 400 with a message per field, nothing stored', () => {
+    it.each([
+      ['name', { name: '' }, 'Please enter your name.'],
+      ['name', { name: '   ' }, 'Please enter your name.'],
+      ['name', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters.'],
+      ['name', { name: 42 }, 'Name must be text.'],
+      ['email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+      ['email', { email: '' }, 'Please enter your email.'],
+      ['email', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters.'],
+      ['address', { address: '' }, 'Please enter your address.'],
+      ['address', { address: 'x'.repeat(301) }, 'Address must be at most 300 characters.'],
+      ['phone', { phone: '12ab56' }, 'Phone must contain digits only.'],
+      ['phone', { phone: '+44 20 7946' }, 'Phone must contain digits only.'],
+      ['phone', { phone: '1e10' }, 'Phone must contain digits only.'],
+      ['phone', { phone: '12345' }, 'Phone must have at least 6 digits.'],
+      ['phone', { phone: '1'.repeat(16) }, 'Phone must have at most 15 digits.'],
+      ['phone', { phone: 4420794600 }, 'Phone must be text.'],
+      ['packageId', { packageId: 'atlantis' }, 'This package does not exist.'],
+      ['packageId', { packageId: '' }, 'Choose a package.'],
+    ])('%s: %j', async (field, change, message) => {
+      const before = await count();
+      const res = await post(alice, { ...valid, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors[field]).toBe(message);
+      expect(await count()).toBe(before);
+    });
+
+    it('names every missing field at once', async () => {
+      const res = await post(alice, {});
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fieldErrors).sort()).toEqual([
+        'address',
+        'email',
+        'name',
+        'packageId',
+        'phone',
+      ]);
+    });
+
+    it.each([
+      ['malformed JSON', '{"name": "Ada",', {}, 400],
+      ['an array', '[1,2,3]', {}, 400],
+      ['null', 'null', {}, 400],
+      ['a __proto__ key', `{"__proto__": {"admin": true}, ${JSON.stringify(valid).slice(1)}`, {}, 400],
+      ['a body over 8 KiB', JSON.stringify({ ...valid, address: 'x'.repeat(9000) }), {}, 413],
+      ['a form body', 'name=Ada', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+      ['a bad Idempotency-Key', JSON.stringify(valid), { 'idempotency-key': 'x'.repeat(200) }, 400],
+    ])('refuses %s', async (_label, payload, headers, status) => {
+      const before = await count();
+      const res = await post(alice, payload, headers);
+      expect(res.statusCode).toBe(status);
+      expect(typeof res.json().message).toBe('string');
+      expect(await count()).toBe(before);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('a retried submit with the same key stores one booking', async () => {
+      const before = await count();
+      const key = crypto.randomUUID();
+      const first = await post(alice, valid, { 'idempotency-key': key });
+      const retry = await post(alice, valid, { 'idempotency-key': key });
+      expect(first.statusCode).toBe(201);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('ten parallel submits with one key store one booking', async () => {
+      const before = await count();
+      const key = crypto.randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => post(alice, valid, { 'idempotency-key': key })),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('the same key with a different booking is refused with 422', async () => {
+      const key = crypto.randomUUID();
+      expect((await post(alice, valid, { 'idempotency-key': key })).statusCode).toBe(201);
+      const other = await post(alice, { ...valid, address: 'Somewhere else 1' }, { 'idempotency-key': key });
+      expect(other.statusCode).toBe(422);
+    });
+
+    it('keys belong to one user: another user with the same key gets a booking of their own', async () => {
+      const key = crypto.randomUUID();
+      const a = (await post(alice, valid, { 'idempotency-key': key })).json() as Booking;
+      const b = (await post(bob, valid, { 'idempotency-key': key })).json() as Booking;
+      expect(a.id).not.toBe(b.id);
+      expect((await list(bob)).map((x) => x.id)).toEqual([b.id]);
+    });
+  });
+
+  describe('health and restarts', () => {
+    it('health answers 200 while the database answers', async () => {
+      const res = await app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok' });
+    });
+
+    it('keeps every booking across a restart, and migrations run once', async () => {
+      const before = await list(alice);
+      expect(before.length).toBeGreaterThan(0);
+      await app.close();
+      await db.close();
+
+      db = await store.reopen();
+      expect(await migrate(db)).toEqual([]);
+      app = await buildTestApp({ clientDir, db });
+      expect(await list(alice)).toEqual(before);
+    });
+
+    it('health answers 503 and bookings 503 when the database is gone; nothing typed is accepted as stored', async () => {
+      await db.close();
+      const health = await app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      const res = await post(alice, valid);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/unavailable right now/);
+    });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with a readable message past the limit', async () => {
+    const [store] = storeCases();
+    const db = await store!.open();
+    const clientDir = makeClientDir();
+    const app = await buildTestApp({ clientDir, db, rateLimitPerMinute: 3 });
+    const user = await createUser('eager');
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(valid),
+      });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/Too many requests/);
+    }
+    expect(codes).toEqual([201, 201, 201, 429]);
+    await app.close();
+    await db.close();
+    await store!.cleanup();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,20 @@
+import { apiRequest } from '~/lib/api-client';
+import type { Booking, BookingInput } from './booking-schema';
+
+// The same Idempotency-Key for every retry of one submit: the server stores one booking.
+export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
+  return apiRequest<Booking>('/api/bookings', {
+    method: 'POST',
+    body: input,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+}
+
+export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
+  const data = await apiRequest<{ bookings: Booking[] }>('/api/bookings', { signal });
+  return data.bookings;
+}
+
+export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}`, { signal });
+}

@@ -1,0 +1,86 @@
+// The site's one way to call its own API: adds the signed-in user's ID token, reads JSON, and
+// turns every failure into an ApiError whose message can be shown to the user as it is.
+import { authErrorCode, getIdToken } from '~/lib/auth';
+
+export type ApiErrorKind = 'offline' | 'unauthorized' | 'invalid' | 'rate-limited' | 'unavailable' | 'not-found' | 'other';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+const kindOf = (status: number): ApiErrorKind => {
+  if (status === 400 || status === 413 || status === 415 || status === 422) return 'invalid';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'unavailable';
+  return 'other';
+};
+
+const fallbackMessages: Record<ApiErrorKind, string> = {
+  offline: 'You appear to be offline. Check your connection and try again.',
+  unauthorized: 'Your session has expired. Please log in again.',
+  invalid: 'Please check the highlighted fields.',
+  'rate-limited': 'Too many requests. Please wait a minute and try again.',
+  unavailable: 'Our booking service is unavailable right now. Please try again in a moment.',
+  'not-found': 'We could not find that.',
+  other: 'Something went wrong. Please try again.',
+};
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let token: string | null;
+  try {
+    token = await getIdToken();
+  } catch (error) {
+    // A token refresh that could not reach the identity provider is a network problem.
+    if (authErrorCode(error) === 'auth/network-request-failed') throw new ApiError('offline', fallbackMessages.offline);
+    token = null;
+  }
+  if (!token) throw new ApiError('unauthorized', 'Please log in again to continue.');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      signal: options.signal,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    const message = navigator.onLine
+      ? 'We could not reach our server. Check your connection and try again.'
+      : fallbackMessages.offline;
+    throw new ApiError('offline', message);
+  }
+
+  const data: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return data as T;
+
+  const kind = kindOf(response.status);
+  const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; fieldErrors?: unknown };
+  const message = typeof body.message === 'string' && body.message ? body.message : fallbackMessages[kind];
+  const fieldErrors =
+    typeof body.fieldErrors === 'object' && body.fieldErrors !== null ? (body.fieldErrors as Record<string, string>) : {};
+  throw new ApiError(kind, message, response.status, fieldErrors);
+}
