@@ -34,7 +34,17 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'public/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'build/',
+      '.react-router/',
+      'node_modules/',
+      'public/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -51,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/components/**", "src/lib/**", "src/config/**"],
+    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -21,21 +21,27 @@ export async function createAccount(email: string, password: string, displayName
 
 // An ID token for an account, as the site's API expects it.
 export async function idTokenFor(email: string, password: string) {
-  const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   if (!res.ok) throw new Error(`emulator signIn failed: ${res.status}`);
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
 export async function lookupAccount(email: string) {
-  const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:lookup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ email: [email] }),
-  });
+  const res = await fetch(
+    `${emulator}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
   const body = (await res.json()) as { users?: { email: string; displayName?: string; localId: string }[] };
   return body.users?.[0];
 }
@@ -51,7 +57,9 @@ export async function setEnumerationProtection(enabled: boolean) {
 
 export async function latestResetLink(email: string) {
   const res = await fetch(`${emulator}/emulator/v1/projects/${project}/oobCodes`);
-  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  const { oobCodes } = (await res.json()) as {
+    oobCodes: { email: string; requestType: string; oobLink: string }[];
+  };
   return oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobLink;
 }
 
@@ -81,7 +89,9 @@ export const test = base.extend<AuthFixtures>({
   signedIn: async ({ page, account }, use) => {
     await page.goto('/account');
     await logIn(page, account.email, account.password);
-    await expect(page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Menu' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Menu' })),
+    ).toBeVisible();
     await expect(page).toHaveURL('/');
     await use(page);
   },

@@ -54,7 +54,9 @@ test.describe('sign-up', () => {
 
     const stored = await lookupAccount(email);
     expect(stored?.displayName).toBe('Nadia Nomad');
-    expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('firebase:authUser')))).toBe(false);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('firebase:authUser'))),
+    ).toBe(false);
   });
 
   test('an email that already has an account gets the catalogue message', async ({ page }) => {
@@ -81,10 +83,14 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     const form = page.locator('form');
     await form.getByRole('button', { name: 'Sign Up' }).click();
-    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+      true,
+    );
     await form.getByLabel('Name').fill('X');
     await form.getByLabel('Email').fill('not-an-email');
-    expect(await form.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    expect(await form.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(
+      true,
+    );
   });
 });
 
@@ -93,7 +99,9 @@ test.describe('login errors', () => {
   test.use({ allowConsoleErrors: providerRefusals });
   test.afterAll(async () => setEnumerationProtection(false));
 
-  test('the three catalogue messages, then invalid-credential with enumeration protection', async ({ page }) => {
+  test('the three catalogue messages, then invalid-credential with enumeration protection', async ({
+    page,
+  }) => {
     await setEnumerationProtection(false);
     const email = uniqueEmail('login');
     await createAccount(email, 'right-pass');
@@ -115,7 +123,10 @@ test.describe('login errors', () => {
 });
 
 test.describe('protected routes', () => {
-  test('a visitor is sent to /account and, after login, back to the remembered path', async ({ page, account }) => {
+  test('a visitor is sent to /account and, after login, back to the remembered path', async ({
+    page,
+    account,
+  }) => {
     await page.goto('/package/sahara-desert-caravan?from=grid');
     await expect(page).toHaveURL('/account');
     await logIn(page, account.email, account.password);
@@ -125,7 +136,9 @@ test.describe('protected routes', () => {
     await expect(page.getByLabel('Email')).toHaveValue(account.email);
   });
 
-  test('login without a remembered path goes home; /account then redirects home', async ({ signedIn: page }) => {
+  test('login without a remembered path goes home; /account then redirects home', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/account');
     await expect(page).toHaveURL('/');
   });
@@ -155,7 +168,12 @@ test.describe('protected routes', () => {
     await expect(page).toHaveURL('/account', { timeout: 20_000 });
   });
 
-  for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+  for (const target of [
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ]) {
     test(`a remembered path of ${target} cannot send the user off the site`, async ({ page, account }) => {
       await page.goto('/about');
       // A crafted history entry pointing at /account with a hostile "from".

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, expect, idTokenFor, openNavLink, test, uniqueEmail } from './auth-fixtures';
 
-type StoredBooking = { id: string; reference: string; packageId: string; packageName: string; price: number; name: string; address: string; phone: string };
+type StoredBooking = {
+  id: string;
+  reference: string;
+  packageId: string;
+  packageName: string;
+  price: number;
+  name: string;
+  address: string;
+  phone: string;
+};
 
 async function bookingsOf(request: APIRequestContext, email: string, password: string) {
   const token = await idTokenFor(email, password);
@@ -32,7 +41,9 @@ test.describe('booking a package', () => {
     await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
     const reference = (await page.locator('.summary__ref').textContent())!;
     expect(reference).toMatch(/^WT-[0-9A-Z]{8}$/);
-    await expect(page.getByRole('article', { name: `Booking ${reference}` })).toContainText('7 Harbour Road, Bergen');
+    await expect(page.getByRole('article', { name: `Booking ${reference}` })).toContainText(
+      '7 Harbour Road, Bergen',
+    );
 
     const stored = await bookingsOf(request, account.email, account.password);
     expect(stored).toHaveLength(1);
@@ -57,8 +68,9 @@ test.describe('booking a package', () => {
     await openNavLink(page, 'My Bookings');
     await expect(page).toHaveURL('/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
-    await expect(page.getByRole('article', { name: `Booking ${reference}` })).toContainText('Swiss Alpine Lakes');
-
+    await expect(page.getByRole('article', { name: `Booking ${reference}` })).toContainText(
+      'Swiss Alpine Lakes',
+    );
   });
 
   test('a double click stores one booking', async ({ signedIn: page, account, request }) => {
@@ -77,7 +89,9 @@ test.describe('booking a package', () => {
     await form(page).getByLabel('Phone').fill('123');
     await form(page).getByRole('button', { name: 'Book Now' }).click();
     await expect(form(page).getByLabel('Name')).toHaveAccessibleDescription('Please enter your name.');
-    await expect(form(page).getByLabel('Phone')).toHaveAccessibleDescription('Phone must have at least 6 digits.');
+    await expect(form(page).getByLabel('Phone')).toHaveAccessibleDescription(
+      'Phone must have at least 6 digits.',
+    );
     await expect(form(page).getByLabel('Name')).toBeFocused();
     await expect(form(page).getByLabel('Address')).toHaveValue('Rue 5, Merzouga');
     await expect(page).toHaveURL('/package/sahara-desert-caravan');
@@ -104,11 +118,15 @@ test.describe('booking a package', () => {
         route.fulfill({
           status: 503,
           contentType: 'application/json',
-          body: JSON.stringify({ message: 'Bookings are unavailable right now. Nothing was lost: please try again in a moment.' }),
+          body: JSON.stringify({
+            message: 'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+          }),
         }),
       );
       await form(page).getByRole('button', { name: 'Book Now' }).click();
-      await expect(form(page).getByRole('alert')).toHaveText('Bookings are unavailable right now. Nothing was lost: please try again in a moment.');
+      await expect(form(page).getByRole('alert')).toHaveText(
+        'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+      );
       await expect(form(page).getByLabel('Name')).toHaveValue(account.name);
       await expect(form(page).getByLabel('Address')).toHaveValue('Storgata 1, Tromsø');
       await expect(form(page).getByLabel('Phone')).toHaveValue('4777000000');
@@ -121,7 +139,9 @@ test.describe('booking a package', () => {
     });
   });
 
-  test('script in a field renders as text on the checkout and My bookings pages', async ({ signedIn: page }) => {
+  test('script in a field renders as text on the checkout and My bookings pages', async ({
+    signedIn: page,
+  }) => {
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs++;

@@ -13,11 +13,15 @@ test.beforeEach(async ({ context }) => {
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: gapiStandIn }),
   );
-  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) => route.abort());
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
+    route.abort(),
+  );
 });
 
 test.describe('Google popup sign-in', () => {
-  test('a new Google account signs in through the popup and lands on the remembered path', async ({ page }) => {
+  test('a new Google account signs in through the popup and lands on the remembered path', async ({
+    page,
+  }) => {
     await page.goto('/package/sahara-desert-caravan');
     await expect(page).toHaveURL('/account');
 
@@ -34,7 +38,9 @@ test.describe('Google popup sign-in', () => {
     await popup.getByText(/Sign in with Google\.com/).click();
 
     await expect(page).toHaveURL('/package/sahara-desert-caravan', { timeout: 15_000 });
-    await expect(page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Menu' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Menu' })),
+    ).toBeVisible();
     const account = await lookupAccount(email);
     expect(account?.email).toBe(email);
   });
@@ -60,7 +66,9 @@ test.describe('Google sign-in when Google cannot be reached', () => {
     await context.route('https://apis.google.com/**', (route) => route.abort());
     await page.goto('/account');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await expect(page.locator('.form-error')).toContainText(/auth\/(internal-error|network-request-failed)/, { timeout: 15_000 });
+    await expect(page.locator('.form-error')).toContainText(/auth\/(internal-error|network-request-failed)/, {
+      timeout: 15_000,
+    });
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   });

@@ -25,7 +25,10 @@ test.describe('home', () => {
       await expect(card.getByRole('heading', { name: pkg.name })).toBeVisible();
       await expect(card.locator('.card__text')).toHaveText(`${pkg.description.slice(0, 110)}...`);
       await expect(card.locator('.price')).toContainText(`$${pkg.price.toLocaleString('en-US')}`);
-      await expect(card.getByRole('link', { name: /^Purchase/ })).toHaveAttribute('href', `/package/${pkg.id}`);
+      await expect(card.getByRole('link', { name: /^Purchase/ })).toHaveAttribute(
+        'href',
+        `/package/${pkg.id}`,
+      );
       await expect(card.locator('img')).toHaveAttribute('width', /\d+/);
     }
 
@@ -46,7 +49,6 @@ test.describe('home', () => {
     expect(body).toContain('Travel further, with someone who knows the way.');
     expect(body).toMatch(/<img[^>]*fetchPriority="high"|<img[^>]*fetchpriority="high"/);
   });
-
 });
 
 test.describe('packages unavailable', () => {
@@ -54,13 +56,17 @@ test.describe('packages unavailable', () => {
 
   test('a failed packages request shows a message with Retry, and Retry recovers', async ({ page }) => {
     let fail = true;
-    await page.route('**/packages.json', (route) => (fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.route('**/packages.json', (route) =>
+      fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
+    );
     await page.goto('/');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('The packages could not be loaded (HTTP 503).');
     fail = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('list', { name: 'Travel packages' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Travel packages' }).getByRole('article').first(),
+    ).toBeVisible();
   });
 });
 

@@ -17,7 +17,11 @@ export type RunningEmulator = { url: string; child?: ChildProcess; stop: () => P
 
 // `host` is host:port. The child stays in the caller's process group: stopping the caller's
 // group stops it too.
-export async function ensureAuthEmulator(root: string, host: string, log = console.log): Promise<RunningEmulator> {
+export async function ensureAuthEmulator(
+  root: string,
+  host: string,
+  log = console.log,
+): Promise<RunningEmulator> {
   const url = `http://${host}/`;
   if (await answers(url)) {
     log(`Using the Firebase Auth Emulator already running at ${url}`);

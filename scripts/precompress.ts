@@ -15,7 +15,10 @@ const walk = (dir: string) => {
     else if (compressible.test(name)) {
       const data = readFileSync(file);
       if (data.length < 1024) continue;
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       count++;
     }

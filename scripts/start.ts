@@ -9,14 +9,26 @@ import { ensureAuthEmulator } from './auth-emulator';
 const root = new URL('..', import.meta.url).pathname;
 const publicEnv = parsePublicEnv(process.env);
 const stamp = join(root, 'build/client/__spa-fallback.html');
-const sources = ['src', 'public', 'scripts/art', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'public',
+  'scripts/art',
+  'react-router.config.ts',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 const newest = (path: string): number => {
   const full = join(root, path);
   if (!existsSync(full)) return 0;
   const s = statSync(full);
   if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(full).filter((n) => n !== 'img').map((n) => newest(join(path, n))));
+  return Math.max(
+    0,
+    ...readdirSync(full)
+      .filter((n) => n !== 'img')
+      .map((n) => newest(join(path, n))),
+  );
 };
 
 if (!existsSync(stamp) || Math.max(...sources.map(newest)) > statSync(stamp).mtimeMs) {

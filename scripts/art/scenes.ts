@@ -72,7 +72,9 @@ export function renderScene(s: Scene): string {
   for (let i = 0; i < (s.stars ?? 0); i++) {
     const x = rand() * w;
     const y = rand() * h * 0.55;
-    parts.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(rand() * 1.8 + 0.6).toFixed(1)}" fill="#fff" opacity="${(rand() * 0.6 + 0.3).toFixed(2)}"/>`);
+    parts.push(
+      `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(rand() * 1.8 + 0.6).toFixed(1)}" fill="#fff" opacity="${(rand() * 0.6 + 0.3).toFixed(2)}"/>`,
+    );
   }
   (s.aurora ?? []).forEach((c, i) => {
     const y = h * (0.18 + i * 0.08);
@@ -92,7 +94,9 @@ export function renderScene(s: Scene): string {
         const y = s.water.top + 12 + i * ((h - s.water.top) / 16);
         const len = 40 + rand() * 160;
         const x = (s.sun?.x ?? w / 2) - len / 2 + (rand() - 0.5) * 120;
-        parts.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${len.toFixed(0)}" height="4" rx="2" fill="${s.water.shimmer}" opacity="${(0.7 - i * 0.04).toFixed(2)}"/>`);
+        parts.push(
+          `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${len.toFixed(0)}" height="4" rx="2" fill="${s.water.shimmer}" opacity="${(0.7 - i * 0.04).toFixed(2)}"/>`,
+        );
       }
     }
   }
@@ -175,7 +179,12 @@ export const scenes: Record<string, Scene> = {
     water: { top: 430, colors: ['#2f86b8', '#15476b'], shimmer: '#fff1d0' },
     near: [{ color: '#d9c7a7', base: 640, amp: 70, seed: 4, peaks: 4 }],
     extras:
-      house(640, 520, 110, 90, '#1f5fa0') + house(770, 545, 90, 70) + house(880, 510, 120, 100, '#1f5fa0') + house(1020, 540, 100, 80) + house(560, 570, 80, 70) + sailboat(260, 560, 0.8),
+      house(640, 520, 110, 90, '#1f5fa0') +
+      house(770, 545, 90, 70) +
+      house(880, 510, 120, 100, '#1f5fa0') +
+      house(1020, 540, 100, 80) +
+      house(560, 570, 80, 70) +
+      sailboat(260, 560, 0.8),
   },
   sahara: {
     width: W,

@@ -82,7 +82,7 @@ describe('security headers', () => {
     expect(csp).not.toContain("'unsafe-inline' 'self' https://apis");
     expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('connect-src \'self\' http://127.0.0.1:9099');
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9099");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

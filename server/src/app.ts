@@ -118,9 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (wantsHtml) return sendPage(reply, '__spa-fallback.html', 404);
-    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+    return reply
+      .code(404)
+      .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
   });
 
   return app;

@@ -19,7 +19,10 @@ const schema = z.object({
   // Set by `npm start` when it runs the Auth Emulator.
   FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
+    z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+      .optional(),
   ),
   GCLOUD_PROJECT: z.preprocess(emptyToUndefined, z.string().optional()),
 });

@@ -16,10 +16,14 @@ const projectId = realFirebase ? publicEnv.VITE_FIREBASE_PROJECT_ID! : (env.GCLO
 // firebase-admin skips signature checks when FIREBASE_AUTH_EMULATOR_HOST is set: never allow
 // that for a real project, whatever the environment says.
 if (env.FIREBASE_AUTH_EMULATOR_HOST && !projectId.startsWith('demo-')) {
-  throw new Error(`FIREBASE_AUTH_EMULATOR_HOST is set for the real project "${projectId}": refusing to start.`);
+  throw new Error(
+    `FIREBASE_AUTH_EMULATOR_HOST is set for the real project "${projectId}": refusing to start.`,
+  );
 }
 if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realFirebase) {
-  throw new Error('No Firebase project configured and no FIREBASE_AUTH_EMULATOR_HOST: run "npm start", which starts the emulator.');
+  throw new Error(
+    'No Firebase project configured and no FIREBASE_AUTH_EMULATOR_HOST: run "npm start", which starts the emulator.',
+  );
 }
 
 const emulatorOrigin = `http://${publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST}`;
@@ -34,7 +38,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const clientDir = join(root, 'build/client');
 const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(root, env.DATA_DIR);
 
-const db = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
+const db = await openDatabase(
+  env.DATABASE_URL
+    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    : { dataDir: join(dataDir, 'pglite') },
+);
 const applied = await migrate(db);
 
 const app = await buildApp({

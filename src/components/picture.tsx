@@ -16,7 +16,16 @@ const srcSet = (name: string, kind: ImageKind, format: 'avif' | 'webp' | 'jpg') 
 
 // AVIF, then WebP, then JPEG for old browsers. Above-the-fold images pass `priority`
 // so the browser fetches them first; everything else is lazy.
-export function Picture({ name, kind, alt, width, height, sizes, priority = false, className }: PictureProps) {
+export function Picture({
+  name,
+  kind,
+  alt,
+  width,
+  height,
+  sizes,
+  priority = false,
+  className,
+}: PictureProps) {
   const widths = imageWidths[kind];
   return (
     <picture>

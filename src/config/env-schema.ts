@@ -17,12 +17,21 @@ export const publicEnvSchema = z
       .default('127.0.0.1:9099'),
   })
   .superRefine((env, ctx) => {
-    const firebase = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID'] as const;
+    const firebase = [
+      'VITE_FIREBASE_API_KEY',
+      'VITE_FIREBASE_AUTH_DOMAIN',
+      'VITE_FIREBASE_PROJECT_ID',
+      'VITE_FIREBASE_APP_ID',
+    ] as const;
     const set = firebase.filter((k) => env[k] !== undefined);
     if (set.length > 0 && set.length < firebase.length) {
       for (const key of firebase) {
         if (env[key] === undefined) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any VITE_FIREBASE_* project value is set' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when any VITE_FIREBASE_* project value is set',
+          });
         }
       }
     }

@@ -12,10 +12,18 @@ export const firebaseConfig = realProject
       appId: env.VITE_FIREBASE_APP_ID as string,
     }
   : // Local default: the Firebase Auth Emulator with a demo project (no real credentials).
-    { apiKey: 'demo-api-key', authDomain: 'demo-travel.firebaseapp.com', projectId: 'demo-travel', appId: 'demo-app' };
+    {
+      apiKey: 'demo-api-key',
+      authDomain: 'demo-travel.firebaseapp.com',
+      projectId: 'demo-travel',
+      appId: 'demo-app',
+    };
 
 export const authEmulatorUrl = realProject
   ? undefined
   : `http://${(env.VITE_FIREBASE_AUTH_EMULATOR_HOST as string | undefined) ?? '127.0.0.1:9099'}`;
 
-export const siteUrl = ((env.VITE_SITE_URL as string | undefined) ?? 'http://localhost:3000').replace(/\/$/, '');
+export const siteUrl = ((env.VITE_SITE_URL as string | undefined) ?? 'http://localhost:3000').replace(
+  /\/$/,
+  '',
+);

@@ -2,7 +2,8 @@
 // turns every failure into an ApiError whose message can be shown to the user as it is.
 import { authErrorCode, getIdToken } from '~/lib/auth';
 
-export type ApiErrorKind = 'offline' | 'unauthorized' | 'invalid' | 'rate-limited' | 'unavailable' | 'not-found' | 'other';
+export type ApiErrorKind =
+  'offline' | 'unauthorized' | 'invalid' | 'rate-limited' | 'unavailable' | 'not-found' | 'other';
 
 export class ApiError extends Error {
   constructor(
@@ -48,7 +49,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     token = await getIdToken();
   } catch (error) {
     // A token refresh that could not reach the identity provider is a network problem.
-    if (authErrorCode(error) === 'auth/network-request-failed') throw new ApiError('offline', fallbackMessages.offline);
+    if (authErrorCode(error) === 'auth/network-request-failed')
+      throw new ApiError('offline', fallbackMessages.offline);
     token = null;
   }
   if (!token) throw new ApiError('unauthorized', 'Please log in again to continue.');
@@ -78,9 +80,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return data as T;
 
   const kind = kindOf(response.status);
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; fieldErrors?: unknown };
+  const body = (typeof data === 'object' && data !== null ? data : {}) as {
+    message?: unknown;
+    fieldErrors?: unknown;
+  };
   const message = typeof body.message === 'string' && body.message ? body.message : fallbackMessages[kind];
   const fieldErrors =
-    typeof body.fieldErrors === 'object' && body.fieldErrors !== null ? (body.fieldErrors as Record<string, string>) : {};
+    typeof body.fieldErrors === 'object' && body.fieldErrors !== null
+      ? (body.fieldErrors as Record<string, string>)
+      : {};
   throw new ApiError(kind, message, response.status, fieldErrors);
 }

@@ -72,7 +72,10 @@ let holdStateChanges = false;
 
 function loadSdk() {
   sdkPromise ??= (async () => {
-    const [{ initializeApp, getApps }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+    const [{ initializeApp, getApps }, sdk] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+    ]);
     const app = getApps()[0] ?? initializeApp(firebaseConfig);
     // No popup resolver here: with one, the SDK fetches Google's gapi script on every page
     // load. It is passed to signInWithPopup only.
@@ -133,7 +136,11 @@ export async function signUpWithEmail(name: string, email: string, password: str
     await sdk.signOut(auth);
   } finally {
     holdStateChanges = false;
-    setState(auth.currentUser ? { status: 'signed-in', user: toAuthUser(auth.currentUser) } : { status: 'signed-out' });
+    setState(
+      auth.currentUser
+        ? { status: 'signed-in', user: toAuthUser(auth.currentUser) }
+        : { status: 'signed-out' },
+    );
   }
 }
 

@@ -5,7 +5,8 @@ import { paths } from '~/config/paths';
 // to the home page, so no URL or history state can send a user off the site.
 export function safeRedirect(candidate: unknown, fallback: string = paths.home): string {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return fallback;
-  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
+    return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\\]/.test(candidate)) return fallback;
   try {

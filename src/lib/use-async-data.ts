@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export type AsyncData<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
+export type AsyncData<T> =
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
 
 // Loads once per key (and again on retry); a newer load aborts the older one, so a slow answer
 // never overwrites a fresh one. `load` is read when the key changes, not on every render.

@@ -7,7 +7,10 @@ import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { ApiError } from '~/lib/api-client';
 
-export const meta = () => [{ title: 'Thanks For Purchasing | Wayfarer Tours' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: 'Thanks For Purchasing | Wayfarer Tours' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Checkout() {
   const [params] = useSearchParams();
@@ -22,12 +25,16 @@ export default function Checkout() {
         ✓
       </div>
       <h1>Thanks For Purchasing</h1>
-      <p className="section__lead">Your guide will be in touch within two working days to plan the details.</p>
+      <p className="section__lead">
+        Your guide will be in touch within two working days to plan the details.
+      </p>
       {hasBooking && state.status === 'success' ? <BookingSummary booking={state.data} /> : null}
       {hasBooking && state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}
       {hasBooking && state.status === 'error' ? (
         <ErrorNotice
-          message={state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'}
+          message={
+            state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'
+          }
           onRetry={retry}
         />
       ) : null}

@@ -32,8 +32,7 @@ export default function Home() {
           <p className="eyebrow eyebrow--light">{site.tagline}</p>
           <h1 id="hero-title">Travel further, with someone who knows the way.</h1>
           <p className="hero__lead">
-            Hand-planned journeys for groups of twelve or fewer, led by guides who call each
-            destination home.
+            Hand-planned journeys for groups of twelve or fewer, led by guides who call each destination home.
           </p>
           <div className="hero__actions">
             <Link className="button button--accent" to={paths.about}>
@@ -51,8 +50,7 @@ export default function Home() {
           <p className="eyebrow">Packages</p>
           <h2 id="packages-title">Journeys for this season</h2>
           <p className="section__lead">
-            Every package includes a local guide, hand-picked stays and transfers. Prices are per
-            person.
+            Every package includes a local guide, hand-picked stays and transfers. Prices are per person.
           </p>
         </div>
         <PackagesGrid />

@@ -8,7 +8,10 @@ import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
 import { useAuth } from '~/lib/auth';
 
-export const meta = () => [{ title: 'Book a package | Wayfarer Tours' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: 'Book a package | Wayfarer Tours' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function PackagePage() {
   const { id } = useParams();
@@ -51,7 +54,9 @@ export default function PackagePage() {
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
         onSubmit={createBooking}
         onBooked={(booking) =>
-          navigate(`${paths.checkout(pkg.id)}?booking=${encodeURIComponent(booking.id)}`, { state: { booking } })
+          navigate(`${paths.checkout(pkg.id)}?booking=${encodeURIComponent(booking.id)}`, {
+            state: { booking },
+          })
         }
       />
     </section>

@@ -6,7 +6,10 @@ export type TokenVerifier = (idToken: string) => Promise<VerifiedUser>;
 
 // The token was checked and refused: the caller must sign in again (401).
 export class InvalidTokenError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'InvalidTokenError';
   }
@@ -33,7 +36,8 @@ const refusedCodes = new Set([
 // firebase-admin's verifyIdToken. With FIREBASE_AUTH_EMULATOR_HOST set it trusts the emulator
 // (main.ts only allows that for demo-* projects); otherwise it checks Google's signatures.
 export function firebaseTokenVerifier(projectId: string): TokenVerifier {
-  const app = getApps().find((a) => a.name === 'bookings-api') ?? initializeApp({ projectId }, 'bookings-api');
+  const app =
+    getApps().find((a) => a.name === 'bookings-api') ?? initializeApp({ projectId }, 'bookings-api');
   const auth = getAuth(app);
   return async (idToken) => {
     try {

@@ -16,7 +16,8 @@ type BookingRow = {
   created_at: Date | string;
 };
 
-const columns = 'id, reference, package_id, package_name, price_cents, name, email, address, phone, created_at';
+const columns =
+  'id, reference, package_id, package_name, price_cents, name, email, address, phone, created_at';
 
 const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -44,7 +45,9 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   typeof error === 'object' &&
   error !== null &&
   (error as { code?: string }).code === '23505' &&
-  String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message).includes(constraint);
+  String(
+    (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message,
+  ).includes(constraint);
 
 export type CreateResult = { booking: Booking; replayed: boolean; conflict?: false } | { conflict: true };
 
@@ -108,6 +111,9 @@ export async function listBookings(db: Database, userId: string, limit = 100): P
 }
 
 export async function findBooking(db: Database, userId: string, id: string): Promise<Booking | undefined> {
-  const { rows } = await db.query<BookingRow>(`SELECT ${columns} FROM bookings WHERE user_id = $1 AND id = $2`, [userId, id]);
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${columns} FROM bookings WHERE user_id = $1 AND id = $2`,
+    [userId, id],
+  );
   return rows[0] ? toBooking(rows[0]) : undefined;
 }

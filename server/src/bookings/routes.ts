@@ -31,7 +31,10 @@ const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const problem = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>
-  reply.code(status).header('Cache-Control', 'no-store').send({ message, ...extra });
+  reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ message, ...extra });
 
 // Anything the database throws that is not a rule of ours means it is out of reach.
 const fromDatabase = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -64,11 +67,19 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       request.user = await verifyToken(match[1]!);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        return problem(reply.header('WWW-Authenticate', 'Bearer error="invalid_token"'), 401, 'Your session has expired. Please log in again.');
+        return problem(
+          reply.header('WWW-Authenticate', 'Bearer error="invalid_token"'),
+          401,
+          'Your session has expired. Please log in again.',
+        );
       }
       if (error instanceof IdentityProviderUnavailableError) {
         request.log.error({ err: error.cause }, 'token check failed');
-        return problem(reply.header('Retry-After', '5'), 503, 'We could not check your sign-in just now. Please try again in a moment.');
+        return problem(
+          reply.header('Retry-After', '5'),
+          503,
+          'We could not check your sign-in just now. Please try again in a moment.',
+        );
       }
       throw error;
     }
@@ -77,11 +88,16 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DatabaseUnavailableError) {
       request.log.error({ err: error.cause }, 'database unavailable');
-      return problem(reply.header('Retry-After', '5'), 503, 'Bookings are unavailable right now. Nothing was lost: please try again in a moment.');
+      return problem(
+        reply.header('Retry-After', '5'),
+        503,
+        'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+      );
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return problem(reply, 413, 'The booking is too large.');
-    if (status === 415) return problem(reply, 415, 'Send the booking as JSON (Content-Type: application/json).');
+    if (status === 415)
+      return problem(reply, 415, 'Send the booking as JSON (Content-Type: application/json).');
     if (status === 429) return reply.code(429).send(error);
     if (status >= 400 && status < 500) {
       // Malformed JSON, a __proto__ key, an empty body.
@@ -110,7 +126,9 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       }
       const result = validateBooking(body);
       if (!result.success) {
-        return problem(reply, 400, 'Please check the highlighted fields.', { fieldErrors: result.fieldErrors });
+        return problem(reply, 400, 'Please check the highlighted fields.', {
+          fieldErrors: result.fieldErrors,
+        });
       }
       const pkg = packages.get(result.data.packageId);
       if (!pkg) {
@@ -138,13 +156,19 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
     return reply.header('Cache-Control', 'private, no-store').send({ bookings });
   });
 
-  app.get<{ Params: { id: string } }>('/api/bookings/:id', { preHandler: authenticate }, async (request, reply) => {
-    const { id } = request.params;
-    // Someone else's booking answers exactly like one that does not exist.
-    const booking = uuidPattern.test(id) ? await fromDatabase(() => findBooking(db, request.user!.uid, id)) : undefined;
-    if (!booking) return problem(reply, 404, 'No such booking.');
-    return reply.header('Cache-Control', 'private, no-store').send(booking);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/bookings/:id',
+    { preHandler: authenticate },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Someone else's booking answers exactly like one that does not exist.
+      const booking = uuidPattern.test(id)
+        ? await fromDatabase(() => findBooking(db, request.user!.uid, id))
+        : undefined;
+      if (!booking) return problem(reply, 404, 'No such booking.');
+      return reply.header('Cache-Control', 'private, no-store').send(booking);
+    },
+  );
 
   app.get('/api/health', async (request, reply) => {
     try {

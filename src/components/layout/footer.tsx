@@ -13,8 +13,8 @@ export function Footer() {
           </h2>
           <Logo />
           <p>
-            Small-group journeys led by guides who live where you travel. We plan the routes, the
-            stays and the quiet moments in between, so you can simply be there.
+            Small-group journeys led by guides who live where you travel. We plan the routes, the stays and
+            the quiet moments in between, so you can simply be there.
           </p>
           <ul className="footer__social" aria-label="Social media">
             {site.social.map((s) => (
@@ -57,8 +57,7 @@ export function Footer() {
         </section>
       </div>
       <p className="footer__copy container">
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights
-        reserved.
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -12,7 +12,11 @@ const skills = [
 ];
 
 const links = [
-  { label: 'Email', href: 'mailto:maya.okafor@wayfarer-tours.example', text: 'maya.okafor@wayfarer-tours.example' },
+  {
+    label: 'Email',
+    href: 'mailto:maya.okafor@wayfarer-tours.example',
+    text: 'maya.okafor@wayfarer-tours.example',
+  },
   { label: 'GitHub', href: 'https://github.com/mayaokafor', text: 'github.com/mayaokafor' },
   { label: 'LinkedIn', href: 'https://www.linkedin.com/in/mayaokafor', text: 'linkedin.com/in/mayaokafor' },
 ];
@@ -36,14 +40,14 @@ export function DeveloperProfile() {
         <h1>Maya Okafor</h1>
         <p className="profile__role">Full-stack web developer, Wayfarer Tours</p>
         <p>
-          I build the Wayfarer website: the package pages you browse, the sign-in that keeps your
-          account safe and the booking system that makes sure no reservation is ever lost. Before
-          joining the team I spent four years leading walking tours in Lisbon, so I know what a
-          traveller wants from a trip page: clear prices, honest descriptions and no surprises.
+          I build the Wayfarer website: the package pages you browse, the sign-in that keeps your account safe
+          and the booking system that makes sure no reservation is ever lost. Before joining the team I spent
+          four years leading walking tours in Lisbon, so I know what a traveller wants from a trip page: clear
+          prices, honest descriptions and no surprises.
         </p>
         <p>
-          I care about sites that load fast on a phone with one bar of signal, work with a keyboard
-          and a screen reader, and keep working when the network does not.
+          I care about sites that load fast on a phone with one bar of signal, work with a keyboard and a
+          screen reader, and keep working when the network does not.
         </p>
         <h2>Skills</h2>
         <ul className="chips" aria-label="Skills">
@@ -58,7 +62,10 @@ export function DeveloperProfile() {
           {links.map((l) => (
             <li key={l.label}>
               <span className="profile__link-label">{l.label}</span>{' '}
-              <a href={l.href} {...(l.href.startsWith('http') ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+              <a
+                href={l.href}
+                {...(l.href.startsWith('http') ? { rel: 'noopener noreferrer', target: '_blank' } : {})}
+              >
                 {l.text}
               </a>
             </li>

@@ -1,18 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import {
-  authErrorMessage,
-  isSilentGoogleError,
-  signUpError,
-} from '~/features/auth/utils/auth-messages';
+import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
 
 type Mode = 'login' | 'signup' | 'reset';
 
 const titles: Record<Mode, { heading: string; lead: string; submit: string }> = {
   login: { heading: 'Welcome back', lead: 'Log in to book a package and see your trips.', submit: 'Login' },
-  signup: { heading: 'Create your account', lead: 'It takes a minute, and your bookings stay with you.', submit: 'Sign Up' },
-  reset: { heading: 'Reset your password', lead: 'We will email you a link to choose a new password.', submit: 'Send Reset Link' },
+  signup: {
+    heading: 'Create your account',
+    lead: 'It takes a minute, and your bookings stay with you.',
+    submit: 'Sign Up',
+  },
+  reset: {
+    heading: 'Reset your password',
+    lead: 'We will email you a link to choose a new password.',
+    submit: 'Send Reset Link',
+  },
 };
 
 export function AccountForm() {
@@ -92,7 +96,14 @@ export function AccountForm() {
         {mode === 'signup' && (
           <div className="field">
             <label htmlFor={`${id}-name`}>Name</label>
-            <input id={`${id}-name`} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              id={`${id}-name`}
+              name="name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
         )}
         <div className="field">
@@ -152,12 +163,26 @@ export function AccountForm() {
           <div className="divider">
             <span>or</span>
           </div>
-          <button type="button" className="button button--google button--block" onClick={() => void onGoogle()} disabled={busy}>
+          <button
+            type="button"
+            className="button button--google button--block"
+            onClick={() => void onGoogle()}
+            disabled={busy}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.5 5.5 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z" />
-              <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+              <path
+                fill="#4285F4"
+                d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.5 5.5 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
+              />
+              <path
+                fill="#34A853"
+                d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+              />
               <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
-              <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
+              <path
+                fill="#EA4335"
+                d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
+              />
             </svg>
             Continue with Google
           </button>
@@ -178,7 +203,11 @@ export function AccountForm() {
         </p>
       )}
       {mode === 'reset' && (
-        <button type="button" className="button button--outline button--block" onClick={() => switchMode('login')}>
+        <button
+          type="button"
+          className="button button--outline button--block"
+          onClick={() => switchMode('login')}
+        >
           Back To Login
         </button>
       )}

@@ -15,9 +15,9 @@ describe('authErrorMessage', () => {
   });
 
   it("shows the provider's raw message for any other code", () => {
-    expect(authErrorMessage(firebaseError('auth/too-many-requests', 'Firebase: Error (auth/too-many-requests).'))).toBe(
-      'Firebase: Error (auth/too-many-requests).',
-    );
+    expect(
+      authErrorMessage(firebaseError('auth/too-many-requests', 'Firebase: Error (auth/too-many-requests).')),
+    ).toBe('Firebase: Error (auth/too-many-requests).');
   });
 
   it('never shows an empty line', () => {

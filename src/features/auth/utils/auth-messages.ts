@@ -17,7 +17,11 @@ export function authErrorMessage(error: unknown): string {
 }
 
 // Closing or cancelling the Google popup is the user's choice: logged, not shown.
-const silentGoogleCodes = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+const silentGoogleCodes = new Set([
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+  'auth/user-cancelled',
+]);
 
 export function isSilentGoogleError(error: unknown): boolean {
   const code = authErrorCode(error);

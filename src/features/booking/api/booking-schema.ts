@@ -13,34 +13,42 @@ export const bookingLimits = {
 } as const;
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text.` }).check(
-    z.trim(),
-    z.minLength(1, `Please enter your ${label.toLowerCase()}.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+  z
+    .string({ error: `${label} must be text.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Please enter your ${label.toLowerCase()}.`),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 export const bookingInputSchema = z.object({
-  packageId: z.string({ error: 'Choose a package.' }).check(
-    z.trim(),
-    z.minLength(1, 'Choose a package.'),
-    z.maxLength(bookingLimits.packageId, 'Unknown package.'),
-  ),
+  packageId: z
+    .string({ error: 'Choose a package.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Choose a package.'),
+      z.maxLength(bookingLimits.packageId, 'Unknown package.'),
+    ),
   name: text('Name', bookingLimits.name),
-  email: z.string({ error: 'Email must be text.' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter your email.'),
-    z.maxLength(bookingLimits.email, `Email must be at most ${bookingLimits.email} characters.`),
-    z.email('Please enter a valid email address.'),
-  ),
+  email: z
+    .string({ error: 'Email must be text.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email.'),
+      z.maxLength(bookingLimits.email, `Email must be at most ${bookingLimits.email} characters.`),
+      z.email('Please enter a valid email address.'),
+    ),
   address: text('Address', bookingLimits.address),
   // SPEC point 5: the phone is numeric. Digits only (no spaces, signs or exponents).
-  phone: z.string({ error: 'Phone must be text.' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter your phone number.'),
-    z.regex(/^\d+$/, 'Phone must contain digits only.'),
-    z.minLength(bookingLimits.phoneMin, `Phone must have at least ${bookingLimits.phoneMin} digits.`),
-    z.maxLength(bookingLimits.phoneMax, `Phone must have at most ${bookingLimits.phoneMax} digits.`),
-  ),
+  phone: z
+    .string({ error: 'Phone must be text.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your phone number.'),
+      z.regex(/^\d+$/, 'Phone must contain digits only.'),
+      z.minLength(bookingLimits.phoneMin, `Phone must have at least ${bookingLimits.phoneMin} digits.`),
+      z.maxLength(bookingLimits.phoneMax, `Phone must have at most ${bookingLimits.phoneMax} digits.`),
+    ),
 });
 
 export type BookingInput = z.infer<typeof bookingInputSchema>;
@@ -57,7 +65,8 @@ export type Booking = BookingInput & {
 
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
-export type ValidationResult = { success: true; data: BookingInput } | { success: false; fieldErrors: FieldErrors };
+export type ValidationResult =
+  { success: true; data: BookingInput } | { success: false; fieldErrors: FieldErrors };
 
 // The first message for each field: what the form shows beside it and what a 400 carries.
 export function validateBooking(input: unknown): ValidationResult {

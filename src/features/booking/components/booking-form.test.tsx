@@ -20,11 +20,17 @@ type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
 
 function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
   const onBooked = vi.fn();
-  render(<BookingForm packageId="swiss-alpine-lakes" initial={initial} onSubmit={onSubmit} onBooked={onBooked} />);
+  render(
+    <BookingForm packageId="swiss-alpine-lakes" initial={initial} onSubmit={onSubmit} onBooked={onBooked} />,
+  );
   return { onSubmit, onBooked, user: userEvent.setup() };
 }
 
-const fill = async (user: ReturnType<typeof userEvent.setup>, address = '12 St James Square', phone = '442079460000') => {
+const fill = async (
+  user: ReturnType<typeof userEvent.setup>,
+  address = '12 St James Square',
+  phone = '442079460000',
+) => {
   await user.type(screen.getByLabelText('Address'), address);
   await user.type(screen.getByLabelText('Phone'), phone);
 };
@@ -71,9 +77,13 @@ describe('BookingForm', () => {
   it('keeps every value and says why when the server refuses, and retries with the same key', async () => {
     const onSubmit = vi
       .fn<Submit>()
-      .mockRejectedValueOnce(new ApiError('offline', 'You appear to be offline. Check your connection and try again.'))
       .mockRejectedValueOnce(
-        new ApiError('invalid', 'Please check the highlighted fields.', 400, { phone: 'Phone must have at most 15 digits.' }),
+        new ApiError('offline', 'You appear to be offline. Check your connection and try again.'),
+      )
+      .mockRejectedValueOnce(
+        new ApiError('invalid', 'Please check the highlighted fields.', 400, {
+          phone: 'Phone must have at most 15 digits.',
+        }),
       )
       .mockImplementation(async (input) => booked(input));
     const { onBooked, user } = setup(onSubmit);

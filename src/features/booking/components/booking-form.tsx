@@ -1,6 +1,12 @@
 import { useId, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react';
 import { ApiError } from '~/lib/api-client';
-import { validateBooking, type Booking, type BookingField, type BookingInput, type FieldErrors } from '~/features/booking/api/booking-schema';
+import {
+  validateBooking,
+  type Booking,
+  type BookingField,
+  type BookingInput,
+  type FieldErrors,
+} from '~/features/booking/api/booking-schema';
 
 export type BookingFormValues = { name: string; author: string; address: string; phone: string };
 
@@ -127,7 +133,13 @@ export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingF
       {field('name', 'Name', { autoComplete: 'name', maxLength: 100 })}
       {field('author', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
       {field('address', 'Address', { autoComplete: 'street-address', maxLength: 300 })}
-      {field('phone', 'Phone', { type: 'number', inputMode: 'numeric', autoComplete: 'tel', min: 0, step: 1 })}
+      {field('phone', 'Phone', {
+        type: 'number',
+        inputMode: 'numeric',
+        autoComplete: 'tel',
+        min: 0,
+        step: 1,
+      })}
       <p className="form-error" role="alert">
         {formError}
       </p>

@@ -12,7 +12,8 @@ export function BookingsList() {
 
   if (state.status === 'loading') return <Spinner label="Loading your bookings…" />;
   if (state.status === 'error') {
-    const message = state.error instanceof ApiError ? state.error.message : 'Your bookings could not be loaded.';
+    const message =
+      state.error instanceof ApiError ? state.error.message : 'Your bookings could not be loaded.';
     return <ErrorNotice message={message} onRetry={retry} />;
   }
   if (state.data.length === 0) {

@@ -6,7 +6,13 @@ import { PackagesGrid } from '~/features/packages/components/packages-grid';
 import { resetPackagesCache } from '~/features/packages/hooks/use-packages';
 
 const packages = [
-  { id: 'alps', name: 'Alpine Lakes', description: 'A'.repeat(100) + 'BCDEFGHIJK' + 'tail that must not show', img: 'alps', price: 2450 },
+  {
+    id: 'alps',
+    name: 'Alpine Lakes',
+    description: 'A'.repeat(100) + 'BCDEFGHIJK' + 'tail that must not show',
+    img: 'alps',
+    price: 2450,
+  },
   { id: 'sea', name: 'Sea & Sun', description: 'x'.repeat(200), img: 'santorini', price: 1890 },
 ];
 
