@@ -14,7 +14,7 @@ const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 4320);
 const origin = `http://localhost:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const pages = ['/', '/blogs', '/about', '/account'];
+const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/blogs', '/about', '/account'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const assetsDir = join(root, 'build/client/assets');
 
@@ -136,10 +136,20 @@ function chunkSizes() {
   return chunks;
 }
 
-// The home page's initial JavaScript: every module the prerendered HTML loads or preloads.
+// The home page's initial JavaScript: the modules its HTML names (preloads or the bootstrap,
+// which imports the client entry), plus everything they import statically, transitively.
 function homeInitialJs(chunks: ReturnType<typeof chunkSizes>) {
   const html = readFileSync(join(root, 'build/client/index.html'), 'utf8');
-  const files = new Set([...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]!));
+  const pending = [...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]!);
+  const files = new Set<string>();
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = readFileSync(join(assetsDir, file), 'utf8');
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); import("./x.js") loads later.
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](?:\.\/|\/assets\/)([\w.-]+\.js)["']/g)) pending.push(m[1]!);
+  }
   const initial = chunks.filter((c) => files.has(c.file));
   return { files: initial, gzip: initial.reduce((sum, c) => sum + c.gzip, 0) };
 }
@@ -155,11 +165,12 @@ try {
 }
 
 const chunks = chunkSizes();
-console.log('\nJavaScript chunks (gzip -9):');
-for (const c of chunks) {
-  console.log(`  ${fmt(kib(c.gzip), 2).padStart(7)} KiB  ${c.file}${c.firebase ? '  [Firebase]' : ''}`);
-}
 const home = homeInitialJs(chunks);
+const onHome = new Set(home.files.map((f) => f.file));
+console.log('\nJavaScript chunks (gzip -9; * = loaded by the home page):');
+for (const c of chunks) {
+  console.log(`  ${fmt(kib(c.gzip), 2).padStart(7)} KiB ${onHome.has(c.file) ? '*' : ' '} ${c.file}${c.firebase ? '  [Firebase]' : ''}`);
+}
 const firebaseFiles = new Set(chunks.filter((c) => c.firebase).map((c) => c.file));
 const homeFigures = pagesFigures.find((p) => p.page === '/')!;
 const firebaseOnPublic = pagesFigures

@@ -8,7 +8,7 @@ import { AccountNavItem } from '~/features/auth/components/account-nav-item';
 import { BookingsNavItem } from '~/features/booking/components/bookings-nav-item';
 import { startAuth } from '~/lib/auth';
 import type { Route } from './+types/root';
-import '~/styles/app.css';
+import appCss from '~/styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -21,6 +21,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c5c" />
+        {/* With a precedence, React emits the stylesheet before the module preloads: the one
+            render-blocking request no longer waits behind 115 KiB of JavaScript. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

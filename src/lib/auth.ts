@@ -103,7 +103,10 @@ export function startAuth({ force = false } = {}) {
   if (started || typeof window === 'undefined') return;
   if (!force && !hasStoredSession()) return;
   started = true;
-  setState({ status: 'loading' });
+  // Without a stored session Firebase can only answer "signed out" (persistence is
+  // localStorage): say so now, so the account form and the sign-in redirect need not wait for
+  // the SDK to download. The SDK still loads, for the sign-in actions and to confirm.
+  setState(hasStoredSession() ? { status: 'loading' } : { status: 'signed-out' });
   void loadSdk();
 }
 
