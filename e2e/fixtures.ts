@@ -8,6 +8,12 @@ export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
+    // Chromium logs most CSP refusals to the console; this catches every one, in every frame.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`);
+      });
+    });
     const allowed = (text: string) =>
       allowConsoleErrors.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
     page.on('console', (msg) => {
