@@ -22,6 +22,21 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (err) => {
       if (!allowed(err.message)) problems.push(`page error: ${err.message}`);
     });
+    // Like a person who waits for the page to be ready: after a navigation that waits for
+    // `load`, also wait until React has hydrated (prerendered pages hydrate after load).
+    const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil || options.waitUntil === 'load') await hydrated();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!options?.waitUntil || options.waitUntil === 'load') await hydrated();
+      return response;
+    };
     await use(page);
     expect(problems, 'unexpected console errors').toEqual([]);
   },

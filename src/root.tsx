@@ -53,7 +53,12 @@ function Shell({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Public pages load the auth SDK only for a visitor with a stored session.
-  useEffect(() => startAuth(), []);
+  useEffect(() => {
+    startAuth();
+    // Prerendered pages hydrate after load (docs/decisions/003): the e2e tests wait for this
+    // mark before they use anything that needs React.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Shell>
       <Outlet />

@@ -16,6 +16,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // How long a verified ID token is trusted without asking the identity provider again (0: never).
+  TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  // The built site; tests point it at a minimal one.
+  CLIENT_DIR: z.string().min(1).default('build/client'),
   // Set by `npm start` when it runs the Auth Emulator.
   FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
     emptyToUndefined,

@@ -35,7 +35,7 @@ const csp = realFirebase
   : { authConnect: [emulatorOrigin], authFrames: [emulatorOrigin] };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const clientDir = join(root, 'build/client');
+const clientDir = isAbsolute(env.CLIENT_DIR) ? env.CLIENT_DIR : join(root, env.CLIENT_DIR);
 const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(root, env.DATA_DIR);
 
 const db = await openDatabase(
@@ -52,12 +52,15 @@ const app = await buildApp({
   csp,
   bookings: {
     db,
-    verifyToken: firebaseTokenVerifier(projectId),
+    verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages: loadPackages(join(clientDir, 'packages.json')),
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
   },
 });
-app.addHook('onClose', () => db.close());
+app.addHook('onClose', async () => {
+  await db.close();
+  app.log.info('database closed');
+});
 if (applied.length > 0) app.log.info(`database migrations applied: ${applied.join(', ')}`);
 
 // Fastify's close stops accepting connections, lets in-flight requests finish, then closes the

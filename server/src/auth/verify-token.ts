@@ -1,5 +1,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { cachedVerifier } from './token-cache.js';
 
 export type VerifiedUser = { uid: string; email?: string };
 export type TokenVerifier = (idToken: string) => Promise<VerifiedUser>;
@@ -35,18 +36,26 @@ const refusedCodes = new Set([
 
 // firebase-admin's verifyIdToken. With FIREBASE_AUTH_EMULATOR_HOST set it trusts the emulator
 // (main.ts only allows that for demo-* projects); otherwise it checks Google's signatures.
-export function firebaseTokenVerifier(projectId: string): TokenVerifier {
+// Verified tokens are remembered for up to `cacheMs` (token-cache.ts); 0 turns that off.
+export function firebaseTokenVerifier(projectId: string, { cacheMs = 5 * 60_000 } = {}): TokenVerifier {
   const app =
     getApps().find((a) => a.name === 'bookings-api') ?? initializeApp({ projectId }, 'bookings-api');
   const auth = getAuth(app);
-  return async (idToken) => {
+  const verify = async (idToken: string) => {
     try {
       const decoded = await auth.verifyIdToken(idToken);
-      return { uid: decoded.uid, email: decoded.email };
+      return { uid: decoded.uid, email: decoded.email, expiresAt: decoded.exp * 1000 };
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (refusedCodes.has(code)) throw new InvalidTokenError(code, (error as Error).message);
       throw new IdentityProviderUnavailableError(error);
     }
   };
+  if (cacheMs <= 0) {
+    return async (idToken) => {
+      const { uid, email } = await verify(idToken);
+      return { uid, email };
+    };
+  }
+  return cachedVerifier(verify, { maxAgeMs: cacheMs });
 }
