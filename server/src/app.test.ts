@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
@@ -57,7 +58,7 @@ describe('site routes', () => {
     for (const url of ['/packages.json', '/packages.JSON']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual([]);
+      expect(res.json()).toEqual(JSON.parse(readFileSync(join(dir, 'packages.json'), 'utf8')));
     }
   });
 

@@ -71,7 +71,11 @@ const shutdown = async (signal: string) => {
   closing = true;
   app.log.info(`${signal} received, closing`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // Node closes idle keep-alive connections only once, when close() starts; a connection whose
+  // request finishes afterwards would hold the process open until its keep-alive timeout.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
+  clearInterval(idle);
   clearTimeout(force);
   process.exit(0);
 };

@@ -37,9 +37,12 @@ const refusedCodes = new Set([
 // firebase-admin's verifyIdToken. With FIREBASE_AUTH_EMULATOR_HOST set it trusts the emulator
 // (main.ts only allows that for demo-* projects); otherwise it checks Google's signatures.
 // Verified tokens are remembered for up to `cacheMs` (token-cache.ts); 0 turns that off.
-export function firebaseTokenVerifier(projectId: string, { cacheMs = 5 * 60_000 } = {}): TokenVerifier {
-  const app =
-    getApps().find((a) => a.name === 'bookings-api') ?? initializeApp({ projectId }, 'bookings-api');
+// `appName` separates firebase-admin instances (each remembers the emulator host it started with).
+export function firebaseTokenVerifier(
+  projectId: string,
+  { cacheMs = 5 * 60_000, appName = 'bookings-api' } = {},
+): TokenVerifier {
+  const app = getApps().find((a) => a.name === appName) ?? initializeApp({ projectId }, appName);
   const auth = getAuth(app);
   const verify = async (idToken: string) => {
     try {

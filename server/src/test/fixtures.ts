@@ -1,7 +1,8 @@
 // Shared set-up for the server's tests: a minimal built site, test users in the Auth Emulator,
 // and the stores the API runs on (PGlite always; PostgreSQL when TEST_DATABASE_URL is set).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,7 @@ export function makeClientDir(): string {
   writeFileSync(join(dir, 'about/index.html'), html('About'));
   writeFileSync(join(dir, '__spa-fallback.html'), html('Fallback'));
   writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
-  writeFileSync(join(dir, 'packages.json'), '[]');
+  writeFileSync(join(dir, 'packages.json'), readFileSync(join(root, 'public/packages.json')));
   return dir;
 }
 
@@ -82,7 +83,7 @@ export type StoreCase = {
 };
 
 // A fresh schema per call on the test server, so parallel test files never see each other's rows.
-async function postgresSchemaUrl(baseUrl: string): Promise<string> {
+export async function postgresSchemaUrl(baseUrl: string): Promise<string> {
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
@@ -93,7 +94,7 @@ async function postgresSchemaUrl(baseUrl: string): Promise<string> {
   return url.toString();
 }
 
-async function dropPostgresSchema(url: string) {
+export async function dropPostgresSchema(url: string) {
   const options = new URL(url).searchParams.get('options') ?? '';
   const schema = /search_path=(t_\w+)/.exec(options)?.[1];
   if (!schema) return;
@@ -137,3 +138,69 @@ export function storeCases(): StoreCase[] {
   }
   return cases;
 }
+
+export const validBooking = {
+  packageId: 'swiss-alpine-lakes',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  address: '12 St James Square, London',
+  phone: '442079460000',
+};
+
+// The real server (server/src/main.ts) as its own process, for faults a process must live
+// through: SIGKILL, SIGTERM, a database that goes away.
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+};
+
+export async function spawnServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      BOOKING_RATE_LIMIT: '1000000',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      GCLOUD_PROJECT: projectId,
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, child, exited, output: () => output };
+}
+
+export const postBooking = (
+  url: string,
+  user: TestUser,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${url}/api/bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });

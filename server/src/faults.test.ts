@@ -1,0 +1,284 @@
+// @vitest-environment node
+// Faults a booking must survive: the server killed mid-load, a graceful stop under load, the
+// database going away and coming back, the identity provider out of reach.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firebaseTokenVerifier } from './auth/verify-token.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import {
+  buildTestApp,
+  createUser,
+  dropPostgresSchema,
+  emulatorHost,
+  makeClientDir,
+  postBooking,
+  postgresSchemaUrl,
+  projectId,
+  spawnServer,
+  validBooking,
+  type TestUser,
+} from './test/fixtures.js';
+
+let clientDir: string;
+let user: TestUser;
+beforeAll(async () => {
+  clientDir = makeClientDir();
+  user = await createUser('faults');
+});
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+type SpawnStore = {
+  name: string;
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  cleanup: () => Promise<void>;
+};
+
+async function spawnStores(): Promise<SpawnStore[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-faults-'));
+  const stores: SpawnStore[] = [
+    {
+      name: 'PGlite',
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }),
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    const url = await postgresSchemaUrl(process.env.TEST_DATABASE_URL);
+    stores.push({
+      name: 'PostgreSQL',
+      env: { DATABASE_URL: url },
+      open: () => openDatabase({ url }),
+      cleanup: () => dropPostgresSchema(url),
+    });
+  }
+  return stores;
+}
+
+const storedIds = async (store: SpawnStore, ids: string[]) => {
+  const db = await store.open();
+  try {
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
+      ids,
+    ]);
+    return new Set(rows.map((r) => r.id));
+  } finally {
+    await db.close();
+  }
+};
+
+// Keeps `workers` bookings in flight until stopped; returns the ids that were answered 201.
+function loadUntil(url: string, stop: Promise<unknown>, workers = 20) {
+  const accepted: string[] = [];
+  let stopped = false;
+  void stop.then(() => (stopped = true));
+  const worker = async () => {
+    while (!stopped) {
+      try {
+        const res = await postBooking(
+          url,
+          user,
+          { ...validBooking, address: `${randomUUID()} Road` },
+          {
+            'idempotency-key': randomUUID(),
+          },
+        );
+        if (res.status === 201) accepted.push(((await res.json()) as { id: string }).id);
+        else await res.body?.cancel();
+      } catch {
+        // the server went away mid-request: no answer, so no promise was made
+      }
+    }
+  };
+  return Promise.all(Array.from({ length: workers }, worker)).then(() => accepted);
+}
+
+describe.each(await spawnStores())('the server process on $name', (store) => {
+  afterAll(() => store.cleanup());
+
+  it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
+    const server = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4341);
+    const killed = new Promise((r) => setTimeout(r, 1500)).then(() => server.child.kill('SIGKILL'));
+    const accepted = await loadUntil(server.url, server.exited);
+    await killed;
+    expect((await server.exited).signal).toBe('SIGKILL');
+    expect(accepted.length).toBeGreaterThan(100);
+
+    const again = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4341);
+    const checks = await Promise.all(
+      accepted.map((id) =>
+        fetch(`${again.url}/api/bookings/${id}`, {
+          headers: { authorization: `Bearer ${user.idToken}` },
+        }).then((r) => r.status),
+      ),
+    );
+    expect(checks.filter((s) => s !== 200)).toEqual([]);
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
+  }, 60_000);
+
+  it('SIGTERM lets in-flight bookings finish, then closes the database and exits 0', async () => {
+    const server = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4342);
+    const requests = Array.from({ length: 200 }, () =>
+      postBooking(
+        server.url,
+        user,
+        { ...validBooking, address: `${randomUUID()} Lane` },
+        { 'idempotency-key': randomUUID() },
+      ).then(
+        async (res) => ({
+          status: res.status,
+          id: res.status === 201 ? ((await res.json()) as { id: string }).id : undefined,
+        }),
+        () => ({ status: 0, id: undefined }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    server.child.kill('SIGTERM');
+    const results = await Promise.all(requests);
+    const exit = await server.exited;
+    expect(exit.code, server.output()).toBe(0);
+    expect(server.output()).toContain('database closed');
+    // Taken in before the signal: answered 201. Arriving after it: refused with 503 (Fastify's
+    // "server is closing") or not connected at all. Nothing else.
+    expect(results.filter((r) => ![0, 201, 503].includes(r.status))).toEqual([]);
+    const ok = results.filter((r) => r.status === 201).map((r) => r.id!);
+    expect(ok.length).toBeGreaterThan(0);
+    expect((await storedIds(store, ok)).size).toBe(ok.length);
+  }, 60_000);
+});
+
+// A TCP proxy in front of PostgreSQL that can drop every connection and refuse new ones.
+class Switch {
+  private server?: Server;
+  private sockets = new Set<Socket>();
+  constructor(
+    private readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+  up() {
+    return new Promise<void>((resolve) => {
+      this.server = createServer((client) => {
+        const upstream = connect(this.target.port, this.target.host);
+        for (const s of [client, upstream]) {
+          this.sockets.add(s);
+          s.on('close', () => this.sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      this.server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+  }
+  down() {
+    for (const s of this.sockets) s.destroy();
+    return new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+describe.each(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [])(
+  'PostgreSQL out of reach (%s)',
+  (baseUrl) => {
+    it('answers 503 with a clear message, stores nothing, and recovers by itself when it returns', async () => {
+      const schemaUrl = await postgresSchemaUrl(baseUrl);
+      const direct = new URL(schemaUrl);
+      const target = { host: direct.hostname, port: Number(direct.port || 5432) };
+      const proxy = new Switch(4343, target);
+      await proxy.up();
+      const viaProxy = new URL(schemaUrl);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = '4343';
+      const db = await openDatabase({ url: viaProxy.toString() });
+      await migrate(db);
+      const app = await buildTestApp({ clientDir, db });
+      const post = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/bookings',
+          headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(validBooking),
+        });
+      try {
+        expect((await post()).statusCode).toBe(201);
+
+        await proxy.down();
+        const refused = await post();
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json().message).toBe(
+          'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+        );
+        expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
+
+        await proxy.up();
+        let status = 0;
+        for (let i = 0; i < 50 && status !== 201; i++) {
+          status = (await post()).statusCode;
+          if (status !== 201) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(status).toBe(201);
+        expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
+        expect(rows.rows[0]!.n).toBe(2);
+      } finally {
+        await app.close();
+        await db.close().catch(() => {});
+        await proxy.down();
+        await dropPostgresSchema(schemaUrl);
+      }
+    }, 60_000);
+  },
+);
+
+describe('identity provider out of reach', () => {
+  it('answers 503 with a clear message (not 401), then works again when it returns', async () => {
+    // The emulator behind a switch: down means nothing answers on its address.
+    const [host, port] = emulatorHost.split(':');
+    const proxy = new Switch(4344, { host: host!, port: Number(port) });
+    await proxy.up();
+    const db = await openDatabase({});
+    await migrate(db);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:4344';
+    // No cache: every request asks the identity provider.
+    const verifyToken = firebaseTokenVerifier(projectId, { cacheMs: 0, appName: 'faults-idp' });
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    const app = await buildTestApp({ clientDir, db, verifyToken });
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(validBooking),
+      });
+    try {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:4344';
+      expect((await post()).statusCode).toBe(201);
+
+      await proxy.down();
+      const refused = await post();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(
+        'We could not check your sign-in just now. Please try again in a moment.',
+      );
+      const list = await app.inject({
+        url: '/api/bookings',
+        headers: { authorization: `Bearer ${user.idToken}` },
+      });
+      expect(list.statusCode).toBe(503);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]!.n).toBe(1);
+
+      await proxy.up();
+      expect((await post()).statusCode).toBe(201);
+    } finally {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+      await app.close();
+      await db.close();
+      await proxy.down();
+    }
+  }, 30_000);
+});
