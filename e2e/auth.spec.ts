@@ -219,3 +219,23 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 });
+
+test.describe('identity provider out of reach', () => {
+  test.use({ allowConsoleErrors: ['net::ERR_FAILED'] });
+
+  test('login says why and the form stays usable; no endless spinner', async ({ page, account }) => {
+    await page.goto('/account');
+    await page.context().route('http://127.0.0.1:9099/**', (route) => route.abort());
+    await logIn(page, account.email, account.password);
+    await expect(page.locator('.form-error')).toContainText('auth/network-request-failed', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await expect(page.locator('form').getByLabel('Email')).toHaveValue(account.email);
+  });
+
+  test('a signed-in user still gets the page from the stored session, not a spinner', async ({ signedIn: page }) => {
+    await page.context().route('http://127.0.0.1:9099/**', (route) => route.abort());
+    await page.goto('/package/kyoto-temples-and-tea');
+    await expect(page.getByRole('form', { name: 'Book this trip' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,207 @@
+// @vitest-environment node
+// Property-based tests (fast-check): random and adversarial bodies against POST /api/bookings.
+// Never a 5xx; a 201 only for what the shared schema accepts; never an invalid row stored.
+import { rmSync } from 'node:fs';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateBooking, type Booking } from '../../../src/features/booking/api/booking-schema.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrate } from '../db/migrations.js';
+import {
+  buildTestApp,
+  createUser,
+  makeClientDir,
+  packages,
+  validBooking,
+  type TestUser,
+} from '../test/fixtures.js';
+
+let db: Database;
+let app: FastifyInstance;
+let clientDir: string;
+let user: TestUser;
+let created = 0;
+let tried = 0;
+
+beforeAll(async () => {
+  clientDir = makeClientDir();
+  db = await openDatabase({});
+  await migrate(db);
+  app = await buildTestApp({ clientDir, db });
+  user = await createUser('fuzz');
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  rmSync(clientDir, { recursive: true, force: true });
+  console.info(`hostile input: ${tried} requests, ${created} bookings accepted`);
+});
+
+async function send(payload: string, contentType = 'application/json') {
+  tried++;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': contentType },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  if (res.statusCode === 201) created++;
+  return res;
+}
+
+const sqlish = fc.constantFrom(
+  "'; DROP TABLE bookings; --",
+  "Robert'); DELETE FROM bookings WHERE ('1'='1",
+  '$1, $2) ON CONFLICT DO NOTHING; --',
+  '\\x00\\\\\'"`;',
+  "1' OR '1'='1",
+  '%s%n%x',
+);
+const weird = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 400 }),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  fc.string({ unit: 'binary-ascii', minLength: 1000, maxLength: 20_000 }),
+  sqlish,
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u202d',
+    '😀'.repeat(60),
+    '<script>alert(1)</script>',
+    'null',
+    '__proto__',
+  ),
+);
+const anyValue = fc.oneof(
+  weird,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string()),
+  fc.object(),
+);
+// Plausible text half of the time, so that many bodies pass and their stored rows get checked.
+const plausible = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 90 });
+const fieldValue = fc.oneof(
+  { weight: 4, arbitrary: plausible },
+  { weight: 3, arbitrary: weird },
+  { weight: 1, arbitrary: anyValue },
+);
+const phoneValue = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^\d{6,15}$/) },
+  { weight: 2, arbitrary: fc.stringMatching(/^\d{1,20}$/) },
+  { weight: 2, arbitrary: fieldValue },
+);
+const packageIdValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...packages.keys()) },
+  { weight: 1, arbitrary: fieldValue },
+);
+const emailValue = fc.oneof(
+  { weight: 4, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: fieldValue },
+);
+
+describe('hostile input', () => {
+  it('booking-shaped bodies with adversarial fields: 201 exactly when the schema accepts, stored as validated', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            packageId: packageIdValue,
+            name: fieldValue,
+            email: emailValue,
+            address: fieldValue,
+            phone: phoneValue,
+          },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const res = await send(JSON.stringify(body));
+          const expected = validateBooking(body);
+          const known = expected.success && packages.has(expected.data.packageId);
+          if (known) {
+            expect(res.statusCode).toBe(201);
+            const booking = res.json() as Booking;
+            expect(booking).toMatchObject(expected.data);
+            const { rows } = await db.query<{ name: string; email: string; address: string; phone: string }>(
+              'SELECT name, email, address, phone FROM bookings WHERE id = $1',
+              [booking.id],
+            );
+            expect(rows[0]).toEqual({
+              name: expected.data.name,
+              email: expected.data.email,
+              address: expected.data.address,
+              phone: expected.data.phone,
+            });
+          } else {
+            expect([400, 413]).toContain(res.statusCode);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it('any JSON value, prototype keys and raw text: a 4xx with a reason, nothing stored', async () => {
+    const protoKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+          fc
+            .tuple(protoKeys, fc.jsonValue())
+            .map(([k, v]) => `{"${k}": ${JSON.stringify(v)}, ${JSON.stringify(validBooking).slice(1)}`),
+          fc.string({ unit: 'binary', maxLength: 2000 }),
+        ),
+        async (payload) => {
+          const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]!
+            .n;
+          const res = await send(payload);
+          if (res.statusCode === 201) {
+            // Only a well-formed booking may pass; a __proto__ key never does (extra keys such as
+            // "constructor": {} are dropped by the schema).
+            expect(payload).not.toMatch(/"__proto__"/);
+            const parsed = validateBooking(JSON.parse(payload));
+            expect(parsed.success).toBe(true);
+          } else {
+            expect(res.statusCode).toBeGreaterThanOrEqual(400);
+            expect(typeof res.json().message).toBe('string');
+            const after = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]!
+              .n;
+            expect(after).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it('afterwards: no prototype was polluted, the table is intact and every stored row passes the schema', async () => {
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    const { rows } = await db.query<{
+      package_id: string;
+      name: string;
+      email: string;
+      address: string;
+      phone: string;
+    }>('SELECT package_id, name, email, address, phone FROM bookings');
+    expect(rows.length).toBe(created);
+    for (const r of rows) {
+      const check = validateBooking({
+        packageId: r.package_id,
+        name: r.name,
+        email: r.email,
+        address: r.address,
+        phone: r.phone,
+      });
+      expect(check.success, JSON.stringify(r)).toBe(true);
+      expect(packages.has(r.package_id)).toBe(true);
+    }
+  });
+});
