@@ -2,12 +2,12 @@
 // stored. 50 connections for 20 s (BENCH_CONNECTIONS, BENCH_SECONDS), on PGlite and, when
 // DATABASE_URL is set, on that PostgreSQL server. Every 2xx must be exactly one stored row, and
 // nothing else may be stored for the benchmark's users.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { spawnApiServer } from './api-server';
 import { ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 
@@ -19,7 +19,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const userCount = 20;
 const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
 
-type Store = { name: string; env: Record<string, string>; open: () => Promise<Database>; cleanup: () => void };
+type Store = {
+  name: string;
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  cleanup: () => void;
+};
 
 // A minimal built site: the benchmark is about the API, not the pages.
 function clientDir() {
@@ -57,40 +62,12 @@ async function createUsers(n: number) {
 }
 
 async function startServer(env: Record<string, string>) {
-  // A server left on the port would answer instead of ours and skew every figure.
-  if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) {
-    throw new Error(`port ${port} is already taken (BENCH_PORT changes it)`);
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BOOKING_RATE_LIMIT: '100000000',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      GCLOUD_PROJECT: 'demo-travel',
-      ...env,
-    },
-    stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return () =>
-    new Promise<number | null>((resolve) => {
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+  const server = await spawnApiServer({ port, emulatorHost, env });
+  if (process.env.BENCH_VERBOSE) server.child.stdout?.pipe(process.stdout);
+  return async () => {
+    server.child.kill('SIGTERM');
+    return (await server.exited).code;
+  };
 }
 
 type Run = {
@@ -190,19 +167,25 @@ const stores: Store[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-data-'));
   stores.push({
     name: 'PGlite',
-    // DATABASE_URL emptied: the bench's own environment must not send this run to PostgreSQL.
-    env: { CLIENT_DIR: dir, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { CLIENT_DIR: dir, DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }),
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   });
 }
 if (process.env.DATABASE_URL) {
   const url = process.env.DATABASE_URL;
-  stores.push({ name: 'PostgreSQL', env: { CLIENT_DIR: dir, DATABASE_URL: url }, open: () => openDatabase({ url }), cleanup: () => {} });
+  stores.push({
+    name: 'PostgreSQL',
+    env: { CLIENT_DIR: dir, DATABASE_URL: url },
+    open: () => openDatabase({ url }),
+    cleanup: () => {},
+  });
 }
 
 let failed = false;
-console.log(`POST /api/bookings, ${connections} connections, ${seconds} s, ${userCount} users, unique Idempotency-Key per request\n`);
+console.log(
+  `POST /api/bookings, ${connections} connections, ${seconds} s, ${userCount} users, unique Idempotency-Key per request\n`,
+);
 for (const store of stores) {
   const users = await createUsers(userCount);
   const stop = await startServer(store.env);
@@ -220,7 +203,11 @@ for (const store of stores) {
   }
   const db = await store.open();
   const all = { ...run, okIds: new Map([...warmup.okIds, ...run.okIds]) };
-  const check = await audit(db, users.map((u) => u.uid), all);
+  const check = await audit(
+    db,
+    users.map((u) => u.uid),
+    all,
+  );
   await db.close();
   store.cleanup();
   const meets = run.requestsPerSec >= 1000 && run.p99 < 100 && run.errors === 0 && run.non2xx === 0;
@@ -228,12 +215,16 @@ for (const store of stores) {
     check.missing === 0 && check.unsent === 0 && check.doubled === 0 && check.unanswered <= 2 * connections;
   if (!meets || !exact) failed = true;
   console.log(`${store.name}`);
-  console.log(`  ${Math.round(run.requestsPerSec)} bookings/s, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`);
+  console.log(
+    `  ${Math.round(run.requestsPerSec)} bookings/s, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
+  );
   console.log(
     `  stored rows checked: ${check.rows} for ${all.okIds.size} 2xx answers (warm-up included): missing ${check.missing}, doubled ${check.doubled}, ` +
       `stored for requests in flight at the stop ${check.unanswered}, stored without a request ${check.unsent}`,
   );
-  console.log(`  target >= 1000/s, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; every 2xx exactly one row: ${exact ? 'yes' : 'NO'}\n`);
+  console.log(
+    `  target >= 1000/s, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; every 2xx exactly one row: ${exact ? 'yes' : 'NO'}\n`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });
 await emulator.stop();

@@ -65,12 +65,18 @@ type PageFigures = {
 
 function figures(page: string, lhr: LhResult): PageFigures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
-    ?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { url: string; resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     page,
-    scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageFigures['scores'],
+    scores: Object.fromEntries(
+      categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as PageFigures['scores'],
     lcp: audit('largest-contentful-paint'),
     fcp: audit('first-contentful-paint'),
     tbt: audit('total-blocking-time'),
@@ -123,14 +129,20 @@ async function lighthouseRuns(): Promise<PageFigures[]> {
 }
 
 // Chunks that hold the Firebase SDK: their names vary, their contents do not.
-const isFirebaseChunk = (code: string) => code.includes('@firebase/') || code.includes('identitytoolkit.googleapis.com');
+const isFirebaseChunk = (code: string) =>
+  code.includes('@firebase/') || code.includes('identitytoolkit.googleapis.com');
 
 function chunkSizes() {
   const chunks = readdirSync(assetsDir)
     .filter((f) => f.endsWith('.js'))
     .map((file) => {
       const code = readFileSync(join(assetsDir, file));
-      return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, firebase: isFirebaseChunk(code.toString()) };
+      return {
+        file,
+        raw: code.length,
+        gzip: gzipSync(code, { level: 9 }).length,
+        firebase: isFirebaseChunk(code.toString()),
+      };
     })
     .sort((a, b) => b.gzip - a.gzip);
   return chunks;
@@ -148,7 +160,8 @@ function homeInitialJs(chunks: ReturnType<typeof chunkSizes>) {
     files.add(file);
     const code = readFileSync(join(assetsDir, file), 'utf8');
     // Static imports only (`import"./x.js"`, `from"./x.js"`); import("./x.js") loads later.
-    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](?:\.\/|\/assets\/)([\w.-]+\.js)["']/g)) pending.push(m[1]!);
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](?:\.\/|\/assets\/)([\w.-]+\.js)["']/g))
+      pending.push(m[1]!);
   }
   const initial = chunks.filter((c) => files.has(c.file));
   return { files: initial, gzip: initial.reduce((sum, c) => sum + c.gzip, 0) };
@@ -169,20 +182,32 @@ const home = homeInitialJs(chunks);
 const onHome = new Set(home.files.map((f) => f.file));
 console.log('\nJavaScript chunks (gzip -9; * = loaded by the home page):');
 for (const c of chunks) {
-  console.log(`  ${fmt(kib(c.gzip), 2).padStart(7)} KiB ${onHome.has(c.file) ? '*' : ' '} ${c.file}${c.firebase ? '  [Firebase]' : ''}`);
+  console.log(
+    `  ${fmt(kib(c.gzip), 2).padStart(7)} KiB ${onHome.has(c.file) ? '*' : ' '} ${c.file}${c.firebase ? '  [Firebase]' : ''}`,
+  );
 }
 const firebaseFiles = new Set(chunks.filter((c) => c.firebase).map((c) => c.file));
 const homeFigures = pagesFigures.find((p) => p.page === '/')!;
 const firebaseOnPublic = pagesFigures
   .filter((p) => p.page !== '/account')
-  .flatMap((p) => p.scriptUrls.filter((u) => firebaseFiles.has(u.split('/').pop()!)).map((u) => `${p.page}: ${u}`));
+  .flatMap((p) =>
+    p.scriptUrls.filter((u) => firebaseFiles.has(u.split('/').pop()!)).map((u) => `${p.page}: ${u}`),
+  );
 
 type Budget = { name: string; met: boolean; figure: string };
 const budgets: Budget[] = [];
 const check = (name: string, met: boolean, figure: string) => budgets.push({ name, met, figure });
 
-check('home initial JS <= 90 KiB gzip', kib(home.gzip) <= 90, `${fmt(kib(home.gzip))} KiB in ${home.files.length} files`);
-check('0 bytes of Firebase on public pages (no session)', firebaseOnPublic.length === 0, firebaseOnPublic.join(', ') || '0 bytes');
+check(
+  'home initial JS <= 90 KiB gzip',
+  kib(home.gzip) <= 90,
+  `${fmt(kib(home.gzip))} KiB in ${home.files.length} files`,
+);
+check(
+  '0 bytes of Firebase on public pages (no session)',
+  firebaseOnPublic.length === 0,
+  firebaseOnPublic.join(', ') || '0 bytes',
+);
 for (const p of pagesFigures) {
   for (const c of categories) {
     const need = p.page === '/account' && c === 'performance' ? 95 : 100;
@@ -197,11 +222,17 @@ for (const p of pagesFigures) {
 console.log('\nBudgets (DESIGN.md):');
 for (const b of budgets) console.log(`  ${b.met ? 'met   ' : 'MISSED'}  ${b.name}: ${b.figure}`);
 const missed = budgets.filter((b) => !b.met).length;
-console.log(`\n${budgets.length - missed} budgets met, ${missed} missed (home JS transferred ${fmt(homeFigures.scriptKiB)} KiB)`);
+console.log(
+  `\n${budgets.length - missed} budgets met, ${missed} missed (home JS transferred ${fmt(homeFigures.scriptKiB)} KiB)`,
+);
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });
 writeFileSync(
   join(root, 'bench-results/bench.json'),
-  JSON.stringify({ date: new Date().toISOString(), pages: pagesFigures, chunks, homeInitialJs: home, budgets }, null, 2),
+  JSON.stringify(
+    { date: new Date().toISOString(), pages: pagesFigures, chunks, homeInitialJs: home, budgets },
+    null,
+    2,
+  ),
 );
 process.exitCode = missed > 0 ? 1 : 0;

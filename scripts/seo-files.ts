@@ -68,4 +68,6 @@ const home = readFileSync(homeFile, 'utf8');
 if (!home.includes('</head>')) throw new Error('seo-files: no </head> in index.html');
 writeFileSync(homeFile, home.replace('</head>', `${ldScript}</head>`));
 
-console.log(`seo-files: robots.txt, sitemap.xml (${publicPaths.length} URLs), JSON-LD for ${packages.length} packages`);
+console.log(
+  `seo-files: robots.txt, sitemap.xml (${publicPaths.length} URLs), JSON-LD for ${packages.length} packages`,
+);

@@ -27,11 +27,14 @@ for (const page of prerendered) {
   html = html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
   const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
   if (!bootstrap.test(html) || html === before) {
-    throw new Error(`tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`);
+    throw new Error(
+      `tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`,
+    );
   }
   html = html.replace(
     bootstrap,
-    (_m, code: string) => `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader}</script>`,
+    (_m, code: string) =>
+      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader}</script>`,
   );
   writeFileSync(file, html);
 }
@@ -40,8 +43,13 @@ for (const page of prerendered) {
 // (the navbar and the spinner) waits for.
 const fallback = join(root, '__spa-fallback.html');
 const shell = readFileSync(fallback, 'utf8');
-const lowered = shell.replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
+const lowered = shell.replaceAll(
+  '<link rel="modulepreload" href=',
+  '<link rel="modulepreload" fetchpriority="low" href=',
+);
 if (lowered === shell) throw new Error('tune-html: no module preloads in __spa-fallback.html');
 writeFileSync(fallback, lowered);
 
-console.log(`tune-html: ${prerendered.length} prerendered pages hydrate after load; the SPA fallback preloads at low priority`);
+console.log(
+  `tune-html: ${prerendered.length} prerendered pages hydrate after load; the SPA fallback preloads at low priority`,
+);

@@ -15,6 +15,7 @@ import {
   createUser,
   dropPostgresSchema,
   emulatorHost,
+  injectBooking,
   makeClientDir,
   postBooking,
   postgresSchemaUrl,
@@ -197,13 +198,7 @@ describe.each(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : 
       const db = await openDatabase({ url: viaProxy.toString() });
       await migrate(db);
       const app = await buildTestApp({ clientDir, db });
-      const post = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/bookings',
-          headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
-          payload: JSON.stringify(validBooking),
-        });
+      const post = () => injectBooking(app, user, validBooking);
       try {
         expect((await post()).statusCode).toBe(201);
 
@@ -248,13 +243,7 @@ describe('identity provider out of reach', () => {
     const verifyToken = firebaseTokenVerifier(projectId, { cacheMs: 0, appName: 'faults-idp' });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     const app = await buildTestApp({ clientDir, db, verifyToken });
-    const post = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/bookings',
-        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
-        payload: JSON.stringify(validBooking),
-      });
+    const post = () => injectBooking(app, user, validBooking);
     try {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:4344';
       expect((await post()).statusCode).toBe(201);

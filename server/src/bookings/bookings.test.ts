@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../src/features/booking/api/booking-schema.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { buildTestApp, createUser, makeClientDir, storeCases, type TestUser } from '../test/fixtures.js';
+import {
+  buildTestApp,
+  createUser,
+  injectBooking,
+  makeClientDir,
+  storeCases,
+  type TestUser,
+} from '../test/fixtures.js';
 
 const valid = {
   packageId: 'swiss-alpine-lakes',
@@ -44,12 +51,7 @@ describe.each(storeCases())('bookings API on $name', (store) => {
   const count = async () =>
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')).rows[0]!.n;
   const post = (user: TestUser | null, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: { ...(user ? bearer(user) : {}), 'content-type': 'application/json', ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+    injectBooking(app, user, payload, headers);
   const list = async (user: TestUser) => {
     const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });
     expect(res.statusCode).toBe(200);

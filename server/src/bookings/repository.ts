@@ -53,7 +53,11 @@ const insertColumns =
   'id, reference, user_id, package_id, package_name, price_cents, name, email, address, phone, idempotency_key';
 const perRow = 11;
 
-type PendingInsert = { values: unknown[]; resolve: (row: BookingRow | undefined) => void; reject: (e: unknown) => void };
+type PendingInsert = {
+  values: unknown[];
+  resolve: (row: BookingRow | undefined) => void;
+  reject: (e: unknown) => void;
+};
 
 // Group commit: the bookings that arrive while the previous INSERT runs go to the database
 // together, as one multi-row INSERT in one transaction. Each request still gets its answer only

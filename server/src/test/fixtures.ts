@@ -1,12 +1,13 @@
 // Shared set-up for the server's tests: a minimal built site, test users in the Auth Emulator,
 // and the stores the API runs on (PGlite always; PostgreSQL when TEST_DATABASE_URL is set).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { buildApp } from '../app.js';
 import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../bookings/packages.js';
@@ -147,51 +148,28 @@ export const validBooking = {
   phone: '442079460000',
 };
 
-// The real server (server/src/main.ts) as its own process, for faults a process must live
-// through: SIGKILL, SIGTERM, a database that goes away.
-export type ServerProcess = {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output: () => string;
-};
+// The real server as its own process, for faults a process must live through.
+export type ServerProcess = ApiServer;
+export const spawnServer = (env: Record<string, string>, port: number) =>
+  spawnApiServer({ port, emulatorHost, env, logLevel: 'info' });
 
-export async function spawnServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      BOOKING_RATE_LIMIT: '1000000',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      GCLOUD_PROJECT: projectId,
-      DATABASE_URL: '',
-      ...env,
+// POST /api/bookings through inject, as the given user.
+export const injectBooking = (
+  app: FastifyInstance,
+  user: TestUser | null,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: {
+      ...(user ? { authorization: `Bearer ${user.idToken}` } : {}),
+      'content-type': 'application/json',
+      ...headers,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited, output: () => output };
-}
 
 export const postBooking = (
   url: string,
