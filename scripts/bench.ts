@@ -103,16 +103,21 @@ async function lighthouseRuns(): Promise<PageFigures[]> {
   try {
     for (const page of pages) {
       const results: LhResult[] = [];
-      for (let i = 0; i < runs; i++) {
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is redone.
+      for (let attempt = 0; results.length < runs; attempt++) {
         const result = await lighthouse(`${origin}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...categories],
         });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
-        results.push(result.lhr);
+        const error = !result ? 'no result' : result.lhr.runtimeError?.message;
+        if (error) {
+          if (attempt >= runs + 2) throw new Error(`${page}: ${error}`);
+          console.warn(`  ${page}: run redone (${error})`);
+          continue;
+        }
+        results.push(result!.lhr);
       }
       const median = computeMedianRun(results);
       const f = figures(page, median);
