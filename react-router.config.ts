@@ -6,5 +6,6 @@ export default {
   appDirectory: 'src',
   buildDirectory: 'build',
   ssr: false,
-  prerender: ['/', '/blogs', '/about'],
+  // /account too: its login form is the same for every visitor without a session.
+  prerender: ['/', '/blogs', '/about', '/account'],
 } satisfies Config;

@@ -31,7 +31,7 @@ function clientDir() {
   const dir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-client-'));
   const html = '<!DOCTYPE html><html><head><title>bench</title></head><body></body></html>';
   for (const f of ['index.html', '__spa-fallback.html']) writeFileSync(join(dir, f), html);
-  for (const d of ['blogs', 'about']) {
+  for (const d of ['blogs', 'about', 'account']) {
     mkdirSync(join(dir, d));
     writeFileSync(join(dir, d, 'index.html'), html);
   }

@@ -38,18 +38,20 @@ for (const page of prerendered) {
   );
   writeFileSync(file, html);
 }
-// The SPA fallback (account and signed-in pages) needs its JavaScript to show anything, so it keeps
-// loading at once; "low" only puts the preloads behind the stylesheet, which is what first paint
-// (the navbar and the spinner) waits for.
-const fallback = join(root, '__spa-fallback.html');
-const shell = readFileSync(fallback, 'utf8');
-const lowered = shell.replaceAll(
-  '<link rel="modulepreload" href=',
-  '<link rel="modulepreload" fetchpriority="low" href=',
-);
-if (lowered === shell) throw new Error('tune-html: no module preloads in __spa-fallback.html');
-writeFileSync(fallback, lowered);
+// The SPA fallback (signed-in pages) needs its JavaScript to show anything, and the prerendered
+// account page's form must work at once: both keep loading it immediately; "low" only puts the
+// preloads behind the stylesheet, which is what first paint waits for.
+for (const page of ['__spa-fallback.html', 'account/index.html']) {
+  const file = join(root, page);
+  const html = readFileSync(file, 'utf8');
+  const lowered = html.replaceAll(
+    '<link rel="modulepreload" href=',
+    '<link rel="modulepreload" fetchpriority="low" href=',
+  );
+  if (lowered === html) throw new Error(`tune-html: no module preloads in ${page}`);
+  writeFileSync(file, lowered);
+}
 
 console.log(
-  `tune-html: ${prerendered.length} prerendered pages hydrate after load; the SPA fallback preloads at low priority`,
+  `tune-html: ${prerendered.length} prerendered pages hydrate after load; the account page and the SPA fallback preload at low priority`,
 );

@@ -21,11 +21,12 @@ const prerendered: Record<string, string> = {
   '/': 'index.html',
   '/blogs': 'blogs/index.html',
   '/about': 'about/index.html',
+  '/account': 'account/index.html',
 };
 
 // Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
 // HTML with a 404 status, and the client shows the 404 page.
-const clientRoutes = ['/account', '/bookings', '/package/:id', '/checkout/:id'];
+const clientRoutes = ['/bookings', '/package/:id', '/checkout/:id'];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

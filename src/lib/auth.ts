@@ -106,8 +106,22 @@ export function startAuth({ force = false } = {}) {
   // Without a stored session Firebase can only answer "signed out" (persistence is
   // localStorage): say so now, so the account form and the sign-in redirect need not wait for
   // the SDK to download. The SDK still loads, for the sign-in actions and to confirm.
-  setState(hasStoredSession() ? { status: 'loading' } : { status: 'signed-out' });
-  void loadSdk();
+  if (hasStoredSession()) {
+    setState({ status: 'loading' });
+    void loadSdk();
+    return;
+  }
+  setState({ status: 'signed-out' });
+  // Nothing to confirm, so the SDK (about 45 KiB) waits for the visitor's first interaction, or a
+  // quiet moment, instead of competing with the page's first render. Every action awaits it.
+  const load = () => {
+    for (const type of events) document.removeEventListener(type, load, true);
+    clearTimeout(timer);
+    void loadSdk();
+  };
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  for (const type of events) document.addEventListener(type, load, true);
+  const timer = setTimeout(load, 3000);
 }
 
 function subscribe(listener: () => void) {

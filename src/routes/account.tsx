@@ -30,7 +30,12 @@ export default function Account() {
 
   return (
     <section className="section container account">
-      {auth.status === 'signed-out' ? <AccountForm /> : <Spinner label="Checking your sign-in…" />}
+      {/* 'idle' is the prerendered HTML: a visitor with no session sees the form at once. */}
+      {auth.status === 'signed-out' || auth.status === 'idle' ? (
+        <AccountForm />
+      ) : (
+        <Spinner label="Checking your sign-in…" />
+      )}
       <ToastContainer position="top-center" autoClose={5000} />
     </section>
   );

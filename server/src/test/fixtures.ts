@@ -26,10 +26,11 @@ const html = (title: string) =>
 
 export function makeClientDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wayfarer-client-'));
-  for (const sub of ['blogs', 'about', 'assets']) mkdirSync(join(dir, sub));
+  for (const sub of ['blogs', 'about', 'account', 'assets']) mkdirSync(join(dir, sub));
   writeFileSync(join(dir, 'index.html'), html('Home'));
   writeFileSync(join(dir, 'blogs/index.html'), html('Blogs'));
   writeFileSync(join(dir, 'about/index.html'), html('About'));
+  writeFileSync(join(dir, 'account/index.html'), html('Account'));
   writeFileSync(join(dir, '__spa-fallback.html'), html('Fallback'));
   writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
   writeFileSync(join(dir, 'packages.json'), readFileSync(join(root, 'public/packages.json')));

@@ -92,7 +92,9 @@ export function AccountForm() {
     <div className="account-card">
       <h1>{t.heading}</h1>
       <p className="section__lead">{t.lead}</p>
-      <form className="form" onSubmit={onSubmit} aria-label={t.heading}>
+      {/* method="post": should someone submit before the prerendered page hydrates, the browser
+          must not put the password into a URL (a GET form would). */}
+      <form className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
         {mode === 'signup' && (
           <div className="field">
             <label htmlFor={`${id}-name`}>Name</label>
