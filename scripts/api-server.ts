@@ -1,6 +1,8 @@
 // The real server (server/src/main.ts) as a child process on the Auth Emulator, for the API
 // benchmark and the fault tests: they need a process that can be loaded, killed and restarted.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -51,19 +53,49 @@ export async function spawnApiServer(options: {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  await waitForHealth(url, child, options.timeoutMs ?? 60_000, () => output);
+  return { url, child, exited, output: () => output };
+}
+
+// Polls GET /api/health until it answers 200; fails if the child exits or time runs out (and
+// then kills it).
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  output: () => string = () => '',
+) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
       // not up yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${output}`);
+      throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, child, exited, output: () => output };
+}
+
+const page = (title: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>window.x=1</script><script type="module" src="/assets/a.js"></script></body></html>`;
+
+// A stand-in for build/client: one titled page per prerendered route, the SPA fallback, one
+// hashed asset and the real packages.json. For tests and the API benchmark, which need the
+// server, not the site.
+export function makeClientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wayfarer-client-'));
+  for (const sub of ['blogs', 'about', 'account', 'assets']) mkdirSync(join(dir, sub));
+  writeFileSync(join(dir, 'index.html'), page('Home'));
+  writeFileSync(join(dir, 'blogs/index.html'), page('Blogs'));
+  writeFileSync(join(dir, 'about/index.html'), page('About'));
+  writeFileSync(join(dir, 'account/index.html'), page('Account'));
+  writeFileSync(join(dir, '__spa-fallback.html'), page('Fallback'));
+  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
+  writeFileSync(join(dir, 'packages.json'), readFileSync(join(root, 'public/packages.json')));
+  return dir;
 }

@@ -57,3 +57,17 @@ export async function ensureAuthEmulator(
   log(`Auth Emulator ready at ${url}`);
   return { url, child, stop };
 }
+
+// A new account in the emulator, signed in: a real ID token for the site's API.
+export async function createEmulatorUser(host: string, email: string, password: string) {
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { localId: string; idToken: string };
+}

@@ -3,12 +3,12 @@
 // DATABASE_URL is set, on that PostgreSQL server. Every 2xx must be exactly one stored row, and
 // nothing else may be stored for the benchmark's users.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { spawnApiServer } from './api-server';
-import { ensureAuthEmulator } from './auth-emulator';
+import { makeClientDir, spawnApiServer } from './api-server';
+import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,37 +26,12 @@ type Store = {
   cleanup: () => void;
 };
 
-// A minimal built site: the benchmark is about the API, not the pages.
-function clientDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-client-'));
-  const html = '<!DOCTYPE html><html><head><title>bench</title></head><body></body></html>';
-  for (const f of ['index.html', '__spa-fallback.html']) writeFileSync(join(dir, f), html);
-  for (const d of ['blogs', 'about', 'account']) {
-    mkdirSync(join(dir, d));
-    writeFileSync(join(dir, d, 'index.html'), html);
-  }
-  writeFileSync(join(dir, 'packages.json'), readFileSync(join(root, 'public/packages.json')));
-  return dir;
-}
-
-async function createUsers(n: number) {
+function createUsers(n: number) {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const res = await fetch(
-        `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            email: `bench-${i}-${randomUUID().slice(0, 8)}@example.com`,
-            password: 'bench-pass',
-            returnSecureToken: true,
-          }),
-        },
-      );
-      if (!res.ok) throw new Error(`emulator signUp: ${res.status}`);
-      const body = (await res.json()) as { localId: string; idToken: string };
-      return { uid: body.localId, token: body.idToken };
+      const email = `bench-${i}-${randomUUID().slice(0, 8)}@example.com`;
+      const { localId, idToken } = await createEmulatorUser(emulatorHost, email, 'bench-pass');
+      return { uid: localId, token: idToken };
     }),
   );
 }
@@ -161,7 +136,7 @@ async function audit(db: Database, uids: string[], run: Run) {
 }
 
 const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
-const dir = clientDir();
+const dir = makeClientDir();
 const stores: Store[] = [];
 {
   const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-data-'));

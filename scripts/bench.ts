@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitForHealth } from './api-server';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result as LhResult } from 'lighthouse';
 
@@ -33,18 +34,7 @@ async function serve() {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'data/bench' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error('The server stopped while starting.');
-    if (Date.now() > deadline) throw new Error('The server did not answer within 120 s.');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForHealth(origin, child, 120_000);
   return () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());

@@ -2,13 +2,11 @@
 // Faults a booking must survive: the server killed mid-load, a graceful stop under load, the
 // database going away and coming back, the identity provider out of reach.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
-import { openDatabase, type Database } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import {
   buildTestApp,
@@ -21,7 +19,9 @@ import {
   postgresSchemaUrl,
   projectId,
   spawnServer,
+  storeCases,
   validBooking,
+  type StoreCase,
   type TestUser,
 } from './test/fixtures.js';
 
@@ -33,37 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
-type SpawnStore = {
-  name: string;
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  cleanup: () => Promise<void>;
-};
-
-async function spawnStores(): Promise<SpawnStore[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-faults-'));
-  const stores: SpawnStore[] = [
-    {
-      name: 'PGlite',
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }),
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    },
-  ];
-  if (process.env.TEST_DATABASE_URL) {
-    const url = await postgresSchemaUrl(process.env.TEST_DATABASE_URL);
-    stores.push({
-      name: 'PostgreSQL',
-      env: { DATABASE_URL: url },
-      open: () => openDatabase({ url }),
-      cleanup: () => dropPostgresSchema(url),
-    });
-  }
-  return stores;
-}
-
-const storedIds = async (store: SpawnStore, ids: string[]) => {
-  const db = await store.open();
+const storedIds = async (store: StoreCase, ids: string[]) => {
+  const db = await store.reopen();
   try {
     const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
       ids,
@@ -100,18 +71,18 @@ function loadUntil(url: string, stop: Promise<unknown>, workers = 20) {
   return Promise.all(Array.from({ length: workers }, worker)).then(() => accepted);
 }
 
-describe.each(await spawnStores())('the server process on $name', (store) => {
+describe.each(storeCases())('the server process on $name', (store) => {
   afterAll(() => store.cleanup());
 
   it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
-    const server = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4341);
+    const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);
     const killed = new Promise((r) => setTimeout(r, 1500)).then(() => server.child.kill('SIGKILL'));
     const accepted = await loadUntil(server.url, server.exited);
     await killed;
     expect((await server.exited).signal).toBe('SIGKILL');
     expect(accepted.length).toBeGreaterThan(100);
 
-    const again = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4341);
+    const again = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);
     const checks = await Promise.all(
       accepted.map((id) =>
         fetch(`${again.url}/api/bookings/${id}`, {
@@ -125,7 +96,7 @@ describe.each(await spawnStores())('the server process on $name', (store) => {
   }, 60_000);
 
   it('SIGTERM lets in-flight bookings finish, then closes the database and exits 0', async () => {
-    const server = await spawnServer({ ...store.env, CLIENT_DIR: clientDir }, 4342);
+    const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4342);
     const requests = Array.from({ length: 200 }, () =>
       postBooking(
         server.url,

@@ -1,4 +1,4 @@
-import { isAbsolute, join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
 import { buildApp } from './app.js';
@@ -35,8 +35,9 @@ const csp = realFirebase
   : { authConnect: [emulatorOrigin], authFrames: [emulatorOrigin] };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const clientDir = isAbsolute(env.CLIENT_DIR) ? env.CLIENT_DIR : join(root, env.CLIENT_DIR);
-const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(root, env.DATA_DIR);
+// Relative paths are taken from the project folder, absolute ones as they are.
+const clientDir = resolve(root, env.CLIENT_DIR);
+const dataDir = resolve(root, env.DATA_DIR);
 
 const db = await openDatabase(
   env.DATABASE_URL

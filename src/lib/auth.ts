@@ -101,16 +101,17 @@ function loadSdk() {
 // Starts following the auth state. `force` loads the SDK even without a stored session.
 export function startAuth({ force = false } = {}) {
   if (started || typeof window === 'undefined') return;
-  if (!force && !hasStoredSession()) return;
+  const session = hasStoredSession();
+  if (!force && !session) return;
   started = true;
-  // Without a stored session Firebase can only answer "signed out" (persistence is
-  // localStorage): say so now, so the account form and the sign-in redirect need not wait for
-  // the SDK to download. The SDK still loads, for the sign-in actions and to confirm.
-  if (hasStoredSession()) {
+  if (session) {
     setState({ status: 'loading' });
     void loadSdk();
     return;
   }
+  // Without a stored session Firebase can only answer "signed out" (persistence is
+  // localStorage): say so now, so the account form and the sign-in redirect need not wait for
+  // the SDK.
   setState({ status: 'signed-out' });
   // Nothing to confirm, so the SDK (about 45 KiB) waits for the visitor's first interaction, or a
   // quiet moment, instead of competing with the page's first render. Every action awaits it.

@@ -51,7 +51,7 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
 
 const insertColumns =
   'id, reference, user_id, package_id, package_name, price_cents, name, email, address, phone, idempotency_key';
-const perRow = 11;
+const perRow = insertColumns.split(',').length;
 
 type PendingInsert = {
   values: unknown[];

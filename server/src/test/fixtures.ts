@@ -1,13 +1,14 @@
 // Shared set-up for the server's tests: a minimal built site, test users in the Auth Emulator,
 // and the stores the API runs on (PGlite always; PostgreSQL when TEST_DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
+import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
+import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
 import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../bookings/packages.js';
@@ -21,21 +22,7 @@ process.env.FIREBASE_AUTH_EMULATOR_HOST ??= emulatorHost;
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const packages = loadPackages(join(root, 'public/packages.json'));
 
-const html = (title: string) =>
-  `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>window.x=1</script><script type="module" src="/assets/a.js"></script></body></html>`;
-
-export function makeClientDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wayfarer-client-'));
-  for (const sub of ['blogs', 'about', 'account', 'assets']) mkdirSync(join(dir, sub));
-  writeFileSync(join(dir, 'index.html'), html('Home'));
-  writeFileSync(join(dir, 'blogs/index.html'), html('Blogs'));
-  writeFileSync(join(dir, 'about/index.html'), html('About'));
-  writeFileSync(join(dir, 'account/index.html'), html('Account'));
-  writeFileSync(join(dir, '__spa-fallback.html'), html('Fallback'));
-  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)'.repeat(200));
-  writeFileSync(join(dir, 'packages.json'), readFileSync(join(root, 'public/packages.json')));
-  return dir;
-}
+export { makeClientDir };
 
 export const testCsp = { authConnect: [`http://${emulatorHost}`], authFrames: [`http://${emulatorHost}`] };
 
@@ -64,23 +51,15 @@ export type TestUser = { uid: string; idToken: string; email: string };
 // A new account in the emulator, signed in: a real ID token for the API.
 export async function createUser(name = 'traveller'): Promise<TestUser> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
-    },
-  );
-  if (!res.ok) throw new Error(`signUp failed: ${res.status} ${await res.text()}`);
-  const data = (await res.json()) as { localId: string; idToken: string };
-  return { uid: data.localId, idToken: data.idToken, email };
+  const { localId, idToken } = await createEmulatorUser(emulatorHost, email, 'secret123');
+  return { uid: localId, idToken, email };
 }
 
 export type StoreCase = {
   name: string;
   open: () => Promise<Database>;
   reopen: () => Promise<Database>;
+  serverEnv: () => Promise<Record<string, string>>;
   cleanup: () => Promise<void>;
 };
 
@@ -108,37 +87,47 @@ export async function dropPostgresSchema(url: string) {
   await client.end();
 }
 
-// Each case opens a migrated, empty store; `reopen` opens the same data again (a restart).
+// One store per case, made on first use. `open` migrates and opens it; `reopen` opens the same
+// data again (a restart); `serverEnv` points a server process (spawnServer) at it.
 export function storeCases(): StoreCase[] {
-  const cases: StoreCase[] = [];
-  let pgliteDir = '';
-  cases.push({
-    name: 'PGlite',
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'wayfarer-pglite-'));
+  // Where main.ts keeps PGlite under DATA_DIR.
+  const pgliteData = join(pgliteDir, 'pglite');
+  const cases: StoreCase[] = [
+    {
+      name: 'PGlite',
+      serverEnv: async () => ({ DATA_DIR: pgliteDir }),
+      reopen: () => openDatabase({ dataDir: pgliteData }),
+      cleanup: async () => rmSync(pgliteDir, { recursive: true, force: true }),
+    },
+  ].map(withOpen);
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    let url: Promise<string> | undefined;
+    const schemaUrl = () => (url ??= postgresSchemaUrl(baseUrl));
+    cases.push(
+      withOpen({
+        name: 'PostgreSQL',
+        serverEnv: async () => ({ DATABASE_URL: await schemaUrl() }),
+        reopen: async () => openDatabase({ url: await schemaUrl() }),
+        cleanup: async () => {
+          if (url) await dropPostgresSchema(await url);
+        },
+      }),
+    );
+  }
+  return cases;
+}
+
+function withOpen(store: Omit<StoreCase, 'open'>): StoreCase {
+  return {
+    ...store,
     open: async () => {
-      pgliteDir = mkdtempSync(join(tmpdir(), 'wayfarer-pglite-'));
-      const db = await openDatabase({ dataDir: pgliteDir });
+      const db = await store.reopen();
       await migrate(db);
       return db;
     },
-    reopen: () => openDatabase({ dataDir: pgliteDir }),
-    cleanup: async () => rmSync(pgliteDir, { recursive: true, force: true }),
-  });
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    let url = '';
-    cases.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        url = await postgresSchemaUrl(baseUrl);
-        const db = await openDatabase({ url });
-        await migrate(db);
-        return db;
-      },
-      reopen: () => openDatabase({ url }),
-      cleanup: () => dropPostgresSchema(url),
-    });
-  }
-  return cases;
+  };
 }
 
 export const validBooking = {
