@@ -1,6 +1,43 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+// proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses.
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrCidr = (entry: string) => {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+};
+
+// Unset: trust no proxy (X-Forwarded-For is ignored). A number: that many proxy hops in front.
+// Otherwise a comma-separated list of proxy addresses or CIDRs.
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string => {
+      if (value === undefined) return false;
+      const trimmed = value.trim();
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      const entries = trimmed.split(',').map((e) => e.trim());
+      const bad = entries.filter((e) => !isAddressOrCidr(e));
+      if (bad.length > 0 || entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count or a comma-separated list of proxy addresses/CIDRs (not understood: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries.join(',');
+    }),
+);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -15,7 +52,25 @@ const schema = z.object({
   ),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Booking writes per signed-in user and minute.
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: trustProxy,
+  // Shared rate limits across processes; in memory (per process) when unset.
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  // Travellers may cancel online until this many days before the departure.
+  CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  // Outgoing mail. Unset: `npm start` runs MailDev on 127.0.0.1:1025 and sets it.
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, like "Wayfarer Tours <hello@example.com>"').optional(),
+  ),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   // The built site; tests point it at a minimal one.
@@ -33,11 +88,20 @@ const schema = z.object({
 
 export type ServerEnv = z.infer<typeof schema>;
 
+// Every rule that spans several variables, named like the single ones.
+const crossChecks = (env: ServerEnv): string[] => {
+  const problems: string[] = [];
+  if (env.SMTP_URL && !env.MAIL_FROM) problems.push('  MAIL_FROM: required when SMTP_URL is set');
+  return problems;
+};
+
 // Read once at start; every bad variable is named, then the process stops.
 export function loadServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const result = schema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = result.success
+    ? crossChecks(result.data)
+    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (!result.success || lines.length > 0) {
     throw new Error(`Invalid server environment:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import type { Booking } from '~/features/booking/api/booking-schema';
+import type { Booking } from '~/contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { ApiError } from '~/lib/api-client';

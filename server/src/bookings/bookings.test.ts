@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '../../../src/features/booking/api/booking-schema.js';
+import type { Booking } from '../../../src/contracts/booking.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {

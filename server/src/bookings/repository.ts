@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '../../../src/features/booking/api/booking-schema.js';
+import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Database } from '../db/database.js';
 import type { ServerPackage } from './packages.js';
 

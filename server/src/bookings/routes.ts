@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { validateBooking } from '../../../src/features/booking/api/booking-schema.js';
+import { validateBooking } from '../../../src/contracts/booking.js';
 import {
   IdentityProviderUnavailableError,
   InvalidTokenError,

@@ -25,6 +25,81 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX bookings_user_created ON bookings (user_id, created_at DESC);
     `,
   },
+  {
+    version: 2,
+    name: 'departures, travellers, status, audit trail and email outbox',
+    // Bookings stored before this version keep every column: they get 1 traveller, a total equal
+    // to their price, the status "requested" and no departure ("date to be agreed").
+    sql: `
+      CREATE TABLE departures (
+        id uuid PRIMARY KEY,
+        package_id text NOT NULL,
+        starts_on date NOT NULL,
+        capacity integer NOT NULL CHECK (capacity >= 1),
+        seats_taken integer NOT NULL DEFAULT 0 CHECK (seats_taken >= 0),
+        status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        -- The backstop: whatever the code does, a departure is never sold beyond its seats.
+        CONSTRAINT departures_seats_within_capacity CHECK (seats_taken <= capacity),
+        CONSTRAINT departures_package_date UNIQUE (package_id, starts_on)
+      );
+
+      ALTER TABLE bookings
+        ADD COLUMN departure_id uuid REFERENCES departures (id),
+        ADD COLUMN travellers integer NOT NULL DEFAULT 1 CHECK (travellers BETWEEN 1 AND 12),
+        ADD COLUMN total_cents integer,
+        ADD COLUMN status text NOT NULL DEFAULT 'requested'
+          CHECK (status IN ('requested', 'confirmed', 'cancelled')),
+        ADD COLUMN updated_at timestamptz,
+        ADD COLUMN cancel_reason text;
+      UPDATE bookings SET total_cents = price_cents * travellers, updated_at = created_at;
+      ALTER TABLE bookings
+        ALTER COLUMN total_cents SET NOT NULL,
+        ALTER COLUMN updated_at SET NOT NULL,
+        ALTER COLUMN updated_at SET DEFAULT now(),
+        ADD CONSTRAINT bookings_total CHECK (total_cents = price_cents * travellers);
+      CREATE INDEX bookings_departure ON bookings (departure_id, created_at);
+      CREATE INDEX bookings_created ON bookings (created_at DESC, id DESC);
+
+      -- The audit trail: every status change of a booking and every change of a departure, with
+      -- who made it. Written in the transaction of the change; never updated or deleted.
+      CREATE TABLE audit_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        booking_id uuid REFERENCES bookings (id),
+        departure_id uuid REFERENCES departures (id),
+        actor_type text NOT NULL CHECK (actor_type IN ('traveller', 'operator', 'system')),
+        actor text NOT NULL,
+        action text NOT NULL,
+        from_value text,
+        to_value text,
+        reason text,
+        CHECK (booking_id IS NOT NULL OR departure_id IS NOT NULL)
+      );
+      CREATE INDEX audit_events_booking ON audit_events (booking_id, id);
+      CREATE INDEX audit_events_departure ON audit_events (departure_id, id);
+
+      -- Emails to send, written in the transaction of the change they tell about, delivered by
+      -- the outbox worker (server/src/mail).
+      CREATE TABLE outbox (
+        id uuid PRIMARY KEY,
+        booking_id uuid REFERENCES bookings (id),
+        kind text NOT NULL,
+        recipient text NOT NULL,
+        payload jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        run_after timestamptz NOT NULL DEFAULT now(),
+        locked_by text,
+        locked_until timestamptz,
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz
+      );
+      CREATE INDEX outbox_due ON outbox (run_after) WHERE status IN ('queued', 'sending');
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -1,5 +1,5 @@
 import { apiRequest } from '~/lib/api-client';
-import type { Booking, BookingInput } from './booking-schema';
+import type { Booking, BookingInput } from '~/contracts/booking';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Booking, BookingInput } from '~/features/booking/api/booking-schema';
+import type { Booking, BookingInput } from '~/contracts/booking';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
 

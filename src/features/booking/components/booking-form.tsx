@@ -6,7 +6,7 @@ import {
   type BookingField,
   type BookingInput,
   type FieldErrors,
-} from '~/features/booking/api/booking-schema';
+} from '~/contracts/booking';
 
 export type BookingFormValues = { name: string; author: string; address: string; phone: string };
 

@@ -1,4 +1,4 @@
-import type { Booking } from '~/features/booking/api/booking-schema';
+import type { Booking } from '~/contracts/booking';
 import { formatPrice } from '~/lib/format-price';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
 import { getBooking, getBookings } from '~/features/booking/api/bookings-api';
-import type { Booking } from '~/features/booking/api/booking-schema';
+import type { Booking } from '~/contracts/booking';
 import { useAsyncData } from '~/lib/use-async-data';
 
 export function useBookings() {

@@ -1,4 +1,5 @@
-// The booking rules, shared by the form (src/features/booking) and the API (server/src/bookings).
+// The booking contract, shared by the browser (src/features/*) and the API (server/src/bookings,
+// server/src/admin): the rules, the statuses and the shapes the API answers with.
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
@@ -10,7 +11,23 @@ export const bookingLimits = {
   phoneMin: 6,
   phoneMax: 15,
   packageId: 64,
+  // The brand's groups are twelve or fewer (DESIGN.md, booking limits).
+  travellersMin: 1,
+  travellersMax: 12,
 } as const;
+
+// requested -> confirmed (operator) -> cancelled, or requested -> cancelled. Nothing else.
+export const bookingStatuses = ['requested', 'confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => uuidPattern.test(value);
 
 const text = (label: string, max: number) =>
   z
@@ -29,6 +46,21 @@ export const bookingInputSchema = z.object({
       z.minLength(1, 'Choose a package.'),
       z.maxLength(bookingLimits.packageId, 'Unknown package.'),
     ),
+  // Optional: without it the server takes the earliest open departure with enough seats.
+  departureId: z.optional(
+    z
+      .string({ error: 'Choose a departure date.' })
+      .check(z.regex(uuidPattern, 'This departure does not exist.')),
+  ),
+  travellers: z.optional(
+    z
+      .number({ error: `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.` })
+      .check(
+        z.refine(Number.isInteger, `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`),
+        z.minimum(bookingLimits.travellersMin, `At least ${bookingLimits.travellersMin} traveller.`),
+        z.maximum(bookingLimits.travellersMax, `At most ${bookingLimits.travellersMax} travellers a booking.`),
+      ),
+  ),
   name: text('Name', bookingLimits.name),
   email: z
     .string({ error: 'Email must be text.' })
@@ -54,14 +86,25 @@ export const bookingInputSchema = z.object({
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 export type BookingField = keyof BookingInput;
 
-// What the API answers for a stored booking.
-export type Booking = BookingInput & {
+// What the API answers for a stored booking. Bookings stored before departures existed have no
+// departure: departureId and startsOn are null ("date to be agreed").
+export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   id: string;
   reference: string;
   packageName: string;
+  departureId: string | null;
+  startsOn: string | null;
+  travellers: number;
+  // Per person, whole dollars.
   price: number;
+  // price x travellers.
+  total: number;
+  status: BookingStatus;
   createdAt: string;
 };
+
+// A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
+export type SeatsConflict = { message: string; seatsLeft: number };
 
 export type FieldErrors = Partial<Record<BookingField, string>>;
 

@@ -1,0 +1,55 @@
+import type { ActorType } from '../../../src/contracts/admin.js';
+import type { Queryable } from '../db/database.js';
+import { insertRows } from '../db/sql.js';
+
+export type Actor = { type: ActorType; name: string };
+export const systemActor: Actor = { type: 'system', name: 'system' };
+
+// One row of the audit trail. Always written with the change it records, in the same
+// transaction: a change without its row (or a row without its change) cannot be committed.
+export type AuditEntry = {
+  actor: Actor;
+  action:
+    | 'booking.created'
+    | 'booking.confirmed'
+    | 'booking.cancelled'
+    | 'departure.created'
+    | 'departure.capacity'
+    | 'departure.closed'
+    | 'departure.reopened'
+    | 'departure.seeded';
+  bookingId?: string;
+  departureId?: string;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+};
+
+const columns = [
+  'booking_id',
+  'departure_id',
+  'actor_type',
+  'actor',
+  'action',
+  'from_value',
+  'to_value',
+  'reason',
+] as const;
+
+export function recordAudit(q: Queryable, entries: AuditEntry[]) {
+  return insertRows(
+    q,
+    'audit_events',
+    columns,
+    entries.map((e) => [
+      e.bookingId ?? null,
+      e.departureId ?? null,
+      e.actor.type,
+      e.actor.name,
+      e.action,
+      e.from ?? null,
+      e.to ?? null,
+      e.reason ?? null,
+    ]),
+  );
+}

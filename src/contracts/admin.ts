@@ -1,0 +1,58 @@
+// The operator console's API (/api/admin/*), shared by the console's screens and the server.
+import type { Booking, BookingStatus } from './booking.js';
+import type { Departure, DepartureStatus } from './departure.js';
+
+// Firebase custom claim that makes a user an operator (`npm run admin -- grant <email>`).
+export const adminClaim = { role: 'admin' } as const;
+
+// A booking as operators see it: the traveller's account and the cancellation, if any.
+export type AdminBooking = Booking & {
+  userId: string;
+  updatedAt: string;
+  cancelReason: string | null;
+};
+
+// GET /api/admin/bookings?status=&packageId=&departureId=&q=&limit=&cursor=
+// Newest first; nextCursor is null on the last page.
+export type AdminBookingFilters = {
+  status?: BookingStatus;
+  packageId?: string;
+  departureId?: string;
+  q?: string;
+  limit?: number;
+  cursor?: string;
+};
+export type AdminBookingsPage = { bookings: AdminBooking[]; nextCursor: string | null };
+
+export const adminPageSize = { default: 25, max: 100 } as const;
+
+// Who changed something: a traveller (their email), an operator (their email), or the system.
+export type ActorType = 'traveller' | 'operator' | 'system';
+
+// GET /api/admin/bookings/{id}/events -> {events: AuditEvent[]}, oldest first.
+export type AuditEvent = {
+  at: string;
+  actor: string;
+  actorType: ActorType;
+  action: string;
+  from: string | null;
+  to: string | null;
+  reason?: string;
+};
+
+// GET /api/admin/departures?packageId= -> {departures: AdminDeparture[]}, ascending by date,
+// past ones included.
+export type AdminDeparture = Departure & {
+  packageName: string;
+  seatsTaken: number;
+  // Active (not cancelled) bookings and the travellers they carry.
+  bookingCount: number;
+};
+
+// POST /api/admin/departures -> 201 AdminDeparture
+export type NewDeparture = { packageId: string; startsOn: string; capacity: number };
+// PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
+export type DepartureChange = { capacity?: number; status?: DepartureStatus };
+
+// GET /api/admin/departures/{id}/manifest -> {departure, bookings}: who travels.
+export type Manifest = { departure: AdminDeparture; bookings: AdminBooking[] };
