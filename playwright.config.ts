@@ -43,7 +43,7 @@ export default defineConfig({
     command: 'node --import tsx scripts/start.ts',
     url: `${baseURL}/api/health`,
     // Bookings made by the tests go to their own PGlite folder, not the developer's data/pglite.
-    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: 'data/e2e' },
+    env: { PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: `data/e2e-${port}` },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'pipe',
