@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
+    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/contracts/**'],
     rules: {
       'no-restricted-imports': [
         'error',
