@@ -4,8 +4,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
+import { departuresRoutes } from './departures/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
+import { problem, setApiErrorHandler } from './http/problem.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 
 export type AppOptions = {
@@ -14,6 +19,10 @@ export type AppOptions = {
   logLevel?: string;
   csp: CspOrigins;
   bookings: BookingsOptions;
+  // Whom to believe in X-Forwarded-For (TRUST_PROXY): false (nobody), a hop count, or addresses.
+  trustProxy?: false | number | string;
+  // Shared rate-limit counters for several processes; in memory when absent.
+  redis?: Redis;
 };
 
 // Prerendered at build time (react-router.config.ts).
@@ -26,13 +35,26 @@ const prerendered: Record<string, string> = {
 
 // Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
 // HTML with a 404 status, and the client shows the 404 page.
-const clientRoutes = ['/bookings', '/package/:id', '/checkout/:id'];
+const clientRoutes = [
+  '/bookings',
+  '/package/:id',
+  '/checkout/:id',
+  '/admin',
+  '/admin/departures',
+  '/admin/departures/:id',
+  '/admin/bookings/:id',
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: 16 * 1024,
-    trustProxy: true,
+    // Never `true`: that would believe any client's X-Forwarded-For.
+    // A hop count trusts that many proxies nearest the server (proxy-addr's own rule).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
   });
 
   if (!existsSync(join(options.clientDir, '__spa-fallback.html'))) {
@@ -91,8 +113,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get(path, (_req, reply) => sendPage(reply, '__spa-fallback.html'));
   }
 
-  // The API: bookings and the health check (server/src/bookings).
+  // The API: one error vocabulary, limits per user (shared through Redis when configured).
+  setApiErrorHandler(app);
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'wayfarer-rl:' } : {}),
+    // A Redis that does not answer must not take bookings down: the limit is skipped (fail open)
+    // and the store logs it; ioredis reconnects by itself.
+    skipOnError: true,
+    // The limiter's own 429 body, worded for people.
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(departuresRoutes, options.bookings);
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(adminRoutes, options.bookings);
+
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await options.bookings.db.ping();
+      return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: options.bookings.db.kind });
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database did not answer');
+      return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });
+    }
+  });
 
   // SPEC point 7 spells the data file /packages.JSON.
   app.get('/packages.JSON', (_req, reply) =>

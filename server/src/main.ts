@@ -6,7 +6,10 @@ import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './bookings/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { todayIso } from './departures/dates.js';
+import { seedDepartures } from './departures/repository.js';
 import { loadServerEnv } from './env.js';
+import { connectRedis } from './redis.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -45,24 +48,32 @@ const db = await openDatabase(
     : { dataDir: join(dataDir, 'pglite') },
 );
 const applied = await migrate(db);
+const packages = loadPackages(join(clientDir, 'packages.json'));
+const seeded = await seedDepartures(db, [...packages.keys()], todayIso());
+const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 
 const app = await buildApp({
   clientDir,
   production: env.NODE_ENV === 'production',
   logLevel: env.LOG_LEVEL,
   csp,
+  trustProxy: env.TRUST_PROXY,
+  redis,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
-    packages: loadPackages(join(clientDir, 'packages.json')),
+    packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+    cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
   },
 });
 app.addHook('onClose', async () => {
+  redis?.disconnect();
   await db.close();
   app.log.info('database closed');
 });
 if (applied.length > 0) app.log.info(`database migrations applied: ${applied.join(', ')}`);
+if (seeded > 0) app.log.info(`departures seeded: ${seeded}`);
 
 // Fastify's close stops accepting connections, lets in-flight requests finish, then closes the
 // database (onClose above): no booking is cut off half-way.

@@ -2,7 +2,8 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { cachedVerifier } from './token-cache.js';
 
-export type VerifiedUser = { uid: string; email?: string };
+// `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
+export type VerifiedUser = { uid: string; email?: string; role?: string };
 export type TokenVerifier = (idToken: string) => Promise<VerifiedUser>;
 
 // The token was checked and refused: the caller must sign in again (401).
@@ -47,7 +48,12 @@ export function firebaseTokenVerifier(
   const verify = async (idToken: string) => {
     try {
       const decoded = await auth.verifyIdToken(idToken);
-      return { uid: decoded.uid, email: decoded.email, expiresAt: decoded.exp * 1000 };
+      return {
+        uid: decoded.uid,
+        email: decoded.email,
+        role: typeof decoded.role === 'string' ? decoded.role : undefined,
+        expiresAt: decoded.exp * 1000,
+      };
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (refusedCodes.has(code)) throw new InvalidTokenError(code, (error as Error).message);
@@ -56,8 +62,8 @@ export function firebaseTokenVerifier(
   };
   if (cacheMs <= 0) {
     return async (idToken) => {
-      const { uid, email } = await verify(idToken);
-      return { uid, email };
+      const { uid, email, role } = await verify(idToken);
+      return { uid, email, role };
     };
   }
   return cachedVerifier(verify, { maxAgeMs: cacheMs });

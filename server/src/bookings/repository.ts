@@ -1,11 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
-import type { Database } from '../db/database.js';
+import type { AdminBooking } from '../../../src/contracts/admin.js';
+import type { Booking, BookingInput, BookingStatus } from '../../../src/contracts/booking.js';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Database, Queryable } from '../db/database.js';
+import { valuesList } from '../db/sql.js';
+import { departureColumns, type DepartureRow } from '../departures/repository.js';
+import { enqueueEmails, type BookingEmailData } from '../mail/outbox.js';
 import type { ServerPackage } from './packages.js';
 
-type BookingRow = {
+export type BookingRow = {
   id: string;
   reference: string;
+  user_id: string;
   package_id: string;
   package_name: string;
   price_cents: number;
@@ -13,23 +19,57 @@ type BookingRow = {
   email: string;
   address: string;
   phone: string;
+  departure_id: string | null;
+  starts_on: string | null;
+  travellers: number;
+  total_cents: number;
+  status: BookingStatus;
+  cancel_reason: string | null;
   created_at: Date | string;
+  updated_at: Date | string;
 };
 
-const columns =
-  'id, reference, package_id, package_name, price_cents, name, email, address, phone, created_at';
+// Every booking query selects these from `bookings b LEFT JOIN departures d`.
+export const bookingColumns = `b.id, b.reference, b.user_id, b.package_id, b.package_name, b.price_cents,
+  b.name, b.email, b.address, b.phone, b.departure_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
+  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at`;
+export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 
-const toBooking = (row: BookingRow): Booking => ({
+export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
   reference: row.reference,
   packageId: row.package_id,
   packageName: row.package_name,
+  departureId: row.departure_id,
+  startsOn: row.starts_on,
+  travellers: row.travellers,
   price: row.price_cents / 100,
+  total: row.total_cents / 100,
+  status: row.status,
   name: row.name,
   email: row.email,
   address: row.address,
   phone: row.phone,
   createdAt: new Date(row.created_at).toISOString(),
+});
+
+export const toAdminBooking = (row: BookingRow): AdminBooking => ({
+  ...toBooking(row),
+  userId: row.user_id,
+  updatedAt: new Date(row.updated_at).toISOString(),
+  cancelReason: row.cancel_reason,
+});
+
+export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): BookingEmailData => ({
+  reference: b.reference,
+  name: b.name,
+  packageName: b.packageName,
+  startsOn: b.startsOn,
+  travellers: b.travellers,
+  price: b.price,
+  total: b.total,
+  status: b.status,
+  ...extra,
 });
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read out on the phone.
@@ -41,30 +81,80 @@ export function newReference(): string {
   return `WT-${out}`;
 }
 
+const pgCode = (error: unknown) => (error as { code?: string } | null)?.code;
 const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: string }).code === '23505' &&
+  pgCode(error) === '23505' &&
   String(
     (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message,
   ).includes(constraint);
 
-const insertColumns =
-  'id, reference, user_id, package_id, package_name, price_cents, name, email, address, phone, idempotency_key';
-const perRow = insertColumns.split(',').length;
+export type CreateOutcome =
+  | { kind: 'created'; booking: Booking }
+  | { kind: 'replayed'; booking: Booking }
+  // The same Idempotency-Key was used for a different booking.
+  | { kind: 'key-reused' }
+  | { kind: 'invalid'; fieldErrors: Partial<Record<'departureId', string>> }
+  | { kind: 'no-seats'; message: string; seatsLeft: number };
 
-type PendingInsert = {
-  values: unknown[];
-  resolve: (row: BookingRow | undefined) => void;
-  reject: (e: unknown) => void;
+type Request = {
+  userId: string;
+  actor: Actor;
+  input: BookingInput;
+  pkg: ServerPackage;
+  travellers: number;
+  idempotencyKey: string | null;
+  today: string;
 };
 
-// Group commit: the bookings that arrive while the previous INSERT runs go to the database
-// together, as one multi-row INSERT in one transaction. Each request still gets its answer only
-// after its own row is committed. On PGlite, where every statement costs about a millisecond of
-// single-threaded WebAssembly, this is what lets it take 1,000+ bookings a second.
-class InsertBatcher {
-  private queue: PendingInsert[] = [];
+type Pending = Request & {
+  id: string;
+  reference: string;
+  resolve: (outcome: CreateOutcome) => void;
+  reject: (error: unknown) => void;
+};
+
+const insertColumns = [
+  'id',
+  'reference',
+  'user_id',
+  'package_id',
+  'package_name',
+  'price_cents',
+  'name',
+  'email',
+  'address',
+  'phone',
+  'idempotency_key',
+  'departure_id',
+  'travellers',
+  'total_cents',
+] as const;
+
+const sameBooking = (booking: Booking, p: Request) =>
+  booking.packageId === p.input.packageId &&
+  (p.input.departureId === undefined || booking.departureId === p.input.departureId) &&
+  booking.travellers === p.travellers &&
+  booking.name === p.input.name &&
+  booking.email === p.input.email &&
+  booking.address === p.input.address &&
+  booking.phone === p.input.phone;
+
+const keyOf = (p: Request) => (p.idempotencyKey ? `${p.userId}\u0000${p.idempotencyKey}` : null);
+
+const seatsMessage = (seatsLeft: number, travellers: number) =>
+  seatsLeft === 0
+    ? 'This departure is sold out. Please choose another date.'
+    : `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat is' : 'seats are'} left on this departure, not ${travellers}. Please choose fewer travellers or another date.`;
+
+// Group commit with seats (docs/decisions/006-seats-and-group-commit.md): the bookings that
+// arrive while a batch is in the database go together in the next one. One transaction a batch
+// locks each departure it touches once (FOR UPDATE, in id order), hands out the seats in arrival
+// order, inserts the bookings, their audit rows and their emails, and adds the seats taken, all
+// with multi-row statements. A departure's seats are therefore decided under its row lock, in the
+// database, whatever number of server processes share it; the CHECK on departures is the
+// backstop. Each request is answered only after its batch committed.
+class BookingBatcher {
+  private queue: Pending[] = [];
   private draining = false;
 
   constructor(
@@ -72,9 +162,9 @@ class InsertBatcher {
     private readonly maxRows = 200,
   ) {}
 
-  insert(values: unknown[]): Promise<BookingRow | undefined> {
+  submit(request: Request): Promise<CreateOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ values, resolve, reject });
+      this.queue.push({ ...request, id: randomUUID(), reference: newReference(), resolve, reject });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -86,109 +176,286 @@ class InsertBatcher {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxRows);
       try {
-        const rows = await this.run(batch);
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        for (const p of batch) p.resolve(byId.get(p.values[0] as string));
+        const outcomes = await this.db.transaction((tx) => runBatch(tx, batch));
+        batch.forEach((p, i) => p.resolve(outcomes[i]!));
       } catch (error) {
-        if (batch.length === 1) {
-          batch[0]!.reject(error);
-          continue;
-        }
         // One bad row (a reference collision) must not fail its neighbours: one by one.
-        for (const p of batch) {
-          try {
-            p.resolve((await this.run([p]))[0]);
-          } catch (e) {
-            p.reject(e);
-          }
-        }
+        for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
       }
     }
     this.draining = false;
   }
 
-  private async run(batch: PendingInsert[]) {
-    const placeholders = batch
-      .map((_, r) => `(${Array.from({ length: perRow }, (_, c) => `$${r * perRow + c + 1}`).join(', ')})`)
-      .join(', ');
-    // ON CONFLICT on the (user, key) pair: a retried submit finds the first booking instead of
-    // storing a second one, even when both requests race (also within one batch).
-    const { rows } = await this.db.query<BookingRow>(
-      `INSERT INTO bookings (${insertColumns}) VALUES ${placeholders}
-       ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
-       RETURNING ${columns}`,
-      batch.flatMap((p) => p.values),
-    );
-    return rows;
+  private async runAlone(p: Pending, firstError?: unknown) {
+    let error = firstError;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (error !== undefined) {
+        // A reference collision (1 in 2^40) gets a new reference; anything else is an answer.
+        if (!isUniqueViolation(error, 'reference')) break;
+        p.reference = newReference();
+      }
+      try {
+        const [outcome] = await this.db.transaction((tx) => runBatch(tx, [p]));
+        return p.resolve(outcome!);
+      } catch (e) {
+        error = e;
+      }
+    }
+    p.reject(error);
   }
 }
 
-const batchers = new WeakMap<Database, InsertBatcher>();
-function insertBatched(db: Database, values: unknown[]) {
+async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[]> {
+  const outcomes: (CreateOutcome | undefined)[] = new Array(batch.length);
+
+  // 1. Retries of a stored booking (same user and Idempotency-Key) answer it again, seat-free.
+  const keyed = batch.filter((p) => p.idempotencyKey);
+  const stored = new Map<string, Booking>();
+  if (keyed.length > 0) {
+    const { rows } = await tx.query<BookingRow & { idempotency_key: string }>(
+      `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
+       WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [keyed.map((p) => p.userId), keyed.map((p) => p.idempotencyKey)],
+    );
+    for (const row of rows) stored.set(`${row.user_id}\u0000${row.idempotency_key}`, toBooking(row));
+  }
+  // Within the batch, the first request with a key goes ahead; its twins wait for its answer.
+  const leaders = new Map<string, number>();
+  const followers: [number, number][] = [];
+  batch.forEach((p, i) => {
+    const key = keyOf(p);
+    if (!key) return;
+    const booking = stored.get(key);
+    if (booking) {
+      outcomes[i] = sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
+    } else if (leaders.has(key)) {
+      followers.push([i, leaders.get(key)!]);
+    } else {
+      leaders.set(key, i);
+    }
+  });
+  const twins = new Set(followers.map(([i]) => i));
+  const live = batch.map((_, i) => i).filter((i) => outcomes[i] === undefined && !twins.has(i));
+
+  // 2. Lock every departure the batch may take seats from, once, in id order (no deadlocks
+  //    between batches of different processes): the chosen ones, and for requests without a
+  //    choice the package's open future departures (the earliest with enough seats is taken).
+  const chosen = [...new Set(live.map((i) => batch[i]!.input.departureId).filter(Boolean))];
+  const defaulted = [
+    ...new Set(live.filter((i) => !batch[i]!.input.departureId).map((i) => batch[i]!.pkg.id)),
+  ];
+  const today = batch[0]!.today;
+  const departures = new Map<string, DepartureRow>();
+  if (live.length > 0) {
+    const { rows } = await tx.query<DepartureRow>(
+      `SELECT ${departureColumns} FROM departures
+       WHERE id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3)
+       ORDER BY id FOR UPDATE`,
+      [chosen, defaulted, today],
+    );
+    for (const row of rows) departures.set(row.id, row);
+  }
+
+  // 3. Seats, in arrival order.
+  const taken = new Map<string, number>();
+  const seatsLeft = (d: DepartureRow) => d.capacity - d.seats_taken - (taken.get(d.id) ?? 0);
+  const placed: { index: number; departure: DepartureRow }[] = [];
+  for (const i of live) {
+    const p = batch[i]!;
+    let departure: DepartureRow | undefined;
+    if (p.input.departureId) {
+      departure = departures.get(p.input.departureId);
+      if (!departure || departure.package_id !== p.pkg.id) {
+        outcomes[i] = {
+          kind: 'invalid',
+          fieldErrors: {
+            departureId: departure
+              ? 'This departure belongs to another package.'
+              : 'This departure does not exist.',
+          },
+        };
+        continue;
+      }
+      if (departure.status !== 'open' || departure.starts_on <= p.today) {
+        outcomes[i] = {
+          kind: 'no-seats',
+          message:
+            departure.status !== 'open'
+              ? 'This departure is closed for booking. Please choose another date.'
+              : 'This departure has already left. Please choose another date.',
+          seatsLeft: 0,
+        };
+        continue;
+      }
+      if (seatsLeft(departure) < p.travellers) {
+        outcomes[i] = {
+          kind: 'no-seats',
+          message: seatsMessage(seatsLeft(departure), p.travellers),
+          seatsLeft: seatsLeft(departure),
+        };
+        continue;
+      }
+    } else {
+      const open = [...departures.values()]
+        .filter((d) => d.package_id === p.pkg.id && d.status === 'open' && d.starts_on > p.today)
+        .sort((a, b) => a.starts_on.localeCompare(b.starts_on));
+      departure = open.find((d) => seatsLeft(d) >= p.travellers);
+      if (!departure) {
+        const most = Math.max(0, ...open.map(seatsLeft));
+        outcomes[i] = {
+          kind: 'no-seats',
+          message:
+            open.length === 0
+              ? 'This trip has no open departures right now. Please contact us for other dates.'
+              : `No departure of this trip has ${p.travellers} seats left. Please choose fewer travellers.`,
+          seatsLeft: most,
+        };
+        continue;
+      }
+    }
+    taken.set(departure.id, (taken.get(departure.id) ?? 0) + p.travellers);
+    placed.push({ index: i, departure });
+  }
+
+  // 4. The bookings. ON CONFLICT: a retry with the same key that another process is storing at
+  //    this moment; it gets that booking, and its seats are not counted here.
+  if (placed.length > 0) {
+    const values = placed.flatMap(({ index, departure }) => {
+      const p = batch[index]!;
+      const price = Math.round(p.pkg.price * 100);
+      return [
+        p.id,
+        p.reference,
+        p.userId,
+        p.pkg.id,
+        p.pkg.name,
+        price,
+        p.input.name,
+        p.input.email,
+        p.input.address,
+        p.input.phone,
+        p.idempotencyKey,
+        departure.id,
+        p.travellers,
+        price * p.travellers,
+      ];
+    });
+    const { rows } = await tx.query<{ id: string; created_at: Date | string; updated_at: Date | string }>(
+      `INSERT INTO bookings (${insertColumns.join(', ')})
+       VALUES ${valuesList(placed.length, insertColumns.length)}
+       ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
+       RETURNING id, created_at, updated_at`,
+      values,
+    );
+    const inserted = new Map(rows.map((r) => [r.id, r]));
+    const seats = new Map<string, number>();
+    const created: Booking[] = [];
+    for (const { index, departure } of placed) {
+      const p = batch[index]!;
+      const row = inserted.get(p.id);
+      if (!row) continue;
+      seats.set(departure.id, (seats.get(departure.id) ?? 0) + p.travellers);
+      const price = Math.round(p.pkg.price * 100);
+      const booking = toBooking({
+        id: p.id,
+        reference: p.reference,
+        user_id: p.userId,
+        package_id: p.pkg.id,
+        package_name: p.pkg.name,
+        price_cents: price,
+        name: p.input.name,
+        email: p.input.email,
+        address: p.input.address,
+        phone: p.input.phone,
+        departure_id: departure.id,
+        starts_on: departure.starts_on,
+        travellers: p.travellers,
+        total_cents: price * p.travellers,
+        status: 'requested',
+        cancel_reason: null,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      });
+      outcomes[index] = { kind: 'created', booking };
+      created.push(booking);
+    }
+
+    // 5. Seats taken, one UPDATE for all departures of the batch.
+    if (seats.size > 0) {
+      const entries = [...seats];
+      await tx.query(
+        `UPDATE departures d SET seats_taken = d.seats_taken + v.n, updated_at = now()
+         FROM (SELECT * FROM unnest($1::uuid[], $2::int[])) AS v(id, n) WHERE d.id = v.id`,
+        [entries.map(([id]) => id), entries.map(([, n]) => n)],
+      );
+    }
+    // 6. The audit trail and the "booking received" emails, in the same transaction.
+    const actors = new Map(placed.map(({ index }) => [batch[index]!.id, batch[index]!.actor]));
+    await recordAudit(
+      tx,
+      created.map((b) => ({
+        actor: actors.get(b.id)!,
+        action: 'booking.created' as const,
+        bookingId: b.id,
+        departureId: b.departureId ?? undefined,
+        from: null,
+        to: 'requested',
+      })),
+    );
+    await enqueueEmails(
+      tx,
+      created.map((b) => ({ bookingId: b.id, kind: 'booking-received' as const, to: b.email, data: emailData(b) })),
+    );
+  }
+
+  // Requests whose key was being stored concurrently elsewhere: that booking is the answer.
+  const raced = batch
+    .map((p, i) => ({ p, i }))
+    .filter(({ i }) => outcomes[i] === undefined && !twins.has(i));
+  for (const { p, i } of raced) {
+    const { rows } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.user_id = $1 AND b.idempotency_key = $2`,
+      [p.userId, p.idempotencyKey],
+    );
+    const booking = rows[0] && toBooking(rows[0]);
+    if (!booking) throw new Error('Idempotency conflict without a stored booking');
+    outcomes[i] = sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
+  }
+  for (const [i, leader] of followers) {
+    const first = outcomes[leader]!;
+    outcomes[i] =
+      first.kind === 'created' || first.kind === 'replayed'
+        ? sameBooking(first.booking, batch[i]!)
+          ? { kind: 'replayed', booking: first.booking }
+          : { kind: 'key-reused' }
+        : first;
+  }
+  return outcomes as CreateOutcome[];
+}
+
+const batchers = new WeakMap<Database, BookingBatcher>();
+
+export function createBooking(db: Database, request: Request): Promise<CreateOutcome> {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new InsertBatcher(db);
+    batcher = new BookingBatcher(db);
     batchers.set(db, batcher);
   }
-  return batcher.insert(values);
+  return batcher.submit(request);
 }
 
-export type CreateResult = { booking: Booking; replayed: boolean; conflict?: false } | { conflict: true };
-
-export async function createBooking(
-  db: Database,
-  args: { userId: string; input: BookingInput; pkg: ServerPackage; idempotencyKey?: string },
-): Promise<CreateResult> {
-  const { userId, input, pkg, idempotencyKey } = args;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const inserted = await insertBatched(db, [
-        randomUUID(),
-        newReference(),
-        userId,
-        pkg.id,
-        pkg.name,
-        Math.round(pkg.price * 100),
-        input.name,
-        input.email,
-        input.address,
-        input.phone,
-        idempotencyKey ?? null,
-      ]);
-      if (inserted) return { booking: toBooking(inserted), replayed: false };
-      const existing = await db.query<BookingRow>(
-        `SELECT ${columns} FROM bookings WHERE user_id = $1 AND idempotency_key = $2`,
-        [userId, idempotencyKey],
-      );
-      const first = existing.rows[0];
-      if (!first) throw new Error('Idempotency conflict without a stored booking');
-      const booking = toBooking(first);
-      const same =
-        booking.packageId === input.packageId &&
-        booking.name === input.name &&
-        booking.email === input.email &&
-        booking.address === input.address &&
-        booking.phone === input.phone;
-      return same ? { booking, replayed: true } : { conflict: true };
-    } catch (error) {
-      // A reference collision (1 in 2^40) gets a new reference.
-      if (attempt < 3 && isUniqueViolation(error, 'reference')) continue;
-      throw error;
-    }
-  }
-}
-
-export async function listBookings(db: Database, userId: string, limit = 100): Promise<Booking[]> {
+export async function listBookings(db: Queryable, userId: string, limit = 100): Promise<Booking[]> {
   const { rows } = await db.query<BookingRow>(
-    `SELECT ${columns} FROM bookings WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    `SELECT ${bookingColumns} FROM ${bookingsFrom}
+     WHERE b.user_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
     [userId, limit],
   );
   return rows.map(toBooking);
 }
 
-export async function findBooking(db: Database, userId: string, id: string): Promise<Booking | undefined> {
+export async function findBooking(db: Queryable, userId: string, id: string): Promise<Booking | undefined> {
   const { rows } = await db.query<BookingRow>(
-    `SELECT ${columns} FROM bookings WHERE user_id = $1 AND id = $2`,
+    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.user_id = $1 AND b.id = $2`,
     [userId, id],
   );
   return rows[0] ? toBooking(rows[0]) : undefined;

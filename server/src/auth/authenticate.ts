@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { adminClaim } from '../../../src/contracts/admin.js';
+import { problem } from '../http/problem.js';
+import {
+  IdentityProviderUnavailableError,
+  InvalidTokenError,
+  type TokenVerifier,
+  type VerifiedUser,
+} from './verify-token.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: VerifiedUser;
+  }
+}
+
+// A preHandler that verifies the Bearer ID token on every call and sets request.user; 401 when
+// there is none or it is refused, 503 when the identity provider cannot be asked.
+export function authenticator(verifyToken: TokenVerifier): preHandlerAsyncHookHandler {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9._-]{20,4096})$/.exec(header);
+    if (!match) {
+      return problem(reply.header('WWW-Authenticate', 'Bearer'), 401, 'Please log in to book a trip.');
+    }
+    try {
+      request.user = await verifyToken(match[1]!);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        return problem(
+          reply.header('WWW-Authenticate', 'Bearer error="invalid_token"'),
+          401,
+          'Your session has expired. Please log in again.',
+        );
+      }
+      if (error instanceof IdentityProviderUnavailableError) {
+        request.log.error({ err: error.cause }, 'token check failed');
+        return problem(
+          reply.header('Retry-After', '5'),
+          503,
+          'We could not check your sign-in just now. Please try again in a moment.',
+        );
+      }
+      throw error;
+    }
+  };
+}
+
+export const isOperator = (user: VerifiedUser | undefined) => user?.role === adminClaim.role;
+
+// After authenticate: operators only. The browser's idea of who is an operator only decides which
+// links it shows; this is the check that counts.
+export async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return problem(reply, 401, 'Please log in.');
+  if (!isOperator(request.user)) {
+    return problem(reply, 403, 'This page is for Wayfarer Tours staff only.');
+  }
+}

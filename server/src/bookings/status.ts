@@ -1,0 +1,106 @@
+import type { Booking, BookingStatus } from '../../../src/contracts/booking.js';
+import { brand } from '../../../src/contracts/brand.js';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Database } from '../db/database.js';
+import { daysBetween } from '../departures/dates.js';
+import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
+import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
+
+// requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
+const allowed: Record<BookingStatus, BookingStatus[]> = {
+  requested: ['confirmed', 'cancelled'],
+  confirmed: ['cancelled'],
+  cancelled: [],
+};
+
+export type StatusChange = {
+  bookingId: string;
+  to: 'confirmed' | 'cancelled';
+  actor: Actor;
+  // Travellers may only touch their own bookings: anyone else's is "not found".
+  ownerId?: string;
+  reason?: string;
+  // Travellers cancel online only until this many days before the departure.
+  cutoff?: { days: number; today: string };
+};
+
+export type StatusOutcome =
+  | { kind: 'changed' | 'unchanged'; booking: Booking & { userId: string; cancelReason: string | null } }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string };
+
+export const cutoffMessage = (days: number) =>
+  `Online cancellation closes ${days} days before departure. To cancel this booking, please call us on ${brand.phone} or email ${brand.email}.`;
+
+const emailFor: Record<StatusChange['to'], EmailKind> = {
+  confirmed: 'booking-confirmed',
+  cancelled: 'booking-cancelled',
+};
+
+// One transaction: the booking's row lock, the status, the seats given back, the audit row and the
+// email. Two cancellations at the same moment (the traveller and an operator) queue on the row
+// lock; the second finds the booking cancelled and changes nothing, so seats come back once.
+export function changeBookingStatus(db: Database, change: StatusChange): Promise<StatusOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [change.bookingId],
+    );
+    const row = rows[0];
+    if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
+      return { kind: 'not-found' };
+    }
+    const current = toBooking(row);
+    const withAccount = { ...current, userId: row.user_id, cancelReason: row.cancel_reason };
+    // Repeating a change answers the booking as it is.
+    if (current.status === change.to) return { kind: 'unchanged', booking: withAccount };
+    if (!allowed[current.status].includes(change.to)) {
+      return {
+        kind: 'conflict',
+        message: `This booking is ${current.status} and cannot be ${change.to}.`,
+      };
+    }
+    if (change.cutoff && current.startsOn) {
+      const daysLeft = daysBetween(change.cutoff.today, current.startsOn);
+      if (daysLeft < change.cutoff.days) return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
+    }
+
+    const reason = change.to === 'cancelled' ? (change.reason?.trim() || null) : null;
+    await tx.query(
+      `UPDATE bookings SET status = $2, updated_at = now(),
+         cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END
+       WHERE id = $1`,
+      [current.id, change.to, reason],
+    );
+    if (change.to === 'cancelled' && current.departureId) {
+      await tx.query(
+        `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
+        [current.departureId, current.travellers],
+      );
+    }
+    await recordAudit(tx, [
+      {
+        actor: change.actor,
+        action: change.to === 'confirmed' ? 'booking.confirmed' : 'booking.cancelled',
+        bookingId: current.id,
+        departureId: current.departureId ?? undefined,
+        from: current.status,
+        to: change.to,
+        reason,
+      },
+    ]);
+    const booking = { ...current, status: change.to };
+    await enqueueEmails(tx, [
+      {
+        bookingId: current.id,
+        kind: emailFor[change.to],
+        to: current.email,
+        data: emailData(booking, change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {}),
+      },
+    ]);
+    return {
+      kind: 'changed',
+      booking: { ...booking, userId: row.user_id, cancelReason: reason ?? row.cancel_reason },
+    };
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../db/database.js';
+
+// Every API error is JSON {message, ...extra}, worded to be shown as it is (DESIGN.md).
+export const problem = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>
+  reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ message, ...extra });
+
+export const fieldProblem = (reply: FastifyReply, fieldErrors: Record<string, string | undefined>) =>
+  problem(reply, 400, 'Please check the highlighted fields.', { fieldErrors });
+
+// Anything the database throws that is not a rule of ours means it is out of reach.
+export const fromDatabase = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) throw error;
+    throw new DatabaseUnavailableError(error);
+  }
+};
+
+// Failures of the framework itself (body parsing, limits) and of the database, in the API's words.
+export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.error({ err: error.cause }, 'database unavailable');
+    return problem(
+      reply.header('Retry-After', '5'),
+      503,
+      'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+    );
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return problem(reply, 413, 'The request is too large.');
+  if (status === 415) return problem(reply, 415, 'Send JSON (Content-Type: application/json).');
+  if (status === 429) return reply.code(429).send(error);
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, a __proto__ key, an empty body.
+    return problem(reply, 400, 'The request could not be read: send a JSON object.');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return problem(reply, 500, 'Something went wrong on our side. Please try again.');
+}
+
+export const setApiErrorHandler = (app: FastifyInstance) => app.setErrorHandler(apiErrorHandler);
