@@ -14,6 +14,8 @@ import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.
 import { loadPackages } from '../bookings/packages.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
+import { todayIso } from '../departures/dates.js';
+import { seedDepartures } from '../departures/repository.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
@@ -125,6 +127,8 @@ function withOpen(store: Omit<StoreCase, 'open'>): StoreCase {
     open: async () => {
       const db = await store.reopen();
       await migrate(db);
+      // As the server does at start.
+      await seedDepartures(db, [...packages.keys()], todayIso());
       return db;
     },
   };
