@@ -12,6 +12,7 @@ import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
 import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../bookings/packages.js';
+import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { todayIso } from '../departures/dates.js';
@@ -33,17 +34,21 @@ export function buildTestApp(options: {
   db: Database;
   verifyToken?: TokenVerifier;
   rateLimitPerMinute?: number;
+  trustProxy?: false | number | string;
+  bookings?: Partial<BookingsOptions>;
 }) {
   return buildApp({
     clientDir: options.clientDir,
     production: true,
     logLevel: 'silent',
     csp: testCsp,
+    trustProxy: options.trustProxy,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),
       packages,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      ...options.bookings,
     },
   });
 }
