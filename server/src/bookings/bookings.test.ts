@@ -277,27 +277,56 @@ describe.each(storeCases())('bookings API on $name', (store) => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with a readable message past the limit', async () => {
+  const setup = async (rateLimitPerMinute: number, trustProxy?: number) => {
     const [store] = storeCases();
     const db = await store!.open();
     const clientDir = makeClientDir();
-    const app = await buildTestApp({ clientDir, db, rateLimitPerMinute: 3 });
+    const app = await buildTestApp({ clientDir, db, rateLimitPerMinute, trustProxy });
+    const close = async () => {
+      await app.close();
+      await db.close();
+      await store!.cleanup();
+      rmSync(clientDir, { recursive: true, force: true });
+    };
+    return { app, close };
+  };
+  const book = (app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}) =>
+    injectBooking(app, user, valid, headers);
+
+  it('answers 429 with a readable message past the limit', async () => {
+    const { app, close } = await setup(3);
     const user = await createUser('eager');
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/bookings',
-        headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
-        payload: JSON.stringify(valid),
-      });
+      const res = await book(app, user);
       codes.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().message).toMatch(/Too many requests/);
     }
     expect(codes).toEqual([201, 201, 201, 429]);
-    await app.close();
-    await db.close();
-    await store!.cleanup();
-    rmSync(clientDir, { recursive: true, force: true });
+    await close();
+  });
+
+  it.each([
+    ['no proxy is trusted', undefined],
+    ['one proxy hop is trusted', 1],
+  ])('counts per signed-in user: 40 forged X-Forwarded-For addresses do not lift it (%s)', async (_l, hops) => {
+    const { app, close } = await setup(30, hops);
+    const user = await createUser('forger');
+    const codes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      codes.push((await book(app, user, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+    }
+    expect(codes.filter((c) => c === 201)).toHaveLength(30);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    await close();
+  });
+
+  it('users behind one address do not share a budget', async () => {
+    const { app, close } = await setup(2);
+    const [a, b] = await Promise.all([createUser('nat-a'), createUser('nat-b')]);
+    const codes = [];
+    for (const user of [a, a, b, b, a]) codes.push((await book(app, user!)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 429]);
+    await close();
   });
 });
