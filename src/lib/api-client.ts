@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly fieldErrors: Record<string, string> = {},
+    // The whole JSON error body, for answers that carry more than a message (a 409's seatsLeft).
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,6 +24,8 @@ type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  // false for the public endpoints (departures): no ID token is needed, nor a signed-in user.
+  auth?: boolean;
 };
 
 const kindOf = (status: number): ApiErrorKind => {
@@ -43,7 +47,8 @@ const fallbackMessages: Record<ApiErrorKind, string> = {
   other: 'Something went wrong. Please try again.',
 };
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function tokenFor(options: RequestOptions): Promise<string | null> {
+  if (options.auth === false) return null;
   let token: string | null;
   try {
     token = await getIdToken();
@@ -54,6 +59,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     token = null;
   }
   if (!token) throw new ApiError('unauthorized', 'Please log in again to continue.');
+  return token;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = await tokenFor(options);
 
   let response: Response;
   try {
@@ -62,7 +72,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: options.signal,
       headers: {
         accept: 'application/json',
-        authorization: `Bearer ${token}`,
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
@@ -80,14 +90,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return data as T;
 
   const kind = kindOf(response.status);
-  const body = (typeof data === 'object' && data !== null ? data : {}) as {
+  const body = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as {
     message?: unknown;
     fieldErrors?: unknown;
-  };
+  } & Record<string, unknown>;
   const message = typeof body.message === 'string' && body.message ? body.message : fallbackMessages[kind];
   const fieldErrors =
     typeof body.fieldErrors === 'object' && body.fieldErrors !== null
       ? (body.fieldErrors as Record<string, string>)
       : {};
-  throw new ApiError(kind, message, response.status, fieldErrors);
+  throw new ApiError(kind, message, response.status, fieldErrors, body);
 }

@@ -51,6 +51,7 @@ export default function PackagePage() {
       <PackageDetails pkg={pkg} />
       <BookingForm
         packageId={pkg.id}
+        price={pkg.price}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
         onSubmit={createBooking}
         onBooked={(booking) =>

@@ -18,3 +18,8 @@ export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
 export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}`, { signal });
 }
+
+// Repeating it answers the same cancelled booking, so a retry after a lost answer is safe.
+export function cancelBooking(id: string): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+}

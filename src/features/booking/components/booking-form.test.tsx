@@ -1,18 +1,64 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
+import type { Departure } from '~/contracts/departure';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
 
 const initial = { name: 'Ada Lovelace', author: 'ada@example.com', address: '', phone: '' };
+const packageId = 'swiss-alpine-lakes';
+
+const departure = (
+  id: string,
+  startsOn: string,
+  seatsLeft: number,
+  status: Departure['status'] = 'open',
+) => ({
+  id,
+  packageId,
+  startsOn,
+  capacity: 12,
+  seatsLeft,
+  status,
+});
+
+const closed = departure('00000000-0000-4000-8000-000000000001', '2030-03-02', 12, 'closed');
+const soldOut = departure('00000000-0000-4000-8000-000000000002', '2030-03-16', 0);
+const fourLeft = departure('00000000-0000-4000-8000-000000000003', '2030-03-30', 4);
+const roomy = departure('00000000-0000-4000-8000-000000000004', '2030-04-13', 12);
+const schedule = [closed, soldOut, fourLeft, roomy];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// The departures come through the real API client; only the network is stood in for.
+let answers: Response[];
+const fetchMock = vi.fn(async (url: string) => {
+  expect(url).toBe(`/api/packages/${packageId}/departures`);
+  return answers.length > 1 ? answers.shift()! : answers[0]!.clone();
+});
+
+beforeEach(() => {
+  answers = [json(200, { departures: schedule })];
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const booked = (input: BookingInput): Booking => ({
   ...input,
   id: '8a5f8a8e-5b0e-4f7c-9a59-0d2f7a1c9e11',
   reference: 'WT-ABCD1234',
   packageName: 'Swiss Alpine Lakes',
+  departureId: input.departureId ?? fourLeft.id,
+  startsOn: fourLeft.startsOn,
+  travellers: input.travellers ?? 1,
   price: 2450,
+  total: 2450 * (input.travellers ?? 1),
+  status: 'requested',
   createdAt: new Date().toISOString(),
 });
 
@@ -21,7 +67,13 @@ type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
 function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
   const onBooked = vi.fn();
   render(
-    <BookingForm packageId="swiss-alpine-lakes" initial={initial} onSubmit={onSubmit} onBooked={onBooked} />,
+    <BookingForm
+      packageId={packageId}
+      price={2450}
+      initial={initial}
+      onSubmit={onSubmit}
+      onBooked={onBooked}
+    />,
   );
   return { onSubmit, onBooked, user: userEvent.setup() };
 }
@@ -35,17 +87,22 @@ const fill = async (
   await user.type(screen.getByLabelText('Phone'), phone);
 };
 
+const dates = () => screen.findAllByRole('radio');
+const total = () => screen.getByRole('status', { name: 'Total' });
+
 describe('BookingForm', () => {
-  it('prefills Name and Email (the field named author), with a numeric Phone', () => {
+  it('prefills Name and Email (the field named author), with a numeric Phone', async () => {
     setup();
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'author');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'number');
+    await dates();
   });
 
   it('shows a message beside each refused field, and sends nothing', async () => {
     const { onSubmit, user } = setup();
+    await dates();
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -56,13 +113,16 @@ describe('BookingForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
   });
 
-  it('sends the trimmed booking once with an idempotency key, then resets and reports it', async () => {
+  it('sends the trimmed booking once with its date, party and an idempotency key, then resets', async () => {
     const { onSubmit, onBooked, user } = setup();
+    await dates();
     await fill(user, '  12 St James Square  ');
     await user.dblClick(screen.getByRole('button', { name: 'Book Now' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]![0]).toEqual({
-      packageId: 'swiss-alpine-lakes',
+      packageId,
+      departureId: fourLeft.id,
+      travellers: 1,
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       address: '12 St James Square',
@@ -72,6 +132,7 @@ describe('BookingForm', () => {
     expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ reference: 'WT-ABCD1234' }));
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Address')).toHaveValue('');
+    expect(screen.getByLabelText('Travellers')).toHaveValue(1);
   });
 
   it('keeps every value and says why when the server refuses, and retries with the same key', async () => {
@@ -87,6 +148,7 @@ describe('BookingForm', () => {
       )
       .mockImplementation(async (input) => booked(input));
     const { onBooked, user } = setup(onSubmit);
+    await dates();
     await fill(user);
 
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -106,9 +168,177 @@ describe('BookingForm', () => {
 
   it('renders a script typed into a field as text', async () => {
     const { user } = setup();
+    await dates();
     await user.clear(screen.getByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), '<img src=x onerror=alert(1)>');
     expect(screen.getByLabelText('Name')).toHaveValue('<img src=x onerror=alert(1)>');
     expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('BookingForm: departure and travellers', () => {
+  it('shows every date with its seats; sold-out and closed ones cannot be chosen; the earliest open one is chosen', async () => {
+    const { user } = setup();
+    const group = await screen.findByRole('radiogroup', { name: 'Departure' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(schedule.map((d) => d.id));
+
+    const closedDate = within(group).getByRole('radio', { name: 'Sat 2 Mar 2030, closed' });
+    const soldOutDate = within(group).getByRole('radio', { name: 'Sat 16 Mar 2030, sold out' });
+    const fourLeftDate = within(group).getByRole('radio', { name: 'Sat 30 Mar 2030, 4 seats left' });
+    const roomyDate = within(group).getByRole('radio', { name: 'Sat 13 Apr 2030, 12 seats left' });
+    expect(closedDate).toBeDisabled();
+    expect(soldOutDate).toBeDisabled();
+    expect(fourLeftDate).toBeEnabled();
+    expect(fourLeftDate).toBeChecked();
+    expect(group).toHaveTextContent('Sold out');
+    expect(group).toHaveTextContent('Closed');
+
+    await user.click(soldOutDate.closest('label')!);
+    await user.click(closedDate.closest('label')!);
+    expect(soldOutDate).not.toBeChecked();
+    expect(closedDate).not.toBeChecked();
+    expect(fourLeftDate).toBeChecked();
+
+    await user.click(roomyDate.closest('label')!);
+    expect(roomyDate).toBeChecked();
+    expect(fourLeftDate).not.toBeChecked();
+  });
+
+  it('shows the total for the party as it changes', async () => {
+    const { user } = setup();
+    await dates();
+    expect(total()).toHaveTextContent('1 traveller × $2,450 = $2,450');
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    expect(screen.getByLabelText('Travellers')).toHaveValue(3);
+    expect(total()).toHaveTextContent('3 travellers × $2,450 = $7,350');
+    await user.click(screen.getByRole('button', { name: 'Remove a traveller' }));
+    expect(total()).toHaveTextContent('2 travellers × $2,450 = $4,900');
+  });
+
+  it('caps the party at the seats left on the chosen date and at twelve, with a message beside the field', async () => {
+    const { onSubmit, user } = setup();
+    await fill(user);
+    await dates();
+    const travellers = screen.getByLabelText('Travellers');
+
+    await user.clear(travellers);
+    await user.type(travellers, '5');
+    expect(travellers).toHaveAttribute('aria-invalid', 'true');
+    expect(travellers).toHaveAccessibleDescription(
+      /^Only 4 seats left on Sat 30 Mar 2030: choose 4 travellers or fewer, or another date\./,
+    );
+    expect(total()).toHaveTextContent('$2,450 per traveller');
+
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(travellers).toHaveFocus();
+
+    // The stepper stops at the seats left.
+    await user.clear(travellers);
+    await user.type(travellers, '4');
+    expect(screen.getByRole('button', { name: 'Add a traveller' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    expect(travellers).toHaveValue(4);
+
+    // A roomier date lifts the cap to the brand's twelve.
+    await user.click(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ }).closest('label')!);
+    await user.clear(travellers);
+    await user.type(travellers, '13');
+    expect(travellers).toHaveAccessibleDescription(/^At most 12 travellers a booking\./);
+    await user.clear(travellers);
+    await user.type(travellers, '5');
+    expect(travellers).not.toHaveAttribute('aria-invalid');
+    expect(total()).toHaveTextContent('5 travellers × $2,450 = $12,250');
+
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ departureId: roomy.id, travellers: 5 }),
+      expect.any(String),
+    );
+  });
+
+  it('on a 409 shows the message by the button, reloads the seats and keeps everything typed', async () => {
+    const conflict = { message: 'Only 2 seats are left on this departure.', seatsLeft: 2 };
+    const onSubmit = vi
+      .fn<Submit>()
+      .mockRejectedValueOnce(new ApiError('other', conflict.message, 409, {}, conflict))
+      .mockImplementation(async (input) => booked(input));
+    const { onBooked, user } = setup(onSubmit);
+    await dates();
+    await fill(user);
+    await user.clear(screen.getByLabelText('Travellers'));
+    await user.type(screen.getByLabelText('Travellers'), '3');
+    // Someone else books two of the four seats meanwhile.
+    answers = [json(200, { departures: [closed, soldOut, { ...fourLeft, seatsLeft: 2 }, roomy] })];
+
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 seats are left on this departure.');
+    expect(await screen.findByRole('radio', { name: 'Sat 30 Mar 2030, 2 seats left' })).toBeChecked();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Address')).toHaveValue('12 St James Square');
+    expect(screen.getByLabelText('Phone')).toHaveValue(442079460000);
+    expect(screen.getByLabelText('Travellers')).toHaveValue(3);
+    expect(screen.getByLabelText('Travellers')).toHaveAccessibleDescription(
+      /^Only 2 seats left on Sat 30 Mar 2030/,
+    );
+
+    // Two travellers fit: the same attempt goes through.
+    await user.click(screen.getByRole('button', { name: 'Remove a traveller' }));
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[1]![0]).toMatchObject({ departureId: fourLeft.id, travellers: 2 });
+  });
+
+  it('after a 409 that sold the chosen date out, says so and asks for another date', async () => {
+    const conflict = { message: 'This departure is sold out.', seatsLeft: 0 };
+    const onSubmit = vi
+      .fn<Submit>()
+      .mockRejectedValueOnce(new ApiError('other', conflict.message, 409, {}, conflict));
+    const { user } = setup(onSubmit);
+    await dates();
+    await fill(user);
+    answers = [json(200, { departures: [closed, soldOut, { ...fourLeft, seatsLeft: 0 }, roomy] })];
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('radio', { name: 'Sat 30 Mar 2030, sold out' })).toBeDisabled();
+    expect(screen.getByRole('radiogroup', { name: 'Departure' })).toHaveTextContent(
+      'Sat 30 Mar 2030 is sold out now. Please choose another date.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the dates cannot be loaded, offers Retry and still books without a date', async () => {
+    answers = [
+      json(503, { message: 'Departures are unavailable right now.' }),
+      json(200, { departures: schedule }),
+    ];
+    const { onSubmit, user } = setup();
+    expect(await screen.findByText('Departures are unavailable right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(total()).toHaveTextContent('1 traveller × $2,450 = $2,450');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('departureId');
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ travellers: 1, address: '12 St James Square' });
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('radio', { name: /Sat 30 Mar 2030/ })).toBeChecked();
+  });
+
+  it('says so clearly when no date can be booked, and sends nothing', async () => {
+    answers = [json(200, { departures: [closed, soldOut] })];
+    const { onSubmit, user } = setup();
+    expect(
+      await screen.findByText(/Every date of this trip is sold out or closed right now\./),
+    ).toBeInTheDocument();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('No departure of this trip can be booked right now');
   });
 });

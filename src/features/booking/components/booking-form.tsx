@@ -1,36 +1,56 @@
 import { useId, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react';
-import { ApiError } from '~/lib/api-client';
+import * as z from 'zod/mini';
 import {
+  bookingInputSchema,
+  bookingLimits,
   validateBooking,
   type Booking,
   type BookingField,
   type BookingInput,
   type FieldErrors,
 } from '~/contracts/booking';
+import { isBookable, type Departure } from '~/contracts/departure';
+import { DeparturePicker } from '~/features/booking/components/departure-picker';
+import { useDepartures } from '~/features/booking/hooks/use-departures';
+import { ApiError } from '~/lib/api-client';
+import { formatPrice } from '~/lib/format-price';
+import { formatTripDate } from '~/lib/format-date';
+import { site } from '~/lib/site';
 
 export type BookingFormValues = { name: string; author: string; address: string; phone: string };
 
 type BookingFormProps = {
   packageId: string;
+  // Per person, whole dollars: the total shown before booking. The server's own price is the one
+  // stored.
+  price: number;
   initial: BookingFormValues;
   // Stores the booking; an ApiError's message is shown to the user as it is.
   onSubmit: (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
   onBooked: (booking: Booking) => void;
 };
 
+type ErrorKey = keyof BookingFormValues | 'departure' | 'travellers';
+type FormErrors = Partial<Record<ErrorKey, string>>;
+
 const empty: BookingFormValues = { name: '', author: '', address: '', phone: '' };
 
 // The form names the email field "author" (SPEC point 3); the API calls it email.
-const fieldFor: Record<BookingField, keyof BookingFormValues | undefined> = {
+const fieldFor: Record<BookingField, ErrorKey | undefined> = {
   name: 'name',
   email: 'author',
   address: 'address',
   phone: 'phone',
+  departureId: 'departure',
+  travellers: 'travellers',
   packageId: undefined,
 };
 
+// Where focus goes on a refused submit: the first refused field, in the order they are shown.
+const focusOrder: ErrorKey[] = ['departure', 'travellers', 'name', 'author', 'address', 'phone'];
+
 const toFormErrors = (errors: FieldErrors) => {
-  const out: Partial<Record<keyof BookingFormValues, string>> = {};
+  const out: FormErrors = {};
   for (const [field, message] of Object.entries(errors)) {
     const key = fieldFor[field as BookingField];
     if (key && message) out[key] = message;
@@ -38,56 +58,157 @@ const toFormErrors = (errors: FieldErrors) => {
   return out;
 };
 
-// SPEC point 3: name (prefilled), author labelled Email (prefilled), address, phone (numeric).
-// On any failure every value stays where it was typed.
-export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingFormProps) {
+const travellersWord = (n: number) => (n === 1 ? 'traveller' : 'travellers');
+
+// Empty stays NaN so the shared schema says what is wrong, as it does for the API.
+const parseTravellers = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
+
+// The seats of the chosen date cap the party, below the brand's limit of twelve.
+function seatsProblem(travellers: number, departure: Departure | undefined): string | undefined {
+  if (!departure || !isBookable(departure) || travellers <= departure.seatsLeft) return undefined;
+  const left = departure.seatsLeft;
+  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on ${formatTripDate(departure.startsOn)}: choose ${left} ${travellersWord(left)}${left === 1 ? '' : ' or fewer'}, or another date.`;
+}
+
+// The shared schema's own words for a party outside 1-12, then the seats of the date.
+function travellersProblem(raw: string, departure: Departure | undefined): string | undefined {
+  const travellers = parseTravellers(raw);
+  const checked = z.safeParse(bookingInputSchema.def.shape.travellers, travellers);
+  if (!checked.success) return checked.error.issues[0]?.message;
+  return seatsProblem(travellers, departure);
+}
+
+function unavailableText(departure: Departure) {
+  const when = formatTripDate(departure.startsOn);
+  return departure.status === 'closed'
+    ? `${when} is closed for booking now. Please choose another date.`
+    : `${when} is sold out now. Please choose another date.`;
+}
+
+// SPEC point 3: name (prefilled), author labelled Email (prefilled), address, phone (numeric);
+// DESIGN.md adds the departure and the number of travellers. On any failure every value stays
+// where it was typed.
+export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: BookingFormProps) {
   const [values, setValues] = useState<BookingFormValues>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof BookingFormValues, string>>>({});
+  const [travellersRaw, setTravellersRaw] = useState('1');
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  const departures = useDepartures(packageId);
   // One key per booking attempt, kept across retries and double clicks, renewed once stored.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
   const id = useId();
 
+  const list = departures.state.status === 'success' ? departures.state.departures : null;
+  const bookable = list?.filter(isBookable) ?? [];
+  // The earliest bookable date until the traveller picks one; a pick stays picked even when a
+  // refresh finds it sold out, so the form can say so rather than quietly book another date.
+  const selected = list?.find((d) => d.id === chosenId) ?? bookable[0];
+  const noneBookable = list !== null && bookable.length === 0;
+
+  const travellers = parseTravellers(travellersRaw);
+  const liveTravellersError =
+    travellersRaw.trim() === '' ? undefined : travellersProblem(travellersRaw, selected);
+  const travellersError = errors.travellers ?? liveTravellersError;
+  const departureError =
+    errors.departure ?? (selected && !isBookable(selected) ? unavailableText(selected) : undefined);
+  const cap =
+    selected && isBookable(selected)
+      ? Math.min(bookingLimits.travellersMax, selected.seatsLeft)
+      : bookingLimits.travellersMax;
+
+  const clearError = (key: ErrorKey) => {
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
   const update = (key: keyof BookingFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    clearError(key);
+  };
+
+  const setTravellers = (raw: string) => {
+    setTravellersRaw(raw);
+    clearError('travellers');
+  };
+
+  const step = (by: 1 | -1) => {
+    const current = Number.isInteger(travellers) ? travellers : 1;
+    setTravellers(String(Math.min(cap, Math.max(bookingLimits.travellersMin, current + by))));
+  };
+
+  const choose = (departureId: string) => {
+    setChosenId(departureId);
+    clearError('departure');
+  };
+
+  const focusFirst = (form: HTMLFormElement, next: FormErrors) => {
+    const first = focusOrder.find((k) => next[k]);
+    if (!first) return;
+    const target =
+      first === 'departure'
+        ? (form.querySelector<HTMLInputElement>('input[name="departure"]:checked:not(:disabled)') ??
+          form.querySelector<HTMLInputElement>('input[name="departure"]:not(:disabled)'))
+        : form.querySelector<HTMLInputElement>(`[name="${first}"]`);
+    target?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busyRef.current) return;
     const form = event.currentTarget;
-    const checked = validateBooking({
+    if (noneBookable) {
+      setFormError('No departure of this trip can be booked right now: every date is sold out or closed.');
+      return;
+    }
+    const input = {
       packageId,
+      // Without a date (the dates could not be loaded) the server takes the earliest open one.
+      ...(selected ? { departureId: selected.id } : {}),
+      travellers,
       name: values.name,
       email: values.author,
       address: values.address,
       phone: values.phone,
-    });
-    if (!checked.success) {
-      const next = toFormErrors(checked.fieldErrors);
+    };
+    const checked = validateBooking(input);
+    const next: FormErrors = checked.success ? {} : toFormErrors(checked.fieldErrors);
+    if (selected && !isBookable(selected)) next.departure = unavailableText(selected);
+    if (!next.travellers) {
+      const seats = seatsProblem(travellers, selected);
+      if (seats) next.travellers = seats;
+    }
+    if (!checked.success || Object.values(next).some(Boolean)) {
       setErrors(next);
-      setFormError(checked.fieldErrors.packageId ?? 'Please check the highlighted fields.');
-      const first = (['name', 'author', 'address', 'phone'] as const).find((k) => next[k]);
-      if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      setFormError(
+        (!checked.success && checked.fieldErrors.packageId) || 'Please check the highlighted fields.',
+      );
+      focusFirst(form, next);
       return;
     }
     busyRef.current = true;
     setBusy(true);
     setFormError('');
+    // The date sent is the date kept: if the answer is a 409 and the seats are reloaded, the form
+    // stays on it and says what changed, rather than slide to the next open date.
+    if (selected) setChosenId(selected.id);
     try {
       const booking = await onSubmit(checked.data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
       setValues(empty);
+      setTravellersRaw('1');
+      setChosenId(null);
       setErrors({});
       onBooked(booking);
     } catch (error) {
       if (error instanceof ApiError) {
         setErrors(toFormErrors(error.fieldErrors));
         setFormError(error.fieldErrors.packageId ?? error.message);
+        // The seats changed since the dates were loaded: show them as they are now. Nothing
+        // typed is touched; the travellers field says if the party no longer fits.
+        if (error.status === 409) void departures.refresh();
       } else {
         setFormError('Something went wrong. Your details are kept: please try again.');
       }
@@ -96,6 +217,8 @@ export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingF
       setBusy(false);
     }
   };
+
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   const field = (key: keyof BookingFormValues, label: string, input: ComponentProps<'input'>) => {
     const inputId = `${id}-${key}`;
@@ -121,6 +244,11 @@ export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingF
     );
   };
 
+  const travellersId = `${id}-travellers`;
+  const travellersHintId = `${travellersId}-hint`;
+  const travellersErrorId = `${travellersId}-error`;
+  const validParty = Number.isInteger(travellers) && !travellersProblem(travellersRaw, selected);
+
   return (
     <form
       className="form booking-form"
@@ -130,6 +258,119 @@ export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingF
       aria-busy={busy}
     >
       <h2 id={`${id}-title`}>Book this trip</h2>
+
+      {departures.state.status === 'loading' ? (
+        <div className="departures departures--loading" role="status">
+          <p className="departures__legend">Departure</p>
+          <div className="departures__grid" aria-hidden="true">
+            <span className="date-card date-card--skeleton skeleton" />
+            <span className="date-card date-card--skeleton skeleton" />
+            <span className="date-card date-card--skeleton skeleton" />
+          </div>
+          <span className="sr-only">Loading the departure dates…</span>
+        </div>
+      ) : null}
+      {departures.state.status === 'error' ? (
+        <div className="departures notice notice--error">
+          <p className="departures__legend">Departure</p>
+          <p>{departures.state.message}</p>
+          <p className="departures__fallback">
+            You can still book: we will put you on the earliest date with room for your party.
+          </p>
+          <button type="button" className="button button--outline" onClick={departures.retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {list && list.length > 0 ? (
+        <DeparturePicker
+          departures={list}
+          selectedId={selected?.id ?? null}
+          onSelect={choose}
+          error={departureError}
+          idPrefix={`${id}-departure`}
+        />
+      ) : null}
+      {list && noneBookable ? (
+        <div className="departures notice" role="status">
+          <p className="departures__legend">{list.length === 0 ? 'Departure' : 'No open dates'}</p>
+          <p>
+            {list.length === 0
+              ? 'No departures are scheduled for this trip yet.'
+              : 'Every date of this trip is sold out or closed right now.'}{' '}
+            Call us on <a href={site.phoneHref}>{site.phone}</a> or write to{' '}
+            <a href={`mailto:${site.email}`}>{site.email}</a> and we will find you a place.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor={travellersId}>Travellers</label>
+        <div className="stepper">
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label="Remove a traveller"
+            aria-controls={travellersId}
+            aria-disabled={Number.isInteger(travellers) && travellers <= bookingLimits.travellersMin}
+            onClick={() => step(-1)}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <input
+            id={travellersId}
+            className="stepper__input"
+            name="travellers"
+            type="number"
+            inputMode="numeric"
+            min={bookingLimits.travellersMin}
+            max={cap}
+            step={1}
+            value={travellersRaw}
+            onChange={(e) => setTravellers(e.target.value)}
+            aria-invalid={travellersError ? true : undefined}
+            aria-describedby={describedBy(travellersError && travellersErrorId, travellersHintId)}
+          />
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label="Add a traveller"
+            aria-controls={travellersId}
+            aria-disabled={Number.isInteger(travellers) && travellers >= cap}
+            onClick={() => step(1)}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+        {travellersError ? (
+          <p className="field__error" id={travellersErrorId}>
+            {travellersError}
+          </p>
+        ) : null}
+        <p className="field__hint" id={travellersHintId}>
+          {selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
+            ? `Up to ${cap} on this date.`
+            : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`}
+        </p>
+      </div>
+
+      <div className="booking-total">
+        <span className="booking-total__label" id={`${id}-total`}>
+          Total
+        </span>
+        <output className="booking-total__sum" htmlFor={travellersId} aria-labelledby={`${id}-total`}>
+          {validParty ? (
+            <>
+              {travellers} {travellersWord(travellers)} × {formatPrice(price)} ={' '}
+              <strong>{formatPrice(price * travellers)}</strong>
+            </>
+          ) : (
+            <>{formatPrice(price)} per traveller</>
+          )}
+        </output>
+      </div>
+
+      <h3 className="booking-form__subhead">Your details</h3>
       {field('name', 'Name', { autoComplete: 'name', maxLength: 100 })}
       {field('author', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
       {field('address', 'Address', { autoComplete: 'street-address', maxLength: 300 })}
@@ -146,7 +387,7 @@ export function BookingForm({ packageId, initial, onSubmit, onBooked }: BookingF
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <p className="booking-form__note">No payment now: your guide confirms the dates with you first.</p>
+      <p className="booking-form__note">No payment now: we confirm your places within two working days.</p>
     </form>
   );
 }

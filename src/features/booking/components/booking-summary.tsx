@@ -1,18 +1,61 @@
+import type { ReactNode } from 'react';
 import type { Booking } from '~/contracts/booking';
+import { StatusBadge } from '~/features/booking/components/status-badge';
+import { formatTripDate } from '~/lib/format-date';
 import { formatPrice } from '~/lib/format-price';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+type BookingSummaryProps = {
+  booking: Booking;
+  headingLevel?: 2 | 3;
+  // What the traveller can do with it (My bookings: cancel, or how to reach us).
+  children?: ReactNode;
+};
+
 // What was booked, as the server stored it. Every value renders as text (React escapes it).
-export function BookingSummary({ booking, headingLevel = 2 }: { booking: Booking; headingLevel?: 2 | 3 }) {
+export function BookingSummary({ booking, headingLevel = 2, children }: BookingSummaryProps) {
   const Heading = `h${headingLevel}` as const;
+  const travellers = `${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'}`;
   return (
-    <article className="summary" aria-label={`Booking ${booking.reference}`}>
+    <article
+      className="summary"
+      id={`booking-${booking.id}`}
+      // Focus lands here after a change moves the booking within the list.
+      tabIndex={-1}
+      aria-label={`Booking ${booking.reference}`}
+      data-status={booking.status}
+    >
       <div className="summary__head">
         <Heading className="summary__title">{booking.packageName}</Heading>
-        <span className="summary__price">{formatPrice(booking.price)}</span>
+        <StatusBadge status={booking.status} />
       </div>
-      <dl>
+      <dl className="summary__facts">
+        <div>
+          <dt>Departure</dt>
+          <dd>
+            {booking.startsOn ? (
+              <time dateTime={booking.startsOn}>{formatTripDate(booking.startsOn)}</time>
+            ) : (
+              'Date to be agreed'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Travellers</dt>
+          <dd>{booking.travellers}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>
+            <span className="summary__total">{formatPrice(booking.total)}</span>
+            <span className="summary__each">
+              {travellers} × {formatPrice(booking.price)}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <dl className="summary__details">
         <dt>Reference</dt>
         <dd className="summary__ref">{booking.reference}</dd>
         <dt>Booked</dt>
@@ -28,6 +71,7 @@ export function BookingSummary({ booking, headingLevel = 2 }: { booking: Booking
         <dt>Phone</dt>
         <dd>{booking.phone}</dd>
       </dl>
+      {children ? <div className="summary__actions">{children}</div> : null}
     </article>
   );
 }

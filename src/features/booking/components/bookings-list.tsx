@@ -1,14 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
+import type { Booking } from '~/contracts/booking';
+import { cancelBooking } from '~/features/booking/api/bookings-api';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
+import { CancelBookingDialog } from '~/features/booking/components/cancel-booking-dialog';
 import { useBookings } from '~/features/booking/hooks/use-bookings';
+import { cancellationCutoffDays, cancelOption, groupTrips } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
+import { site } from '~/lib/site';
 
-// The signed-in user's own bookings, newest first (the API's order).
+function ContactUs() {
+  return (
+    <p className="summary__contact">
+      Your trip starts within {cancellationCutoffDays} days, so it can no longer be cancelled online. To
+      change or cancel it, call us on <a href={site.phoneHref}>{site.phone}</a> or e-mail{' '}
+      <a href={`mailto:${site.email}`}>{site.email}</a>.
+    </p>
+  );
+}
+
+// The signed-in user's own bookings, grouped the way a traveller plans (see groupTrips), each
+// with what can be done about it: cancel online, or how to reach us past the cutoff.
 export function BookingsList() {
   const { state, retry } = useBookings();
+  // Answers from the cancel call, over the list as loaded: the page changes without a reload.
+  const [updates, setUpdates] = useState<Record<string, Booking>>({});
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const [justCancelled, setJustCancelled] = useState<string | null>(null);
+  const [open, setOpen] = useState<Booking | null>(null);
+  // Where focus goes once the dialog has gone: back to its button, or to the booking it moved.
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (open || !focusNext.current) return;
+    const target =
+      document.querySelector<HTMLElement>(`[data-cancel-for="${focusNext.current}"]`) ??
+      document.getElementById(`booking-${focusNext.current}`);
+    focusNext.current = null;
+    target?.focus();
+  });
 
   if (state.status === 'loading') return <Spinner label="Loading your bookings…" />;
   if (state.status === 'error') {
@@ -27,18 +60,69 @@ export function BookingsList() {
       </div>
     );
   }
+
+  const bookings = state.data.map((b) => updates[b.id] ?? b);
+  const groups = groupTrips(bookings);
+
+  const close = () => {
+    if (open) focusNext.current ??= open.id;
+    setOpen(null);
+  };
+
   return (
     <>
-      <p className="section__lead" role="status">
-        {state.data.length === 1 ? '1 booking' : `${state.data.length} bookings`}, newest first.
+      <p className="section__lead">
+        {bookings.length === 1 ? '1 booking' : `${bookings.length} bookings`}: your next trip first.
       </p>
-      <ol className="bookings">
-        {state.data.map((booking) => (
-          <li key={booking.id}>
-            <BookingSummary booking={booking} />
-          </li>
-        ))}
-      </ol>
+      {groups.map((group) => (
+        <section key={group.key} className="trips" aria-labelledby={`trips-${group.key}`}>
+          <h2 className="trips__title" id={`trips-${group.key}`}>
+            {group.title}
+          </h2>
+          <ol className="bookings">
+            {group.bookings.map((booking) => {
+              const option = refused.has(booking.id) ? 'contact' : cancelOption(booking);
+              return (
+                <li key={booking.id}>
+                  <BookingSummary booking={booking} headingLevel={3}>
+                    {justCancelled === booking.id ? (
+                      <p className="summary__done" role="status">
+                        Cancelled. Your places are free again for other travellers.
+                      </p>
+                    ) : null}
+                    {option === 'cancel' ? (
+                      <button
+                        type="button"
+                        className="button button--outline-danger"
+                        data-cancel-for={booking.id}
+                        onClick={() => setOpen(booking)}
+                      >
+                        Cancel booking
+                      </button>
+                    ) : null}
+                    {option === 'contact' ? <ContactUs /> : null}
+                  </BookingSummary>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+      {open ? (
+        <CancelBookingDialog
+          booking={open}
+          onConfirm={(b) => cancelBooking(b.id)}
+          onCancelled={(updated) => {
+            setUpdates((u) => ({ ...u, [updated.id]: updated }));
+            setJustCancelled(updated.id);
+            // Its button is gone and the booking moved to "Cancelled": focus follows it there.
+            focusNext.current = updated.id;
+            setOpen(null);
+          }}
+          onRefused={(b) => setRefused((r) => new Set(r).add(b.id))}
+          onClose={close}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,202 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '~/contracts/booking';
+import { brand } from '~/contracts/brand';
+import { cancelBooking, getBookings } from '~/features/booking/api/bookings-api';
+import { BookingsList } from '~/features/booking/components/bookings-list';
+import { ApiError } from '~/lib/api-client';
+import { formatTripDate, todayIso } from '~/lib/format-date';
+
+// The API module is stood in for: these tests are about what the list does with its answers.
+vi.mock('~/features/booking/api/bookings-api', () => ({
+  getBookings: vi.fn(),
+  cancelBooking: vi.fn(),
+}));
+
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return todayIso(d);
+};
+
+let seq = 0;
+const booking = (over: Partial<Booking>): Booking => {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    reference: `WT-TEST${String(seq).padStart(4, '0')}`,
+    packageId: 'swiss-alpine-lakes',
+    packageName: 'Swiss Alpine Lakes',
+    departureId: null,
+    startsOn: null,
+    travellers: 2,
+    price: 2450,
+    total: 4900,
+    status: 'requested',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    address: '12 St James Square',
+    phone: '442079460000',
+    createdAt: new Date(Date.UTC(2026, 0, seq)).toISOString(),
+    ...over,
+  };
+};
+
+const farConfirmed = booking({
+  packageName: 'Kyoto Temples',
+  startsOn: inDays(40),
+  status: 'confirmed',
+  travellers: 3,
+  total: 7350,
+});
+const soon = booking({ packageName: 'Sahara Caravan', startsOn: inDays(20) });
+const undated = booking({ packageName: 'Amazon Expedition' });
+const withinCutoff = booking({ packageName: 'Tromsø Lights', startsOn: inDays(5) });
+const cancelled = booking({ packageName: 'Patagonia Trek', startsOn: inDays(60), status: 'cancelled' });
+const past = booking({ packageName: 'Iceland Ring', startsOn: inDays(-10), status: 'confirmed' });
+const all = [farConfirmed, soon, undated, withinCutoff, cancelled, past];
+
+beforeEach(() => {
+  vi.mocked(getBookings).mockReset().mockResolvedValue(all);
+  vi.mocked(cancelBooking).mockReset();
+});
+
+function setup() {
+  render(
+    <MemoryRouter>
+      <BookingsList />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+const card = (b: Booking) => screen.getByRole('article', { name: `Booking ${b.reference}` });
+const statusOf = (el: HTMLElement) => el.querySelector('.status-badge')?.textContent;
+const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const titlesIn = (section: string) =>
+  within(screen.getByRole('region', { name: section }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('My bookings', () => {
+  it('puts the next trip first, then trips awaiting a date, past trips and cancelled ones', async () => {
+    setup();
+    await screen.findAllByRole('article');
+    expect(sectionTitles()).toEqual(['Upcoming trips', 'Dates to be agreed', 'Past trips', 'Cancelled']);
+    expect(titlesIn('Upcoming trips')).toEqual(['Tromsø Lights', 'Sahara Caravan', 'Kyoto Temples']);
+    expect(titlesIn('Dates to be agreed')).toEqual(['Amazon Expedition']);
+    expect(titlesIn('Past trips')).toEqual(['Iceland Ring']);
+    expect(titlesIn('Cancelled')).toEqual(['Patagonia Trek']);
+  });
+
+  it('shows each booking with its status, date, travellers and total', async () => {
+    setup();
+    await screen.findAllByRole('article');
+    const kyoto = card(farConfirmed);
+    expect(within(kyoto).getByText('Confirmed')).toBeInTheDocument();
+    expect(kyoto).toHaveTextContent(formatTripDate(farConfirmed.startsOn!));
+    expect(kyoto).toHaveTextContent('Travellers3');
+    expect(kyoto).toHaveTextContent('$7,350');
+    expect(kyoto).toHaveTextContent('3 travellers × $2,450');
+    expect(statusOf(card(soon))).toBe('Status: Requested');
+    expect(statusOf(card(cancelled))).toBe('Status: Cancelled');
+    expect(card(undated)).toHaveTextContent('Date to be agreed');
+  });
+
+  it('offers Cancel only where allowed, and how to reach us past the cutoff', async () => {
+    setup();
+    await screen.findAllByRole('article');
+    for (const b of [farConfirmed, soon, undated]) {
+      expect(within(card(b)).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    }
+    for (const b of [withinCutoff, cancelled, past]) {
+      expect(within(card(b)).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    }
+    const close = card(withinCutoff);
+    expect(within(close).getByRole('link', { name: brand.phone })).toHaveAttribute('href', brand.phoneHref);
+    expect(within(close).getByRole('link', { name: brand.email })).toHaveAttribute(
+      'href',
+      `mailto:${brand.email}`,
+    );
+  });
+
+  it('cancels after confirmation in a dialog, and shows the new status without a reload', async () => {
+    vi.mocked(cancelBooking).mockImplementation(async (id) => ({ ...soon, id, status: 'cancelled' }));
+    const user = setup();
+    await screen.findAllByRole('article');
+    await user.click(within(card(soon)).getByRole('button', { name: 'Cancel booking' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveTextContent('Sahara Caravan');
+    expect(dialog).toHaveTextContent(soon.reference);
+    expect(within(dialog).getByRole('button', { name: 'Keep booking' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(cancelBooking).toHaveBeenCalledExactlyOnceWith(soon.id);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(titlesIn('Cancelled')).toEqual(['Patagonia Trek', 'Sahara Caravan']);
+    expect(statusOf(card(soon))).toBe('Status: Cancelled');
+    expect(within(card(soon)).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(within(card(soon)).getByRole('status')).toHaveTextContent('Cancelled.');
+    expect(card(soon)).toHaveFocus();
+    expect(getBookings).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Keep booking" and Escape close the dialog, change nothing and return focus to the button', async () => {
+    const user = setup();
+    await screen.findAllByRole('article');
+    const button = within(card(soon)).getByRole('button', { name: 'Cancel booking' });
+
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+
+    expect(cancelBooking).not.toHaveBeenCalled();
+    expect(statusOf(card(soon))).toBe('Status: Requested');
+  });
+
+  it('shows a refusal inside the dialog; past the cutoff the card then says how to reach us', async () => {
+    const refusal = `Your trip starts within 14 days: please call us on ${brand.phone} to cancel.`;
+    vi.mocked(cancelBooking).mockRejectedValue(new ApiError('other', refusal, 409, {}, { message: refusal }));
+    const user = setup();
+    await screen.findAllByRole('article');
+    await user.click(within(card(undated)).getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(statusOf(card(undated))).toBe('Status: Requested');
+    expect(within(card(undated)).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(within(card(undated)).getByRole('link', { name: brand.phone })).toBeInTheDocument();
+    expect(card(undated)).toHaveFocus();
+  });
+
+  it('on a failure that may pass, says why in the dialog and lets the traveller try again', async () => {
+    vi.mocked(cancelBooking)
+      .mockRejectedValueOnce(new ApiError('unavailable', 'Bookings are unavailable right now.', 503))
+      .mockImplementation(async (id) => ({ ...farConfirmed, id, status: 'cancelled' }));
+    const user = setup();
+    await screen.findAllByRole('article');
+    await user.click(within(card(farConfirmed)).getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Bookings are unavailable right now.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancelBooking).toHaveBeenCalledTimes(2);
+    expect(statusOf(card(farConfirmed))).toBe('Status: Cancelled');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '~/contracts/booking';
+import { cancellationCutoffDays, cancelOption } from '~/features/booking/utils/my-trips';
+
+const now = new Date(2026, 5, 1, 9);
+const trip = (startsOn: string | null, status: Booking['status'] = 'requested') =>
+  ({ startsOn, status }) as Booking;
+
+describe('cancelOption', () => {
+  it('allows online cancellation more than the cutoff ahead, or with no date yet', () => {
+    expect(cancellationCutoffDays).toBe(14);
+    expect(cancelOption(trip('2026-06-16'), now)).toBe('cancel');
+    expect(cancelOption(trip(null), now)).toBe('cancel');
+    expect(cancelOption(trip('2026-09-01', 'confirmed'), now)).toBe('cancel');
+  });
+
+  it('points to the brand from the cutoff to the departure day', () => {
+    expect(cancelOption(trip('2026-06-15'), now)).toBe('contact');
+    expect(cancelOption(trip('2026-06-01'), now)).toBe('contact');
+  });
+
+  it('offers nothing for a cancelled booking or a trip already taken', () => {
+    expect(cancelOption(trip('2026-09-01', 'cancelled'), now)).toBe('none');
+    expect(cancelOption(trip(null, 'cancelled'), now)).toBe('none');
+    expect(cancelOption(trip('2026-05-31', 'confirmed'), now)).toBe('none');
+  });
+});

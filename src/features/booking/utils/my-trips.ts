@@ -1,0 +1,63 @@
+import type { Booking } from '~/contracts/booking';
+import { daysUntil } from '~/lib/format-date';
+
+// DESIGN.md: online cancellation until CANCELLATION_CUTOFF_DAYS (default 14) days before the
+// departure. The server's setting is the rule (it answers 409 past it); this copy only decides
+// which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.
+export const cancellationCutoffDays = 14;
+
+// cancel: the button; contact: too close to departure, call or write to us; none: nothing to do.
+export type CancelOption = 'cancel' | 'contact' | 'none';
+
+export function cancelOption(booking: Booking, now: Date = new Date()): CancelOption {
+  if (booking.status === 'cancelled') return 'none';
+  if (booking.startsOn === null) return 'cancel';
+  const days = daysUntil(booking.startsOn, now);
+  if (days < 0) return 'none';
+  return days > cancellationCutoffDays ? 'cancel' : 'contact';
+}
+
+export type TripGroup = {
+  key: 'upcoming' | 'undated' | 'past' | 'cancelled';
+  title: string;
+  bookings: Booking[];
+};
+
+const byStartAsc = (a: Booking, b: Booking) => (a.startsOn ?? '').localeCompare(b.startsOn ?? '');
+const byStartDesc = (a: Booking, b: Booking) => byStartAsc(b, a);
+const byCreatedDesc = (a: Booking, b: Booking) => b.createdAt.localeCompare(a.createdAt);
+
+// The order a traveller plans by: the next trip first, then those still waiting for a date,
+// then trips already taken (latest first), then cancelled ones, which matter least.
+// Empty groups are left out.
+export function groupTrips(bookings: Booking[], now: Date = new Date()): TripGroup[] {
+  const upcoming: Booking[] = [];
+  const undated: Booking[] = [];
+  const past: Booking[] = [];
+  const cancelled: Booking[] = [];
+  for (const booking of bookings) {
+    if (booking.status === 'cancelled') cancelled.push(booking);
+    else if (booking.startsOn === null) undated.push(booking);
+    else if (daysUntil(booking.startsOn, now) >= 0) upcoming.push(booking);
+    else past.push(booking);
+  }
+  const groups: TripGroup[] = [
+    {
+      key: 'upcoming',
+      title: 'Upcoming trips',
+      bookings: upcoming.sort((a, b) => byStartAsc(a, b) || byCreatedDesc(a, b)),
+    },
+    { key: 'undated', title: 'Dates to be agreed', bookings: undated.sort(byCreatedDesc) },
+    {
+      key: 'past',
+      title: 'Past trips',
+      bookings: past.sort((a, b) => byStartDesc(a, b) || byCreatedDesc(a, b)),
+    },
+    {
+      key: 'cancelled',
+      title: 'Cancelled',
+      bookings: cancelled.sort((a, b) => byStartDesc(a, b) || byCreatedDesc(a, b)),
+    },
+  ];
+  return groups.filter((g) => g.bookings.length > 0);
+}
