@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { authenticator, requireOperator } from '../auth/authenticate.js';
 import type { BookingsOptions } from '../bookings/routes.js';
+import { adminBookingsRoutes } from './bookings-routes.js';
+import { adminDeparturesRoutes } from './departures-routes.js';
 
-// The operator console's API (/api/admin/*). Being built: see issue 11.
-export async function adminRoutes(_app: FastifyInstance, _options: BookingsOptions) {}
+// The operator console's API (/api/admin/*). The token and the role are checked once here, as
+// hooks of this plugin's scope, so no route under it can be added without them: 401 without a
+// valid token, 403 for anyone without the operator claim.
+export async function adminRoutes(app: FastifyInstance, options: BookingsOptions) {
+  app.addHook('preHandler', authenticator(options.verifyToken));
+  app.addHook('preHandler', requireOperator);
+  await app.register(adminBookingsRoutes, options);
+  await app.register(adminDeparturesRoutes, options);
+}

@@ -1,0 +1,146 @@
+// The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
+// booking, its audit trail, and a departure's passengers.
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { AdminBooking, AuditEvent } from '../../../src/contracts/admin.js';
+import { toAdminBooking, type BookingRow } from '../bookings/repository.js';
+import type { Queryable } from '../db/database.js';
+import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
+import { builder, run, type Tables } from './query-builder.js';
+
+type Scope = { b: Tables['bookings']; d: Tables['departures'] };
+
+// The same columns as bookingColumns in bookings/repository.ts, so toAdminBooking reads the rows,
+// plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
+// milliseconds only, and a cursor rounded to them would skip or repeat rows.
+const selectBookings = () =>
+  builder
+    .selectFrom('bookings as b')
+    .leftJoin('departures as d', 'd.id', 'b.departure_id')
+    .select([
+      'b.id',
+      'b.reference',
+      'b.user_id',
+      'b.package_id',
+      'b.package_name',
+      'b.price_cents',
+      'b.name',
+      'b.email',
+      'b.address',
+      'b.phone',
+      'b.departure_id',
+      sql<string | null>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      'b.travellers',
+      'b.total_cents',
+      'b.status',
+      'b.cancel_reason',
+      'b.created_at',
+      'b.updated_at',
+      sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
+    ]);
+
+type Row = BookingRow & { position: string };
+
+// `\`, `%` and `_` are LIKE's own characters: searched for as themselves.
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters: BookingFilters) =>
+  query
+    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', filters.status!))
+    .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
+    .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
+    .$if(filters.q !== undefined, (q) =>
+      q.where((eb: ExpressionBuilder<Scope, 'b' | 'd'>) => {
+        const pattern = likePattern(filters.q!);
+        return eb.or([
+          eb('b.reference', 'ilike', pattern),
+          eb('b.name', 'ilike', pattern),
+          eb('b.email', 'ilike', pattern),
+        ]);
+      }),
+    );
+
+export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };
+
+// Newest first, (created_at, id) descending: the row comparison walks the bookings_created index.
+// Bookings made after the first page sort before the cursor, so paging on never repeats a row
+// nor skips one that existed when the first page was read.
+export async function listAdminBookings(
+  db: Queryable,
+  filters: BookingFilters,
+  limit: number,
+  after?: Cursor,
+): Promise<BookingsPage> {
+  const query = applyFilters(selectBookings(), filters)
+    .$if(after !== undefined, (q) =>
+      q.where(({ eb, refTuple, tuple }) =>
+        eb(
+          refTuple('b.created_at', 'b.id'),
+          '<',
+          tuple(sql<Date>`${after!.at}::timestamptz`, sql<string>`${after!.id}::uuid`),
+        ),
+      ),
+    )
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    // One more than asked: a next page exists only if it has a row (no cursor to an empty page).
+    .limit(limit + 1);
+  const rows = await run<Row>(db, query);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    bookings: page.map(toAdminBooking),
+    next: rows.length > limit && last ? { at: last.position, id: last.id } : null,
+  };
+}
+
+export const cursorOf = (next: Cursor | null) => (next ? encodeCursor(next) : null);
+
+export async function findAdminBooking(db: Queryable, id: string): Promise<AdminBooking | undefined> {
+  const [row] = await run<Row>(db, selectBookings().where('b.id', '=', id));
+  return row ? toAdminBooking(row) : undefined;
+}
+
+// Who travels on a departure: its active bookings, by name.
+export async function listManifestBookings(db: Queryable, departureId: string): Promise<AdminBooking[]> {
+  const rows = await run<Row>(
+    db,
+    selectBookings()
+      .where('b.departure_id', '=', departureId)
+      .where('b.status', '<>', 'cancelled')
+      .orderBy(sql`lower(b.name)`)
+      .orderBy('b.name')
+      .orderBy('b.reference'),
+  );
+  return rows.map(toAdminBooking);
+}
+
+type EventRow = {
+  at: Date | string;
+  actor: string;
+  actor_type: AuditEvent['actorType'];
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  reason: string | null;
+};
+
+// Oldest first; the bigserial id orders rows written in one transaction (same `at`).
+export async function listBookingEvents(db: Queryable, bookingId: string): Promise<AuditEvent[]> {
+  const rows = await run<EventRow>(
+    db,
+    builder
+      .selectFrom('audit_events')
+      .select(['at', 'actor', 'actor_type', 'action', 'from_value', 'to_value', 'reason'])
+      .where('booking_id', '=', bookingId)
+      .orderBy('id'),
+  );
+  return rows.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    actor: r.actor,
+    actorType: r.actor_type,
+    action: r.action,
+    from: r.from_value,
+    to: r.to_value,
+    ...(r.reason === null ? {} : { reason: r.reason }),
+  }));
+}

@@ -1,0 +1,138 @@
+// The console's departures: the schedule with seats and bookings, and the operator's changes,
+// each in one transaction with its audit rows.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin.js';
+import type { DepartureStatus } from '../../../src/contracts/departure.js';
+import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
+import type { Database, Queryable } from '../db/database.js';
+import { departureColumns, type DepartureRow } from '../departures/repository.js';
+import { builder, run } from './query-builder.js';
+
+export type AdminDepartureRow = DepartureRow & { booking_count: number };
+
+// departureColumns' shape (departures/repository.ts) plus the active bookings on each departure.
+const selectDepartures = () =>
+  builder
+    .selectFrom('departures as d')
+    .select((eb) => [
+      'd.id',
+      'd.package_id',
+      sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      'd.capacity',
+      'd.seats_taken',
+      'd.status',
+      eb
+        .selectFrom('bookings as b')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('b.departure_id', '=', 'd.id')
+        .where('b.status', '<>', 'cancelled')
+        .as('booking_count'),
+    ]);
+
+const normalise = (rows: { booking_count: number | null }[]) =>
+  rows.map((r) => ({ ...r, booking_count: r.booking_count ?? 0 })) as AdminDepartureRow[];
+
+// Ascending by date, past ones included.
+export async function listAdminDepartures(
+  db: Queryable,
+  filters: { packageId?: string; from?: string },
+): Promise<AdminDepartureRow[]> {
+  const rows = await run(
+    db,
+    selectDepartures()
+      .$if(filters.packageId !== undefined, (q) => q.where('d.package_id', '=', filters.packageId!))
+      .$if(filters.from !== undefined, (q) => q.where('d.starts_on', '>=', filters.from!))
+      .orderBy('d.starts_on')
+      .orderBy('d.package_id')
+      .orderBy('d.id'),
+  );
+  return normalise(rows);
+}
+
+export async function findAdminDeparture(db: Queryable, id: string): Promise<AdminDepartureRow | undefined> {
+  return normalise(await run(db, selectDepartures().where('d.id', '=', id)))[0];
+}
+
+export type CreateOutcome = { kind: 'created'; departure: AdminDepartureRow } | { kind: 'duplicate' };
+
+// The unique (package_id, starts_on) decides duplicates, so two operators adding the same date
+// at once get one departure and one 409, never two rows.
+export function createDeparture(db: Database, input: NewDeparture, actor: Actor): Promise<CreateOutcome> {
+  return db.transaction(async (tx) => {
+    const id = randomUUID();
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)
+       ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
+      [id, input.packageId, input.startsOn, input.capacity],
+    );
+    if (rows.length === 0) return { kind: 'duplicate' };
+    await recordAudit(tx, [
+      {
+        actor,
+        action: 'departure.created',
+        departureId: id,
+        from: null,
+        to: `${input.startsOn}, ${input.capacity} seats`,
+      },
+    ]);
+    const departure = await findAdminDeparture(tx, id);
+    return { kind: 'created', departure: departure! };
+  });
+}
+
+export type ChangeOutcome =
+  | { kind: 'changed' | 'unchanged'; departure: AdminDepartureRow }
+  | { kind: 'not-found' }
+  | { kind: 'below-seats'; seatsTaken: number };
+
+// The departure's row lock is the one the booking transaction takes (bookings/repository.ts), so a
+// booking in flight either commits before the cut (and is counted here) or waits and sees the
+// new capacity: seats are never cut below what is sold. The CHECK on departures is the backstop.
+export function changeDeparture(
+  db: Database,
+  id: string,
+  change: DepartureChange,
+  actor: Actor,
+): Promise<ChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<DepartureRow>(
+      `SELECT ${departureColumns} FROM departures WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return { kind: 'not-found' };
+    const capacity = change.capacity ?? row.capacity;
+    const status: DepartureStatus = change.status ?? row.status;
+    if (capacity < row.seats_taken) return { kind: 'below-seats', seatsTaken: row.seats_taken };
+
+    const entries: AuditEntry[] = [];
+    if (capacity !== row.capacity) {
+      entries.push({
+        actor,
+        action: 'departure.capacity',
+        departureId: id,
+        from: String(row.capacity),
+        to: String(capacity),
+      });
+    }
+    if (status !== row.status) {
+      entries.push({
+        actor,
+        action: status === 'closed' ? 'departure.closed' : 'departure.reopened',
+        departureId: id,
+        from: row.status,
+        to: status,
+      });
+    }
+    if (entries.length > 0) {
+      await tx.query(
+        `UPDATE departures SET capacity = $2, status = $3, updated_at = now() WHERE id = $1`,
+        [id, capacity, status],
+      );
+      await recordAudit(tx, entries);
+    }
+    const departure = await findAdminDeparture(tx, id);
+    return { kind: entries.length > 0 ? 'changed' : 'unchanged', departure: departure! };
+  });
+}
