@@ -37,3 +37,110 @@ export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
     jobs.map((j) => [randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
   );
 }
+
+// A message the worker holds: claimed with a lease, to be sent and then settled.
+export type ClaimedEmail = {
+  id: string;
+  bookingId: string | null;
+  kind: string;
+  recipient: string;
+  payload: BookingEmailData;
+  // Counting this claim.
+  attempts: number;
+};
+
+type ClaimedRow = {
+  id: string;
+  booking_id: string | null;
+  kind: string;
+  recipient: string;
+  payload: BookingEmailData | string;
+  attempts: number;
+};
+
+// One statement, so it is atomic on PGlite and pg alike: due messages (queued and past run_after,
+// or held by a worker whose lease ran out) are locked, skipping rows another worker is claiming,
+// and leased to `workerId`. The outer status check guards against a row that changed between the
+// subquery's snapshot and the lock (READ COMMITTED re-checks only the UPDATE's own WHERE).
+export async function claimDueEmails(
+  q: Queryable,
+  { workerId, limit, leaseMs }: { workerId: string; limit: number; leaseMs: number },
+): Promise<ClaimedEmail[]> {
+  const { rows } = await q.query<ClaimedRow>(
+    `UPDATE outbox o
+        SET status = 'sending',
+            locked_by = $1,
+            locked_until = now() + $3::integer * interval '1 millisecond',
+            attempts = o.attempts + 1
+       FROM (
+         SELECT id FROM outbox
+          WHERE status IN ('queued', 'sending')
+            AND run_after <= now()
+            AND (status = 'queued' OR locked_until < now())
+          ORDER BY run_after, id
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       ) due
+      WHERE o.id = due.id
+        AND (o.status = 'queued' OR o.locked_until < now())
+  RETURNING o.id, o.booking_id, o.kind, o.recipient, o.payload, o.attempts`,
+    [workerId, limit, leaseMs],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    bookingId: r.booking_id,
+    kind: r.kind,
+    recipient: r.recipient,
+    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as BookingEmailData) : r.payload,
+    attempts: r.attempts,
+  }));
+}
+
+// Sent. Only while the lease is still ours: a worker that lost it (expired and reclaimed) must
+// not settle what another worker now holds. False when it was not ours any more.
+export async function markEmailSent(q: Queryable, id: string, workerId: string): Promise<boolean> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE outbox
+        SET status = 'sent', sent_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
+      WHERE id = $1 AND locked_by = $2 AND status = 'sending'
+  RETURNING id`,
+    [id, workerId],
+  );
+  return rows.length > 0;
+}
+
+// Not sent this time: back to the queue after `retryInMs`, or 'failed' for good when `retryInMs`
+// is null. Null when the lease was not ours any more.
+export async function markEmailFailed(
+  q: Queryable,
+  id: string,
+  workerId: string,
+  { error, retryInMs }: { error: string; retryInMs: number | null },
+): Promise<'queued' | 'failed' | null> {
+  const { rows } = await q.query<{ status: 'queued' | 'failed' }>(
+    `UPDATE outbox
+        SET status = CASE WHEN $4::integer IS NULL THEN 'failed' ELSE 'queued' END,
+            run_after = now() + coalesce($4::integer, 0) * interval '1 millisecond',
+            locked_by = NULL,
+            locked_until = NULL,
+            last_error = $3
+      WHERE id = $1 AND locked_by = $2 AND status = 'sending'
+  RETURNING status`,
+    [id, workerId, error.slice(0, 2000), retryInMs],
+  );
+  return rows[0]?.status ?? null;
+}
+
+// Hands back everything `workerId` still holds (a stopping worker), due at once for any other
+// worker. The claim's attempt is taken back: the message was not tried to the end.
+export async function releaseHeldEmails(q: Queryable, workerId: string): Promise<number> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE outbox
+        SET status = 'queued', locked_by = NULL, locked_until = NULL, run_after = now(),
+            attempts = greatest(attempts - 1, 0)
+      WHERE locked_by = $1 AND status = 'sending'
+  RETURNING id`,
+    [workerId],
+  );
+  return rows.length;
+}
