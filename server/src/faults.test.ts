@@ -18,6 +18,8 @@ import {
   postBooking,
   postgresSchemaUrl,
   projectId,
+  roomyDeparture,
+  roomyDepartureIn,
   spawnServer,
   storeCases,
   validBooking,
@@ -46,7 +48,7 @@ const storedIds = async (store: StoreCase, ids: string[]) => {
 };
 
 // Keeps `workers` bookings in flight until stopped; returns the ids that were answered 201.
-function loadUntil(url: string, stop: Promise<unknown>, workers = 20) {
+function loadUntil(url: string, departureId: string, stop: Promise<unknown>, workers = 20) {
   const accepted: string[] = [];
   let stopped = false;
   void stop.then(() => (stopped = true));
@@ -56,7 +58,7 @@ function loadUntil(url: string, stop: Promise<unknown>, workers = 20) {
         const res = await postBooking(
           url,
           user,
-          { ...validBooking, address: `${randomUUID()} Road` },
+          { ...validBooking, departureId, address: `${randomUUID()} Road` },
           {
             'idempotency-key': randomUUID(),
           },
@@ -75,9 +77,10 @@ describe.each(storeCases())('the server process on $name', (store) => {
   afterAll(() => store.cleanup());
 
   it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
+    const departureId = await roomyDepartureIn(store);
     const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);
     const killed = new Promise((r) => setTimeout(r, 1500)).then(() => server.child.kill('SIGKILL'));
-    const accepted = await loadUntil(server.url, server.exited);
+    const accepted = await loadUntil(server.url, departureId, server.exited);
     await killed;
     expect((await server.exited).signal).toBe('SIGKILL');
     expect(accepted.length).toBeGreaterThan(100);
@@ -96,12 +99,13 @@ describe.each(storeCases())('the server process on $name', (store) => {
   }, 60_000);
 
   it('SIGTERM lets in-flight bookings finish, then closes the database and exits 0', async () => {
+    const departureId = await roomyDepartureIn(store);
     const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4342);
     const requests = Array.from({ length: 200 }, () =>
       postBooking(
         server.url,
         user,
-        { ...validBooking, address: `${randomUUID()} Lane` },
+        { ...validBooking, departureId, address: `${randomUUID()} Lane` },
         { 'idempotency-key': randomUUID() },
       ).then(
         async (res) => ({
@@ -111,7 +115,8 @@ describe.each(storeCases())('the server process on $name', (store) => {
         () => ({ status: 0, id: undefined }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 30));
+    // The signal comes once bookings are flowing (the first one answered), with the rest in flight.
+    await Promise.race(requests);
     server.child.kill('SIGTERM');
     const results = await Promise.all(requests);
     const exit = await server.exited;
@@ -168,8 +173,9 @@ describe.each(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : 
       viaProxy.port = '4343';
       const db = await openDatabase({ url: viaProxy.toString() });
       await migrate(db);
+      const departureId = await roomyDeparture(db);
       const app = await buildTestApp({ clientDir, db });
-      const post = () => injectBooking(app, user, validBooking);
+      const post = () => injectBooking(app, user, { ...validBooking, departureId });
       try {
         expect((await post()).statusCode).toBe(201);
 
@@ -209,12 +215,13 @@ describe('identity provider out of reach', () => {
     await proxy.up();
     const db = await openDatabase({});
     await migrate(db);
+    const departureId = await roomyDeparture(db);
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:4344';
     // No cache: every request asks the identity provider.
     const verifyToken = firebaseTokenVerifier(projectId, { cacheMs: 0, appName: 'faults-idp' });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
     const app = await buildTestApp({ clientDir, db, verifyToken });
-    const post = () => injectBooking(app, user, validBooking);
+    const post = () => injectBooking(app, user, { ...validBooking, departureId });
     try {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:4344';
       expect((await post()).statusCode).toBe(201);

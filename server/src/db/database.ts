@@ -92,6 +92,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ...asQueryable(pool),
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A connection lost while checked out emits here; without a listener the process would
+      // crash. The failing query rejects on its own.
+      const onError = () => {};
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(asQueryable(client));
@@ -101,6 +105,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        client.off('error', onError);
         client.release();
       }
     },

@@ -78,3 +78,17 @@ export async function seedDepartures(db: Database, packageIds: string[], today: 
     return schedule.length;
   });
 }
+
+// A departure as it is stored; operators add them through the console, tests and the benchmark
+// directly.
+export async function insertDeparture(
+  q: Queryable,
+  d: { packageId: string; startsOn: string; capacity: number; status?: DepartureStatus },
+): Promise<Departure> {
+  const { rows } = await q.query<DepartureRow>(
+    `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, $5)
+     RETURNING ${departureColumns}`,
+    [randomUUID(), d.packageId, d.startsOn, d.capacity, d.status ?? 'open'],
+  );
+  return toDeparture(rows[0]!);
+}

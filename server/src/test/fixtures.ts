@@ -16,7 +16,8 @@ import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { todayIso } from '../departures/dates.js';
-import { seedDepartures } from '../departures/repository.js';
+import { insertDeparture, seedDepartures } from '../departures/repository.js';
+import { addDays } from '../departures/dates.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
@@ -60,6 +61,41 @@ export async function createUser(name = 'traveller'): Promise<TestUser> {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
   const { localId, idToken } = await createEmulatorUser(emulatorHost, email, 'secret123');
   return { uid: localId, idToken, email };
+}
+
+// Signs an emulator account in again: a fresh ID token, carrying the custom claims set since.
+export async function signInUser(email: string, password = 'secret123'): Promise<string> {
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator signIn failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+// The emulator's admin REST call (DESIGN.md, offline facts): replaces the user's custom claims.
+export async function setEmulatorClaims(uid: string, claims: Record<string, unknown>) {
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator accounts:update failed: ${res.status} ${await res.text()}`);
+}
+
+// An operator: a new account given the claim `role: "admin"`, then signed in again so that its
+// ID token carries it (a token issued before the claim was set does not).
+export async function createOperator(name = 'operator'): Promise<TestUser> {
+  const user = await createUser(name);
+  await setEmulatorClaims(user.uid, { role: 'admin' });
+  return { ...user, idToken: await signInUser(user.email) };
 }
 
 export type StoreCase = {
@@ -181,3 +217,24 @@ export const postBooking = (
     headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+
+// A departure with room for any load, so a test about something else never runs out of seats.
+export const roomyDeparture = async (db: Database, packageId = validBooking.packageId) =>
+  (
+    await insertDeparture(db, {
+      packageId,
+      // Any free date: one package has one departure a day at most.
+      startsOn: addDays(todayIso(), 400 + Math.floor(Math.random() * 20_000)),
+      capacity: 1_000_000,
+    })
+  ).id;
+
+// The same, in a store no server process holds yet (PGlite allows one process at a time).
+export async function roomyDepartureIn(store: StoreCase) {
+  const db = await store.open();
+  try {
+    return await roomyDeparture(db);
+  } finally {
+    await db.close();
+  }
+}
