@@ -1,30 +1,34 @@
 // `npm run bench:api`: load on POST /api/bookings over loopback, then an audit of what was
-// stored. 50 connections for 20 s (BENCH_CONNECTIONS, BENCH_SECONDS), on PGlite and, when
-// DATABASE_URL is set, on that PostgreSQL server. Every 2xx must be exactly one stored row, and
-// nothing else may be stored for the benchmark's users.
+// stored. 50 connections for 20 s a run (BENCH_CONNECTIONS, BENCH_SECONDS), parties of 1 to 3:
+//   - spread: every request on another departure (all the benchmark's departures in turn);
+//   - hot: every request on one departure (one hot row, large capacity).
+// On PGlite (one process) and, when DATABASE_URL is set, on that PostgreSQL server with one
+// process and with three processes sharing the load (in a schema of its own, dropped after).
+// The audit: every 2xx exactly one stored booking, nothing stored that was not sent, and for every
+// departure seats taken = travellers of its active bookings <= capacity.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { makeClientDir, spawnApiServer } from './api-server';
+import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
+import { migrate } from '../server/src/db/migrations';
+import { addDays, todayIso } from '../server/src/departures/dates';
+import { insertDeparture } from '../server/src/departures/repository';
+import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/fixtures';
 
 const root = new URL('..', import.meta.url).pathname;
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const port = Number(process.env.BENCH_PORT ?? 4330);
+const basePort = Number(process.env.BENCH_PORT ?? 4330);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const userCount = 20;
 const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
 
-type Store = {
-  name: string;
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  cleanup: () => void;
-};
+type Departure = { id: string; packageId: string };
+type Mode = 'spread' | 'hot';
 
 function createUsers(n: number) {
   return Promise.all(
@@ -36,13 +40,21 @@ function createUsers(n: number) {
   );
 }
 
-async function startServer(env: Record<string, string>) {
-  const server = await spawnApiServer({ port, emulatorHost, env });
-  if (process.env.BENCH_VERBOSE) server.child.stdout?.pipe(process.stdout);
-  return async () => {
-    server.child.kill('SIGTERM');
-    return (await server.exited).code;
-  };
+// The benchmark's own schedule: 10 departures a package with room for any load, and one hot one.
+async function prepare(db: Database) {
+  await migrate(db);
+  const today = todayIso();
+  const spread: Departure[] = [];
+  for (const [p, pkg] of packages.entries()) {
+    for (let k = 0; k < 10; k++) {
+      const startsOn = addDays(today, 3000 + p * 400 + k * 7 + Math.floor(Math.random() * 5));
+      const d = await insertDeparture(db, { packageId: pkg.id, startsOn, capacity: 1_000_000 });
+      spread.push({ id: d.id, packageId: pkg.id });
+    }
+  }
+  const hotPkg = packages[0]!.id;
+  const hot = await insertDeparture(db, { packageId: hotPkg, startsOn: addDays(today, 2999), capacity: 10_000_000 });
+  return { spread, hot: { id: hot.id, packageId: hotPkg } };
 }
 
 type Run = {
@@ -60,146 +72,224 @@ type Run = {
 let n = 0;
 const sent = new Set<string>();
 
-async function load(users: { token: string }[], durationSec: number): Promise<Run> {
+// One autocannon per server process, the connections shared between them; the figures are summed.
+async function load(
+  urls: string[],
+  users: { token: string }[],
+  targets: Departure[],
+  durationSec: number,
+): Promise<Run> {
   const okIds = new Map<string, string>(); // booking id -> email
   const statuses = new Map<number, number>();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: durationSec,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/bookings',
-        setupRequest: (req) => {
-          const i = n++;
-          const key = randomUUID();
-          sent.add(`bench${i}@example.com`);
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${users[i % users.length]!.token}`,
-              'idempotency-key': key,
+  const results = await Promise.all(
+    urls.map((url, u) =>
+      autocannon({
+        url,
+        connections: Math.floor(connections / urls.length) + (u < connections % urls.length ? 1 : 0),
+        duration: durationSec,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/bookings',
+            setupRequest: (req) => {
+              const i = n++;
+              const target = targets[i % targets.length]!;
+              sent.add(`bench${i}@example.com`);
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${users[i % users.length]!.token}`,
+                  'idempotency-key': randomUUID(),
+                },
+                body: JSON.stringify({
+                  packageId: target.packageId,
+                  departureId: target.id,
+                  travellers: 1 + (i % 3),
+                  name: `Bench Traveller ${i}`,
+                  email: `bench${i}@example.com`,
+                  address: `${i} Loopback Lane, Localhost`,
+                  phone: String(1_000_000 + i),
+                }),
+              };
             },
-            body: JSON.stringify({
-              packageId: packages[i % packages.length]!.id,
-              name: `Bench Traveller ${i}`,
-              email: `bench${i}@example.com`,
-              address: `${i} Loopback Lane, Localhost`,
-              phone: String(1_000_000 + i),
-            }),
-          };
-        },
-        onResponse: (status, body) => {
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status >= 200 && status < 300) {
-            const parsed = JSON.parse(body) as { id: string; email: string };
-            // The email carries the request number: two rows with one email = a doubled booking.
-            okIds.set(parsed.id, parsed.email);
-          }
-        },
-      },
-    ],
-  });
+            onResponse: (status, body) => {
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              if (status >= 200 && status < 300) {
+                const parsed = JSON.parse(body) as { id: string; email: string };
+                // The email carries the request number: two rows with one email = a doubled booking.
+                okIds.set(parsed.id, parsed.email);
+              }
+            },
+          },
+        ],
+      }),
+    ),
+  );
   const ok = [...statuses.entries()].filter(([s]) => s >= 200 && s < 300).reduce((a, [, c]) => a + c, 0);
   return {
-    requestsPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    requestsPerSec: results.reduce((a, r) => a + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((a, r) => a + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((a, r) => a + r.non2xx, 0),
     ok,
     okIds,
   };
 }
 
-async function audit(db: Database, uids: string[], run: Run) {
+async function audit(db: Database, uids: string[], okIds: Map<string, string>) {
   const { rows } = await db.query<{ id: string; email: string }>(
     'SELECT id, email FROM bookings WHERE user_id = ANY($1)',
     [uids],
   );
   const stored = new Map(rows.map((r) => [r.id, r.email]));
-  const missing = [...run.okIds.keys()].filter((id) => !stored.has(id));
+  const missing = [...okIds.keys()].filter((id) => !stored.has(id));
   // Rows no response was seen for: requests still in flight when the load generator stopped.
   // Legitimate only if such a request was really sent.
-  const unanswered = rows.filter((r) => !run.okIds.has(r.id));
+  const unanswered = rows.filter((r) => !okIds.has(r.id));
   const unsent = unanswered.filter((r) => !sent.has(r.email));
   const emails = new Set(rows.map((r) => r.email));
+  // Seats: what each departure says it has sold against the bookings it carries.
+  const seats = await db.query<{ id: string; capacity: number; seats_taken: number; booked: number }>(
+    `SELECT d.id, d.capacity, d.seats_taken,
+       coalesce((SELECT sum(b.travellers) FROM bookings b
+                 WHERE b.departure_id = d.id AND b.status <> 'cancelled'), 0)::int AS booked
+     FROM departures d`,
+  );
+  const mismatched = seats.rows.filter((d) => d.seats_taken !== d.booked).length;
+  const oversold = seats.rows.filter((d) => d.seats_taken > d.capacity).length;
   return {
     rows: rows.length,
     missing: missing.length,
     unanswered: unanswered.length,
     unsent: unsent.length,
     doubled: rows.length - emails.size,
+    departures: seats.rows.length,
+    mismatched,
+    oversold,
   };
 }
 
+type Setup = {
+  name: string;
+  processes: number;
+  // Opens the store for preparing and auditing (never while a PGlite server holds it).
+  open: () => Promise<Database>;
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+};
+
 const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
 const dir = makeClientDir();
-const stores: Store[] = [];
+const setups: Setup[] = [];
 {
   const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-data-'));
-  stores.push({
-    name: 'PGlite',
+  setups.push({
+    name: 'PGlite, 1 process',
+    processes: 1,
     env: { CLIENT_DIR: dir, DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }),
-    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
   });
 }
 if (process.env.DATABASE_URL) {
-  const url = process.env.DATABASE_URL;
-  stores.push({
-    name: 'PostgreSQL',
-    env: { CLIENT_DIR: dir, DATABASE_URL: url },
-    open: () => openDatabase({ url }),
-    cleanup: () => {},
-  });
+  for (const processes of [1, 3]) {
+    const url = await postgresSchemaUrl(process.env.DATABASE_URL);
+    setups.push({
+      name: `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`,
+      processes,
+      env: { CLIENT_DIR: dir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(processes > 1 ? 6 : 10) },
+      open: () => openDatabase({ url }),
+      cleanup: () => dropPostgresSchema(url),
+    });
+  }
 }
 
 let failed = false;
+const rates = new Map<string, number>();
 console.log(
-  `POST /api/bookings, ${connections} connections, ${seconds} s, ${userCount} users, unique Idempotency-Key per request\n`,
+  `POST /api/bookings, ${connections} connections, ${seconds} s a run, ${userCount} users, parties of 1-3, unique Idempotency-Key per request\n`,
 );
-for (const store of stores) {
+for (const setup of setups) {
+  const prepDb = await setup.open();
+  const schedule = await prepare(prepDb);
+  await prepDb.close();
   const users = await createUsers(userCount);
-  const stop = await startServer(store.env);
-  let warmup: Run;
-  let run: Run;
+  const servers: ApiServer[] = [];
+  const runs = new Map<Mode, Run>();
+  const okIds = new Map<string, string>();
   try {
-    warmup = await load(users, 1);
-    run = await load(users, seconds);
+    for (let p = 0; p < setup.processes; p++) {
+      servers.push(await spawnApiServer({ port: basePort + p, emulatorHost, env: setup.env }));
+    }
+    const urls = servers.map((s) => s.url);
+    for (const mode of ['spread', 'hot'] as const) {
+      const targets = mode === 'spread' ? schedule.spread : [schedule.hot];
+      const warmup = await load(urls, users, targets, 1);
+      const run = await load(urls, users, targets, seconds);
+      runs.set(mode, run);
+      for (const r of [warmup, run]) for (const [id, email] of r.okIds) okIds.set(id, email);
+    }
   } finally {
-    const code = await stop();
-    if (code !== 0) {
-      console.error(`  ${store.name}: the server exited with ${code} on SIGTERM`);
-      failed = true;
+    for (const s of servers) s.child.kill('SIGTERM');
+    for (const s of servers) {
+      const { code } = await s.exited;
+      if (code !== 0) {
+        console.error(`  ${setup.name}: a server exited with ${code} on SIGTERM`);
+        failed = true;
+      }
     }
   }
-  const db = await store.open();
-  const all = { ...run, okIds: new Map([...warmup.okIds, ...run.okIds]) };
+  const db = await setup.open();
   const check = await audit(
     db,
     users.map((u) => u.uid),
-    all,
+    okIds,
   );
   await db.close();
-  store.cleanup();
-  const meets = run.requestsPerSec >= 1000 && run.p99 < 100 && run.errors === 0 && run.non2xx === 0;
+  await setup.cleanup();
+
+  const pglite = setup.name.startsWith('PGlite');
+  const spread = runs.get('spread')!;
+  const hot = runs.get('hot')!;
+  const target = pglite ? 1000 : 3000;
+  const clean = (r: Run) => r.p99 < 100 && r.errors === 0 && r.non2xx === 0;
+  const meets =
+    spread.requestsPerSec >= target &&
+    (pglite || hot.requestsPerSec >= spread.requestsPerSec / 2) &&
+    clean(spread) &&
+    clean(hot);
   const exact =
-    check.missing === 0 && check.unsent === 0 && check.doubled === 0 && check.unanswered <= 2 * connections;
+    check.missing === 0 &&
+    check.unsent === 0 &&
+    check.doubled === 0 &&
+    check.mismatched === 0 &&
+    check.oversold === 0 &&
+    check.unanswered <= 4 * connections;
   if (!meets || !exact) failed = true;
-  console.log(`${store.name}`);
+  rates.set(`${setup.name} spread`, spread.requestsPerSec);
+  rates.set(`${setup.name} hot`, hot.requestsPerSec);
+  console.log(setup.name);
+  for (const [mode, run] of runs) {
+    console.log(
+      `  ${mode.padEnd(6)} ${Math.round(run.requestsPerSec)} bookings/s, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
+    );
+  }
   console.log(
-    `  ${Math.round(run.requestsPerSec)} bookings/s, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
+    `  audit: ${check.rows} stored bookings for ${okIds.size} 2xx answers (warm-ups included): missing ${check.missing}, doubled ${check.doubled}, ` +
+      `stored for requests in flight at a stop ${check.unanswered}, stored without a request ${check.unsent}; ` +
+      `${check.departures} departures: seats taken != travellers booked ${check.mismatched}, oversold ${check.oversold}`,
   );
   console.log(
-    `  stored rows checked: ${check.rows} for ${all.okIds.size} 2xx answers (warm-up included): missing ${check.missing}, doubled ${check.doubled}, ` +
-      `stored for requests in flight at the stop ${check.unanswered}, stored without a request ${check.unsent}`,
+    `  target spread >= ${target}/s${pglite ? '' : ', hot >= half of spread'}, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; ` +
+      `every 2xx exactly one booking and 0 seats oversold: ${exact ? 'yes' : 'NO'}\n`,
   );
-  console.log(
-    `  target >= 1000/s, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; every 2xx exactly one row: ${exact ? 'yes' : 'NO'}\n`,
-  );
+}
+for (const mode of ['spread', 'hot']) {
+  const one = rates.get(`PostgreSQL, 1 process ${mode}`);
+  const three = rates.get(`PostgreSQL, 3 processes ${mode}`);
+  if (one && three) console.log(`PostgreSQL ${mode}: 3 processes / 1 process = ${(three / one).toFixed(2)}`);
 }
 rmSync(dir, { recursive: true, force: true });
 await emulator.stop();
