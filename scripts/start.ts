@@ -1,10 +1,12 @@
 // `npm start`: build the site when the sources are newer than the build, start the Firebase
-// Auth Emulator unless a real Firebase project is configured, then run the server.
+// Auth Emulator unless a real Firebase project is configured and MailDev unless SMTP_URL is set,
+// then run the server and say where everything is once it answers.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
-import { ensureAuthEmulator } from './auth-emulator';
+import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
+import { ensureMailDev, localMailFrom } from './maildev';
 
 const root = new URL('..', import.meta.url).pathname;
 const publicEnv = parsePublicEnv(process.env);
@@ -58,25 +60,49 @@ process.once('exit', () => stopAll());
 
 const emulatorHost = publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST;
 const serverEnv: NodeJS.ProcessEnv = { ...process.env };
-if (!usesRealFirebase(publicEnv)) {
-  try {
-    const emulator = await ensureAuthEmulator(root, emulatorHost);
-    if (emulator.child) {
-      children.push(emulator.child);
-      emulator.child.on('exit', (code) => {
-        if (stopping) return;
-        console.error(`The Auth Emulator stopped (exit ${code}).`);
-        stopAll();
-        process.exit(1);
-      });
-    }
-  } catch (error) {
-    console.error((error as Error).message);
+const realFirebase = usesRealFirebase(publicEnv);
+// With SMTP_URL, mail goes there (the server insists on MAIL_FROM with it); without, to MailDev.
+const localMail = !process.env.SMTP_URL;
+
+// Both at once: the emulator takes 10-17 s, MailDev under one. allSettled, so that a failure of
+// one never leaves the other running unwatched.
+const [emulatorStart, mailStart] = await Promise.allSettled([
+  realFirebase ? Promise.resolve(null) : ensureAuthEmulator(root, emulatorHost),
+  localMail ? ensureMailDev(root) : Promise.resolve(null),
+]);
+for (const started of [emulatorStart, mailStart]) {
+  if (started.status === 'fulfilled' && started.value?.child) children.push(started.value.child);
+}
+const failures = [emulatorStart, mailStart].filter((s) => s.status === 'rejected');
+if (failures.length > 0) {
+  for (const failure of failures) console.error((failure.reason as Error).message);
+  stopAll();
+  process.exit(1);
+}
+const emulator = emulatorStart.status === 'fulfilled' ? emulatorStart.value : null;
+const mailDev = mailStart.status === 'fulfilled' ? mailStart.value : null;
+
+if (emulator) {
+  emulator.child?.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`The Auth Emulator stopped (exit ${code}).`);
     stopAll();
     process.exit(1);
-  }
+  });
   serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  serverEnv.GCLOUD_PROJECT = 'demo-travel';
+  serverEnv.GCLOUD_PROJECT = emulatorProject;
+}
+if (mailDev) {
+  // The site carries on without it: the outbox keeps the emails and sends them once a mail server
+  // answers on that port again.
+  mailDev.child?.on('exit', (code) => {
+    if (stopping) return;
+    console.error(
+      `MailDev stopped (exit ${code}). Emails wait in the outbox until a mail server answers at ${mailDev.smtpUrl}.`,
+    );
+  });
+  serverEnv.SMTP_URL = mailDev.smtpUrl;
+  serverEnv.MAIL_FROM ||= localMailFrom;
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
@@ -89,3 +115,57 @@ server.on('exit', (code) => {
   stopAll();
   process.exit(code ?? 0);
 });
+
+// Where things are, for humans and without credentials (SMTP_URL may carry a password).
+const smtpHost = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return 'SMTP_URL';
+  }
+};
+const port = process.env.PORT || '3000';
+const host = process.env.HOST;
+const wildcard = !host || host === '0.0.0.0' || host === '::';
+const siteUrl = `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+const healthUrl = `http://${wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}/api/health`;
+
+const siteAnswers = async () => {
+  try {
+    return (await fetch(healthUrl, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+};
+
+// PORT=0 picks a port only the server knows: its own log line says where it is.
+if (port !== '0') {
+  const deadline = Date.now() + 120_000;
+  while (!stopping && server.exitCode === null && Date.now() < deadline && !(await siteAnswers())) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!stopping && server.exitCode === null && Date.now() < deadline) {
+    const rows: [string, string][] = [['Site', siteUrl]];
+    rows.push(
+      mailDev
+        ? ['Inbox', `${mailDev.inboxUrl}  (MailDev: every email the site sends)`]
+        : ['Email', `sent through ${smtpHost(process.env.SMTP_URL ?? '')}`],
+    );
+    rows.push(
+      emulator
+        ? ['Auth Emulator', `${emulator.url.replace(/\/$/, '')}  (project ${emulatorProject})`]
+        : ['Accounts', `Firebase project ${publicEnv.VITE_FIREBASE_PROJECT_ID}`],
+    );
+    const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+    console.log(
+      [
+        '',
+        'Wayfarer Tours is up:',
+        ...rows.map(([l, v]) => `  ${l.padEnd(width)}${v}`),
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
+}

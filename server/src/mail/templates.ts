@@ -226,6 +226,7 @@ function renderHtml({
 <a href="${e(link)}" style="display:inline-block;padding:12px 22px;font-family:${fontBody};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">View my bookings</a>
 </td></tr></table>`
     : '';
+  // Outlook's Word engine ignores max-width: a fixed 600px table only it sees keeps the column.
   // The preheader: the line clients show beside the subject in the inbox, hidden in the message.
   const preheader = copy.intro[1] ?? subject;
   return `<!DOCTYPE html>
@@ -241,6 +242,7 @@ function renderHtml({
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:${color.sand};">${e(preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${color.sand}" style="background-color:${color.sand};">
 <tr><td align="center" style="padding:24px 12px;">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
 <tr><td bgcolor="${color.tealDark}" style="padding:24px 28px;background-color:${color.tealDark};border-radius:14px 14px 0 0;">
 <p style="margin:0;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:#ffffff;">${e(brand.name)}</p>
@@ -260,6 +262,7 @@ ${copy.outro.map(paragraph).join('\n')}
 <p style="margin:0;font-family:${fontBody};font-size:13px;line-height:20px;color:#e4eef0;">${e(brand.phone)} &middot; <a href="mailto:${e(brand.email)}" style="color:#ffffff;text-decoration:underline;">${e(brand.email)}</a><br>${e(brand.address)}</p>
 </td></tr>
 </table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
 </table>
 </body>
