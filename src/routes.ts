@@ -9,6 +9,13 @@ export default [
     route('package/:id', 'routes/package.tsx'),
     route('checkout/:id', 'routes/checkout.tsx'),
     route('bookings', 'routes/bookings.tsx'),
+    // The operator console: its own chunks and stylesheet, reached only through these routes.
+    route('admin', 'routes/admin-layout.tsx', [
+      index('routes/admin-bookings.tsx'),
+      route('bookings/:id', 'routes/admin-booking.tsx'),
+      route('departures', 'routes/admin-departures.tsx'),
+      route('departures/:id', 'routes/admin-manifest.tsx'),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

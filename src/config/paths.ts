@@ -7,6 +7,11 @@ export const paths = {
   bookings: '/bookings',
   package: (id: string) => `/package/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
+  // The operator console (operators only; the server serves these with the SPA shell).
+  admin: '/admin',
+  adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
+  adminDepartures: '/admin/departures',
+  adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,
 } as const;
 
 // Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type * as FirebaseAuth from 'firebase/auth';
 import type { Auth, User } from 'firebase/auth';
 import { authEmulatorUrl, firebaseConfig } from '~/config/env';
+import { adminClaim } from '~/contracts/admin';
 
 export type AuthUser = {
   uid: string;
@@ -66,6 +67,21 @@ export function hasStoredSession(): boolean {
   }
 }
 
+// Whether the signed-in user is an operator (custom claim role === 'admin'), read from the ID
+// token's claims. Only for showing the console's links: the server checks the claim on every
+// /api/admin call. 'unknown' until the token has been read.
+export type OperatorRole = { status: 'unknown' } | { status: 'known'; uid: string; operator: boolean };
+
+let role: OperatorRole = { status: 'unknown' };
+const roleListeners = new Set<() => void>();
+
+function setRole(next: OperatorRole) {
+  role = next;
+  roleListeners.forEach((l) => l());
+}
+
+const isOperatorClaims = (claims: Record<string, unknown>) => claims.role === adminClaim.role;
+
 // While the signed-up user is being signed out again (SPEC point 4), the brief signed-in state
 // must not reach the app, or the account page would redirect.
 let holdStateChanges = false;
@@ -89,6 +105,22 @@ function loadSdk() {
       },
       () => setState({ status: 'signed-out' }),
     );
+    // Fires on sign-in, sign-out and every token refresh, so a claim granted or revoked shows up
+    // with the next token. Reading the current token's claims costs no request.
+    sdk.onIdTokenChanged(auth, (user) => {
+      if (!user) {
+        setRole({ status: 'unknown' });
+        return;
+      }
+      sdk.getIdTokenResult(user).then(
+        (result) => {
+          if (auth.currentUser?.uid === user.uid)
+            setRole({ status: 'known', uid: user.uid, operator: isOperatorClaims(result.claims) });
+        },
+        // Offline: the role stays as it was; the console's own check reports the problem.
+        () => undefined,
+      );
+    });
     return { sdk, auth };
   })();
   sdkPromise.catch(() => {
@@ -138,6 +170,34 @@ export function useAuth(): AuthState {
     () => state,
     () => serverSnapshot,
   );
+}
+
+function subscribeRole(listener: () => void) {
+  roleListeners.add(listener);
+  return () => roleListeners.delete(listener);
+}
+
+const unknownRole: OperatorRole = { status: 'unknown' };
+
+export function useOperatorRole(): OperatorRole {
+  return useSyncExternalStore(
+    subscribeRole,
+    () => role,
+    () => unknownRole,
+  );
+}
+
+// The console's pages ask the identity provider for a fresh token on entry, so a claim granted
+// with `npm run admin -- grant <email>` counts without signing out and in again. Rejects when
+// the provider cannot be reached; false when nobody is signed in.
+export async function refreshOperatorRole(): Promise<boolean> {
+  const { sdk, auth } = await loadSdk();
+  const user = auth.currentUser;
+  if (!user) return false;
+  const result = await sdk.getIdTokenResult(user, true);
+  const operator = isOperatorClaims(result.claims);
+  if (auth.currentUser?.uid === user.uid) setRole({ status: 'known', uid: user.uid, operator });
+  return operator;
 }
 
 export async function signInWithEmail(email: string, password: string) {

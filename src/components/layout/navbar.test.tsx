@@ -1,8 +1,30 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Navbar } from '~/components/layout/navbar';
+import type { AuthState, OperatorRole } from '~/lib/auth';
+
+const session = vi.hoisted(() => ({
+  auth: { status: 'idle' } as AuthState,
+  role: { status: 'unknown' } as OperatorRole,
+}));
+
+vi.mock('~/lib/auth', () => ({
+  useAuth: () => session.auth,
+  useOperatorRole: () => session.role,
+}));
+
+const user = (uid: string) => ({
+  uid,
+  displayName: 'Ola Operator',
+  email: 'ola@example.com',
+  emailVerified: false,
+  phoneNumber: null,
+  photoURL: null,
+  isAnonymous: false,
+  providerData: [],
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -25,6 +47,11 @@ function renderAt(path: string) {
 }
 
 describe('Navbar', () => {
+  afterEach(() => {
+    session.auth = { status: 'idle' };
+    session.role = { status: 'unknown' };
+  });
+
   it('links Home, Blogs, About, then Account', () => {
     renderAt('/');
     const links = screen.getAllByRole('link').map((a) => a.textContent);
@@ -47,5 +74,29 @@ describe('Navbar', () => {
     await user.click(screen.getByRole('link', { name: 'About' }));
     expect(router.state.location.pathname).toBe('/about');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows Admin to an operator, in the same list the mobile menu toggles', async () => {
+    session.auth = { status: 'signed-in', user: user('op-1') };
+    session.role = { status: 'known', uid: 'op-1', operator: true };
+    renderAt('/');
+    const admin = screen.getByRole('link', { name: 'Admin' });
+    expect(admin).toHaveAttribute('href', '/admin');
+    const menu = screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-controls');
+    expect(admin.closest('ul')).toHaveAttribute('id', menu);
+  });
+
+  it.each([
+    ['a visitor', { status: 'signed-out' } as AuthState, { status: 'unknown' } as OperatorRole],
+    ['a traveller', { status: 'signed-in', user: user('t-1') } as AuthState, { status: 'known', uid: 't-1', operator: false } as OperatorRole],
+    ['a traveller while the claims are read', { status: 'signed-in', user: user('t-1') } as AuthState, { status: 'unknown' } as OperatorRole],
+    // A role read for the previous user must not leak to the next one.
+    ['another user than the operator read before', { status: 'signed-in', user: user('t-2') } as AuthState, { status: 'known', uid: 'op-1', operator: true } as OperatorRole],
+  ])('shows no Admin link to %s', (_who, auth, role) => {
+    session.auth = auth;
+    session.role = role;
+    renderAt('/');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
 });

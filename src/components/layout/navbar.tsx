@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { paths } from '~/config/paths';
+import { useAuth, useOperatorRole } from '~/lib/auth';
 
 type NavbarProps = {
   // The last item: "Account" for visitors, "Log Out" once signed in. The slot keeps its width
@@ -9,6 +10,22 @@ type NavbarProps = {
   accountSlot: ReactNode;
   extraLinks?: ReactNode;
 };
+
+// "Admin" for operators only. Nothing is reserved for it: visitors and travellers never see it,
+// and an operator's link appears once their token's claims have been read. Showing it grants
+// nothing: the server checks the claim on every console call.
+function AdminNavItem() {
+  const auth = useAuth();
+  const role = useOperatorRole();
+  const operator =
+    auth.status === 'signed-in' && role.status === 'known' && role.operator && role.uid === auth.user.uid;
+  if (!operator) return null;
+  return (
+    <li>
+      <NavLink to={paths.admin}>Admin</NavLink>
+    </li>
+  );
+}
 
 export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
   const [open, setOpen] = useState(false);
@@ -55,6 +72,7 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
             <NavLink to={paths.about}>About</NavLink>
           </li>
           {extraLinks}
+          <AdminNavItem />
           <li className="navbar__account">{accountSlot}</li>
         </ul>
       </nav>

@@ -1,0 +1,84 @@
+// The console's calls to /api/admin/* (types: ~/contracts/admin). The server checks the
+// operator claim on every one of them.
+import type {
+  AdminBooking,
+  AdminBookingFilters,
+  AdminBookingsPage,
+  AdminDeparture,
+  AuditEvent,
+  DepartureChange,
+  Manifest,
+  NewDeparture,
+} from '~/contracts/admin';
+import { adminFetch } from '~/features/admin/api/admin-fetch';
+import { apiRequest } from '~/lib/api-client';
+
+const id = (value: string) => encodeURIComponent(value);
+
+// Only the filters that are set, in a stable order: the same filters give the same URL.
+export function filtersQuery(filters: AdminBookingFilters): string {
+  const params = new URLSearchParams();
+  for (const key of ['status', 'packageId', 'departureId', 'q', 'limit', 'cursor'] as const) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function listBookings(filters: AdminBookingFilters, signal?: AbortSignal): Promise<AdminBookingsPage> {
+  return apiRequest<AdminBookingsPage>(`/api/admin/bookings${filtersQuery(filters)}`, { signal });
+}
+
+export function getAdminBooking(bookingId: string, signal?: AbortSignal): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}`, { signal });
+}
+
+export function confirmBooking(bookingId: string): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/confirm`, { method: 'POST' });
+}
+
+export function cancelBooking(bookingId: string, reason: string): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/cancel`, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
+export async function bookingEvents(bookingId: string, signal?: AbortSignal): Promise<AuditEvent[]> {
+  const data = await apiRequest<{ events: AuditEvent[] }>(`/api/admin/bookings/${id(bookingId)}/events`, {
+    signal,
+  });
+  return data.events;
+}
+
+// A plain link would carry no Authorization header, so the file is fetched and handed over as a
+// blob. The page size and cursor are left out: the export has every booking the filters match.
+export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise<Blob> {
+  const { status, packageId, departureId, q } = filters;
+  const response = await adminFetch(`/api/admin/bookings.csv${filtersQuery({ status, packageId, departureId, q })}`, {
+    accept: 'text/csv',
+  });
+  return response.blob();
+}
+
+export async function listDepartures(packageId: string, signal?: AbortSignal): Promise<AdminDeparture[]> {
+  const data = await apiRequest<{ departures: AdminDeparture[] }>(
+    `/api/admin/departures?packageId=${id(packageId)}`,
+    { signal },
+  );
+  return data.departures;
+}
+
+export function addDeparture(input: NewDeparture): Promise<AdminDeparture> {
+  return apiRequest<AdminDeparture>('/api/admin/departures', { method: 'POST', body: input });
+}
+
+export async function changeDeparture(departureId: string, change: DepartureChange): Promise<AdminDeparture> {
+  const response = await adminFetch(`/api/admin/departures/${id(departureId)}`, { method: 'PATCH', body: change });
+  return (await response.json()) as AdminDeparture;
+}
+
+export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
+  return apiRequest<Manifest>(`/api/admin/departures/${id(departureId)}/manifest`, { signal });
+}

@@ -1,0 +1,118 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { AdminDeparture } from '~/contracts/admin';
+import { addDeparture } from '~/features/admin/api/admin-api';
+import { ApiError } from '~/lib/api-client';
+
+type Field = 'startsOn' | 'capacity';
+
+type AddDepartureFormProps = {
+  packageId: string;
+  packageName: string;
+  onAdded: (departure: AdminDeparture) => void;
+};
+
+export const defaultCapacity = '12';
+
+// A new date for the chosen package. The server decides what is valid (a date after today, at
+// least one seat) and its messages show beside the fields; what was typed stays on failure.
+export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartureFormProps) {
+  const [startsOn, setStartsOn] = useState('');
+  const [capacity, setCapacity] = useState(defaultCapacity);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const capacityRef = useRef<HTMLInputElement>(null);
+  const ids = { date: useId(), capacity: useId(), dateError: useId(), capacityError: useId(), title: useId() };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError('');
+    // Only emptiness is checked here; every other rule is the server's, worded by it.
+    const missing: Partial<Record<Field, string>> = {};
+    if (!startsOn) missing.startsOn = 'Choose a date.';
+    if (capacity.trim() === '') missing.capacity = 'Enter the number of seats.';
+    if (missing.startsOn || missing.capacity) {
+      setErrors(missing);
+      (missing.startsOn ? dateRef : capacityRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const added = await addDeparture({ packageId, startsOn, capacity: Number(capacity) });
+      onAdded(added);
+      setStartsOn('');
+      dateRef.current?.focus();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      const next: Partial<Record<Field, string>> = {};
+      if (fieldErrors.startsOn) next.startsOn = fieldErrors.startsOn;
+      if (fieldErrors.capacity) next.capacity = fieldErrors.capacity;
+      setErrors(next);
+      if (next.startsOn) dateRef.current?.focus();
+      else if (next.capacity) capacityRef.current?.focus();
+      else setFormError(error instanceof Error ? error.message : 'The departure could not be added.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-panel admin-panel__pad admin-add" aria-labelledby={ids.title} onSubmit={submit} noValidate>
+      <h2 id={ids.title} className="admin-panel__title">
+        Add a departure
+      </h2>
+      <p className="admin-muted admin-add__for">For {packageName}</p>
+      <div className="admin-add__fields">
+        <div className="field">
+          <label htmlFor={ids.date}>Date</label>
+          <input
+            ref={dateRef}
+            id={ids.date}
+            name="startsOn"
+            type="date"
+            value={startsOn}
+            onChange={(e) => setStartsOn(e.target.value)}
+            aria-invalid={errors.startsOn ? true : undefined}
+            aria-describedby={errors.startsOn ? ids.dateError : undefined}
+          />
+          {errors.startsOn && (
+            <p id={ids.dateError} className="field__error">
+              {errors.startsOn}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.capacity}>Capacity (seats)</label>
+          <input
+            ref={capacityRef}
+            id={ids.capacity}
+            name="capacity"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={capacity}
+            onChange={(e) => setCapacity(e.target.value)}
+            aria-invalid={errors.capacity ? true : undefined}
+            aria-describedby={errors.capacity ? ids.capacityError : undefined}
+          />
+          {errors.capacity && (
+            <p id={ids.capacityError} className="field__error">
+              {errors.capacity}
+            </p>
+          )}
+        </div>
+      </div>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Adding…' : 'Add departure'}
+      </button>
+    </form>
+  );
+}

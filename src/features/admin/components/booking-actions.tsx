@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { AdminBooking } from '~/contracts/admin';
+import { confirmBooking } from '~/features/admin/api/admin-api';
+import { CancelDialog } from '~/features/admin/components/cancel-dialog';
+
+type BookingActionsProps = {
+  booking: AdminBooking;
+  // The booking as the server answered, and a line saying what happened.
+  onChanged: (booking: AdminBooking, message: string) => void;
+  returnFocusId?: string;
+  // In a table row the reference is in the row already; on its own page it is in the heading.
+  showReference?: boolean;
+};
+
+// Confirm (a requested booking) and Cancel (a requested or confirmed one, with a reason).
+// Requested -> confirmed -> cancelled, or requested -> cancelled: nothing else is offered.
+export function BookingActions({ booking, onChanged, returnFocusId, showReference = true }: BookingActionsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState('');
+  const ref = showReference ? <span className="sr-only"> {booking.reference}</span> : null;
+
+  async function confirm() {
+    setConfirming(true);
+    setError('');
+    try {
+      const confirmed = await confirmBooking(booking.id);
+      onChanged(confirmed, `${confirmed.reference} confirmed. The traveller gets an email.`);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The booking could not be confirmed.');
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  if (booking.status === 'cancelled') return null;
+  return (
+    <div className="admin-actions">
+      {booking.status === 'requested' && (
+        <button type="button" className="button admin-button admin-button--confirm" onClick={confirm} disabled={confirming}>
+          {confirming ? 'Confirming…' : 'Confirm'}
+          {ref}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button admin-button admin-button--cancel"
+        onClick={() => {
+          setError('');
+          setCancelling(true);
+        }}
+        disabled={confirming}
+      >
+        Cancel
+        {ref}
+      </button>
+      {error && (
+        <p className="admin-actions__error" role="alert">
+          {error}
+        </p>
+      )}
+      {cancelling && (
+        <CancelDialog
+          booking={booking}
+          returnFocusId={returnFocusId}
+          onClose={() => setCancelling(false)}
+          onCancelled={(cancelled) =>
+            onChanged(cancelled, `${cancelled.reference} cancelled. The traveller gets an email with your reason.`)
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { bookingStatusLabels, bookingStatuses } from '~/contracts/booking';
+import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
+import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
+import { filtersFromQuery, hasFilters, withFilter, type FilterKey } from '~/features/admin/utils/booking-filters';
+import { formatTripDate } from '~/features/admin/utils/format';
+
+export const searchDelayMs = 350;
+
+// Status, package, departure and a search over reference, name and email. Every filter lives in
+// the URL query (replaced, not pushed: typing does not fill the history), so a reload or a shared
+// link opens the same list.
+export function BookingFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromQuery(params);
+  const packages = usePackageOptions();
+  const departures = useAdminDepartures(filters.packageId);
+  const ids = { q: useId(), status: useId(), pkg: useId(), departure: useId() };
+
+  // What is typed shows at once; the URL (and the request) follow once typing pauses.
+  const [text, setText] = useState(filters.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const paramsRef = useRef(params);
+  useEffect(() => {
+    paramsRef.current = params;
+  }, [params]);
+
+  const set = (key: FilterKey, value: string) =>
+    setParams(withFilter(paramsRef.current, key, value), { replace: true, preventScrollReset: true });
+
+  // A query changed from outside (Clear filters, Back) shows in the field, unless it is still
+  // waiting to be applied.
+  useEffect(() => {
+    if (timer.current === undefined) setText((prev) => (prev.trim() === filters.q ? prev : filters.q));
+  }, [filters.q]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function typed(value: string) {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      set('q', value);
+    }, searchDelayMs);
+  }
+
+  function applyNow() {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    set('q', text);
+  }
+
+  function clear() {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    setText('');
+    const next = new URLSearchParams(paramsRef.current);
+    for (const key of ['status', 'packageId', 'departureId', 'q']) next.delete(key);
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  const packageList = packages.state.status === 'success' ? packages.state.data : [];
+  const departureList = departures.list.status === 'ready' ? departures.list.departures : [];
+  let departurePrompt = 'All departures';
+  if (!filters.packageId) departurePrompt = 'Choose a package first';
+  else if (departures.list.status === 'loading') departurePrompt = 'Loading departures…';
+  else if (departures.list.status === 'error') departurePrompt = 'Departures could not be loaded';
+
+  return (
+    <form
+      className="admin-filters"
+      role="search"
+      aria-label="Filter bookings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        applyNow();
+      }}
+    >
+      <div className="field admin-filters__search">
+        <label htmlFor={ids.q}>Search</label>
+        <input
+          id={ids.q}
+          type="search"
+          name="q"
+          value={text}
+          placeholder="Reference, name or email"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => typed(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.status}>Status</label>
+        <select id={ids.status} name="status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
+          <option value="">All statuses</option>
+          {bookingStatuses.map((s) => (
+            <option key={s} value={s}>
+              {bookingStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.pkg}>Package</label>
+        <select
+          id={ids.pkg}
+          name="packageId"
+          value={filters.packageId}
+          onChange={(e) => set('packageId', e.target.value)}
+        >
+          <option value="">All packages</option>
+          {/* A package from a shared link shows even before (or without) the list. */}
+          {filters.packageId && !packageList.some((p) => p.id === filters.packageId) && (
+            <option value={filters.packageId}>{filters.packageId}</option>
+          )}
+          {packageList.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.departure}>Departure</label>
+        <select
+          id={ids.departure}
+          name="departureId"
+          value={filters.departureId}
+          disabled={!filters.packageId}
+          onChange={(e) => set('departureId', e.target.value)}
+        >
+          <option value="">{departurePrompt}</option>
+          {filters.departureId && !departureList.some((d) => d.id === filters.departureId) && (
+            <option value={filters.departureId}>Selected departure</option>
+          )}
+          {departureList.map((d) => (
+            <option key={d.id} value={d.id}>
+              {formatTripDate(d.startsOn)}
+              {d.status === 'closed' ? ' (closed)' : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-filters__end">
+        {hasFilters({ ...filters, q: text.trim() }) && (
+          <button type="button" className="button--link" onClick={clear}>
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import type { AuditEvent } from '~/contracts/admin';
+import { bookingStatusLabels, type BookingStatus } from '~/contracts/booking';
+import { formatMoment } from '~/features/admin/utils/format';
+
+const actionLabels: Record<string, string> = {
+  'booking.created': 'Booking requested',
+  'booking.confirmed': 'Booking confirmed',
+  'booking.cancelled': 'Booking cancelled',
+};
+
+const actorLabels: Record<AuditEvent['actorType'], string> = {
+  traveller: 'Traveller',
+  operator: 'Operator',
+  system: 'System',
+};
+
+// Unknown actions still read as words: "booking.moved" -> "Booking moved".
+const actionLabel = (action: string) => {
+  const known = actionLabels[action];
+  if (known) return known;
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const valueLabel = (value: string) => bookingStatusLabels[value as BookingStatus] ?? value;
+
+// Every change to the booking, oldest first: when, who, what, from -> to, and why.
+export function BookingHistory({ events }: { events: AuditEvent[] }) {
+  if (events.length === 0) return <p className="admin-muted">No changes recorded yet.</p>;
+  return (
+    <ol className="admin-timeline">
+      {events.map((e, i) => (
+        <li key={`${e.at}-${i}`} className={`admin-timeline__item admin-timeline__item--${e.to ?? 'none'}`}>
+          <span className="admin-timeline__dot" aria-hidden="true" />
+          <p className="admin-timeline__what">{actionLabel(e.action)}</p>
+          <p className="admin-timeline__meta">
+            <time dateTime={e.at}>{formatMoment(e.at)}</time>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, by </span>
+            <span>
+              {e.actor} <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
+            </span>
+          </p>
+          {(e.from || e.to) && (
+            <p className="admin-timeline__change">
+              {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>
+              <span className="sr-only"> to </span> {e.to ? valueLabel(e.to) : '—'}
+            </p>
+          )}
+          {e.reason && (
+            <p className="admin-timeline__reason">
+              <span className="admin-timeline__reason-label">Reason:</span> {e.reason}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,149 @@
+import { Link } from 'react-router';
+import { ErrorNotice } from '~/components/error-notice';
+import { paths } from '~/config/paths';
+import { BookingActions } from '~/features/admin/components/booking-actions';
+import { BookingHistory } from '~/features/admin/components/booking-history';
+import { Flash } from '~/features/admin/components/flash';
+import { StatusBadge } from '~/features/admin/components/status-badge';
+import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
+import { useFlash } from '~/features/admin/hooks/use-flash';
+import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
+import { ApiError } from '~/lib/api-client';
+import { formatPrice } from '~/lib/format-price';
+
+const headingId = 'admin-booking-heading';
+
+// /admin/bookings/:id: what was booked, by whom, and every change since.
+export function BookingRecord({ bookingId }: { bookingId: string }) {
+  const { record, reload, changed } = useAdminBooking(bookingId);
+  const flash = useFlash();
+
+  const back = (
+    <p className="admin-back">
+      <Link to={paths.admin}>
+        <span aria-hidden="true">← </span>All bookings
+      </Link>
+    </p>
+  );
+
+  if (record.status === 'loading') {
+    return (
+      <>
+        {back}
+        <div className="admin-panel admin-panel__pad admin-loading" role="status">
+          <span className="spinner__ring" aria-hidden="true" />
+          <span className="sr-only">Loading the booking…</span>
+        </div>
+      </>
+    );
+  }
+  if (record.status === 'error') {
+    const notFound = record.error instanceof ApiError && record.error.kind === 'not-found';
+    return (
+      <>
+        {back}
+        {notFound ? (
+          <div className="admin-empty">
+            <h1 className="admin-empty__title">Booking not found</h1>
+            <p>There is no booking with this address. It may have been mistyped.</p>
+            <Link className="button button--primary" to={paths.admin}>
+              See all bookings
+            </Link>
+          </div>
+        ) : (
+          <ErrorNotice
+            message={record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'}
+            onRetry={reload}
+          />
+        )}
+      </>
+    );
+  }
+
+  const { booking, events } = record;
+  return (
+    <>
+      {back}
+      <div className="admin-head">
+        <div>
+          <p className="admin-kicker">Booking</p>
+          <h1 className="admin-title admin-title--ref" id={headingId} tabIndex={-1}>
+            {booking.reference} <StatusBadge status={booking.status} />
+          </h1>
+          <p className="admin-lead">
+            {booking.name} · {booking.packageName} · {formatTripDate(booking.startsOn)}
+          </p>
+        </div>
+        <div className="admin-head__actions">
+          <BookingActions
+            booking={booking}
+            showReference={false}
+            returnFocusId={headingId}
+            onChanged={(updated, message) => {
+              changed(updated);
+              flash.show(message);
+            }}
+          />
+        </div>
+      </div>
+      <Flash message={flash.message} />
+      <div className="admin-columns">
+        <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-details">
+          <h2 id="admin-booking-details" className="admin-panel__title">
+            Details
+          </h2>
+          <dl className="admin-dl">
+            <dt>Traveller</dt>
+            <dd>{booking.name}</dd>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${booking.email}`}>{booking.email}</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+            </dd>
+            <dt>Address</dt>
+            <dd>{booking.address}</dd>
+            <dt>Package</dt>
+            <dd>{booking.packageName}</dd>
+            <dt>Departure</dt>
+            <dd>
+              {booking.departureId ? (
+                <Link to={paths.adminManifest(booking.departureId)}>{formatTripDate(booking.startsOn)}</Link>
+              ) : (
+                formatTripDate(booking.startsOn)
+              )}
+            </dd>
+            <dt>Travellers</dt>
+            <dd>{plural(booking.travellers, 'traveller')}</dd>
+            <dt>Price</dt>
+            <dd>{formatPrice(booking.price)} a person</dd>
+            <dt>Total</dt>
+            <dd className="admin-strong">{formatPrice(booking.total)}</dd>
+            <dt>Booked</dt>
+            <dd>
+              <time dateTime={booking.createdAt}>{formatMoment(booking.createdAt)}</time>
+            </dd>
+            <dt>Last change</dt>
+            <dd>
+              <time dateTime={booking.updatedAt}>{formatMoment(booking.updatedAt)}</time>
+            </dd>
+            {booking.cancelReason && (
+              <>
+                <dt>Cancelled because</dt>
+                <dd>{booking.cancelReason}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-history">
+          <h2 id="admin-booking-history" className="admin-panel__title">
+            History
+          </h2>
+          <BookingHistory events={events} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { paths } from '~/config/paths';
+import type { AdminBooking } from '~/contracts/admin';
+import { BookingActions } from '~/features/admin/components/booking-actions';
+import { StatusBadge } from '~/features/admin/components/status-badge';
+import { formatMoment, formatTripDate } from '~/features/admin/utils/format';
+import { formatPrice } from '~/lib/format-price';
+
+export const bookingRefId = (id: string) => `booking-ref-${id}`;
+
+type BookingsTableProps = {
+  bookings: AdminBooking[];
+  caption: string;
+  onChanged: (booking: AdminBooking, message: string) => void;
+};
+
+// A table on wide screens; on a phone each row is a card (admin.css), with the column name
+// written before each value.
+export function BookingsTable({ bookings, caption, onChanged }: BookingsTableProps) {
+  return (
+    <table className="admin-table admin-table--cards admin-bookings">
+      <caption className="admin-table__caption">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Reference</th>
+          <th scope="col">Traveller</th>
+          <th scope="col">Trip</th>
+          <th scope="col" className="admin-num">
+            Travellers
+          </th>
+          <th scope="col" className="admin-num">
+            Total
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">Booked</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {bookings.map((b) => (
+          <tr key={b.id} data-status={b.status}>
+            <th scope="row" className="admin-bookings__ref">
+              <Link id={bookingRefId(b.id)} to={paths.adminBooking(b.id)} className="admin-ref">
+                {b.reference}
+              </Link>
+            </th>
+            <td data-label="Traveller">
+              <span className="admin-strong">{b.name}</span>
+              <span className="admin-sub">{b.email}</span>
+            </td>
+            <td data-label="Trip">
+              <span className="admin-strong">{b.packageName}</span>
+              <span className="admin-sub">{formatTripDate(b.startsOn)}</span>
+            </td>
+            <td data-label="Travellers" className="admin-num">
+              {b.travellers}
+            </td>
+            <td data-label="Total" className="admin-num">
+              {formatPrice(b.total)}
+            </td>
+            <td data-label="Status" className="admin-bookings__status">
+              <StatusBadge status={b.status} />
+            </td>
+            <td data-label="Booked">
+              <time dateTime={b.createdAt}>{formatMoment(b.createdAt)}</time>
+            </td>
+            <td className="admin-table__actions">
+              <BookingActions booking={b} onChanged={onChanged} returnFocusId={bookingRefId(b.id)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AdminBooking } from '~/contracts/admin';
+import { cancelBooking } from '~/features/admin/api/admin-api';
+import { formatTripDate } from '~/features/admin/utils/format';
+import { ApiError } from '~/lib/api-client';
+
+type CancelDialogProps = {
+  booking: AdminBooking;
+  onClose: () => void;
+  onCancelled: (booking: AdminBooking) => void;
+  // Where focus goes when the dialog closes and the button that opened it is gone (a cancelled
+  // booking has no Cancel button).
+  returnFocusId?: string;
+};
+
+export const reasonMaxLength = 500;
+
+// A modal <dialog> (showModal): the page behind is inert, Escape closes it, focus starts in the
+// reason field and returns to where it came from. Mount it to open it; onClose unmounts it.
+export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: CancelDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const descriptionId = useId();
+  const fieldId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    fieldRef.current?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      const target = opener?.isConnected ? opener : returnFocusId ? document.getElementById(returnFocusId) : null;
+      target?.focus();
+    };
+    // Opened once per mount; the ids do not change while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const text = reason.trim();
+    if (!text) {
+      setFieldError('Please give a reason: the traveller reads it in their email.');
+      fieldRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFieldError('');
+    setFormError('');
+    try {
+      const cancelled = await cancelBooking(booking.id, text);
+      onCancelled(cancelled);
+      onClose();
+    } catch (error) {
+      // The typed reason stays, so a retry needs one click.
+      if (error instanceof ApiError && error.fieldErrors.reason) {
+        setFieldError(error.fieldErrors.reason);
+        fieldRef.current?.focus();
+      } else {
+        setFormError(error instanceof Error ? error.message : 'The booking could not be cancelled.');
+      }
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // Escape (the dialog's own "cancel") and close() both end here.
+      onClose={onClose}
+    >
+      <form className="admin-dialog__form" onSubmit={submit} noValidate>
+        <h2 id={titleId} className="admin-dialog__title">
+          Cancel booking {booking.reference}?
+        </h2>
+        <p id={descriptionId} className="admin-dialog__text">
+          {booking.name}, {booking.packageName}, {formatTripDate(booking.startsOn)},{' '}
+          {booking.travellers === 1 ? '1 traveller' : `${booking.travellers} travellers`}. The seats go back on sale
+          and the traveller gets an email with your reason.
+        </p>
+        <div className="field">
+          <label htmlFor={fieldId}>Reason for cancelling</label>
+          <textarea
+            ref={fieldRef}
+            id={fieldId}
+            name="reason"
+            rows={3}
+            required
+            maxLength={reasonMaxLength}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+          />
+          {fieldError && (
+            <p id={errorId} className="field__error">
+              {fieldError}
+            </p>
+          )}
+        </div>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="admin-dialog__actions">
+          <button type="button" className="button button--outline" onClick={onClose}>
+            Keep booking
+          </button>
+          <button type="submit" className="button admin-button--danger" disabled={busy}>
+            {busy ? 'Cancelling…' : 'Cancel booking'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '~/config/paths';
+
+const tabs = [
+  { to: paths.admin, label: 'Bookings', matches: (p: string) => p === paths.admin || p.startsWith('/admin/bookings') },
+  { to: paths.adminDepartures, label: 'Departures', matches: (p: string) => p.startsWith(paths.adminDepartures) },
+];
+
+// The console's band under the site's navbar: where you are, and its two sections.
+export function ConsoleFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="admin">
+      <div className="admin-bar">
+        <div className="container admin-bar__inner">
+          <p className="admin-bar__name">
+            <span className="admin-bar__mark" aria-hidden="true" />
+            Operator console
+          </p>
+          <nav aria-label="Console">
+            <ul className="admin-tabs">
+              {tabs.map((tab) => (
+                <li key={tab.to}>
+                  <Link
+                    to={tab.to}
+                    aria-current={pathname === tab.to ? 'page' : tab.matches(pathname) ? 'true' : undefined}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className="container admin-page">{children}</div>
+    </div>
+  );
+}

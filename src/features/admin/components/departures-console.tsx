@@ -1,0 +1,108 @@
+import { useEffect, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorNotice } from '~/components/error-notice';
+import { AddDepartureForm } from '~/features/admin/components/add-departure-form';
+import { DeparturesTable } from '~/features/admin/components/departures-table';
+import { Flash } from '~/features/admin/components/flash';
+import { TableSkeleton } from '~/features/admin/components/table-skeleton';
+import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
+import { useFlash } from '~/features/admin/hooks/use-flash';
+import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
+import { formatTripDate, todayIso } from '~/features/admin/utils/format';
+import { ApiError } from '~/lib/api-client';
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+// /admin/departures?packageId=: one package's schedule, a form to add a date, capacity and
+// closing per date. The package is in the URL so a reload or a link opens the same schedule.
+export function DeparturesConsole() {
+  const [params, setParams] = useSearchParams();
+  const packages = usePackageOptions();
+  const packageList = packages.state.status === 'success' ? packages.state.data : [];
+  const requested = params.get('packageId') ?? '';
+  const packageId = requested || packageList[0]?.id || '';
+  const chosen = packageList.find((p) => p.id === packageId);
+  const { list, retry, put } = useAdminDepartures(packageId);
+  const flash = useFlash();
+  const selectId = useId();
+  const today = todayIso();
+
+  // The first package is chosen for you; the URL says so, so the link can be shared as it is.
+  useEffect(() => {
+    if (!requested && packageId) setParams({ packageId }, { replace: true, preventScrollReset: true });
+  }, [requested, packageId, setParams]);
+
+  return (
+    <>
+      <div className="admin-head">
+        <div>
+          <h1 className="admin-title">Departures</h1>
+          <p className="admin-lead">Dates on sale per package: add one, change its seats, close or reopen it.</p>
+        </div>
+        <div className="admin-head__actions field admin-package-pick">
+          <label htmlFor={selectId}>Package</label>
+          <select
+            id={selectId}
+            value={packageId}
+            disabled={packageList.length === 0}
+            onChange={(e) => setParams({ packageId: e.target.value }, { replace: true, preventScrollReset: true })}
+          >
+            {packageList.length === 0 && (
+              <option value={packageId}>{packages.state.status === 'loading' ? 'Loading packages…' : packageId}</option>
+            )}
+            {packageList.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {packages.state.status === 'error' && (
+        <ErrorNotice message="The packages could not be loaded. Please try again." onRetry={packages.retry} />
+      )}
+      <Flash message={flash.message} />
+      {packageId && (
+        <div className="admin-departures-layout">
+          <div className="admin-panel admin-panel--flush" aria-busy={list.status === 'loading'}>
+            {(list.status === 'loading' || list.status === 'idle') && <TableSkeleton label="Loading departures…" />}
+            {list.status === 'error' && (
+              <div className="admin-panel__pad">
+                <ErrorNotice
+                  message={messageOf(list.error, 'The departures could not be loaded. Please try again.')}
+                  onRetry={retry}
+                />
+              </div>
+            )}
+            {list.status === 'ready' && list.departures.length === 0 && (
+              <div className="admin-empty">
+                <h2 className="admin-empty__title">No departures yet</h2>
+                <p>Add the first date with the form: travellers can book it as soon as it is open.</p>
+              </div>
+            )}
+            {list.status === 'ready' && list.departures.length > 0 && (
+              <DeparturesTable
+                packageName={chosen?.name ?? packageId}
+                departures={list.departures}
+                today={today}
+                onChanged={(departure, message) => {
+                  put(departure);
+                  flash.show(message);
+                }}
+              />
+            )}
+          </div>
+          <AddDepartureForm
+            key={packageId}
+            packageId={packageId}
+            packageName={chosen?.name ?? packageId}
+            onAdded={(departure) => {
+              put(departure);
+              flash.show(`${formatTripDate(departure.startsOn)} added with ${departure.capacity} seats, open for booking.`);
+            }}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '~/config/paths';
+import type { AdminDeparture } from '~/contracts/admin';
+import { changeDeparture } from '~/features/admin/api/admin-api';
+import { CapacityEditor } from '~/features/admin/components/capacity-editor';
+import { formatTripDate } from '~/features/admin/utils/format';
+
+type DeparturesTableProps = {
+  packageName: string;
+  departures: AdminDeparture[];
+  today: string;
+  onChanged: (departure: AdminDeparture, message: string) => void;
+};
+
+const capacityButtonId = (id: string) => `capacity-${id}`;
+
+// The schedule: each date with its seats, bookings and whether it is on sale. Past departures
+// stay listed for their manifests but can no longer be changed.
+export function DeparturesTable({ packageName, departures, today, onChanged }: DeparturesTableProps) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function toggle(d: AdminDeparture) {
+    const status = d.status === 'open' ? 'closed' : 'open';
+    setBusy(d.id);
+    setErrors(({ [d.id]: _old, ...rest }) => rest);
+    try {
+      const changed = await changeDeparture(d.id, { status });
+      onChanged(
+        changed,
+        status === 'closed'
+          ? `${formatTripDate(d.startsOn)} closed: travellers can no longer book it.`
+          : `${formatTripDate(d.startsOn)} reopened for booking.`,
+      );
+    } catch (e) {
+      setErrors((all) => ({ ...all, [d.id]: e instanceof Error ? e.message : 'The departure could not be changed.' }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function stopEditing(id: string) {
+    setEditing(null);
+    // Back to the button that opened the editor, after it is rendered again.
+    requestAnimationFrame(() => document.getElementById(capacityButtonId(id))?.focus());
+  }
+
+  return (
+    <table className="admin-table admin-table--cards admin-departures">
+      <caption className="admin-table__caption">Departures of {packageName}, earliest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Capacity</th>
+          <th scope="col" className="admin-num">
+            Seats taken
+          </th>
+          <th scope="col" className="admin-num">
+            Seats left
+          </th>
+          <th scope="col" className="admin-num">
+            Bookings
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {departures.map((d) => {
+          const past = d.startsOn <= today;
+          const date = formatTripDate(d.startsOn);
+          const fill = d.capacity > 0 ? Math.min(100, Math.round((d.seatsTaken / d.capacity) * 100)) : 100;
+          return (
+            <tr key={d.id} data-past={past} data-status={d.status}>
+              <th scope="row" className="admin-departures__date">
+                <Link to={paths.adminManifest(d.id)}>{date}</Link>
+                <span className="admin-sub">{past ? 'Departed' : 'Manifest'}</span>
+              </th>
+              <td data-label="Capacity" className="admin-departures__capacity">
+                {editing === d.id ? (
+                  <CapacityEditor
+                    departure={d}
+                    onSaved={(changed) =>
+                      onChanged(changed, `${date}: capacity is now ${changed.capacity} seats.`)
+                    }
+                    onDone={() => stopEditing(d.id)}
+                  />
+                ) : (
+                  <span className="admin-capacity__view">
+                    <span className="admin-strong">{d.capacity}</span>
+                    {!past && (
+                      <button
+                        id={capacityButtonId(d.id)}
+                        type="button"
+                        className="button--link admin-link-button"
+                        onClick={() => setEditing(d.id)}
+                      >
+                        Change<span className="sr-only"> capacity of {date}</span>
+                      </button>
+                    )}
+                  </span>
+                )}
+              </td>
+              <td data-label="Seats taken" className="admin-num">
+                <span className="admin-seats">
+                  {d.seatsTaken}
+                  <span className="admin-seats__bar" aria-hidden="true">
+                    <span style={{ width: `${fill}%` }} />
+                  </span>
+                </span>
+              </td>
+              <td data-label="Seats left" className="admin-num">
+                {d.seatsLeft}
+              </td>
+              <td data-label="Bookings" className="admin-num">
+                {d.bookingCount}
+              </td>
+              <td data-label="Status">
+                <span className={`admin-status admin-status--${past ? 'past' : d.status}`}>
+                  {past ? 'Departed' : d.status === 'open' ? 'Open' : 'Closed'}
+                </span>
+              </td>
+              <td className="admin-table__actions">
+                {!past && (
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="button admin-button admin-button--quiet"
+                      disabled={busy === d.id}
+                      onClick={() => toggle(d)}
+                    >
+                      {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}
+                      <span className="sr-only"> {date}</span>
+                    </button>
+                    {errors[d.id] && (
+                      <p className="admin-actions__error" role="alert">
+                        {errors[d.id]}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

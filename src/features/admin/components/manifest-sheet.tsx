@@ -1,0 +1,157 @@
+import { Link } from 'react-router';
+import { ErrorNotice } from '~/components/error-notice';
+import { paths } from '~/config/paths';
+import { StatusBadge } from '~/features/admin/components/status-badge';
+import { useManifest } from '~/features/admin/hooks/use-manifest';
+import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
+import { ApiError } from '~/lib/api-client';
+import { formatPrice } from '~/lib/format-price';
+
+// /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css
+// prints it on A4 or Letter without the site around it.
+export function ManifestSheet({ departureId }: { departureId: string }) {
+  const { state, retry } = useManifest(departureId);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="admin-panel admin-panel__pad admin-loading" role="status">
+        <span className="spinner__ring" aria-hidden="true" />
+        <span className="sr-only">Loading the manifest…</span>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    const notFound = state.error instanceof ApiError && state.error.kind === 'not-found';
+    return notFound ? (
+      <div className="admin-empty">
+        <h1 className="admin-empty__title">Departure not found</h1>
+        <p>There is no departure with this address.</p>
+        <Link className="button button--primary" to={paths.adminDepartures}>
+          See the departures
+        </Link>
+      </div>
+    ) : (
+      <ErrorNotice
+        message={state.error instanceof ApiError ? state.error.message : 'The manifest could not be loaded.'}
+        onRetry={retry}
+      />
+    );
+  }
+
+  const { departure, bookings } = state.data;
+  const date = formatTripDate(departure.startsOn);
+  const travellers = bookings.reduce((sum, b) => sum + b.travellers, 0);
+  const value = bookings.reduce((sum, b) => sum + b.total, 0);
+  const schedule = `${paths.adminDepartures}?packageId=${encodeURIComponent(departure.packageId)}`;
+
+  return (
+    <>
+      <p className="admin-back">
+        <Link to={schedule}>
+          <span aria-hidden="true">← </span>Departures of {departure.packageName}
+        </Link>
+      </p>
+      <div className="admin-head">
+        <div>
+          <p className="admin-kicker">Manifest · Wayfarer Tours</p>
+          <h1 className="admin-title">{departure.packageName}</h1>
+          <p className="admin-lead admin-manifest__date">
+            {date}{' '}
+            <span className={`admin-status admin-status--${departure.status}`}>
+              {departure.status === 'open' ? 'Open' : 'Closed'}
+            </span>
+          </p>
+        </div>
+        <div className="admin-head__actions">
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+              <path d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" />
+            </svg>
+            Print
+          </button>
+        </div>
+      </div>
+
+      <dl className="admin-stats">
+        <div>
+          <dt>Bookings</dt>
+          <dd>{bookings.length}</dd>
+        </div>
+        <div>
+          <dt>Travellers</dt>
+          <dd>{travellers}</dd>
+        </div>
+        <div>
+          <dt>Seats left</dt>
+          <dd>
+            {departure.seatsLeft} <span className="admin-stats__of">of {departure.capacity}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Booked value</dt>
+          <dd>{formatPrice(value)}</dd>
+        </div>
+      </dl>
+
+      {bookings.length === 0 ? (
+        <div className="admin-empty">
+          <h2 className="admin-empty__title">No one is booked on this departure yet</h2>
+          <p>Active bookings appear here as travellers make them; cancelled ones do not.</p>
+        </div>
+      ) : (
+        <div className="admin-scroll" role="region" aria-labelledby="manifest-caption" tabIndex={0}>
+          <table className="admin-table admin-manifest">
+            <caption id="manifest-caption" className="admin-table__caption">
+              Who travels on {date}: {plural(bookings.length, 'booking')}, {plural(travellers, 'traveller')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col" className="admin-num">
+                  Travellers
+                </th>
+                <th scope="col">Reference</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="admin-num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">{b.name}</th>
+                  <td className="admin-manifest__email">{b.email}</td>
+                  <td className="admin-nowrap">{b.phone}</td>
+                  <td className="admin-num">{b.travellers}</td>
+                  <td className="admin-nowrap">
+                    <Link to={paths.adminBooking(b.id)} className="admin-ref">
+                      {b.reference}
+                    </Link>
+                  </td>
+                  <td>
+                    <StatusBadge status={b.status} />
+                  </td>
+                  <td className="admin-num">{formatPrice(b.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Totals
+                </th>
+                <td className="admin-num">{travellers}</td>
+                <td colSpan={2}>{plural(bookings.length, 'booking')}</td>
+                <td className="admin-num">{formatPrice(value)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
+    </>
+  );
+}

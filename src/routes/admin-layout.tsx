@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+import { ConsoleFrame } from '~/features/admin/components/console-frame';
+import { OperatorGate } from '~/features/admin/components/operator-gate';
+import { useAuth } from '~/lib/auth';
+import adminCss from '~/features/admin/admin.css?url';
+
+// The console's stylesheet loads with these routes only: no visitor or traveller page links it.
+export const links = () => [{ rel: 'stylesheet', href: adminCss }];
+
+export const meta = () => [
+  { title: 'Operator console | Wayfarer Tours' },
+  { name: 'robots', content: 'noindex' },
+];
+
+// Inside the protected layout: signed-out visitors have already gone to /account with this path
+// remembered. Here the fresh token decides between the console and the "not allowed" page.
+export default function AdminLayout() {
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return null;
+  return (
+    <OperatorGate uid={auth.user.uid} email={auth.user.email}>
+      <ConsoleFrame>
+        <Outlet />
+      </ConsoleFrame>
+    </OperatorGate>
+  );
+}
