@@ -9,6 +9,8 @@ import { migrate } from './db/migrations.js';
 import { todayIso } from './departures/dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { loadServerEnv } from './env.js';
+import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
+import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
 
 const env = loadServerEnv();
@@ -51,6 +53,8 @@ const applied = await migrate(db);
 const packages = loadPackages(join(clientDir, 'packages.json'));
 const seeded = await seedDepartures(db, [...packages.keys()], todayIso());
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+// Started once the app (and its logger) exists; changes that queue emails kick it.
+let outbox: OutboxWorker | undefined;
 
 const app = await buildApp({
   clientDir,
@@ -65,9 +69,26 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    onEmailQueued: () => outbox?.kick(),
   },
 });
+// Without SMTP_URL (a bare `node server/src/main.ts`; `npm start` sets it) emails wait in the
+// outbox until a process with a mail server delivers them: nothing is lost.
+const mail = env.SMTP_URL ? createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM! }) : undefined;
+if (mail) {
+  outbox = startOutboxWorker({ db, send: mail.send, log: app.log, siteUrl: env.PUBLIC_ORIGIN });
+  mail.verify().then(
+    () => app.log.info(`mail goes to ${describeSmtpUrl(env.SMTP_URL!)}`),
+    (error: Error) =>
+      app.log.warn(`the mail server at ${describeSmtpUrl(env.SMTP_URL!)} did not answer (${error.message}): emails wait in the outbox`),
+  );
+} else {
+  app.log.warn('SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them');
+}
 app.addHook('onClose', async () => {
+  // The worker first: it finishes or releases what it holds while the database is still open.
+  await outbox?.stop();
+  mail?.close();
   redis?.disconnect();
   await db.close();
   app.log.info('database closed');
