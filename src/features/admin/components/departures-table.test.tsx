@@ -1,0 +1,91 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminDeparture } from '~/contracts/admin';
+import { DeparturesTable } from '~/features/admin/components/departures-table';
+import { aDeparture, fakeFetch, json } from '~/features/admin/test/fake-api';
+
+vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
+
+const departure = aDeparture({ capacity: 12, seatsTaken: 5, seatsLeft: 7 });
+const path = `/api/admin/departures/${departure.id}`;
+
+function Schedule({ onChanged }: { onChanged: (d: AdminDeparture, m: string) => void }) {
+  const [departures, setDepartures] = useState([departure, aDeparture({ id: 'past-1', startsOn: '2020-01-04' })]);
+  return (
+    <DeparturesTable
+      packageName="Swiss Alpine Lakes"
+      departures={departures}
+      today="2027-01-01"
+      onChanged={(d, m) => {
+        setDepartures((all) => all.map((x) => (x.id === d.id ? d : x)));
+        onChanged(d, m);
+      }}
+    />
+  );
+}
+
+function renderSchedule(onChanged = vi.fn()) {
+  const router = createMemoryRouter([{ path: '/', element: <Schedule onChanged={onChanged} /> }]);
+  render(<RouterProvider router={router} />);
+  return onChanged;
+}
+
+describe('departures schedule', () => {
+  it('shows the 409 for a capacity below the seats taken beside the field, keeping the number typed', async () => {
+    const user = userEvent.setup();
+    const message = '5 seats are already taken on this departure: the capacity cannot be lower than 5.';
+    const { calls } = fakeFetch({ [`PATCH ${path}`]: () => json(409, { message, seatsTaken: 5 }) });
+    const onChanged = renderSchedule();
+
+    await user.click(screen.getByRole('button', { name: 'Change capacity of Sat 12 Jun 2027' }));
+    const field = screen.getByLabelText('Capacity of Sat 12 Jun 2027');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue(3);
+    expect(calls[0]!.method).toBe('PATCH');
+    expect(calls[0]!.body).toEqual({ capacity: 3 });
+    expect(calls[0]!.headers.get('authorization')).toBe('Bearer operator-token');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('saves a new capacity and shows it in the row', async () => {
+    const user = userEvent.setup();
+    fakeFetch({ [`PATCH ${path}`]: () => json(200, { ...departure, capacity: 16, seatsLeft: 11 }) });
+    const onChanged = renderSchedule();
+    await user.click(screen.getByRole('button', { name: 'Change capacity of Sat 12 Jun 2027' }));
+    const field = screen.getByLabelText('Capacity of Sat 12 Jun 2027');
+    await user.clear(field);
+    await user.type(field, '16{Enter}');
+    await waitFor(() => expect(screen.queryByLabelText('Capacity of Sat 12 Jun 2027')).toBeNull());
+    const row = screen.getByRole('row', { name: /Sat 12 Jun 2027/ });
+    expect(within(row).getByText('16')).toBeInTheDocument();
+    expect(within(row).getByText('11')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ capacity: 16 }), 'Sat 12 Jun 2027: capacity is now 16 seats.');
+  });
+
+  it('closes and reopens a departure; past ones cannot be changed', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch({
+      [`PATCH ${path}`]: ({ body }) => json(200, { ...departure, ...(body as object) }),
+    });
+    renderSchedule();
+    await user.click(screen.getByRole('button', { name: 'Close Sat 12 Jun 2027' }));
+    await screen.findByRole('button', { name: 'Reopen Sat 12 Jun 2027' });
+    expect(calls[0]!.body).toEqual({ status: 'closed' });
+    await user.click(screen.getByRole('button', { name: 'Reopen Sat 12 Jun 2027' }));
+    await screen.findByRole('button', { name: 'Close Sat 12 Jun 2027' });
+    expect(calls[1]!.body).toEqual({ status: 'open' });
+
+    const past = screen.getByRole('row', { name: /Sat 4 Jan 2020/ });
+    expect(within(past).queryByRole('button')).toBeNull();
+    expect(within(past).getByRole('link', { name: 'Sat 4 Jan 2020' })).toHaveAttribute('href', '/admin/departures/past-1');
+  });
+});

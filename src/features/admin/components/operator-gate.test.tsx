@@ -1,0 +1,73 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OperatorGate } from '~/features/admin/components/operator-gate';
+
+const refreshOperatorRole = vi.hoisted(() => vi.fn<() => Promise<boolean>>());
+vi.mock('~/lib/auth', () => ({ refreshOperatorRole }));
+
+// Stands for a console page: it asks the API as soon as it renders.
+function ConsolePage() {
+  useEffect(() => {
+    void fetch('/api/admin/bookings');
+  }, []);
+  return <h1>Bookings</h1>;
+}
+
+function renderGate() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: (
+          <OperatorGate uid="u-1" email="tess@example.com">
+            <ConsolePage />
+          </OperatorGate>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('the operator gate', () => {
+  let fetchSpy: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
+  });
+
+  it('shows a traveller the "not allowed" page, with a way home, and fetches nothing', async () => {
+    refreshOperatorRole.mockResolvedValue(false);
+    renderGate();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access…');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page is for Wayfarer Tours staff' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('tess@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Bookings' })).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(refreshOperatorRole).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets an operator in once the fresh token says so', async () => {
+    refreshOperatorRole.mockResolvedValue(true);
+    renderGate();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Bookings' })).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledWith('/api/admin/bookings');
+  });
+
+  it('offers Retry when the identity provider cannot be reached', async () => {
+    const user = userEvent.setup();
+    refreshOperatorRole.mockRejectedValueOnce(new Error('auth/network-request-failed')).mockResolvedValueOnce(true);
+    renderGate();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your access.');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Bookings' })).toBeInTheDocument());
+  });
+});
