@@ -60,14 +60,15 @@ export async function ensureAuthEmulator(
 
 // A new account in the emulator, signed in: a real ID token for the site's API.
 export async function createEmulatorUser(host: string, email: string, password: string) {
-  const res = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
+  const signUp = () =>
+    fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+    });
+  // A kept-alive connection the emulator closed at the same moment (its 5 s idle timeout) fails
+  // before anything was sent: asking once more on a new connection is safe.
+  const res = await signUp().catch(signUp);
   if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { localId: string; idToken: string };
 }

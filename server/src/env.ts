@@ -67,6 +67,8 @@ const schema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  // How long a worker holds an email it is sending; a crashed worker's emails go out again after it.
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
     z.string().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, like "Wayfarer Tours <hello@example.com>"').optional(),

@@ -76,7 +76,13 @@ const app = await buildApp({
 // outbox until a process with a mail server delivers them: nothing is lost.
 const mail = env.SMTP_URL ? createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM! }) : undefined;
 if (mail) {
-  outbox = startOutboxWorker({ db, send: mail.send, log: app.log, siteUrl: env.PUBLIC_ORIGIN });
+  outbox = startOutboxWorker({
+    db,
+    send: mail.send,
+    log: app.log,
+    siteUrl: env.PUBLIC_ORIGIN,
+    leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+  });
   mail.verify().then(
     () => app.log.info(`mail goes to ${describeSmtpUrl(env.SMTP_URL!)}`),
     (error: Error) =>

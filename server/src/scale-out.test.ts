@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../src/contracts/booking.js';
 import { openDatabase, type Database } from './db/database.js';
+import { startTestInbox, waitFor, type TestInbox } from './mail/test-support.js';
 import { addDays, todayIso } from './departures/dates.js';
 import {
   createUser,
@@ -20,9 +22,31 @@ import {
 } from './test/fixtures.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 if (!baseUrl) {
   console.warn('scale-out tests skipped: TEST_DATABASE_URL is not set (they need a real PostgreSQL server)');
+} else if (!redisUrl) {
+  console.warn('shared rate-limit tests skipped: TEST_REDIS_URL is not set (they need a real Redis server)');
 }
+
+const seatsOf = async (db: Database, departureId: string) =>
+  (
+    await db.query<{ seats_taken: number; booked: number }>(
+      `SELECT d.seats_taken, (SELECT coalesce(sum(travellers), 0)::int FROM bookings b
+          WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS booked
+       FROM departures d WHERE d.id = $1`,
+      [departureId],
+    )
+  ).rows[0]!;
+
+const newDeparture = async (db: Database, capacity: number, seatsTaken = 0) => {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, $2, $3, $4, $5)`,
+    [id, validBooking.packageId, addDays(todayIso(), 60 + Math.floor(Math.random() * 5000)), capacity, seatsTaken],
+  );
+  return id;
+};
 
 describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   let url: string;
@@ -58,11 +82,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   });
 
   it('200 parallel requests from 20 users for the last 10 seats: exactly 10 sold, the rest 409', async () => {
-    const departureId = randomUUID();
-    await db.query(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, $2, $3, 12, 2)`,
-      [departureId, validBooking.packageId, addDays(todayIso(), 90)],
-    );
+    const departureId = await newDeparture(db, 12, 2);
     const results = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
         const res = await postBooking(servers[i % 2]!.url, users[i % 20]!, { ...validBooking, departureId });
@@ -77,22 +97,11 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const soldBy = new Set(results.map((r, i) => (r.status === 201 ? i % 2 : -1)).filter((s) => s >= 0));
     expect(soldBy.size).toBe(2);
 
-    const { rows } = await db.query<{ seats_taken: number; booked: number }>(
-      `SELECT d.seats_taken, (SELECT coalesce(sum(travellers), 0)::int FROM bookings b
-          WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS booked
-       FROM departures d WHERE d.id = $1`,
-      [departureId],
-    );
-    expect(rows[0]).toEqual({ seats_taken: 12, booked: 10 });
+    expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 12, booked: 10 });
   });
 
   it('parties of different sizes for the last seats never oversell, and every 201 is stored once', async () => {
-    const departureId = randomUUID();
-    await db.query(`INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, 25)`, [
-      departureId,
-      validBooking.packageId,
-      addDays(todayIso(), 91),
-    ]);
+    const departureId = await newDeparture(db, 25);
     const results = await Promise.all(
       Array.from({ length: 120 }, async (_, i) => {
         const res = await postBooking(
@@ -118,5 +127,166 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     const taken = (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [departureId]))
       .rows[0]!.seats_taken;
     expect(taken).toBe(seats);
+  });
+});
+
+describe.skipIf(!baseUrl)('three server processes on one PostgreSQL, with a mail server', () => {
+  let url: string;
+  let clientDir: string;
+  let db: Database;
+  let inbox: TestInbox;
+  let servers: ServerProcess[] = [];
+  let users: TestUser[];
+
+  beforeAll(async () => {
+    url = await postgresSchemaUrl(baseUrl!);
+    clientDir = makeClientDir();
+    inbox = await startTestInbox();
+    const env = {
+      DATABASE_URL: url,
+      CLIENT_DIR: clientDir,
+      SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
+      MAIL_FROM: 'Wayfarer Tours <bookings@wayfarer-tours.example>',
+      // A killed worker's emails go out again after this.
+      OUTBOX_LEASE_SECONDS: '5',
+    };
+    servers = await Promise.all([4361, 4362, 4363].map((port) => spawnServer(env, port)));
+    db = await openDatabase({ url });
+    users = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(`trio${i}`)));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await db.close();
+    await inbox.stop();
+    await dropPostgresSchema(url);
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('round robin over three processes: the last 12 seats are sold exactly once', async () => {
+    const departureId = await newDeparture(db, 12);
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, async (_, i) => {
+        const res = await postBooking(servers[i % 3]!.url, users[i % 10]!, { ...validBooking, departureId });
+        await res.body?.cancel();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(12);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(138);
+    expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 12, booked: 12 });
+  });
+
+  it('one Idempotency-Key sent to two processes at once stores one booking', async () => {
+    const departureId = await newDeparture(db, 1000);
+    for (let round = 0; round < 15; round++) {
+      const key = randomUUID();
+      const body = { ...validBooking, departureId, travellers: 2 };
+      const answers = await Promise.all(
+        [0, 1].map(async (p) => {
+          const res = await postBooking(servers[(round + p) % 3]!.url, users[round % 10]!, body, {
+            'idempotency-key': key,
+          });
+          return { status: res.status, booking: (await res.json()) as Booking };
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201]);
+      expect(answers[0]!.booking.id).toBe(answers[1]!.booking.id);
+    }
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE departure_id = $1', [
+      departureId,
+    ]);
+    expect(rows[0]!.n).toBe(15);
+    expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 30, booked: 30 });
+  });
+
+  it('one process killed with SIGKILL mid-load: every 2xx is stored, every email is delivered, none twice but what was in flight', async () => {
+    const departureId = await newDeparture(db, 1_000_000);
+    const accepted: Booking[] = [];
+    let stop = false;
+    const victim = servers[2]!;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const server = servers[(w + i) % 3]!;
+        try {
+          const res = await postBooking(server.url, users[w % 10]!, {
+            ...validBooking,
+            departureId,
+            name: `Load ${w}-${i}`,
+          }, { 'idempotency-key': randomUUID() });
+          if (res.status === 201) accepted.push((await res.json()) as Booking);
+          else await res.body?.cancel();
+        } catch {
+          // the killed process: no answer, so no promise was made
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 15 }, (_, w) => worker(w)));
+    await waitFor(() => accepted.length >= 100, 30_000, '100 bookings');
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    await new Promise((r) => setTimeout(r, 1000));
+    stop = true;
+    await load;
+
+    const ids = accepted.map((b) => b.id);
+    const stored = await db.query<{ id: string }>('SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [ids]);
+    expect(stored.rows.length).toBe(ids.length);
+
+    // Every "booking received" email reaches the inbox: the dead worker's claims expire and the
+    // living processes send them.
+    const references = new Set(accepted.map((b) => b.reference));
+    const received = async () =>
+      (await inbox.emails()).filter((e) => [...references].some((r) => e.subject.includes(r)));
+    await waitFor(async () => new Set((await received()).map((e) => e.subject)).size === references.size, 60_000, 'every email');
+    const emails = await received();
+    const perReference = new Map<string, number>();
+    for (const e of emails) {
+      const ref = [...references].find((r) => e.subject.includes(r))!;
+      perReference.set(ref, (perReference.get(ref) ?? 0) + 1);
+    }
+    // At most what the dead worker had in flight (its send concurrency) may arrive twice.
+    const twice = [...perReference.values()].filter((n) => n > 1).length;
+    expect(twice).toBeLessThanOrEqual(4);
+    const sent = await db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM outbox WHERE booking_id = ANY($1::uuid[]) GROUP BY status`,
+      [ids],
+    );
+    expect(sent.rows).toEqual([{ status: 'sent', n: ids.length }]);
+  }, 120_000);
+});
+
+describe.skipIf(!baseUrl || !redisUrl)('a rate limit shared through Redis by two processes', () => {
+  let url: string;
+  let clientDir: string;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    url = await postgresSchemaUrl(baseUrl!);
+    clientDir = makeClientDir();
+    const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, REDIS_URL: redisUrl!, BOOKING_RATE_LIMIT: '5' };
+    servers = await Promise.all([4371, 4372].map((port) => spawnServer(env, port)));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await dropPostgresSchema(url);
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("holds one user's limit across the processes, and counts each user apart", async () => {
+    const [one, other] = await Promise.all([createUser('limited'), createUser('unlimited')]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await postBooking(servers[i % 2]!.url, one!, validBooking);
+      await res.body?.cancel();
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const fresh = await postBooking(servers[1]!.url, other!, validBooking);
+    expect(fresh.status).toBe(201);
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
@@ -36,6 +37,7 @@ export function buildTestApp(options: {
   verifyToken?: TokenVerifier;
   rateLimitPerMinute?: number;
   trustProxy?: false | number | string;
+  redis?: Redis;
   bookings?: Partial<BookingsOptions>;
 }) {
   return buildApp({
@@ -44,6 +46,7 @@ export function buildTestApp(options: {
     logLevel: 'silent',
     csp: testCsp,
     trustProxy: options.trustProxy,
+    redis: options.redis,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),
