@@ -131,16 +131,16 @@ export async function markEmailFailed(
   return rows[0]?.status ?? null;
 }
 
-// Hands back everything `workerId` still holds (a stopping worker), due at once for any other
+// Hands back what `workerId` still holds (all of it, or the messages `ids`), due at once for any
 // worker. The claim's attempt is taken back: the message was not tried to the end.
-export async function releaseHeldEmails(q: Queryable, workerId: string): Promise<number> {
+export async function releaseHeldEmails(q: Queryable, workerId: string, ids?: string[]): Promise<number> {
   const { rows } = await q.query<{ id: string }>(
     `UPDATE outbox
         SET status = 'queued', locked_by = NULL, locked_until = NULL, run_after = now(),
             attempts = greatest(attempts - 1, 0)
-      WHERE locked_by = $1 AND status = 'sending'
+      WHERE locked_by = $1 AND status = 'sending' AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
   RETURNING id`,
-    [workerId],
+    [workerId, ids ?? null],
   );
   return rows.length;
 }

@@ -179,6 +179,39 @@ describe.each(stores)('outbox on $name', (store) => {
     }
   });
 
+  it('a slow batch hands back what it cannot start within half its lease: no email goes out twice', async () => {
+    const ids = await queueTestEmails(db, bookingId, 8);
+    const sends: string[] = [];
+    const slowSend: SendEmail = async (email) => {
+      sends.push(email.id);
+      await new Promise((r) => setTimeout(r, 120));
+    };
+    const { entries, log } = recordingLog();
+    // One worker takes big batches of slow sends; the other claims one at a time, so it would
+    // take over any lease of the first that ran out while that message still waited its turn.
+    start({
+      log,
+      send: slowSend,
+      workerId: 'big-batches',
+      batchSize: 8,
+      concurrency: 1,
+      leaseMs: 400,
+      pollMs: 10,
+    });
+    start({
+      log,
+      send: slowSend,
+      workerId: 'one-by-one',
+      batchSize: 1,
+      concurrency: 1,
+      leaseMs: 400,
+      pollMs: 10,
+    });
+    await waitFor(async () => (await statusCounts(db, ids)).sent === 8, 15_000, 'all 8 emails');
+    expect([...sends].sort()).toEqual([...ids].sort());
+    expect(entries.filter((e) => e.msg.includes('lease passed to another worker'))).toEqual([]);
+  });
+
   it('stop() lets the send in flight finish and hands the rest back to the queue', async () => {
     const ids = await queueTestEmails(db, bookingId, 5);
     const started: string[] = [];

@@ -209,16 +209,28 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   // Sends a claimed batch, `concurrency` at a time. Once stopping, nothing new starts: what is left
-  // is released by stop().
+  // is released by stop(). A message whose turn comes after half its lease has gone (slow sends
+  // ahead of it) is handed back unsent: started that late, its lease could run out mid-send and
+  // another worker would send it too.
   async function deliverBatch(batch: ClaimedEmail[], claimedAt: number) {
     let next = 0;
+    const late: string[] = [];
     const lane = async () => {
       while (!stopping && next < batch.length) {
         const message = batch[next++]!;
-        await deliver(message, claimedAt);
+        if (Date.now() - claimedAt > leaseMs / 2) late.push(message.id);
+        else await deliver(message, claimedAt);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    if (late.length > 0 && !stopping) {
+      try {
+        await releaseHeldEmails(db, id, late);
+      } catch (error) {
+        // Their leases run out and they are claimed again: late, not lost.
+        log.warn({ workerId: id, err: errorText(error) }, 'outbox: could not hand back late emails');
+      }
+    }
   }
 
   async function run() {
