@@ -6,7 +6,12 @@ type StoredBooking = {
   reference: string;
   packageId: string;
   packageName: string;
+  departureId: string | null;
+  startsOn: string | null;
+  travellers: number;
   price: number;
+  total: number;
+  status: string;
   name: string;
   address: string;
   phone: string;
@@ -55,7 +60,16 @@ test.describe('booking a package', () => {
       name: account.name,
       address: '7 Harbour Road, Bergen',
       phone: '4755512345',
+      // SPEC flow: nothing but the four fields, so one traveller on the date the form chose.
+      travellers: 1,
+      total: 2450,
+      status: 'requested',
     });
+    expect(stored[0]!.startsOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const summary = page.getByRole('article', { name: `Booking ${reference}` });
+    await expect(summary.locator('.status-badge')).toHaveText('Status: Requested');
+    await expect(summary).toContainText('1 traveller × $2,450');
+    await expect(summary.locator('time').first()).toHaveAttribute('datetime', stored[0]!.startsOn!);
 
     const stranger = { email: uniqueEmail('stranger'), password: 'strangers' };
     await createAccount(stranger.email, stranger.password);
@@ -68,9 +82,10 @@ test.describe('booking a package', () => {
     await openNavLink(page, 'My Bookings');
     await expect(page).toHaveURL('/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
-    await expect(page.getByRole('article', { name: `Booking ${reference}` })).toContainText(
-      'Swiss Alpine Lakes',
-    );
+    const card = page.getByRole('article', { name: `Booking ${reference}` });
+    await expect(card).toContainText('Swiss Alpine Lakes');
+    await expect(card.locator('.status-badge')).toHaveText('Status: Requested');
+    await expect(card.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   });
 
   test('a double click stores one booking', async ({ signedIn: page, account, request }) => {

@@ -5,6 +5,7 @@ describe('trip dates', () => {
   it('reads an ISO day as that calendar day, whatever the time zone', () => {
     expect(formatTripDate('2026-12-12')).toBe('Sat 12 Dec 2026');
     expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+    expect(formatTripDate('2027-09-19')).toBe('Sun 19 Sep 2027');
     expect(tripDateParts('2026-12-12')).toEqual({ weekday: 'Sat', day: '12', month: 'Dec', year: '2026' });
   });
 

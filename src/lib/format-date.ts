@@ -1,6 +1,7 @@
 // Trip dates are calendar days (ISO YYYY-MM-DD) with no time zone: they are read and written in
-// UTC so that a traveller west of Greenwich never sees the day before.
-const parts = new Intl.DateTimeFormat('en-GB', {
+// UTC so that a traveller west of Greenwich never sees the day before. en-US parts give
+// three-letter months everywhere (en-GB has "Sept"); the order is set below, day before month.
+const parts = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -205,6 +205,25 @@ describe('BookingForm: departure and travellers', () => {
     expect(fourLeftDate).not.toBeChecked();
   });
 
+  it('folds a long schedule after six dates, and unfolds it on request', async () => {
+    const later = Array.from({ length: 4 }, (_, i) =>
+      departure(`00000000-0000-4000-8000-00000000001${i}`, `2030-0${5 + i}-01`, 12),
+    );
+    answers = [json(200, { departures: [...schedule, ...later] })];
+    const { user } = setup();
+    expect(await dates()).toHaveLength(6);
+    const more = screen.getByRole('button', { name: 'Show 2 more dates' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(screen.getAllByRole('radio')).toHaveLength(8);
+    await user.click(screen.getByRole('radio', { name: 'Thu 1 Aug 2030, 12 seats left' }).closest('label')!);
+    // The chosen date stays in view: there is nothing to fold away.
+    expect(screen.queryByRole('button', { name: 'Show fewer dates' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /Sat 30 Mar 2030/ }).closest('label')!);
+    await user.click(screen.getByRole('button', { name: 'Show fewer dates' }));
+    expect(screen.getAllByRole('radio')).toHaveLength(6);
+  });
+
   it('shows the total for the party as it changes', async () => {
     const { user } = setup();
     await dates();

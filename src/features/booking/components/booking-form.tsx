@@ -218,8 +218,6 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
     }
   };
 
-  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
-
   const field = (key: keyof BookingFormValues, label: string, input: ComponentProps<'input'>) => {
     const inputId = `${id}-${key}`;
     const errorId = `${inputId}-error`;
@@ -329,7 +327,7 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
             value={travellersRaw}
             onChange={(e) => setTravellers(e.target.value)}
             aria-invalid={travellersError ? true : undefined}
-            aria-describedby={describedBy(travellersError && travellersErrorId, travellersHintId)}
+            aria-describedby={travellersError ? travellersErrorId : travellersHintId}
           />
           <button
             type="button"
@@ -347,11 +345,13 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
             {travellersError}
           </p>
         ) : null}
-        <p className="field__hint" id={travellersHintId}>
-          {selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
-            ? `Up to ${cap} on this date.`
-            : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`}
-        </p>
+        {travellersError ? null : (
+          <p className="field__hint" id={travellersHintId}>
+            {selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
+              ? `Up to ${cap} on this date.`
+              : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`}
+          </p>
+        )}
       </div>
 
       <div className="booking-total">

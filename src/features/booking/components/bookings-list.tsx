@@ -82,25 +82,30 @@ export function BookingsList() {
           <ol className="bookings">
             {group.bookings.map((booking) => {
               const option = refused.has(booking.id) ? 'contact' : cancelOption(booking);
+              const done = justCancelled === booking.id;
               return (
                 <li key={booking.id}>
                   <BookingSummary booking={booking} headingLevel={3}>
-                    {justCancelled === booking.id ? (
-                      <p className="summary__done" role="status">
-                        Cancelled. Your places are free again for other travellers.
-                      </p>
+                    {done || option !== 'none' ? (
+                      <>
+                        {done ? (
+                          <p className="summary__done" role="status">
+                            Cancelled. Your places are free again for other travellers.
+                          </p>
+                        ) : null}
+                        {option === 'cancel' ? (
+                          <button
+                            type="button"
+                            className="button button--outline-danger"
+                            data-cancel-for={booking.id}
+                            onClick={() => setOpen(booking)}
+                          >
+                            Cancel booking
+                          </button>
+                        ) : null}
+                        {option === 'contact' ? <ContactUs /> : null}
+                      </>
                     ) : null}
-                    {option === 'cancel' ? (
-                      <button
-                        type="button"
-                        className="button button--outline-danger"
-                        data-cancel-for={booking.id}
-                        onClick={() => setOpen(booking)}
-                      >
-                        Cancel booking
-                      </button>
-                    ) : null}
-                    {option === 'contact' ? <ContactUs /> : null}
                   </BookingSummary>
                 </li>
               );

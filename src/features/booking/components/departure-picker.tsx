@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isBookable, type Departure } from '~/contracts/departure';
 import { formatTripDate, tripDateParts } from '~/lib/format-date';
 
@@ -10,6 +11,8 @@ export function seatsText(departure: Departure): string {
 
 // Few enough seats that the card says so in the accent colour.
 const lowSeats = 3;
+// Two rows of cards at either width; a year of dates is one tap away.
+const firstShown = 6;
 
 type DeparturePickerProps = {
   departures: Departure[];
@@ -22,8 +25,15 @@ type DeparturePickerProps = {
 // The dates as a radio group styled as cards. Sold-out and closed dates stay in view (people
 // plan around them) but are disabled, so neither a click nor the arrow keys can choose them.
 export function DeparturePicker({ departures, selectedId, onSelect, error, idPrefix }: DeparturePickerProps) {
+  const [expanded, setExpanded] = useState(false);
   const legendId = `${idPrefix}-legend`;
   const errorId = `${idPrefix}-error`;
+  const gridId = `${idPrefix}-dates`;
+  // The chosen date is never folded away.
+  const selectedAt = departures.findIndex((d) => d.id === selectedId);
+  const showAll = expanded || selectedAt >= firstShown;
+  const shown = showAll ? departures : departures.slice(0, firstShown);
+  const more = departures.length - firstShown;
   return (
     <fieldset
       className="departures"
@@ -35,8 +45,8 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
       <legend id={legendId} className="departures__legend">
         Departure
       </legend>
-      <div className="departures__grid">
-        {departures.map((departure) => {
+      <div className="departures__grid" id={gridId}>
+        {shown.map((departure) => {
           const bookable = isBookable(departure);
           const parts = tripDateParts(departure.startsOn);
           const state = departure.status === 'closed' ? 'closed' : bookable ? 'open' : 'sold-out';
@@ -68,6 +78,17 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
           );
         })}
       </div>
+      {more > 0 && (selectedAt < firstShown || !showAll) ? (
+        <button
+          type="button"
+          className="button--link departures__more"
+          aria-expanded={showAll}
+          aria-controls={gridId}
+          onClick={() => setExpanded(!showAll)}
+        >
+          {showAll ? 'Show fewer dates' : `Show ${more} more ${more === 1 ? 'date' : 'dates'}`}
+        </button>
+      ) : null}
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
