@@ -1,0 +1,127 @@
+// `npm run admin -- grant <email>` / `revoke <email>`: makes an account an operator (the Firebase
+// custom claim role: "admin", DESIGN.md) or a traveller again. Against the Auth Emulator unless a
+// real Firebase project is configured, decided as `npm start` and the server decide it.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
+import { adminClaim } from '../src/contracts/admin';
+import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
+import { answers, emulatorProject } from './auth-emulator';
+
+export const usage = `Usage: npm run admin -- <grant|revoke> <email>
+
+  grant <email>    make the account that signs in with this email an operator
+  revoke <email>   make it a traveller again
+
+The account must exist (signed up on the site). Its other custom claims are kept. The change
+shows in the user's next ID token: their next sign-in or token refresh (within the hour).
+Locally this talks to the Firebase Auth Emulator, which "npm start" runs; with a real Firebase
+project configured (VITE_FIREBASE_*), to that project with the service account in
+GOOGLE_APPLICATION_CREDENTIALS.`;
+
+// A failure the user can act on: its message is printed as it is.
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code ?? '';
+
+function readArgs(args: string[]): { command: 'grant' | 'revoke'; email: string } {
+  const [command, email, ...rest] = args;
+  if ((command !== 'grant' && command !== 'revoke') || email === undefined || rest.length > 0) {
+    throw new CliError(usage, 2);
+  }
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new CliError(`"${email}" is not an email address.\n\n${usage}`, 2);
+  }
+  return { command, email: email.toLowerCase() };
+}
+
+// The same rules as server/src/main.ts: the emulator for demo-* projects only, never beside a
+// real project.
+async function connect(env: NodeJS.ProcessEnv): Promise<{ app: App; target: string }> {
+  let publicEnv;
+  try {
+    publicEnv = parsePublicEnv(env);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  if (usesRealFirebase(publicEnv)) {
+    const projectId = publicEnv.VITE_FIREBASE_PROJECT_ID!;
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      throw new CliError(
+        `FIREBASE_AUTH_EMULATOR_HOST is set while the real Firebase project "${projectId}" is configured: unset one of them.`,
+      );
+    }
+    return { app: initializeApp({ projectId }, 'admin-cli'), target: `Firebase project ${projectId}` };
+  }
+  const host = env.FIREBASE_AUTH_EMULATOR_HOST || publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST;
+  const projectId = env.GCLOUD_PROJECT || emulatorProject;
+  if (!projectId.startsWith('demo-')) {
+    throw new CliError(`The Auth Emulator is only used for demo-* projects, not "${projectId}".`);
+  }
+  if (!(await answers(`http://${host}/`))) {
+    throw new CliError(
+      `The Firebase Auth Emulator is not running at http://${host}. Start the site with "npm start" ` +
+        '(it runs the emulator; accounts live there only while it runs), sign up, then run this again.',
+    );
+  }
+  // firebase-admin talks to the emulator when this is set when its Auth is created.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  return { app: initializeApp({ projectId }, 'admin-cli'), target: `the Auth Emulator at ${host}` };
+}
+
+async function findUser(auth: Auth, email: string, target: string): Promise<UserRecord> {
+  try {
+    return await auth.getUserByEmail(email);
+  } catch (error) {
+    if (errorCode(error) === 'auth/user-not-found') {
+      throw new CliError(`No account signs in with ${email} in ${target}. They must sign up on the site first.`);
+    }
+    if (errorCode(error) === 'auth/invalid-email') throw new CliError(`"${email}" is not an email address.`, 2);
+    throw error;
+  }
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { command, email } = readArgs(args);
+  const { app, target } = await connect(env);
+  try {
+    const auth = getAuth(app);
+    const user = await findUser(auth, email, target);
+    const claims: Record<string, unknown> = { ...user.customClaims };
+    const isOperator = claims.role === adminClaim.role;
+    if (command === 'grant') {
+      if (isOperator) return `${email} is already an operator. Nothing changed.`;
+      await auth.setCustomUserClaims(user.uid, { ...claims, ...adminClaim });
+      return `${email} is now an operator. Their next sign-in or token refresh carries the role.`;
+    }
+    if (!isOperator) return `${email} is not an operator. Nothing changed.`;
+    const { role: _role, ...others } = claims;
+    // null removes the claims altogether; an empty object would be stored as one.
+    await auth.setCustomUserClaims(user.uid, Object.keys(others).length > 0 ? others : null);
+    return (
+      `${email} is no longer an operator. Their next sign-in or token refresh drops the role ` +
+      '(an ID token they already hold keeps it until it expires, within the hour).'
+    );
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+try {
+  console.log(await run(process.argv.slice(2), process.env));
+} catch (error) {
+  if (error instanceof CliError) {
+    console.error(error.message);
+    process.exitCode = error.exitCode;
+  } else {
+    const code = errorCode(error);
+    console.error(`Could not change the role${code ? ` (${code})` : ''}: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}
