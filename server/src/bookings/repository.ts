@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminBooking } from '../../../src/contracts/admin.js';
 import type { Booking, BookingInput, BookingStatus } from '../../../src/contracts/booking.js';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { valuesList } from '../db/sql.js';
 import { departureColumns, type DepartureRow } from '../departures/repository.js';
-import { enqueueEmails, type BookingEmailData } from '../mail/outbox.js';
+import type { BookingEmailData } from '../mail/outbox.js';
 import type { ServerPackage } from './packages.js';
 
 export type BookingRow = {
@@ -112,23 +111,6 @@ type Pending = Request & {
   resolve: (outcome: CreateOutcome) => void;
   reject: (error: unknown) => void;
 };
-
-const insertColumns = [
-  'id',
-  'reference',
-  'user_id',
-  'package_id',
-  'package_name',
-  'price_cents',
-  'name',
-  'email',
-  'address',
-  'phone',
-  'idempotency_key',
-  'departure_id',
-  'travellers',
-  'total_cents',
-] as const;
 
 const sameBooking = (booking: Booking, p: Request) =>
   booking.packageId === p.input.packageId &&
@@ -317,44 +299,14 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
     placed.push({ index: i, departure });
   }
 
-  // 4. The bookings. ON CONFLICT: a retry with the same key that another process is storing at
-  //    this moment; it gets that booking, and its seats are not counted here.
+  // 4. One statement writes the rest: the bookings (ON CONFLICT on the idempotency key: a retry
+  //    that another process is storing at this moment gets that booking, and its seats are not
+  //    counted here), the seats taken by what was inserted, the audit rows and the "booking
+  //    received" emails. Arrays instead of a VALUES list keep it one fixed statement whatever the
+  //    batch size; one round trip instead of four is most of a batch's cost on PGlite.
   if (placed.length > 0) {
-    const values = placed.flatMap(({ index, departure }) => {
+    const rows = placed.map(({ index, departure }) => {
       const p = batch[index]!;
-      const price = Math.round(p.pkg.price * 100);
-      return [
-        p.id,
-        p.reference,
-        p.userId,
-        p.pkg.id,
-        p.pkg.name,
-        price,
-        p.input.name,
-        p.input.email,
-        p.input.address,
-        p.input.phone,
-        p.idempotencyKey,
-        departure.id,
-        p.travellers,
-        price * p.travellers,
-      ];
-    });
-    const { rows } = await tx.query<{ id: string; created_at: Date | string; updated_at: Date | string }>(
-      `INSERT INTO bookings (${insertColumns.join(', ')})
-       VALUES ${valuesList(placed.length, insertColumns.length)}
-       ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
-       RETURNING id, created_at, updated_at`,
-      values,
-    );
-    const inserted = new Map(rows.map((r) => [r.id, r]));
-    const seats = new Map<string, number>();
-    const created: Booking[] = [];
-    for (const { index, departure } of placed) {
-      const p = batch[index]!;
-      const row = inserted.get(p.id);
-      if (!row) continue;
-      seats.set(departure.id, (seats.get(departure.id) ?? 0) + p.travellers);
       const price = Math.round(p.pkg.price * 100);
       const booking = toBooking({
         id: p.id,
@@ -373,39 +325,65 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         total_cents: price * p.travellers,
         status: 'requested',
         cancel_reason: null,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
+        // The database's own time replaces this once the row is in.
+        created_at: new Date(),
+        updated_at: new Date(),
       });
-      outcomes[index] = { kind: 'created', booking };
-      created.push(booking);
-    }
-
-    // 5. Seats taken, one UPDATE for all departures of the batch.
-    if (seats.size > 0) {
-      const entries = [...seats];
-      await tx.query(
-        `UPDATE departures d SET seats_taken = d.seats_taken + v.n, updated_at = now()
-         FROM (SELECT * FROM unnest($1::uuid[], $2::int[])) AS v(id, n) WHERE d.id = v.id`,
-        [entries.map(([id]) => id), entries.map(([, n]) => n)],
-      );
-    }
-    // 6. The audit trail and the "booking received" emails, in the same transaction.
-    const actors = new Map(placed.map(({ index }) => [batch[index]!.id, batch[index]!.actor]));
-    await recordAudit(
-      tx,
-      created.map((b) => ({
-        actor: actors.get(b.id)!,
-        action: 'booking.created' as const,
-        bookingId: b.id,
-        departureId: b.departureId ?? undefined,
-        from: null,
-        to: 'requested',
-      })),
+      return { index, p, price, booking };
+    });
+    const column = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
+    const { rows: inserted } = await tx.query<{ id: string; created_at: Date | string }>(
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[],
+           $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::int[],
+           $14::text[], $15::text[], $16::uuid[])
+         AS v(id, reference, user_id, package_id, package_name, price_cents, name, email, address,
+           phone, idempotency_key, departure_id, travellers, actor, payload, outbox_id)
+       ), ins AS (
+         INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
+           email, address, phone, idempotency_key, departure_id, travellers, total_cents)
+         SELECT id, reference, user_id, package_id, package_name, price_cents, name, email, address,
+           phone, idempotency_key, departure_id, travellers, price_cents * travellers FROM v
+         ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
+         RETURNING id, departure_id, travellers, created_at
+       ), seats AS (
+         UPDATE departures d SET seats_taken = d.seats_taken + s.n, updated_at = now()
+         FROM (SELECT departure_id, sum(travellers)::int AS n FROM ins GROUP BY departure_id) s
+         WHERE d.id = s.departure_id
+       ), audit AS (
+         INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
+         SELECT ins.id, ins.departure_id, 'traveller', v.actor, 'booking.created', 'requested'
+         FROM ins JOIN v USING (id)
+       ), mail AS (
+         INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+         SELECT v.outbox_id, ins.id, 'booking-received', v.email, v.payload::jsonb
+         FROM ins JOIN v USING (id)
+       )
+       SELECT id, created_at FROM ins`,
+      [
+        column((r) => r.p.id),
+        column((r) => r.p.reference),
+        column((r) => r.p.userId),
+        column((r) => r.p.pkg.id),
+        column((r) => r.p.pkg.name),
+        column((r) => r.price),
+        column((r) => r.p.input.name),
+        column((r) => r.p.input.email),
+        column((r) => r.p.input.address),
+        column((r) => r.p.input.phone),
+        column((r) => r.p.idempotencyKey),
+        column((r) => r.booking.departureId),
+        column((r) => r.p.travellers),
+        column((r) => r.p.actor.name),
+        column((r) => JSON.stringify(emailData(r.booking))),
+        column(() => randomUUID()),
+      ],
     );
-    await enqueueEmails(
-      tx,
-      created.map((b) => ({ bookingId: b.id, kind: 'booking-received' as const, to: b.email, data: emailData(b) })),
-    );
+    const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
+    for (const { index, booking } of rows) {
+      const at = createdAt.get(booking.id);
+      if (at) outcomes[index] = { kind: 'created', booking: { ...booking, createdAt: at } };
+    }
   }
 
   // Requests whose key was being stored concurrently elsewhere: that booking is the answer.
