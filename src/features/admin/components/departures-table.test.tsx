@@ -65,6 +65,7 @@ describe('departures schedule', () => {
     await user.clear(field);
     await user.type(field, '16{Enter}');
     await waitFor(() => expect(screen.queryByLabelText('Capacity of Sat 12 Jun 2027')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Change capacity of Sat 12 Jun 2027' })).toHaveFocus();
     const row = screen.getByRole('row', { name: /Sat 12 Jun 2027/ });
     expect(within(row).getByText('16')).toBeInTheDocument();
     expect(within(row).getByText('11')).toBeInTheDocument();

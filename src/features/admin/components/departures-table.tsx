@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { AdminDeparture } from '~/contracts/admin';
@@ -21,6 +21,13 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Once the editor is gone, focus goes back to the button that opened it.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (editing !== null || refocus.current === null) return;
+    document.getElementById(capacityButtonId(refocus.current))?.focus();
+    refocus.current = null;
+  }, [editing]);
 
   async function toggle(d: AdminDeparture) {
     const status = d.status === 'open' ? 'closed' : 'open';
@@ -42,9 +49,8 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
   }
 
   function stopEditing(id: string) {
+    refocus.current = id;
     setEditing(null);
-    // Back to the button that opened the editor, after it is rendered again.
-    requestAnimationFrame(() => document.getElementById(capacityButtonId(id))?.focus());
   }
 
   return (
