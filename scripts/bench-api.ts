@@ -17,7 +17,7 @@ import { openDatabase, type Database } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrations';
 import { addDays, todayIso } from '../server/src/departures/dates';
 import { insertDeparture } from '../server/src/departures/repository';
-import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/fixtures';
+import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
 
 const root = new URL('..', import.meta.url).pathname;
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';

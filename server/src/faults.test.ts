@@ -12,12 +12,10 @@ import { connectRedis } from './redis.js';
 import {
   buildTestApp,
   createUser,
-  dropPostgresSchema,
   emulatorHost,
   injectBooking,
   makeClientDir,
   postBooking,
-  postgresSchemaUrl,
   projectId,
   roomyDeparture,
   roomyDepartureIn,
@@ -27,6 +25,7 @@ import {
   type StoreCase,
   type TestUser,
 } from './test/fixtures.js';
+import { dropPostgresSchema, postgresSchemaUrl } from './test/postgres-schema.js';
 
 let clientDir: string;
 let user: TestUser;

@@ -11,15 +11,14 @@ import { startTestInbox, waitFor, type TestInbox } from './mail/test-support.js'
 import { addDays, todayIso } from './departures/dates.js';
 import {
   createUser,
-  dropPostgresSchema,
   makeClientDir,
   postBooking,
-  postgresSchemaUrl,
   spawnServer,
   validBooking,
   type ServerProcess,
   type TestUser,
 } from './test/fixtures.js';
+import { dropPostgresSchema, postgresSchemaUrl } from './test/postgres-schema.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

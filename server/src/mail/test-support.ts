@@ -2,9 +2,9 @@
 // schema, and a booking row for the outbox's foreign key.
 import { randomUUID } from 'node:crypto';
 import { MailDev } from 'maildev';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
+import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { enqueueEmails, type BookingEmailData, type EmailJob } from './outbox.js';
 
 export type ReceivedEmail = {
@@ -50,32 +50,6 @@ export async function startTestInbox(smtpPort = 0): Promise<TestInbox> {
 
 export type TestStore = { name: string; open: () => Promise<Database>; cleanup: () => Promise<void> };
 
-const withoutOptions = (url: string) => {
-  const base = new URL(url);
-  base.searchParams.delete('options');
-  return base.toString();
-};
-
-// A schema of its own on the test server, so parallel test files never see each other's rows.
-async function postgresSchema(baseUrl: string) {
-  const schema = `t_mail_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const admin = new pg.Client({ connectionString: withoutOptions(baseUrl) });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
 // PGlite in memory always; PostgreSQL when TEST_DATABASE_URL is set. Every open() of one store
@@ -95,17 +69,17 @@ export function testStores(): TestStore[] {
     },
   });
   if (testDatabaseUrl) {
-    let schema: ReturnType<typeof postgresSchema> | undefined;
+    let schema: Promise<string> | undefined;
     stores.push({
       name: 'PostgreSQL',
       open: async () => {
-        const { url } = await (schema ??= postgresSchema(testDatabaseUrl));
+        const url = await (schema ??= postgresSchemaUrl(testDatabaseUrl));
         const db = await openDatabase({ url, poolSize: 4 });
         await migrate(db);
         return db;
       },
       cleanup: async () => {
-        if (schema) await (await schema).drop();
+        if (schema) await dropPostgresSchema(await schema);
       },
     });
   }

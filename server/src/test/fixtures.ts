@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
 import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
@@ -16,6 +15,7 @@ import { loadPackages } from '../bookings/packages.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
+import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
 import { todayIso } from '../departures/dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
 import { addDays } from '../departures/dates.js';
@@ -108,30 +108,6 @@ export type StoreCase = {
   serverEnv: () => Promise<Record<string, string>>;
   cleanup: () => Promise<void>;
 };
-
-// A fresh schema per call on the test server, so parallel test files never see each other's rows.
-export async function postgresSchemaUrl(baseUrl: string): Promise<string> {
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-export async function dropPostgresSchema(url: string) {
-  const options = new URL(url).searchParams.get('options') ?? '';
-  const schema = /search_path=(t_\w+)/.exec(options)?.[1];
-  if (!schema) return;
-  const base = new URL(url);
-  base.searchParams.delete('options');
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
-}
 
 // One store per case, made on first use. `open` migrates and opens it; `reopen` opens the same
 // data again (a restart); `serverEnv` points a server process (spawnServer) at it.
