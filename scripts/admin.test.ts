@@ -44,7 +44,8 @@ function runAdmin(args: string[], env: Record<string, string> = {}): Promise<Run
 const claimsOf = (idToken: string) =>
   JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-describe('npm run admin', () => {
+// Each case starts a process (tsx, firebase-admin): seconds apiece on a loaded machine.
+describe('npm run admin', { timeout: 90_000 }, () => {
   it('grant: the next token carries role admin, other claims are kept; revoke clears the role only', async () => {
     const user = await createUser('staff');
     await setEmulatorClaims(user.uid, { tier: 'gold' });
@@ -71,7 +72,7 @@ describe('npm run admin', () => {
     const twice = await runAdmin(['revoke', user.email]);
     expect(twice.code).toBe(0);
     expect(twice.stdout.trim()).toBe(`${user.email} is not an operator. Nothing changed.`);
-  }, 60_000);
+  });
 
   it('a granted user’s fresh token opens the console; a revoked one’s is refused', async () => {
     const [store] = storeCases();
@@ -93,7 +94,7 @@ describe('npm run admin', () => {
       await store!.cleanup();
       rmSync(clientDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('an unknown email is an error with exit code 1', async () => {
     const email = `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`;

@@ -55,7 +55,8 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-describe.each(storeCases())('console access on $name', (store) => {
+// A loaded machine (2 cores shared with other suites) can make one call take seconds.
+describe.each(storeCases())('console access on $name', { timeout: 60_000 }, (store) => {
   const ctx: AdminTestContext = useAdminApp(store);
   const ids = {} as Ids;
   let booking: Booking;

@@ -15,7 +15,7 @@ import { failingOn, readCsv, useAdminApp } from './test-kit.js';
 
 const tagged = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}`;
 
-describe.each(storeCases())('console bookings on $name', (store) => {
+describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const list = async (query: string) => {

@@ -13,7 +13,7 @@ import { failingOn, useAdminApp } from './test-kit.js';
 let dayOffset = 700;
 const freshDate = () => addDays(todayIso(), dayOffset++);
 
-describe.each(storeCases())('console departures on $name', (store) => {
+describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const departures = async (query = '') => {

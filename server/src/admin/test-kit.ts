@@ -87,14 +87,14 @@ export function useAdminApp(store: StoreCase): AdminTestContext {
       },
     });
     [ctx.traveller, ctx.operator] = await Promise.all([createUser('traveller'), createOperator('operator')]);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.db?.close().catch(() => {});
     await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   ctx.call = (user, method, url, body) =>
     ctx.app.inject({
