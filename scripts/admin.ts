@@ -121,7 +121,12 @@ try {
     process.exitCode = error.exitCode;
   } else {
     const code = errorCode(error);
-    console.error(`Could not change the role${code ? ` (${code})` : ''}: ${(error as Error).message}`);
+    // With a real project, firebase-admin needs a service account (Application Default Credentials).
+    const hint =
+      code === 'app/invalid-credential'
+        ? '\nSet GOOGLE_APPLICATION_CREDENTIALS to the key file of a service account of the project.'
+        : '';
+    console.error(`Could not change the role${code ? ` (${code})` : ''}: ${(error as Error).message}${hint}`);
     process.exitCode = 1;
   }
 }
