@@ -8,7 +8,10 @@ import { adminDeparturesRoutes } from './departures-routes.js';
 // hooks of this plugin's scope, so no route under it can be added without them: 401 without a
 // valid token, 403 for anyone without the operator claim.
 export async function adminRoutes(app: FastifyInstance, options: BookingsOptions) {
-  app.addHook('preHandler', authenticator(options.verifyToken));
+  app.addHook(
+    'preHandler',
+    authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),
+  );
   app.addHook('preHandler', requireOperator);
   await app.register(adminBookingsRoutes, options);
   await app.register(adminDeparturesRoutes, options);

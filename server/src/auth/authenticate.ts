@@ -16,12 +16,16 @@ declare module 'fastify' {
 
 // A preHandler that verifies the Bearer ID token on every call and sets request.user; 401 when
 // there is none or it is refused, 503 when the identity provider cannot be asked.
-export function authenticator(verifyToken: TokenVerifier): preHandlerAsyncHookHandler {
+export function authenticator(
+  verifyToken: TokenVerifier,
+  // What a caller without a token is told: the API of that part of the site, in its words.
+  signInMessage = 'Please log in to book a trip.',
+): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9._-]{20,4096})$/.exec(header);
     if (!match) {
-      return problem(reply.header('WWW-Authenticate', 'Bearer'), 401, 'Please log in to book a trip.');
+      return problem(reply.header('WWW-Authenticate', 'Bearer'), 401, signInMessage);
     }
     try {
       request.user = await verifyToken(match[1]!);
