@@ -56,9 +56,12 @@ export async function bookingEvents(bookingId: string, signal?: AbortSignal): Pr
 // blob. The page size and cursor are left out: the export has every booking the filters match.
 export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise<Blob> {
   const { status, packageId, departureId, q } = filters;
-  const response = await adminFetch(`/api/admin/bookings.csv${filtersQuery({ status, packageId, departureId, q })}`, {
-    accept: 'text/csv',
-  });
+  const response = await adminFetch(
+    `/api/admin/bookings.csv${filtersQuery({ status, packageId, departureId, q })}`,
+    {
+      accept: 'text/csv',
+    },
+  );
   return response.blob();
 }
 
@@ -75,7 +78,10 @@ export function addDeparture(input: NewDeparture): Promise<AdminDeparture> {
 }
 
 export async function changeDeparture(departureId: string, change: DepartureChange): Promise<AdminDeparture> {
-  const response = await adminFetch(`/api/admin/departures/${id(departureId)}`, { method: 'PATCH', body: change });
+  const response = await adminFetch(`/api/admin/departures/${id(departureId)}`, {
+    method: 'PATCH',
+    body: change,
+  });
   return (await response.json()) as AdminDeparture;
 }
 

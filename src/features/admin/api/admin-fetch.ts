@@ -35,7 +35,8 @@ async function token(): Promise<string> {
   try {
     value = await getIdToken();
   } catch (error) {
-    if (authErrorCode(error) === 'auth/network-request-failed') throw new ApiError('offline', fallback.offline);
+    if (authErrorCode(error) === 'auth/network-request-failed')
+      throw new ApiError('offline', fallback.offline);
   }
   if (!value) throw new ApiError('unauthorized', 'Please log in again to continue.');
   return value;

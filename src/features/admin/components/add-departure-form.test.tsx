@@ -13,11 +13,16 @@ describe('add a departure', () => {
       'POST /api/admin/departures': () =>
         json(400, {
           message: 'Please check the highlighted fields.',
-          fieldErrors: { startsOn: 'Choose a date after today.', capacity: 'A departure needs at least 1 seat.' },
+          fieldErrors: {
+            startsOn: 'Choose a date after today.',
+            capacity: 'A departure needs at least 1 seat.',
+          },
         }),
     });
     const onAdded = vi.fn();
-    render(<AddDepartureForm packageId="swiss-alpine-lakes" packageName="Swiss Alpine Lakes" onAdded={onAdded} />);
+    render(
+      <AddDepartureForm packageId="swiss-alpine-lakes" packageName="Swiss Alpine Lakes" onAdded={onAdded} />,
+    );
     const date = screen.getByLabelText('Date');
     const capacity = screen.getByLabelText('Capacity (seats)');
     await user.type(date, '2020-01-04');
@@ -35,10 +40,18 @@ describe('add a departure', () => {
 
   it('adds the departure and clears the date for the next one', async () => {
     const user = userEvent.setup();
-    const added = aDeparture({ startsOn: '2027-09-18', capacity: 10, seatsLeft: 10, seatsTaken: 0, bookingCount: 0 });
+    const added = aDeparture({
+      startsOn: '2027-09-18',
+      capacity: 10,
+      seatsLeft: 10,
+      seatsTaken: 0,
+      bookingCount: 0,
+    });
     const { calls } = fakeFetch({ 'POST /api/admin/departures': () => json(201, added) });
     const onAdded = vi.fn();
-    render(<AddDepartureForm packageId="swiss-alpine-lakes" packageName="Swiss Alpine Lakes" onAdded={onAdded} />);
+    render(
+      <AddDepartureForm packageId="swiss-alpine-lakes" packageName="Swiss Alpine Lakes" onAdded={onAdded} />,
+    );
     await user.type(screen.getByLabelText('Date'), '2027-09-18');
     await user.clear(screen.getByLabelText('Capacity (seats)'));
     await user.type(screen.getByLabelText('Capacity (seats)'), '10');

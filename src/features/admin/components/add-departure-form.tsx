@@ -23,7 +23,13 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
   const [busy, setBusy] = useState(false);
   const dateRef = useRef<HTMLInputElement>(null);
   const capacityRef = useRef<HTMLInputElement>(null);
-  const ids = { date: useId(), capacity: useId(), dateError: useId(), capacityError: useId(), title: useId() };
+  const ids = {
+    date: useId(),
+    capacity: useId(),
+    dateError: useId(),
+    capacityError: useId(),
+    title: useId(),
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,11 +66,18 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
   }
 
   return (
-    <form className="admin-panel admin-panel__pad admin-add" aria-labelledby={ids.title} onSubmit={submit} noValidate>
-      <h2 id={ids.title} className="admin-panel__title">
-        Add a departure
-      </h2>
-      <p className="admin-muted admin-add__for">For {packageName}</p>
+    <form
+      className="admin-panel admin-panel__pad admin-add"
+      aria-labelledby={ids.title}
+      onSubmit={submit}
+      noValidate
+    >
+      <div className="admin-add__head">
+        <h2 id={ids.title} className="admin-panel__title">
+          Add a departure
+        </h2>
+        <p className="admin-muted admin-add__for">For {packageName}</p>
+      </div>
       <div className="admin-add__fields">
         <div className="field">
           <label htmlFor={ids.date}>Date</label>
@@ -104,15 +117,15 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
             </p>
           )}
         </div>
+        <button type="submit" className="button button--primary admin-add__submit" disabled={busy}>
+          {busy ? 'Adding…' : 'Add departure'}
+        </button>
       </div>
       {formError && (
         <p className="form-error" role="alert">
           {formError}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Adding…' : 'Add departure'}
-      </button>
     </form>
   );
 }

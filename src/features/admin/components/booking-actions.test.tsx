@@ -8,7 +8,13 @@ import { aBooking, fakeFetch, json } from '~/features/admin/test/fake-api';
 
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
 
-function Row({ initial, onChanged }: { initial: AdminBooking; onChanged: (b: AdminBooking, m: string) => void }) {
+function Row({
+  initial,
+  onChanged,
+}: {
+  initial: AdminBooking;
+  onChanged: (b: AdminBooking, m: string) => void;
+}) {
   const [booking, setBooking] = useState(initial);
   return (
     <div>
@@ -40,7 +46,10 @@ describe('booking actions', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm WT-7K2M9QXA' }));
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('confirmed'));
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer operator-token');
-    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'confirmed' }), expect.stringContaining('confirmed'));
+    expect(onChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'confirmed' }),
+      expect.stringContaining('confirmed'),
+    );
     // Confirmed: nothing left to confirm, still cancellable.
     expect(screen.queryByRole('button', { name: /^Confirm/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel WT-7K2M9QXA' })).toBeEnabled();
@@ -68,7 +77,9 @@ describe('the cancel dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
     expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(reason).toHaveAccessibleDescription('Please give a reason: the traveller reads it in their email.');
+    expect(reason).toHaveAccessibleDescription(
+      'Please give a reason: the traveller reads it in their email.',
+    );
     expect(reason).toHaveFocus();
     // Only spaces are no reason either.
     await user.type(reason, '   ');
@@ -98,19 +109,27 @@ describe('the cancel dialog', () => {
     expect(calls[0]!.body).toEqual({ reason: 'Landslide closed the pass' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('link', { name: 'WT-7K2M9QXA' })).toHaveFocus();
-    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'cancelled' }), expect.stringContaining('cancelled'));
+    expect(onChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'cancelled' }),
+      expect.stringContaining('cancelled'),
+    );
   });
 
   it('keeps the reason and shows the server’s message beside the field or in the dialog', async () => {
     const user = userEvent.setup();
-    let answer = json(400, { message: 'Please check the highlighted fields.', fieldErrors: { reason: 'Keep the reason to 500 characters or fewer.' } });
+    let answer = json(400, {
+      message: 'Please check the highlighted fields.',
+      fieldErrors: { reason: 'Keep the reason to 500 characters or fewer.' },
+    });
     fakeFetch({ 'POST /api/admin/bookings/5b0f3c1e-7a2d-4c8e-9f10-2a3b4c5d6e7f/cancel': () => answer });
     render(<Row initial={aBooking()} onChanged={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Cancel WT-7K2M9QXA' }));
     const reason = screen.getByLabelText('Reason for cancelling');
     await user.type(reason, 'Too long, as the server says');
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
-    await waitFor(() => expect(reason).toHaveAccessibleDescription('Keep the reason to 500 characters or fewer.'));
+    await waitFor(() =>
+      expect(reason).toHaveAccessibleDescription('Keep the reason to 500 characters or fewer.'),
+    );
     expect(reason).toHaveValue('Too long, as the server says');
 
     answer = json(409, { message: 'This booking is already cancelled.' });

@@ -14,7 +14,12 @@ type BookingActionsProps = {
 
 // Confirm (a requested booking) and Cancel (a requested or confirmed one, with a reason).
 // Requested -> confirmed -> cancelled, or requested -> cancelled: nothing else is offered.
-export function BookingActions({ booking, onChanged, returnFocusId, showReference = true }: BookingActionsProps) {
+export function BookingActions({
+  booking,
+  onChanged,
+  returnFocusId,
+  showReference = true,
+}: BookingActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState('');
@@ -37,7 +42,12 @@ export function BookingActions({ booking, onChanged, returnFocusId, showReferenc
   return (
     <div className="admin-actions">
       {booking.status === 'requested' && (
-        <button type="button" className="button admin-button admin-button--confirm" onClick={confirm} disabled={confirming}>
+        <button
+          type="button"
+          className="button admin-button admin-button--confirm"
+          onClick={confirm}
+          disabled={confirming}
+        >
           {confirming ? 'Confirming…' : 'Confirm'}
           {ref}
         </button>
@@ -65,7 +75,10 @@ export function BookingActions({ booking, onChanged, returnFocusId, showReferenc
           returnFocusId={returnFocusId}
           onClose={() => setCancelling(false)}
           onCancelled={(cancelled) =>
-            onChanged(cancelled, `${cancelled.reference} cancelled. The traveller gets an email with your reason.`)
+            onChanged(
+              cancelled,
+              `${cancelled.reference} cancelled. The traveller gets an email with your reason.`,
+            )
           }
         />
       )}

@@ -3,12 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingsConsole } from '~/features/admin/components/bookings-console';
-import { aBooking, aDeparture, fakeFetch, json, packagesJson, type FakeRequest } from '~/features/admin/test/fake-api';
+import {
+  aBooking,
+  aDeparture,
+  fakeFetch,
+  json,
+  packagesJson,
+  type FakeRequest,
+} from '~/features/admin/test/fake-api';
 
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
 
 const june = aDeparture({ id: '11111111-1111-4111-8111-111111111111', startsOn: '2027-06-12' });
-const july = aDeparture({ id: '22222222-2222-4222-8222-222222222222', startsOn: '2027-07-03', status: 'closed' });
+const july = aDeparture({
+  id: '22222222-2222-4222-8222-222222222222',
+  startsOn: '2027-07-03',
+  status: 'closed',
+});
 
 let listCalls: URLSearchParams[];
 
@@ -17,7 +28,9 @@ function api() {
   return fakeFetch({
     'GET /packages.json': () => json(200, packagesJson),
     'GET /api/admin/departures': ({ url }) =>
-      json(200, { departures: url.searchParams.get('packageId') === 'swiss-alpine-lakes' ? [june, july] : [] }),
+      json(200, {
+        departures: url.searchParams.get('packageId') === 'swiss-alpine-lakes' ? [june, july] : [],
+      }),
     'GET /api/admin/bookings': ({ url }: FakeRequest) => {
       listCalls.push(url.searchParams);
       return json(200, { bookings: [aBooking()], nextCursor: null });
@@ -26,7 +39,9 @@ function api() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin', element: <BookingsConsole /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/admin', element: <BookingsConsole /> }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -60,7 +75,11 @@ describe('bookings filters', () => {
     await user.selectOptions(departure, 'Sat 12 Jun 2027');
     expect(query(router).get('departureId')).toBe(june.id);
     await waitFor(() =>
-      expect(lastListCall()).toEqual({ status: 'confirmed', packageId: 'swiss-alpine-lakes', departureId: june.id }),
+      expect(lastListCall()).toEqual({
+        status: 'confirmed',
+        packageId: 'swiss-alpine-lakes',
+        departureId: june.id,
+      }),
     );
 
     // The departure belonged to the package: a new package clears it.
@@ -86,11 +105,15 @@ describe('bookings filters', () => {
 
   it('opens a shared link with its filters in the fields, and clears them', async () => {
     const user = userEvent.setup();
-    const router = renderAt(`/admin?status=cancelled&packageId=swiss-alpine-lakes&departureId=${july.id}&q=WT-7K2M`);
+    const router = renderAt(
+      `/admin?status=cancelled&packageId=swiss-alpine-lakes&departureId=${july.id}&q=WT-7K2M`,
+    );
     expect(screen.getByLabelText('Search')).toHaveValue('WT-7K2M');
     expect(screen.getByLabelText('Status')).toHaveValue('cancelled');
     await waitFor(() => expect(screen.getByLabelText('Package')).toHaveDisplayValue('Swiss Alpine Lakes'));
-    await waitFor(() => expect(screen.getByLabelText('Departure')).toHaveDisplayValue('Sat 3 Jul 2027 (closed)'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Departure')).toHaveDisplayValue('Sat 3 Jul 2027 (closed)'),
+    );
     await waitFor(() =>
       expect(lastListCall()).toEqual({
         status: 'cancelled',

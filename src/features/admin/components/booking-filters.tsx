@@ -3,7 +3,12 @@ import { useSearchParams } from 'react-router';
 import { bookingStatusLabels, bookingStatuses } from '~/contracts/booking';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
-import { filtersFromQuery, hasFilters, withFilter, type FilterKey } from '~/features/admin/utils/booking-filters';
+import {
+  filtersFromQuery,
+  hasFilters,
+  withFilter,
+  type FilterKey,
+} from '~/features/admin/utils/booking-filters';
 import { formatTripDate } from '~/features/admin/utils/format';
 
 export const searchDelayMs = 350;
@@ -93,7 +98,12 @@ export function BookingFilters() {
       </div>
       <div className="field">
         <label htmlFor={ids.status}>Status</label>
-        <select id={ids.status} name="status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
+        <select
+          id={ids.status}
+          name="status"
+          value={filters.status}
+          onChange={(e) => set('status', e.target.value)}
+        >
           <option value="">All statuses</option>
           {bookingStatuses.map((s) => (
             <option key={s} value={s}>

@@ -38,7 +38,8 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, by </span>
             <span>
-              {e.actor} <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
+              {e.actor}{' '}
+              <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
             </span>
           </p>
           {(e.from || e.to) && (

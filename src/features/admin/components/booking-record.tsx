@@ -52,7 +52,9 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
           </div>
         ) : (
           <ErrorNotice
-            message={record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'}
+            message={
+              record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'
+            }
             onRetry={reload}
           />
         )}

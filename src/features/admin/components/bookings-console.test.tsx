@@ -8,13 +8,19 @@ import { aBooking, fakeFetch, json, packagesJson } from '~/features/admin/test/f
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin', element: <BookingsConsole /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/admin', element: <BookingsConsole /> }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
 
 const newer = aBooking({ id: 'a0000000-0000-4000-8000-000000000001', reference: 'WT-NEWER001' });
-const older = aBooking({ id: 'a0000000-0000-4000-8000-000000000002', reference: 'WT-OLDER002', status: 'cancelled' });
+const older = aBooking({
+  id: 'a0000000-0000-4000-8000-000000000002',
+  reference: 'WT-OLDER002',
+  status: 'cancelled',
+});
 
 describe('the bookings list', () => {
   it('shows the newest page, then older bookings with the cursor, each linked to its history', async () => {
@@ -28,7 +34,10 @@ describe('the bookings list', () => {
     });
     renderAt('/admin?status=requested');
     const table = await screen.findByRole('table', { name: '1 booking shown, newest first, filtered' });
-    expect(within(table).getByRole('link', { name: 'WT-NEWER001' })).toHaveAttribute('href', `/admin/bookings/${newer.id}`);
+    expect(within(table).getByRole('link', { name: 'WT-NEWER001' })).toHaveAttribute(
+      'href',
+      `/admin/bookings/${newer.id}`,
+    );
     expect(within(table).getByText('Requested')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Older bookings' }));
@@ -48,7 +57,9 @@ describe('the bookings list', () => {
         json(200, { bookings: url.searchParams.has('q') ? [] : [newer], nextCursor: null }),
     });
     const router = renderAt('/admin?q=nobody');
-    expect(await screen.findByRole('heading', { name: 'No bookings match these filters' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No bookings match these filters' }),
+    ).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('link', { name: 'WT-NEWER001' })).toBeInTheDocument();
@@ -60,7 +71,9 @@ describe('the bookings list', () => {
     fakeFetch({
       'GET /packages.json': () => json(200, packagesJson),
       'GET /api/admin/bookings': () =>
-        fail ? json(503, { message: 'The database did not answer.' }) : json(200, { bookings: [newer], nextCursor: null }),
+        fail
+          ? json(503, { message: 'The database did not answer.' })
+          : json(200, { bookings: [newer], nextCursor: null }),
     });
     renderAt('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent('The database did not answer.');

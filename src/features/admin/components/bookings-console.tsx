@@ -28,7 +28,9 @@ export function BookingsConsole() {
       <div className="admin-head">
         <div>
           <h1 className="admin-title">Bookings</h1>
-          <p className="admin-lead">Confirm requests, cancel with a reason, and follow each booking’s history.</p>
+          <p className="admin-lead">
+            Confirm requests, cancel with a reason, and follow each booking’s history.
+          </p>
         </div>
         <div className="admin-head__actions">
           <CsvDownload filters={apiFilters} />
@@ -45,7 +47,9 @@ export function BookingsConsole() {
         )}
         {list.status === 'ready' && list.bookings.length === 0 && (
           <div className="admin-empty">
-            <h2 className="admin-empty__title">{filtered ? 'No bookings match these filters' : 'No bookings yet'}</h2>
+            <h2 className="admin-empty__title">
+              {filtered ? 'No bookings match these filters' : 'No bookings yet'}
+            </h2>
             <p>
               {filtered
                 ? 'Try another status, package or search, or clear the filters to see every booking.'

@@ -3,7 +3,7 @@ import { paths } from '~/config/paths';
 import type { AdminBooking } from '~/contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { StatusBadge } from '~/features/admin/components/status-badge';
-import { formatMoment, formatTripDate } from '~/features/admin/utils/format';
+import { formatDay, formatTime, formatTripDate, plural } from '~/features/admin/utils/format';
 import { formatPrice } from '~/lib/format-price';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
@@ -25,9 +25,6 @@ export function BookingsTable({ bookings, caption, onChanged }: BookingsTablePro
           <th scope="col">Reference</th>
           <th scope="col">Traveller</th>
           <th scope="col">Trip</th>
-          <th scope="col" className="admin-num">
-            Travellers
-          </th>
           <th scope="col" className="admin-num">
             Total
           </th>
@@ -52,10 +49,9 @@ export function BookingsTable({ bookings, caption, onChanged }: BookingsTablePro
             </td>
             <td data-label="Trip">
               <span className="admin-strong">{b.packageName}</span>
-              <span className="admin-sub">{formatTripDate(b.startsOn)}</span>
-            </td>
-            <td data-label="Travellers" className="admin-num">
-              {b.travellers}
+              <span className="admin-sub">
+                {formatTripDate(b.startsOn)} · {plural(b.travellers, 'traveller')}
+              </span>
             </td>
             <td data-label="Total" className="admin-num">
               {formatPrice(b.total)}
@@ -64,7 +60,10 @@ export function BookingsTable({ bookings, caption, onChanged }: BookingsTablePro
               <StatusBadge status={b.status} />
             </td>
             <td data-label="Booked">
-              <time dateTime={b.createdAt}>{formatMoment(b.createdAt)}</time>
+              <time dateTime={b.createdAt} className="admin-when">
+                <span>{formatDay(b.createdAt)}</span>{' '}
+                <span className="admin-sub">{formatTime(b.createdAt)}</span>
+              </time>
             </td>
             <td className="admin-table__actions">
               <BookingActions booking={b} onChanged={onChanged} returnFocusId={bookingRefId(b.id)} />

@@ -36,7 +36,11 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
     fieldRef.current?.focus();
     return () => {
       if (dialog?.open) dialog.close();
-      const target = opener?.isConnected ? opener : returnFocusId ? document.getElementById(returnFocusId) : null;
+      const target = opener?.isConnected
+        ? opener
+        : returnFocusId
+          ? document.getElementById(returnFocusId)
+          : null;
       target?.focus();
     };
     // Opened once per mount; the ids do not change while it is open.
@@ -86,8 +90,8 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
         </h2>
         <p id={descriptionId} className="admin-dialog__text">
           {booking.name}, {booking.packageName}, {formatTripDate(booking.startsOn)},{' '}
-          {booking.travellers === 1 ? '1 traveller' : `${booking.travellers} travellers`}. The seats go back on sale
-          and the traveller gets an email with your reason.
+          {booking.travellers === 1 ? '1 traveller' : `${booking.travellers} travellers`}. The seats go back
+          on sale and the traveller gets an email with your reason.
         </p>
         <div className="field">
           <label htmlFor={fieldId}>Reason for cancelling</label>

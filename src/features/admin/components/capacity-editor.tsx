@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate } from '~/features/admin/utils/format';
+import { ApiError } from '~/lib/api-client';
 
 type CapacityEditorProps = {
   departure: AdminDeparture;
@@ -43,7 +44,14 @@ export function CapacityEditor({ departure, onSaved, onDone }: CapacityEditorPro
       onSaved(await changeDeparture(departure.id, { capacity }));
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The capacity could not be changed.');
+      // A 400 names the field; a 409 (below the seats taken) says it in its message.
+      setError(
+        e instanceof ApiError
+          ? (e.fieldErrors.capacity ?? e.message)
+          : e instanceof Error
+            ? e.message
+            : 'The capacity could not be changed.',
+      );
       setBusy(false);
       inputRef.current?.focus();
     }

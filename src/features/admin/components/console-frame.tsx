@@ -3,8 +3,16 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
 
 const tabs = [
-  { to: paths.admin, label: 'Bookings', matches: (p: string) => p === paths.admin || p.startsWith('/admin/bookings') },
-  { to: paths.adminDepartures, label: 'Departures', matches: (p: string) => p.startsWith(paths.adminDepartures) },
+  {
+    to: paths.admin,
+    label: 'Bookings',
+    matches: (p: string) => p === paths.admin || p.startsWith('/admin/bookings'),
+  },
+  {
+    to: paths.adminDepartures,
+    label: 'Departures',
+    matches: (p: string) => p.startsWith(paths.adminDepartures),
+  },
 ];
 
 // The console's band under the site's navbar: where you are, and its two sections.

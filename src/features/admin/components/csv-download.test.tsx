@@ -11,7 +11,8 @@ describe('CSV download', () => {
     const user = userEvent.setup();
     const csv = 'reference,name\nWT-7K2M9QXA,Anna\n';
     const { calls } = fakeFetch({
-      'GET /api/admin/bookings.csv': () => new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } }),
+      'GET /api/admin/bookings.csv': () =>
+        new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } }),
     });
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:wayfarer/csv-1');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -20,7 +21,17 @@ describe('CSV download', () => {
       clicked.push(this);
     });
 
-    render(<CsvDownload filters={{ status: 'confirmed', packageId: 'swiss-alpine-lakes', q: 'anna', limit: 25, cursor: 'abc' }} />);
+    render(
+      <CsvDownload
+        filters={{
+          status: 'confirmed',
+          packageId: 'swiss-alpine-lakes',
+          q: 'anna',
+          limit: 25,
+          cursor: 'abc',
+        }}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -46,7 +57,9 @@ describe('CSV download', () => {
 
   it('says why when the server refuses, and saves nothing', async () => {
     const user = userEvent.setup();
-    fakeFetch({ 'GET /api/admin/bookings.csv': () => json(503, { message: 'The database did not answer.' }) });
+    fakeFetch({
+      'GET /api/admin/bookings.csv': () => json(503, { message: 'The database did not answer.' }),
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
     render(<CsvDownload filters={{}} />);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));

@@ -37,8 +37,23 @@ export function CsvDownload({ filters }: { filters: AdminBookingFilters }) {
 
   return (
     <div className="admin-csv">
-      <button type="button" className="button button--outline admin-button" onClick={download} disabled={busy}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className="button button--outline admin-button"
+        onClick={download}
+        disabled={busy}
+      >
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 3v12m0 0-5-5m5 5 5-5M4 19h16" />
         </svg>
         {busy ? 'Preparing CSV…' : 'Download CSV'}

@@ -11,7 +11,8 @@ import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import { formatTripDate, todayIso } from '~/features/admin/utils/format';
 import { ApiError } from '~/lib/api-client';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
 
 // /admin/departures?packageId=: one package's schedule, a form to add a date, capacity and
 // closing per date. The package is in the URL so a reload or a link opens the same schedule.
@@ -37,7 +38,9 @@ export function DeparturesConsole() {
       <div className="admin-head">
         <div>
           <h1 className="admin-title">Departures</h1>
-          <p className="admin-lead">Dates on sale per package: add one, change its seats, close or reopen it.</p>
+          <p className="admin-lead">
+            Dates on sale per package: add one, change its seats, close or reopen it.
+          </p>
         </div>
         <div className="admin-head__actions field admin-package-pick">
           <label htmlFor={selectId}>Package</label>
@@ -45,10 +48,14 @@ export function DeparturesConsole() {
             id={selectId}
             value={packageId}
             disabled={packageList.length === 0}
-            onChange={(e) => setParams({ packageId: e.target.value }, { replace: true, preventScrollReset: true })}
+            onChange={(e) =>
+              setParams({ packageId: e.target.value }, { replace: true, preventScrollReset: true })
+            }
           >
             {packageList.length === 0 && (
-              <option value={packageId}>{packages.state.status === 'loading' ? 'Loading packages…' : packageId}</option>
+              <option value={packageId}>
+                {packages.state.status === 'loading' ? 'Loading packages…' : packageId}
+              </option>
             )}
             {packageList.map((p) => (
               <option key={p.id} value={p.id}>
@@ -64,8 +71,21 @@ export function DeparturesConsole() {
       <Flash message={flash.message} />
       {packageId && (
         <div className="admin-departures-layout">
+          <AddDepartureForm
+            key={packageId}
+            packageId={packageId}
+            packageName={chosen?.name ?? packageId}
+            onAdded={(departure) => {
+              put(departure);
+              flash.show(
+                `${formatTripDate(departure.startsOn)} added with ${departure.capacity} seats, open for booking.`,
+              );
+            }}
+          />
           <div className="admin-panel admin-panel--flush" aria-busy={list.status === 'loading'}>
-            {(list.status === 'loading' || list.status === 'idle') && <TableSkeleton label="Loading departures…" />}
+            {(list.status === 'loading' || list.status === 'idle') && (
+              <TableSkeleton label="Loading departures…" />
+            )}
             {list.status === 'error' && (
               <div className="admin-panel__pad">
                 <ErrorNotice
@@ -77,7 +97,7 @@ export function DeparturesConsole() {
             {list.status === 'ready' && list.departures.length === 0 && (
               <div className="admin-empty">
                 <h2 className="admin-empty__title">No departures yet</h2>
-                <p>Add the first date with the form: travellers can book it as soon as it is open.</p>
+                <p>Add the first date with the form above: travellers can book it as soon as it is open.</p>
               </div>
             )}
             {list.status === 'ready' && list.departures.length > 0 && (
@@ -92,15 +112,6 @@ export function DeparturesConsole() {
               />
             )}
           </div>
-          <AddDepartureForm
-            key={packageId}
-            packageId={packageId}
-            packageName={chosen?.name ?? packageId}
-            onAdded={(departure) => {
-              put(departure);
-              flash.show(`${formatTripDate(departure.startsOn)} added with ${departure.capacity} seats, open for booking.`);
-            }}
-          />
         </div>
       )}
     </>

@@ -13,7 +13,10 @@ const departure = aDeparture({ capacity: 12, seatsTaken: 5, seatsLeft: 7 });
 const path = `/api/admin/departures/${departure.id}`;
 
 function Schedule({ onChanged }: { onChanged: (d: AdminDeparture, m: string) => void }) {
-  const [departures, setDepartures] = useState([departure, aDeparture({ id: 'past-1', startsOn: '2020-01-04' })]);
+  const [departures, setDepartures] = useState([
+    departure,
+    aDeparture({ id: 'past-1', startsOn: '2020-01-04' }),
+  ]);
   return (
     <DeparturesTable
       packageName="Swiss Alpine Lakes"
@@ -69,7 +72,10 @@ describe('departures schedule', () => {
     const row = screen.getByRole('row', { name: /Sat 12 Jun 2027/ });
     expect(within(row).getByText('16')).toBeInTheDocument();
     expect(within(row).getByText('11')).toBeInTheDocument();
-    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ capacity: 16 }), 'Sat 12 Jun 2027: capacity is now 16 seats.');
+    expect(onChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ capacity: 16 }),
+      'Sat 12 Jun 2027: capacity is now 16 seats.',
+    );
   });
 
   it('closes and reopens a departure; past ones cannot be changed', async () => {
@@ -87,6 +93,9 @@ describe('departures schedule', () => {
 
     const past = screen.getByRole('row', { name: /Sat 4 Jan 2020/ });
     expect(within(past).queryByRole('button')).toBeNull();
-    expect(within(past).getByRole('link', { name: 'Sat 4 Jan 2020' })).toHaveAttribute('href', '/admin/departures/past-1');
+    expect(within(past).getByRole('link', { name: 'Sat 4 Jan 2020' })).toHaveAttribute(
+      'href',
+      '/admin/departures/past-1',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { paths } from '~/config/paths';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
-import { formatTripDate } from '~/features/admin/utils/format';
+import { formatTripDate, fromToday } from '~/features/admin/utils/format';
 
 type DeparturesTableProps = {
   packageName: string;
@@ -42,7 +42,10 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
           : `${formatTripDate(d.startsOn)} reopened for booking.`,
       );
     } catch (e) {
-      setErrors((all) => ({ ...all, [d.id]: e instanceof Error ? e.message : 'The departure could not be changed.' }));
+      setErrors((all) => ({
+        ...all,
+        [d.id]: e instanceof Error ? e.message : 'The departure could not be changed.',
+      }));
     } finally {
       setBusy(null);
     }
@@ -84,7 +87,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
             <tr key={d.id} data-past={past} data-status={d.status}>
               <th scope="row" className="admin-departures__date">
                 <Link to={paths.adminManifest(d.id)}>{date}</Link>
-                <span className="admin-sub">{past ? 'Departed' : 'Manifest'}</span>
+                <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
               </th>
               <td data-label="Capacity" className="admin-departures__capacity">
                 {editing === d.id ? (
@@ -125,7 +128,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
               <td data-label="Bookings" className="admin-num">
                 {d.bookingCount}
               </td>
-              <td data-label="Status">
+              <td data-label="Status" className="admin-departures__status">
                 <span className={`admin-status admin-status--${past ? 'past' : d.status}`}>
                   {past ? 'Departed' : d.status === 'open' ? 'Open' : 'Closed'}
                 </span>

@@ -64,7 +64,16 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
         </div>
         <div className="admin-head__actions">
           <button type="button" className="button button--primary" onClick={() => window.print()}>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            >
               <path d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" />
             </svg>
             Print
@@ -106,8 +115,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
+                <th scope="col">Traveller</th>
                 <th scope="col">Phone</th>
                 <th scope="col" className="admin-num">
                   Travellers
@@ -122,8 +130,10 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
             <tbody>
               {bookings.map((b) => (
                 <tr key={b.id}>
-                  <th scope="row">{b.name}</th>
-                  <td className="admin-manifest__email">{b.email}</td>
+                  <th scope="row">
+                    <span className="admin-strong">{b.name}</span>
+                    <span className="admin-sub admin-manifest__email">{b.email}</span>
+                  </th>
                   <td className="admin-nowrap">{b.phone}</td>
                   <td className="admin-num">{b.travellers}</td>
                   <td className="admin-nowrap">
@@ -140,7 +150,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={2}>
                   Totals
                 </th>
                 <td className="admin-num">{travellers}</td>

@@ -19,8 +19,8 @@ export function NotAllowed({ email }: { email: string | null }) {
           You can browse trips and manage your own bookings, but the operator console is only for our team.
         </p>
         <p className="admin-muted">
-          Work with us and expected to get in? Ask a colleague to grant your account operator access, then reload
-          this page.
+          Work with us and expected to get in? Ask a colleague to grant your account operator access, then
+          reload this page.
         </p>
         <div className="admin-denied__actions">
           <Link className="button button--primary" to={paths.home}>

@@ -63,7 +63,9 @@ describe('the operator gate', () => {
 
   it('offers Retry when the identity provider cannot be reached', async () => {
     const user = userEvent.setup();
-    refreshOperatorRole.mockRejectedValueOnce(new Error('auth/network-request-failed')).mockResolvedValueOnce(true);
+    refreshOperatorRole
+      .mockRejectedValueOnce(new Error('auth/network-request-failed'))
+      .mockResolvedValueOnce(true);
     renderGate();
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your access.');
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -16,8 +16,13 @@ export function useAdminBooking(bookingId: string) {
   useEffect(() => {
     const controller = new AbortController();
     // A reload after a change keeps the page in view; another booking starts from a spinner.
-    setRecord((prev) => (prev.status === 'ready' && prev.booking.id === bookingId ? prev : { status: 'loading' }));
-    Promise.all([getAdminBooking(bookingId, controller.signal), bookingEvents(bookingId, controller.signal)]).then(
+    setRecord((prev) =>
+      prev.status === 'ready' && prev.booking.id === bookingId ? prev : { status: 'loading' },
+    );
+    Promise.all([
+      getAdminBooking(bookingId, controller.signal),
+      bookingEvents(bookingId, controller.signal),
+    ]).then(
       ([booking, events]) => {
         if (!controller.signal.aborted) setRecord({ status: 'ready', booking, events });
       },

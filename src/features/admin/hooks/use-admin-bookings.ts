@@ -29,7 +29,12 @@ export function useAdminBookings(filters: AdminBookingFilters) {
     listBookings(filters, controller.signal).then(
       (page) => {
         if (mine === generation.current)
-          setList({ status: 'ready', bookings: page.bookings, nextCursor: page.nextCursor, more: { status: 'idle' } });
+          setList({
+            status: 'ready',
+            bookings: page.bookings,
+            nextCursor: page.nextCursor,
+            more: { status: 'idle' },
+          });
       },
       (error: unknown) => {
         if (mine === generation.current && !controller.signal.aborted) setList({ status: 'error', error });
@@ -54,7 +59,10 @@ export function useAdminBookings(filters: AdminBookingFilters) {
             ? {
                 status: 'ready',
                 // A booking made between two pages can shift one row onto the next page.
-                bookings: [...prev.bookings, ...page.bookings.filter((b) => !prev.bookings.some((p) => p.id === b.id))],
+                bookings: [
+                  ...prev.bookings,
+                  ...page.bookings.filter((b) => !prev.bookings.some((p) => p.id === b.id)),
+                ],
                 nextCursor: page.nextCursor,
                 more: { status: 'idle' },
               }

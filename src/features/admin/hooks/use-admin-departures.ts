@@ -26,7 +26,8 @@ export function useAdminDepartures(packageId: string) {
     setList({ status: 'loading' });
     listDepartures(packageId, controller.signal).then(
       (departures) => {
-        if (!controller.signal.aborted) setList({ status: 'ready', departures: [...departures].sort(byDate) });
+        if (!controller.signal.aborted)
+          setList({ status: 'ready', departures: [...departures].sort(byDate) });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setList({ status: 'error', error });
@@ -37,13 +38,16 @@ export function useAdminDepartures(packageId: string) {
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
-  const put = useCallback((departure: AdminDeparture) => {
-    setList((prev) => {
-      if (prev.status !== 'ready' || departure.packageId !== packageId) return prev;
-      const others = prev.departures.filter((d) => d.id !== departure.id);
-      return { status: 'ready', departures: [...others, departure].sort(byDate) };
-    });
-  }, [packageId]);
+  const put = useCallback(
+    (departure: AdminDeparture) => {
+      setList((prev) => {
+        if (prev.status !== 'ready' || departure.packageId !== packageId) return prev;
+        const others = prev.departures.filter((d) => d.id !== departure.id);
+        return { status: 'ready', departures: [...others, departure].sort(byDate) };
+      });
+    },
+    [packageId],
+  );
 
   return { list, retry, put };
 }

@@ -10,7 +10,8 @@ export type BookingFilters = Required<Pick<AdminBookingFilters, 'packageId' | 'd
 export const filterKeys = ['status', 'packageId', 'departureId', 'q'] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
-const isStatus = (value: string): value is BookingStatus => (bookingStatuses as readonly string[]).includes(value);
+const isStatus = (value: string): value is BookingStatus =>
+  (bookingStatuses as readonly string[]).includes(value);
 
 export function filtersFromQuery(params: URLSearchParams): BookingFilters {
   const status = params.get('status') ?? '';
