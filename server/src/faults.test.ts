@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { waitFor } from './test/wait-for.js';
 import { connectRedis } from './redis.js';
 import {
   buildTestApp,
@@ -70,7 +71,7 @@ function loadUntil(url: string, departureId: string, stop: Promise<unknown>, wor
       }
     }
   };
-  return Promise.all(Array.from({ length: workers }, worker)).then(() => accepted);
+  return { accepted, done: Promise.all(Array.from({ length: workers }, worker)).then(() => accepted) };
 }
 
 describe.each(storeCases())('the server process on $name', (store) => {
@@ -79,8 +80,15 @@ describe.each(storeCases())('the server process on $name', (store) => {
   it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
     const departureId = await roomyDepartureIn(store);
     const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);
-    const killed = new Promise((r) => setTimeout(r, 1500)).then(() => server.child.kill('SIGKILL'));
-    const accepted = await loadUntil(server.url, departureId, server.exited);
+    const loading = loadUntil(server.url, departureId, server.exited);
+    // Killed in full flow: once 100 bookings were answered (at most 30 s in).
+    const killed = (async () => {
+      const deadline = Date.now() + 30_000;
+      while (loading.accepted.length < 100 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      server.child.kill('SIGKILL');
+    })();
+    const accepted = await loading.done;
     await killed;
     expect((await server.exited).signal).toBe('SIGKILL');
     expect(accepted.length).toBeGreaterThan(100);
@@ -250,42 +258,49 @@ describe('identity provider out of reach', () => {
   }, 30_000);
 });
 
-describe.each(process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [])('Redis out of reach (%s)', (redisUrl) => {
-  it('bookings go on without the limit (a warning is logged), and the limit is back when Redis returns', async () => {
-    const target = new URL(redisUrl);
-    const proxy = new Switch(4345, { host: target.hostname, port: Number(target.port || 6379) });
-    await proxy.up();
-    const warnings: string[] = [];
-    const redis = connectRedis('redis://127.0.0.1:4345', (m) => warnings.push(m));
-    const db = await openDatabase({});
-    await migrate(db);
-    const departureId = await roomyDeparture(db);
-    const app = await buildTestApp({ clientDir, db, redis, rateLimitPerMinute: 2 });
-    const limited = await createUser('redis-limited');
-    const post = () => injectBooking(app, limited, { ...validBooking, departureId });
-    try {
-      await new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve())));
-      expect([(await post()).statusCode, (await post()).statusCode, (await post()).statusCode]).toEqual([
-        201, 201, 429,
-      ]);
-
-      await proxy.down();
-      const during = [];
-      for (let i = 0; i < 4; i++) during.push((await post()).statusCode);
-      // Fail open: the limiter is skipped rather than bookings refused.
-      expect(during).toEqual([201, 201, 201, 201]);
-      expect(warnings.some((w) => w.startsWith('Redis unavailable'))).toBe(true);
-
+describe.each(process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [])(
+  'Redis out of reach (%s)',
+  (redisUrl) => {
+    it('bookings go on without the limit (a warning is logged), and the limit is back when Redis returns', async () => {
+      const target = new URL(redisUrl);
+      const proxy = new Switch(4345, { host: target.hostname, port: Number(target.port || 6379) });
       await proxy.up();
-      await new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve())));
-      expect(warnings.at(-1)).toBe('Redis is back: rate limits are enforced again.');
-      // The counter kept in Redis is still there: this user is over the limit again.
-      expect((await post()).statusCode).toBe(429);
-    } finally {
-      await app.close();
-      redis.disconnect();
-      await db.close();
-      await proxy.down();
-    }
-  }, 30_000);
-});
+      const warnings: string[] = [];
+      const redis = connectRedis('redis://127.0.0.1:4345', (m) => warnings.push(m));
+      const db = await openDatabase({});
+      await migrate(db);
+      const departureId = await roomyDeparture(db);
+      const app = await buildTestApp({ clientDir, db, redis, rateLimitPerMinute: 2 });
+      const limited = await createUser('redis-limited');
+      const post = () => injectBooking(app, limited, { ...validBooking, departureId });
+      try {
+        await new Promise<void>((resolve) =>
+          redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
+        );
+        expect([(await post()).statusCode, (await post()).statusCode, (await post()).statusCode]).toEqual([
+          201, 201, 429,
+        ]);
+
+        await proxy.down();
+        const during = [];
+        for (let i = 0; i < 4; i++) during.push((await post()).statusCode);
+        // Fail open: the limiter is skipped rather than bookings refused.
+        expect(during).toEqual([201, 201, 201, 201]);
+        await waitFor(() => warnings.some((w) => w.startsWith('Redis unavailable')), 10_000, 'the warning');
+
+        await proxy.up();
+        await new Promise<void>((resolve) =>
+          redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
+        );
+        expect(warnings.at(-1)).toBe('Redis is back: rate limits are enforced again.');
+        // The counter kept in Redis is still there: this user is over the limit again.
+        expect((await post()).statusCode).toBe(429);
+      } finally {
+        await app.close();
+        redis.disconnect();
+        await db.close();
+        await proxy.down();
+      }
+    }, 30_000);
+  },
+);

@@ -133,18 +133,6 @@ export async function queueTestEmails(
   return references.map((r) => byReference.get(r)!);
 }
 
-export async function waitFor(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 15_000,
-  what = 'condition',
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 export type LogEntry = { level: 'info' | 'warn' | 'error'; obj: object; msg: string };
 
 export function recordingLog() {

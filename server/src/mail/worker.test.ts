@@ -11,9 +11,9 @@ import {
   startTestInbox,
   testDatabaseUrl,
   testStores,
-  waitFor,
   type ReceivedEmail,
 } from './test-support.js';
+import { waitFor } from '../test/wait-for.js';
 import { createMailTransport, type OutgoingEmail, type SendEmail } from './transport.js';
 import { backoffDelay, startOutboxWorker, type OutboxWorker } from './worker.js';
 
