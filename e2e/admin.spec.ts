@@ -360,4 +360,39 @@ test.describe('operator console', () => {
     await expect(page).toHaveURL(/\/admin\/departures(\?packageId=[a-z-]+)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Departures' })).toBeVisible();
   });
+
+  test('no visitor or traveller page downloads the console’s code or stylesheet', async ({
+    signedIn: page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    for (const path of ['/', '/package/swiss-alpine-lakes', '/bookings', '/about']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    // The files only the /admin routes use, from React Router's own route manifest.
+    const consoleOnly = await page.evaluate(() => {
+      type Route = { module: string; imports?: string[]; css?: string[] };
+      const m = (
+        window as unknown as {
+          __reactRouterManifest: {
+            entry: { module: string; imports: string[] };
+            routes: Record<string, Route>;
+          };
+        }
+      ).__reactRouterManifest;
+      const files = (r: Route) => [r.module, ...(r.imports ?? []), ...(r.css ?? [])];
+      const ids = Object.keys(m.routes);
+      const only = new Set(
+        ids.filter((id) => id.startsWith('routes/admin')).flatMap((id) => files(m.routes[id]!)),
+      );
+      for (const id of ids.filter((id) => !id.startsWith('routes/admin')))
+        for (const f of files(m.routes[id]!)) only.delete(f);
+      for (const f of [m.entry.module, ...m.entry.imports]) only.delete(f);
+      return [...only];
+    });
+    expect(consoleOnly.length).toBeGreaterThan(4);
+    expect(requested.filter((p) => consoleOnly.includes(p))).toEqual([]);
+    expect(requested.filter((p) => /\/assets\/admin-[^/]*\.css$/.test(p))).toEqual([]);
+  });
 });
