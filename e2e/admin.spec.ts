@@ -361,7 +361,7 @@ test.describe('operator console', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Departures' })).toBeVisible();
   });
 
-  test('no visitor or traveller page downloads the console’s code or stylesheet', async ({
+  test('a traveller browsing the site downloads none of the console’s code or its stylesheet', async ({
     signedIn: page,
   }) => {
     const requested: string[] = [];
