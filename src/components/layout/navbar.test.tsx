@@ -88,10 +88,22 @@ describe('Navbar', () => {
 
   it.each([
     ['a visitor', { status: 'signed-out' } as AuthState, { status: 'unknown' } as OperatorRole],
-    ['a traveller', { status: 'signed-in', user: user('t-1') } as AuthState, { status: 'known', uid: 't-1', operator: false } as OperatorRole],
-    ['a traveller while the claims are read', { status: 'signed-in', user: user('t-1') } as AuthState, { status: 'unknown' } as OperatorRole],
+    [
+      'a traveller',
+      { status: 'signed-in', user: user('t-1') } as AuthState,
+      { status: 'known', uid: 't-1', operator: false } as OperatorRole,
+    ],
+    [
+      'a traveller while the claims are read',
+      { status: 'signed-in', user: user('t-1') } as AuthState,
+      { status: 'unknown' } as OperatorRole,
+    ],
     // A role read for the previous user must not leak to the next one.
-    ['another user than the operator read before', { status: 'signed-in', user: user('t-2') } as AuthState, { status: 'known', uid: 'op-1', operator: true } as OperatorRole],
+    [
+      'another user than the operator read before',
+      { status: 'signed-in', user: user('t-2') } as AuthState,
+      { status: 'known', uid: 'op-1', operator: true } as OperatorRole,
+    ],
   ])('shows no Admin link to %s', (_who, auth, role) => {
     session.auth = auth;
     session.role = role;
