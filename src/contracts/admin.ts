@@ -6,6 +6,7 @@ import type { Departure, DepartureStatus } from './departure.js';
 export const adminClaim = { role: 'admin' } as const;
 
 // A booking as operators see it: the traveller's account and the cancellation, if any.
+// GET /api/admin/bookings/{id} answers one; confirm and cancel answer the changed one.
 export type AdminBooking = Booking & {
   userId: string;
   updatedAt: string;
