@@ -1,32 +1,54 @@
-// After the prerender, on the prerendered public pages only: hydrate after the page has loaded.
+// After the prerender, on the prerendered pages: hydrate once the page has painted.
 //
-// React Router writes <link rel="modulepreload"> for 115 KiB of hydration code into <head>, so
-// the browser fetches it while the HTML is still parsing, ahead of and alongside the hero image.
-// The page needs none of it to paint (it is prerendered), but Lighthouse's simulation counts every
-// request started before the largest paint: LCP was 1.9-2.0 s against a 1.55 s budget.
+// React Router writes <link rel="modulepreload"> for ~115 KiB of hydration code into <head>, so
+// the browser fetches it while the HTML is still parsing, alongside the hero image and the
+// stylesheet. The pages need none of it to paint (they are prerendered), but Lighthouse's
+// simulation counts every request started before the largest paint: LCP was 1.9-2.0 s against a
+// 1.55 s budget, on the public pages and on /account alike (there the preloads were only
+// lowered to fetchpriority="low", which helps FCP, not LCP).
 // Here the preloads go, and React Router's bootstrap module (kept byte for byte, so its CSP hash
-// still matches) becomes inert data that a tiny loader re-inserts as a module once the page has
-// loaded and painted. Links and the FAQ work before that (plain <a> and <details>).
-// See docs/decisions/003-hydrate-after-load.md.
+// still matches) becomes inert data that a small loader re-inserts as a module once the page has
+// loaded and painted, or at the visitor's first pointer, key or focus if that comes sooner.
+// Until then links and the FAQ work natively (plain <a> and <details>), and the account form can
+// be typed into; a submit is held (the browser would post it to the server) and sent again once
+// React is there. The form takes over what was typed when it hydrates (account-form.tsx).
+// See docs/decisions/003-hydrate-after-load.md and 008-performance-budgets.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('../build/client', import.meta.url).pathname;
-const prerendered = ['index.html', 'blogs/index.html', 'about/index.html'];
+const prerendered = ['index.html', 'blogs/index.html', 'about/index.html', 'account/index.html'];
 
-const loader =
-  '(function(){function go(){requestAnimationFrame(function(){setTimeout(function(){' +
-  "var s=document.getElementById('rr-bootstrap'),m=document.createElement('script');" +
-  "m.type='module';m.textContent=s.textContent;document.body.appendChild(m)},0)})}" +
-  "document.readyState==='complete'?go():addEventListener('load',go,{once:true})})()";
+// `preloads`: the modules React Router would have preloaded, requested together when hydration
+// starts (the bootstrap alone would find them one import level at a time).
+// `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
+const loader = (preloads: string[]) =>
+  `(function(){
+var d=document,h=d.documentElement,started=false,held=null;
+function go(){if(started)return;started=true;
+${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
+var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
+m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
+function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}
+['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
+addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
+new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
+if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
+d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(
+    /\n/g,
+    '',
+  );
 
 for (const page of prerendered) {
   const file = join(root, page);
   let html = readFileSync(file, 'utf8');
-  const before = html;
-  html = html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, '');
+  const preloads: string[] = [];
+  html = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_m, href: string) => {
+    preloads.push(href);
+    return '';
+  });
   const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
-  if (!bootstrap.test(html) || html === before) {
+  if (!bootstrap.test(html) || preloads.length === 0) {
     throw new Error(
       `tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`,
     );
@@ -34,24 +56,22 @@ for (const page of prerendered) {
   html = html.replace(
     bootstrap,
     (_m, code: string) =>
-      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader}</script>`,
+      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads)}</script>`,
   );
   writeFileSync(file, html);
 }
-// The SPA fallback (signed-in pages) needs its JavaScript to show anything, and the prerendered
-// account page's form must work at once: both keep loading it immediately; "low" only puts the
-// preloads behind the stylesheet, which is what first paint waits for.
-for (const page of ['__spa-fallback.html', 'account/index.html']) {
-  const file = join(root, page);
-  const html = readFileSync(file, 'utf8');
-  const lowered = html.replaceAll(
-    '<link rel="modulepreload" href=',
-    '<link rel="modulepreload" fetchpriority="low" href=',
-  );
-  if (lowered === html) throw new Error(`tune-html: no module preloads in ${page}`);
-  writeFileSync(file, lowered);
-}
+// The SPA fallback (signed-in pages) shows only a spinner until its JavaScript runs: it keeps
+// loading it at once; "low" only puts the preloads behind the stylesheet, which first paint
+// waits for.
+const fallback = join(root, '__spa-fallback.html');
+const html = readFileSync(fallback, 'utf8');
+const lowered = html.replaceAll(
+  '<link rel="modulepreload" href=',
+  '<link rel="modulepreload" fetchpriority="low" href=',
+);
+if (lowered === html) throw new Error('tune-html: no module preloads in __spa-fallback.html');
+writeFileSync(fallback, lowered);
 
 console.log(
-  `tune-html: ${prerendered.length} prerendered pages hydrate after load; the account page and the SPA fallback preload at low priority`,
+  `tune-html: ${prerendered.length} prerendered pages hydrate after their first paint; the SPA fallback preloads at low priority`,
 );

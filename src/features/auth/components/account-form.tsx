@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
@@ -28,6 +28,21 @@ export function AccountForm() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The page is prerendered and hydrates after it has painted (scripts/tune-html.ts): a visitor,
+  // or the browser's autofill, may have filled the fields by then. React keeps the DOM's values
+  // while hydrating but its state is still empty, so the next render would blank the fields and
+  // a login would send nothing: take over what the fields hold, once, before anything renders.
+  useLayoutEffect(() => {
+    const fields = formRef.current?.elements;
+    const typed = (name: string) => {
+      const field = fields?.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    if (typed('email')) setEmail(typed('email'));
+    if (typed('password')) setPassword(typed('password'));
+  }, []);
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -94,7 +109,7 @@ export function AccountForm() {
       <p className="section__lead">{t.lead}</p>
       {/* method="post": should someone submit before the prerendered page hydrates, the browser
           must not put the password into a URL (a GET form would). */}
-      <form className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
+      <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
         {mode === 'signup' && (
           <div className="field">
             <label htmlFor={`${id}-name`}>Name</label>
