@@ -1,11 +1,17 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { departuresRoutes } from './departures/routes.js';
@@ -45,9 +51,50 @@ const clientRoutes = [
   '/admin/bookings/:id',
 ];
 
+// One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
+// request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
+// responseTime) for log collectors.
+class RequestLineLog extends LogController {
+  incomingRequest() {}
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, line);
+    else reply.log.info(fields, line);
+  }
+}
+
+const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+// JSON lines when stdout is a pipe or a file (log collectors); at a terminal, one readable line
+// an event, "12:03:04 POST /api/bookings 201 23 ms", with WARN or ERROR in front when it is one
+// and an error's details below it.
+function loggerOptions(level: string) {
+  if (!process.stdout.isTTY) return { level };
+  return {
+    level,
+    stream: pretty({
+      // Written before the process exits, so "database closed" is never lost.
+      sync: true,
+      customColors: 'message:reset',
+      ignore: 'pid,hostname,time,level,reqId,req,res,responseTime',
+      messageFormat: (log, messageKey, _levelLabel, { colors }) => {
+        const value = Number(log.level);
+        const name = levelNames[value];
+        const tag = name ? `${value >= 50 ? colors.red(name) : colors.yellow(name)} ` : '';
+        const time = new Date(Number(log.time)).toTimeString().slice(0, 8);
+        return `${colors.gray(time)} ${tag}${String(log[messageKey] ?? '')}`;
+      },
+    }),
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: loggerOptions(options.logLevel ?? 'info'),
+    logController: new RequestLineLog(),
     bodyLimit: 16 * 1024,
     // Never `true`: that would believe any client's X-Forwarded-For.
     // A hop count trusts that many proxies nearest the server (proxy-addr's own rule).
