@@ -53,7 +53,11 @@ async function prepare(db: Database) {
     }
   }
   const hotPkg = packages[0]!.id;
-  const hot = await insertDeparture(db, { packageId: hotPkg, startsOn: addDays(today, 2999), capacity: 10_000_000 });
+  const hot = await insertDeparture(db, {
+    packageId: hotPkg,
+    startsOn: addDays(today, 2999),
+    capacity: 10_000_000,
+  });
   return { spread, hot: { id: hot.id, packageId: hotPkg } };
 }
 
