@@ -1,6 +1,7 @@
 // Starts the Firebase Auth Emulator (or finds one already running) for `npm start` and the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { waitUntilReady } from './child-service';
 
 export const emulatorProject = 'demo-travel';
 
@@ -33,27 +34,12 @@ export async function ensureAuthEmulator(
     ['emulators:start', '--only', 'auth', '--project', emulatorProject],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } },
   );
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const stop = await waitUntilReady(child, {
+    name: 'The Auth Emulator',
+    ready: () => answers(url),
+    timeoutMs: 90_000,
+    intervalMs: 500,
   });
-  const stop = async () => {
-    if (exited) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 90_000;
-  while (!(await answers(url))) {
-    if (exited) throw new Error(`The Auth Emulator stopped before it answered (exit ${child.exitCode}).`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('The Auth Emulator did not answer within 90 s.');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
   log(`Auth Emulator ready at ${url}`);
   return { url, child, stop };
 }

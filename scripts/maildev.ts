@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { waitUntilReady } from './child-service';
 
 export type MailDevAddress = { host: string; smtpPort: number; webPort: number };
 
@@ -98,27 +99,12 @@ export async function ensureMailDev(
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
+  const stop = await waitUntilReady(child, {
+    name: 'MailDev',
+    ready: async () => (await probeWeb(inboxUrl)) === 'maildev' && (await portListens(host, smtpPort)),
+    timeoutMs: 20_000,
+    intervalMs: 200,
   });
-  const stop = async () => {
-    if (exited) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await gone;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 20_000;
-  while ((await probeWeb(inboxUrl)) !== 'maildev' || !(await portListens(host, smtpPort))) {
-    if (exited) throw new Error(`MailDev stopped before it answered (exit ${child.exitCode}).`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('MailDev did not answer within 20 s.');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   log(`MailDev ready: inbox at ${inboxUrl}`);
   return { inboxUrl, smtpUrl, child, stop };
 }
