@@ -33,6 +33,33 @@ function chunkModules(): Plugin {
   };
 }
 
+// Everything the root route imports is loaded by every page, before anything else: one chunk
+// ("shell") instead of the six small ones Rolldown splits it into because routes share some of
+// them. Each chunk costs a request and its own gzip overhead: 0.4 KiB less on every page, three
+// requests fewer (scripts/bench-js.ts). Only the app's own modules (src/).
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+function shellChunk() {
+  const rootRoute = `${root}src/root.tsx`;
+  let shell: Set<string> | undefined;
+  const staticImports = (graph: ModuleGraph) => {
+    const seen = new Set<string>();
+    const pending = [...(graph.getModuleInfo(rootRoute)?.importedIds ?? [])];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (seen.has(id) || !id.startsWith(`${root}src/`) || id.includes('?')) continue;
+      seen.add(id);
+      pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return {
+    name: (id: string, graph: ModuleGraph) => {
+      shell ??= staticImports(graph);
+      return shell.has(id) ? 'shell' : null;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // Fails the build, naming every bad variable, before anything is compiled.
   parsePublicEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env });
@@ -52,6 +79,20 @@ export default defineConfig(({ mode }) => {
         // machine it fires on every build and names React Router's own transforms, which we
         // cannot act on. The build's duration is still printed.
         checks: { bundlerTimings: false },
+        output: {
+          codeSplitting: {
+            groups: [
+              // React and React Router keep a chunk of their own, as without the shell group
+              // (which would otherwise take them in).
+              {
+                name: 'react',
+                test: /[\\/]node_modules[\\/](react|react-router)[\\/]|rolldown[\\/]runtime/,
+                priority: 2,
+              },
+              { ...shellChunk(), priority: 1 },
+            ],
+          },
+        },
       },
     },
   };

@@ -28,6 +28,7 @@ type ManifestEntry = {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 };
@@ -82,7 +83,7 @@ export const isBookingModule = (m: string) =>
   m === 'src/contracts/booking.ts' ||
   m === 'src/contracts/departure.ts';
 
-function classify(modules: string[]): ChunkKind[] {
+export function classify(modules: string[]): ChunkKind[] {
   const kinds: ChunkKind[] = [];
   if (modules.length > 0 && modules.every(isRuntimeModule)) return ['runtime'];
   if (modules.some(isFirebaseModule)) kinds.push('firebase');

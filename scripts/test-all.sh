@@ -9,6 +9,21 @@ rm -f reports/unit.json reports/e2e.json
 npm run --silent lint && npm run --silent typecheck
 static_status=$?
 
+# The JavaScript budget test (scripts/js-budget.test.ts) reads the build, and Playwright's web
+# server (scripts/start.ts) needs one too: build once, here, when there is none or it is older
+# than what it is made from. The log is kept; a failed build fails the run.
+stamp=build/client/__spa-fallback.html
+if [ ! -f "$stamp" ] || [ ! -f build/client-manifest/chunk-modules.json ] ||
+  [ -n "$(find src public scripts/art scripts/build-images.ts scripts/tune-html.ts scripts/seo-files.ts \
+    scripts/precompress.ts react-router.config.ts vite.config.ts package-lock.json \
+    -path public/img -prune -o -newer "$stamp" -print -quit)" ]; then
+  echo "Building the site (log: reports/build.log)…"
+  if ! npm run --silent build > reports/build.log 2>&1; then
+    tail -n 30 reports/build.log
+    static_status=1
+  fi
+fi
+
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
 unit_status=$?
 
