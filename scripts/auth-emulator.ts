@@ -1,7 +1,7 @@
 // Starts the Firebase Auth Emulator (or finds one already running) for `npm start` and the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { waitUntilReady } from './child-service';
+import { waitUntilReady } from './child-service.js';
 
 export const emulatorProject = 'demo-travel';
 

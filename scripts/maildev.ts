@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { waitUntilReady } from './child-service';
+import { waitUntilReady } from './child-service.js';
 
 export type MailDevAddress = { host: string; smtpPort: number; webPort: number };
 

@@ -190,34 +190,19 @@ class BookingBatcher {
 async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[]> {
   const outcomes: (CreateOutcome | undefined)[] = new Array(batch.length);
 
-  // 1. Retries of a stored booking (same user and Idempotency-Key) answer it again, seat-free.
-  const keyed = batch.filter((p) => p.idempotencyKey);
-  const stored = new Map<string, Booking>();
-  if (keyed.length > 0) {
-    const { rows } = await tx.query<BookingRow & { idempotency_key: string }>(
-      `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
-       WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [keyed.map((p) => p.userId), keyed.map((p) => p.idempotencyKey)],
-    );
-    for (const row of rows) stored.set(`${row.user_id}\u0000${row.idempotency_key}`, toBooking(row));
-  }
-  // Within the batch, the first request with a key goes ahead; its twins wait for its answer.
+  // 1. Within the batch, the first request with a key goes ahead; its twins wait for its answer.
+  //    Retries of a booking stored earlier are found after the insert (step 5): looking for them
+  //    first would cost every batch a query for what is rare.
   const leaders = new Map<string, number>();
   const followers: [number, number][] = [];
   batch.forEach((p, i) => {
     const key = keyOf(p);
     if (!key) return;
-    const booking = stored.get(key);
-    if (booking) {
-      outcomes[i] = sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
-    } else if (leaders.has(key)) {
-      followers.push([i, leaders.get(key)!]);
-    } else {
-      leaders.set(key, i);
-    }
+    if (leaders.has(key)) followers.push([i, leaders.get(key)!]);
+    else leaders.set(key, i);
   });
   const twins = new Set(followers.map(([i]) => i));
-  const live = batch.map((_, i) => i).filter((i) => outcomes[i] === undefined && !twins.has(i));
+  const live = batch.map((_, i) => i).filter((i) => !twins.has(i));
 
   // 2. Lock every departure the batch may take seats from, once, in id order (no deadlocks
   //    between batches of different processes): the chosen ones, and for requests without a
@@ -386,18 +371,26 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
     }
   }
 
-  // Requests whose key was being stored concurrently elsewhere: that booking is the answer.
-  const raced = batch
-    .map((p, i) => ({ p, i }))
-    .filter(({ i }) => outcomes[i] === undefined && !twins.has(i));
-  for (const { p, i } of raced) {
-    const { rows } = await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.user_id = $1 AND b.idempotency_key = $2`,
-      [p.userId, p.idempotencyKey],
+  // 5. Requests with a key that were not stored now: a retry of a booking stored earlier (or by
+  //    another process at this moment, which ON CONFLICT skipped) is answered with that booking,
+  //    even if its departure is full by now; a refusal stands only if there is none.
+  const unsettled = [...leaders.values()].filter((i) => outcomes[i]?.kind !== 'created');
+  if (unsettled.length > 0) {
+    const { rows } = await tx.query<BookingRow & { idempotency_key: string }>(
+      `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
+       WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [unsettled.map((i) => batch[i]!.userId), unsettled.map((i) => batch[i]!.idempotencyKey)],
     );
-    const booking = rows[0] && toBooking(rows[0]);
-    if (!booking) throw new Error('Idempotency conflict without a stored booking');
-    outcomes[i] = sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
+    const stored = new Map(rows.map((r) => [`${r.user_id}\u0000${r.idempotency_key}`, toBooking(r)]));
+    for (const i of unsettled) {
+      const p = batch[i]!;
+      const booking = stored.get(keyOf(p)!);
+      if (booking) {
+        outcomes[i] = sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
+      } else if (outcomes[i] === undefined) {
+        throw new Error('Idempotency conflict without a stored booking');
+      }
+    }
   }
   for (const [i, leader] of followers) {
     const first = outcomes[leader]!;

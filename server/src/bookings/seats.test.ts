@@ -240,6 +240,22 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
       expect((await departure(id)).seats_taken).toBe(4);
     });
 
+    it('a retry answers its booking even once the departure has sold out', async () => {
+      const id = await addDeparture({ capacity: 3 });
+      const key = randomUUID();
+      const body = { ...valid, departureId: id, travellers: 2 };
+      const first = await injectBooking(app, alice, body, { 'idempotency-key': key });
+      expect(first.statusCode).toBe(201);
+      expect((await injectBooking(app, bob, { ...valid, departureId: id })).statusCode).toBe(201);
+      const retry = await injectBooking(app, alice, body, { 'idempotency-key': key });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json().id).toBe(first.json().id);
+      const changed = await injectBooking(app, alice, { ...body, travellers: 1 }, { 'idempotency-key': key });
+      expect(changed.statusCode).toBe(422);
+      expect((await departure(id)).seats_taken).toBe(3);
+    });
+
     it('parallel bookings never take more seats than there are', async () => {
       const id = await addDeparture({ capacity: 10 });
       const results = await Promise.all(
