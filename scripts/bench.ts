@@ -298,19 +298,22 @@ const label = (path: string) => (path === '/' ? 'home' : path.split('/')[1]!);
 const rows = new Map<string, JsRow>();
 for (const p of measured) for (const r of p.js) rows.set(r.file ?? r.url, r);
 const sizeOf = (r: JsRow) => r.gzip ?? r.transfer;
+const column = Math.max(8, ...measured.map((p) => label(p.page).length)) + 2;
 console.log(`\nJavaScript each page downloaded, by chunk (KiB gzip -9 of the build's file; x = downloaded):`);
 console.log(
-  `  ${'KiB'.padStart(6)}  ${'kind'.padEnd(9)} ${measured.map((p) => label(p.page).padEnd(8)).join('')} chunk`,
+  `  ${'KiB'.padStart(6)}  ${'kind'.padEnd(9)} ${measured.map((p) => label(p.page).padEnd(column)).join('')} chunk`,
 );
 for (const [key, r] of [...rows].sort((a, b) => sizeOf(b[1]) - sizeOf(a[1]))) {
   const marks = measured
-    .map((p) => (p.js.some((j) => (j.file ?? j.url) === key) ? 'x' : '.').padEnd(8))
+    .map((p) => (p.js.some((j) => (j.file ?? j.url) === key) ? 'x' : '.').padEnd(column))
     .join('');
   console.log(
     `  ${fmt(kib(sizeOf(r)), 2).padStart(6)}  ${(r.kinds.join('+') || 'other').padEnd(9)} ${marks} ${r.file?.replace(/^assets\//, '') ?? r.url}`,
   );
 }
-const totals = measured.map((p) => fmt(kib(p.js.reduce((s, r) => s + sizeOf(r), 0)), 1).padEnd(8)).join('');
+const totals = measured
+  .map((p) => fmt(kib(p.js.reduce((s, r) => s + sizeOf(r), 0)), 1).padEnd(column))
+  .join('');
 console.log(`  ${''.padStart(6)}  ${'total'.padEnd(9)} ${totals}`);
 
 const budgets: Budget[] = [...staticJsBudgets(build, pageRoutes(routes))];
