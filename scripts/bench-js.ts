@@ -31,6 +31,7 @@ type ManifestEntry = {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 };
 
 export type ClientBuild = {
@@ -139,7 +140,7 @@ function clientEntry(build: ClientBuild) {
 // Every chunk a page loads before it can render: React Router's route manifest, the client
 // entry and each matched route module, with their static imports, transitively. import()
 // targets load later, when asked.
-export function pageChunks(build: ClientBuild, routeFiles: string[]): Chunk[] {
+function pageEntries(build: ClientBuild, routeFiles: string[]) {
   const seen = new Set<string>();
   const pending = [clientEntry(build), ...routeFiles.map((f) => routeEntry(build, f))];
   while (pending.length > 0) {
@@ -148,13 +149,22 @@ export function pageChunks(build: ClientBuild, routeFiles: string[]): Chunk[] {
     seen.add(key);
     pending.push(...(build.manifest[key]?.imports ?? []));
   }
-  const chunks = [...seen].map((key) => {
+  return [...seen];
+}
+
+export function pageChunks(build: ClientBuild, routeFiles: string[]): Chunk[] {
+  const chunks = pageEntries(build, routeFiles).map((key) => {
     const file = build.manifest[key]!.file;
     const chunk = build.chunks.get(file);
     if (!chunk) throw new Error(`${file} is in the manifest but not in chunk-modules.json.`);
     return chunk;
   });
   return [build.chunks.get(build.routeManifest)!, ...chunks];
+}
+
+// The stylesheets those chunks bring (a route's `links` add them when it renders).
+export function pageStylesheets(build: ClientBuild, routeFiles: string[]): string[] {
+  return [...new Set(pageEntries(build, routeFiles).flatMap((key) => build.manifest[key]?.css ?? []))];
 }
 
 // The route table (src/routes.ts) as chains of route modules, one chain per page pattern.
