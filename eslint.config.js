@@ -43,6 +43,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'data/',
+      'reports/',
+      'bench-results/',
     ],
   },
   js.configs.recommended,
