@@ -10,11 +10,10 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
+import { expectEmail } from './support/maildev';
 
 type ApiBooking = { id: string; reference: string; status: string; departureId: string | null };
 type ApiDeparture = { id: string; startsOn: string; status: string; capacity: number; seatsTaken?: number };
-
-const mailDev = 'http://127.0.0.1:1080';
 
 // The console must have no serious or critical axe violation (WCAG 2.x A/AA and best practices).
 async function expectAccessible(page: Page, label: string) {
@@ -126,20 +125,7 @@ test.describe('operator console', () => {
     expect((await bookingAsTraveller(request, bea.token, first.id)).status).toBe('confirmed');
 
     // The traveller is told (MailDev, where `npm start` sends mail locally).
-    await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${mailDev}/api/email`).catch(() => null);
-          if (!res?.ok) return [];
-          const emails = (await res.json()) as { subject: string; to: { address: string }[] }[];
-          return emails
-            .filter((e) => e.to.some((t) => t.address === bea.email))
-            .map((e) => e.subject)
-            .filter((s) => s.includes(first.reference));
-        },
-        { timeout: 20_000 },
-      )
-      .toContainEqual(expect.stringContaining(`Booking ${first.reference} confirmed`));
+    await expectEmail(bea.email, first.reference, `Booking ${first.reference} confirmed`);
 
     // The second: the reason is required; Escape closes the dialog and focus comes back.
     await search.fill(second.reference);

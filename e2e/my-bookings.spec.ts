@@ -2,6 +2,7 @@ import { isBookable } from '../src/contracts/departure';
 import { formatTripDate } from '../src/lib/format-date';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import { bookViaApi, bookingsOf, cancelViaApi, departuresOf } from './support/booking-api';
+import { expectEmail } from './support/maildev';
 
 test.describe('my bookings: self-service', () => {
   test('cancel a booking from My bookings: a dialog asks first, then the status reads Cancelled', async ({
@@ -21,6 +22,8 @@ test.describe('my bookings: self-service', () => {
     });
     expect(made.status).toBe(201);
     const booking = made.body;
+    // The "received" email reaches the booking's address (MailDev, README "Email").
+    await expectEmail(booking.email, booking.reference, `Booking ${booking.reference} received`);
 
     try {
       await openNavLink(page, 'My Bookings');
@@ -61,6 +64,7 @@ test.describe('my bookings: self-service', () => {
 
       const [stored] = await bookingsOf(request, token);
       expect(stored).toMatchObject({ id: booking.id, status: 'cancelled' });
+      await expectEmail(booking.email, booking.reference, `Booking ${booking.reference} cancelled`);
 
       await page.reload();
       await expect(

@@ -1,0 +1,24 @@
+import { expect } from '@playwright/test';
+
+// MailDev, where `npm start` sends the site's email locally (README, "Email").
+export const mailDev = 'http://127.0.0.1:1080';
+
+type Email = { subject: string; to: { address: string }[]; text?: string };
+
+// The subjects of the emails sent to `address` that mention `reference`.
+export async function subjectsFor(address: string, reference: string): Promise<string[]> {
+  const res = await fetch(`${mailDev}/api/email`).catch(() => null);
+  if (!res?.ok) return [];
+  const emails = (await res.json()) as Email[];
+  return emails
+    .filter((e) => e.to.some((t) => t.address === address))
+    .map((e) => e.subject)
+    .filter((s) => s.includes(reference));
+}
+
+// Waits (the outbox worker sends within a second or two) for an email whose subject starts so.
+export async function expectEmail(address: string, reference: string, subjectStart: string) {
+  await expect
+    .poll(() => subjectsFor(address, reference), { timeout: 20_000 })
+    .toContainEqual(expect.stringContaining(subjectStart));
+}
