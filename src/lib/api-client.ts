@@ -20,8 +20,10 @@ export class ApiError extends Error {
 }
 
 type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
+  // What the caller reads from a 2xx (errors are JSON whatever it asks for).
+  accept?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   // false for the public endpoints (departures): no ID token is needed, nor a signed-in user.
@@ -62,7 +64,14 @@ async function tokenFor(options: RequestOptions): Promise<string | null> {
   return token;
 }
 
+// JSON in, JSON out.
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+// The response itself when it is 2xx (a CSV download reads it as a blob); an ApiError otherwise.
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const token = await tokenFor(options);
 
   let response: Response;
@@ -71,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method: options.method ?? 'GET',
       signal: options.signal,
       headers: {
-        accept: 'application/json',
+        accept: options.accept ?? 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
@@ -86,8 +95,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError('offline', message);
   }
 
+  if (response.ok) return response;
   const data: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return data as T;
 
   const kind = kindOf(response.status);
   const body = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as {

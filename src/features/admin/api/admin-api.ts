@@ -10,8 +10,7 @@ import type {
   Manifest,
   NewDeparture,
 } from '~/contracts/admin';
-import { adminFetch } from '~/features/admin/api/admin-fetch';
-import { apiRequest } from '~/lib/api-client';
+import { apiFetch, apiRequest } from '~/lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -56,11 +55,9 @@ export async function bookingEvents(bookingId: string, signal?: AbortSignal): Pr
 // blob. The page size and cursor are left out: the export has every booking the filters match.
 export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise<Blob> {
   const { status, packageId, departureId, q } = filters;
-  const response = await adminFetch(
+  const response = await apiFetch(
     `/api/admin/bookings.csv${filtersQuery({ status, packageId, departureId, q })}`,
-    {
-      accept: 'text/csv',
-    },
+    { accept: 'text/csv' },
   );
   return response.blob();
 }
@@ -77,12 +74,11 @@ export function addDeparture(input: NewDeparture): Promise<AdminDeparture> {
   return apiRequest<AdminDeparture>('/api/admin/departures', { method: 'POST', body: input });
 }
 
-export async function changeDeparture(departureId: string, change: DepartureChange): Promise<AdminDeparture> {
-  const response = await adminFetch(`/api/admin/departures/${id(departureId)}`, {
+export function changeDeparture(departureId: string, change: DepartureChange): Promise<AdminDeparture> {
+  return apiRequest<AdminDeparture>(`/api/admin/departures/${id(departureId)}`, {
     method: 'PATCH',
     body: change,
   });
-  return (await response.json()) as AdminDeparture;
 }
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
