@@ -123,4 +123,5 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const store = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(dataDir, 'pglite')}`;
-console.log(`Wayfarer Tours is running at http://localhost:${env.PORT} (bookings: ${store})`);
+// One log line (npm start prints the addresses of everything once the site answers).
+app.log.info(`listening on port ${env.PORT}; bookings in ${store}`);
