@@ -102,10 +102,13 @@ export { expect };
 // Makes an account an operator (custom claim role: "admin"), as `npm run admin -- grant` does,
 // through the emulator's REST API. Tokens issued afterwards carry the claim.
 export async function grantOperator(localId: string) {
-  const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, customAttributes: JSON.stringify({ role: 'admin' }) }),
-  });
+  const res = await fetch(
+    `${emulator}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId, customAttributes: JSON.stringify({ role: 'admin' }) }),
+    },
+  );
   if (!res.ok) throw new Error(`emulator claim update failed: ${res.status} ${await res.text()}`);
 }

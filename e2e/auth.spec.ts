@@ -227,12 +227,16 @@ test.describe('identity provider out of reach', () => {
     await page.goto('/account');
     await page.context().route('http://127.0.0.1:9099/**', (route) => route.abort());
     await logIn(page, account.email, account.password);
-    await expect(page.locator('.form-error')).toContainText('auth/network-request-failed', { timeout: 15_000 });
+    await expect(page.locator('.form-error')).toContainText('auth/network-request-failed', {
+      timeout: 15_000,
+    });
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     await expect(page.locator('form').getByLabel('Email')).toHaveValue(account.email);
   });
 
-  test('a signed-in user still gets the page from the stored session, not a spinner', async ({ signedIn: page }) => {
+  test('a signed-in user still gets the page from the stored session, not a spinner', async ({
+    signedIn: page,
+  }) => {
     await page.context().route('http://127.0.0.1:9099/**', (route) => route.abort());
     await page.goto('/package/kyoto-temples-and-tea');
     await expect(page.getByRole('form', { name: 'Book this trip' })).toBeVisible();

@@ -24,7 +24,8 @@ export const test = base.extend<Fixtures>({
     });
     // Like a person who waits for the page to be ready: after a navigation that waits for
     // `load`, also wait until React has hydrated (prerendered pages hydrate after load).
-    const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    const hydrated = () =>
+      page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

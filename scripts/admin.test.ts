@@ -23,7 +23,8 @@ type Run = { code: number | null; stdout: string; stderr: string };
 function runAdmin(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !k.startsWith('VITE_FIREBASE_') && k !== 'GCLOUD_PROJECT' && k !== 'FIREBASE_AUTH_EMULATOR_HOST',
+      ([k]) =>
+        !k.startsWith('VITE_FIREBASE_') && k !== 'GCLOUD_PROJECT' && k !== 'FIREBASE_AUTH_EMULATOR_HOST',
     ),
   );
   return new Promise((resolve, reject) => {
@@ -64,7 +65,9 @@ describe('npm run admin', { timeout: 90_000 }, () => {
 
     const revoke = await runAdmin(['revoke', user.email]);
     expect(revoke.code).toBe(0);
-    expect(revoke.stdout).toMatch(new RegExp(`^${user.email.replace(/[.]/g, '\\.')} is no longer an operator\\.`));
+    expect(revoke.stdout).toMatch(
+      new RegExp(`^${user.email.replace(/[.]/g, '\\.')} is no longer an operator\\.`),
+    );
     const after = claimsOf(await signInUser(user.email));
     expect(after.role).toBeUndefined();
     expect(after.tier).toBe('gold');
@@ -124,9 +127,13 @@ describe('npm run admin', { timeout: 90_000 }, () => {
   });
 
   it('says so when the Auth Emulator is not running', async () => {
-    const res = await runAdmin(['grant', 'alice@example.com'], { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
+    const res = await runAdmin(['grant', 'alice@example.com'], {
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^The Firebase Auth Emulator is not running at http:\/\/127\.0\.0\.1:9\. Start the site with "npm start"/);
+    expect(res.stderr).toMatch(
+      /^The Firebase Auth Emulator is not running at http:\/\/127\.0\.0\.1:9\. Start the site with "npm start"/,
+    );
   });
 
   it('refuses the emulator beside a real Firebase project', async () => {

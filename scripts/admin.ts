@@ -80,9 +80,12 @@ async function findUser(auth: Auth, email: string, target: string): Promise<User
     return await auth.getUserByEmail(email);
   } catch (error) {
     if (errorCode(error) === 'auth/user-not-found') {
-      throw new CliError(`No account signs in with ${email} in ${target}. They must sign up on the site first.`);
+      throw new CliError(
+        `No account signs in with ${email} in ${target}. They must sign up on the site first.`,
+      );
     }
-    if (errorCode(error) === 'auth/invalid-email') throw new CliError(`"${email}" is not an email address.`, 2);
+    if (errorCode(error) === 'auth/invalid-email')
+      throw new CliError(`"${email}" is not an email address.`, 2);
     throw error;
   }
 }

@@ -181,7 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/health', async (request, reply) => {
     try {
       await options.bookings.db.ping();
-      return reply.header('Cache-Control', 'no-store').send({ status: 'ok', database: options.bookings.db.kind });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ status: 'ok', database: options.bookings.db.kind });
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database did not answer');
       return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });

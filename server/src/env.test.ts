@@ -36,7 +36,8 @@ describe('server environment', () => {
       /MAIL_FROM: required when SMTP_URL is set/,
     );
     expect(
-      loadServerEnv({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Wayfarer <a@example.com>' }).MAIL_FROM,
+      loadServerEnv({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Wayfarer <a@example.com>' })
+        .MAIL_FROM,
     ).toBe('Wayfarer <a@example.com>');
   });
 });

@@ -71,7 +71,13 @@ const schema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, like "Wayfarer Tours <hello@example.com>"').optional(),
+    z
+      .string()
+      .regex(
+        /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an address, like "Wayfarer Tours <hello@example.com>"',
+      )
+      .optional(),
   ),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -86,10 +86,14 @@ if (mail) {
   mail.verify().then(
     () => app.log.info(`mail goes to ${describeSmtpUrl(env.SMTP_URL!)}`),
     (error: Error) =>
-      app.log.warn(`the mail server at ${describeSmtpUrl(env.SMTP_URL!)} did not answer (${error.message}): emails wait in the outbox`),
+      app.log.warn(
+        `the mail server at ${describeSmtpUrl(env.SMTP_URL!)} did not answer (${error.message}): emails wait in the outbox`,
+      ),
   );
 } else {
-  app.log.warn('SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them');
+  app.log.warn(
+    'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
+  );
 }
 app.addHook('onClose', async () => {
   // The worker first: it finishes or releases what it holds while the database is still open.

@@ -54,11 +54,19 @@ export const bookingInputSchema = z.object({
   ),
   travellers: z.optional(
     z
-      .number({ error: `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.` })
+      .number({
+        error: `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`,
+      })
       .check(
-        z.refine(Number.isInteger, `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`),
+        z.refine(
+          Number.isInteger,
+          `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`,
+        ),
         z.minimum(bookingLimits.travellersMin, `At least ${bookingLimits.travellersMin} traveller.`),
-        z.maximum(bookingLimits.travellersMax, `At most ${bookingLimits.travellersMax} travellers a booking.`),
+        z.maximum(
+          bookingLimits.travellersMax,
+          `At most ${bookingLimits.travellersMax} travellers a booking.`,
+        ),
       ),
   ),
   name: text('Name', bookingLimits.name),

@@ -37,7 +37,11 @@ const endpoints: Endpoint[] = [
     name: 'POST a departure',
     method: 'POST',
     url: () => '/api/admin/departures',
-    body: () => ({ packageId: 'swiss-alpine-lakes', startsOn: addDays(todayIso(), dateOffset++), capacity: 10 }),
+    body: () => ({
+      packageId: 'swiss-alpine-lakes',
+      startsOn: addDays(todayIso(), dateOffset++),
+      capacity: 10,
+    }),
     ok: 201,
   },
   {
@@ -64,7 +68,8 @@ describe.each(storeCases())('console access on $name', { timeout: 60_000 }, (sto
   // What a refused call must leave alone: the rows it could have changed.
   const snapshot = async () => ({
     bookings: (await ctx.db.query('SELECT id, status, updated_at FROM bookings ORDER BY id')).rows,
-    departures: (await ctx.db.query('SELECT id, capacity, status, seats_taken FROM departures ORDER BY id')).rows,
+    departures: (await ctx.db.query('SELECT id, capacity, status, seats_taken FROM departures ORDER BY id'))
+      .rows,
     audit: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events')).rows[0]!.n,
     outbox: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n,
   });

@@ -93,7 +93,9 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
     it('pages by cursor with no repeats and no gaps while new bookings arrive', async () => {
       const name = tagged('Pager');
       // Sent together, they are stored by one transaction: the same created_at, ordered by id.
-      const made = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.book(ctx.traveller, { name: `${name} ${i}` })));
+      const made = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => ctx.book(ctx.traveller, { name: `${name} ${i}` })),
+      );
       const { rows } = await ctx.db.query<{ id: string }>(
         `SELECT id FROM bookings WHERE id = ANY($1::uuid[]) ORDER BY created_at DESC, id DESC`,
         [made.map((b) => b.id)],
@@ -112,7 +114,9 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
         cursor = page.nextCursor;
         pages += 1;
         // Newer than every page read so far: they belong at the top, not on a later page.
-        arrivals.push(...(await Promise.all([1, 2].map(() => ctx.book(ctx.traveller, { name: `${name} late` })))));
+        arrivals.push(
+          ...(await Promise.all([1, 2].map(() => ctx.book(ctx.traveller, { name: `${name} late` })))),
+        );
       } while (cursor);
       expect(pages).toBe(3);
       expect(seen).toEqual(expected);
@@ -156,10 +160,26 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
       ['a search over 100 characters', `?q=${'x'.repeat(101)}`, /at most 100/],
       ['a cursor that is not base64url', '?cursor=***', /cursor/],
       ['a cursor of garbage', `?cursor=${Buffer.from('garbage').toString('base64url')}`, /cursor/],
-      ['a cursor with a bad id', `?cursor=${encodeCursor({ at: '2025-01-01T00:00:00.000000Z', id: 'x' })}`, /cursor/],
-      ['a cursor with a bad time', `?cursor=${encodeCursor({ at: '2025-02-30T00:00:00.000000Z', id: uuid })}`, /cursor/],
-      ['a cursor at hour 25', `?cursor=${encodeCursor({ at: '2025-01-01T25:00:00.000000Z', id: uuid })}`, /cursor/],
-      ['a cursor as an object', `?cursor=${Buffer.from(JSON.stringify({ at: 1 })).toString('base64url')}`, /cursor/],
+      [
+        'a cursor with a bad id',
+        `?cursor=${encodeCursor({ at: '2025-01-01T00:00:00.000000Z', id: 'x' })}`,
+        /cursor/,
+      ],
+      [
+        'a cursor with a bad time',
+        `?cursor=${encodeCursor({ at: '2025-02-30T00:00:00.000000Z', id: uuid })}`,
+        /cursor/,
+      ],
+      [
+        'a cursor at hour 25',
+        `?cursor=${encodeCursor({ at: '2025-01-01T25:00:00.000000Z', id: uuid })}`,
+        /cursor/,
+      ],
+      [
+        'a cursor as an object',
+        `?cursor=${Buffer.from(JSON.stringify({ at: 1 })).toString('base64url')}`,
+        /cursor/,
+      ],
     ])('answers 400 for %s', async (_label, query, message) => {
       const res = await ctx.call(ctx.operator, 'GET', `/api/admin/bookings${query}`);
       expect(res.statusCode).toBe(400);
@@ -268,7 +288,9 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
 
     it('refuses to confirm a cancelled booking with 409', async () => {
       const booking = await ctx.book(ctx.traveller);
-      await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/cancel`, { reason: 'Duplicate' });
+      await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/cancel`, {
+        reason: 'Duplicate',
+      });
       const res = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/confirm`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('This booking is cancelled and cannot be confirmed.');
@@ -276,9 +298,12 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
 
     it('answers 404 for an unknown or malformed id', async () => {
       for (const id of [randomUUID(), 'WT-12345678']) {
-        expect((await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/confirm`)).statusCode).toBe(404);
+        expect((await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/confirm`)).statusCode).toBe(
+          404,
+        );
         expect(
-          (await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/cancel`, { reason: 'x' })).statusCode,
+          (await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/cancel`, { reason: 'x' }))
+            .statusCode,
         ).toBe(404);
       }
     });
@@ -312,10 +337,22 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
 
     it.each([
       ['no reason', {}, 'Please give a reason for the cancellation: the traveller reads it.'],
-      ['an empty reason', { reason: '' }, 'Please give a reason for the cancellation: the traveller reads it.'],
-      ['a blank reason', { reason: '  \n ' }, 'Please give a reason for the cancellation: the traveller reads it.'],
+      [
+        'an empty reason',
+        { reason: '' },
+        'Please give a reason for the cancellation: the traveller reads it.',
+      ],
+      [
+        'a blank reason',
+        { reason: '  \n ' },
+        'Please give a reason for the cancellation: the traveller reads it.',
+      ],
       ['a reason that is not text', { reason: 42 }, 'The reason must be text.'],
-      ['a reason over 500 characters', { reason: 'x'.repeat(501) }, 'Keep the reason to 500 characters or fewer.'],
+      [
+        'a reason over 500 characters',
+        { reason: 'x'.repeat(501) },
+        'Keep the reason to 500 characters or fewer.',
+      ],
     ])('answers 400 with fieldErrors.reason for %s, and changes nothing', async (_label, body, message) => {
       const booking = await ctx.book(ctx.traveller);
       const res = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/cancel`, body);
@@ -329,7 +366,9 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
     it('takes a reason of exactly 500 characters', async () => {
       const booking = await ctx.book(ctx.traveller);
       const reason = 'y'.repeat(500);
-      const res = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/cancel`, { reason });
+      const res = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/cancel`, {
+        reason,
+      });
       expect(res.json().cancelReason).toBe(reason);
     });
 
@@ -409,7 +448,10 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
       const clientDir = makeClientDir();
       const app = await buildTestApp({ clientDir, db: failingOn(ctx.db, /INSERT INTO audit_events/) });
       try {
-        const headers = { authorization: `Bearer ${ctx.operator.idToken}`, 'content-type': 'application/json' };
+        const headers = {
+          authorization: `Bearer ${ctx.operator.idToken}`,
+          'content-type': 'application/json',
+        };
         const confirm = await app.inject({
           method: 'POST',
           url: `/api/admin/bookings/${booking.id}/confirm`,
@@ -499,7 +541,9 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
       // Newest first, like the list.
       const byRef = new Map(records.map((r) => [r[0], r]));
       for (const [i, b] of made.entries()) {
-        const stored = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${b.id}`)).json() as AdminBooking;
+        const stored = (
+          await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${b.id}`)
+        ).json() as AdminBooking;
         expect(byRef.get(b.reference)).toEqual([
           b.reference,
           stored.status,
@@ -528,7 +572,15 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
            address, phone, travellers, total_cents)
          VALUES ($1, $2, 'u', 'swiss-alpine-lakes', 'Swiss Alpine Lakes', 100, $3, $4, 'Nowhere 1', '123456', 1, 100),
                 ($5, $6, 'u', 'swiss-alpine-lakes', 'Swiss Alpine Lakes', 100, $7, $4, 'Nowhere 1', '123456', 1, 100)`,
-        [randomUUID(), `WT-T${tag.slice(-6)}A`, '\t=1+2', `${tag}@example.com`, randomUUID(), `WT-T${tag.slice(-6)}B`, '\r=3+4'],
+        [
+          randomUUID(),
+          `WT-T${tag.slice(-6)}A`,
+          '\t=1+2',
+          `${tag}@example.com`,
+          randomUUID(),
+          `WT-T${tag.slice(-6)}B`,
+          '\r=3+4',
+        ],
       );
       const [, ...records] = readCsv(
         (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings.csv?q=${tag}`)).body,

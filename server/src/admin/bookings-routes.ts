@@ -33,7 +33,9 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private,
 type Query = { Querystring: Record<string, unknown> };
 type ById = { Params: { id: string } };
 
-export function readCancelReason(body: unknown): { reason: string } | { fieldErrors: { reason: string } } | null {
+export function readCancelReason(
+  body: unknown,
+): { reason: string } | { fieldErrors: { reason: string } } | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const reason = (body as { reason?: unknown }).reason;
   if (reason === undefined || reason === null || (typeof reason === 'string' && reason.trim() === '')) {
@@ -139,7 +141,8 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
 
   app.post<ById>('/api/admin/bookings/:id/cancel', { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const read = readCancelReason(request.body);
-    if (read === null) return problem(reply, 400, 'The cancellation could not be read: send a JSON object with a reason.');
+    if (read === null)
+      return problem(reply, 400, 'The cancellation could not be read: send a JSON object with a reason.');
     if ('fieldErrors' in read) return fieldProblem(reply, read.fieldErrors);
     return change(request, reply, 'cancelled', read.reason);
   });

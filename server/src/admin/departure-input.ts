@@ -9,9 +9,7 @@ export const capacityLimits = { min: 1, max: 500 } as const;
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 type Checked<T, K extends string> =
-  | { ok: true; value: T }
-  | { ok: false; fieldErrors: FieldErrors<K> }
-  | { ok: false; message: string };
+  { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors<K> } | { ok: false; message: string };
 
 const isObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body);

@@ -13,22 +13,20 @@ export type AdminDepartureRow = DepartureRow & { booking_count: number };
 
 // departureColumns' shape (departures/repository.ts) plus the active bookings on each departure.
 const selectDepartures = () =>
-  builder
-    .selectFrom('departures as d')
-    .select((eb) => [
-      'd.id',
-      'd.package_id',
-      sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-      'd.capacity',
-      'd.seats_taken',
-      'd.status',
-      eb
-        .selectFrom('bookings as b')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('b.departure_id', '=', 'd.id')
-        .where('b.status', '<>', 'cancelled')
-        .as('booking_count'),
-    ]);
+  builder.selectFrom('departures as d').select((eb) => [
+    'd.id',
+    'd.package_id',
+    sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+    'd.capacity',
+    'd.seats_taken',
+    'd.status',
+    eb
+      .selectFrom('bookings as b')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('b.departure_id', '=', 'd.id')
+      .where('b.status', '<>', 'cancelled')
+      .as('booking_count'),
+  ]);
 
 const normalise = (rows: { booking_count: number | null }[]) =>
   rows.map((r) => ({ ...r, booking_count: r.booking_count ?? 0 })) as AdminDepartureRow[];
@@ -126,10 +124,11 @@ export function changeDeparture(
       });
     }
     if (entries.length > 0) {
-      await tx.query(
-        `UPDATE departures SET capacity = $2, status = $3, updated_at = now() WHERE id = $1`,
-        [id, capacity, status],
-      );
+      await tx.query(`UPDATE departures SET capacity = $2, status = $3, updated_at = now() WHERE id = $1`, [
+        id,
+        capacity,
+        status,
+      ]);
       await recordAudit(tx, entries);
     }
     const departure = await findAdminDeparture(tx, id);

@@ -22,7 +22,8 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     return (res.json() as { departures: AdminDeparture[] }).departures;
   };
   const create = (body: unknown) => ctx.call(ctx.operator, 'POST', '/api/admin/departures', body);
-  const patch = (id: string, body: unknown) => ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${id}`, body);
+  const patch = (id: string, body: unknown) =>
+    ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${id}`, body);
   // The departure's own trail (its bookings' rows name it too).
   const departureAudit = async (id: string) =>
     (await ctx.audit({ departureId: id })).filter((r) => r.booking_id === null);
@@ -67,9 +68,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     it('filters by package and by from date', async () => {
       const kyoto = await departures('?packageId=kyoto-temples-and-tea');
       expect(kyoto.length).toBeGreaterThan(5);
-      expect(kyoto.every((d) => d.packageId === 'kyoto-temples-and-tea' && d.packageName === 'Kyoto Temples & Tea')).toBe(
-        true,
-      );
+      expect(
+        kyoto.every(
+          (d) => d.packageId === 'kyoto-temples-and-tea' && d.packageName === 'Kyoto Temples & Tea',
+        ),
+      ).toBe(true);
       const from = addDays(todayIso(), 100);
       const later = await departures(`?from=${from}`);
       expect(later.length).toBeGreaterThan(0);
@@ -122,37 +125,63 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
       const publicList = await ctx.app.inject({ url: '/api/packages/sahara-desert-caravan/departures' });
       expect(publicList.json().departures.map((x: { id: string }) => x.id)).toContain(d.id);
       await ctx.book(ctx.traveller, { packageId: 'sahara-desert-caravan', departureId: d.id, travellers: 4 });
-      expect((await departures('?packageId=sahara-desert-caravan')).find((x) => x.id === d.id)).toMatchObject({
-        seatsTaken: 4,
-        bookingCount: 1,
-      });
+      expect((await departures('?packageId=sahara-desert-caravan')).find((x) => x.id === d.id)).toMatchObject(
+        {
+          seatsTaken: 4,
+          bookingCount: 1,
+        },
+      );
     });
 
     it('takes tomorrow, 1 seat and 500 seats', async () => {
       ctx.today = todayIso();
       const tomorrow = addDays(todayIso(), 1);
-      expect((await create({ packageId: 'tromso-northern-lights', startsOn: tomorrow, capacity: 1 })).statusCode).toBe(201);
-      expect((await create({ packageId: 'swiss-alpine-lakes', startsOn: tomorrow, capacity: 500 })).statusCode).toBe(201);
+      expect(
+        (await create({ packageId: 'tromso-northern-lights', startsOn: tomorrow, capacity: 1 })).statusCode,
+      ).toBe(201);
+      expect(
+        (await create({ packageId: 'swiss-alpine-lakes', startsOn: tomorrow, capacity: 500 })).statusCode,
+      ).toBe(201);
     });
 
     const ok = () => ({ packageId: 'swiss-alpine-lakes', startsOn: freshDate(), capacity: 10 });
     it.each([
       ['today', { startsOn: todayIso() }, { startsOn: 'Choose a date after today.' }],
       ['a past date', { startsOn: addDays(todayIso(), -1) }, { startsOn: 'Choose a date after today.' }],
-      ['a date that does not exist', { startsOn: '2031-02-30' }, { startsOn: 'Enter a real date (YYYY-MM-DD).' }],
-      ['a date in another format', { startsOn: '01/05/2031' }, { startsOn: 'Enter a real date (YYYY-MM-DD).' }],
+      [
+        'a date that does not exist',
+        { startsOn: '2031-02-30' },
+        { startsOn: 'Enter a real date (YYYY-MM-DD).' },
+      ],
+      [
+        'a date in another format',
+        { startsOn: '01/05/2031' },
+        { startsOn: 'Enter a real date (YYYY-MM-DD).' },
+      ],
       ['no date', { startsOn: undefined }, { startsOn: 'Choose a date.' }],
       ['capacity 0', { capacity: 0 }, { capacity: 'A departure needs at least 1 seat.' }],
       ['capacity -5', { capacity: -5 }, { capacity: 'A departure needs at least 1 seat.' }],
       ['capacity 501', { capacity: 501 }, { capacity: 'A departure can have at most 500 seats.' }],
-      ['capacity 1.5', { capacity: 1.5 }, { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' }],
-      ['capacity as text', { capacity: '12' }, { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' }],
+      [
+        'capacity 1.5',
+        { capacity: 1.5 },
+        { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' },
+      ],
+      [
+        'capacity as text',
+        { capacity: '12' },
+        { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' },
+      ],
       ['an unknown package', { packageId: 'atlantis' }, { packageId: 'This package does not exist.' }],
       ['no package', { packageId: '' }, { packageId: 'Choose a package.' }],
       [
         'nothing at all',
         { packageId: undefined, startsOn: undefined, capacity: undefined },
-        { packageId: 'Choose a package.', startsOn: 'Choose a date.', capacity: 'Capacity must be a whole number of seats, from 1 to 500.' },
+        {
+          packageId: 'Choose a package.',
+          startsOn: 'Choose a date.',
+          capacity: 'Capacity must be a whole number of seats, from 1 to 500.',
+        },
       ],
     ])('answers 400 with fieldErrors for %s, and adds nothing', async (_label, change, fieldErrors) => {
       const before = (await departures()).length;
@@ -165,7 +194,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     it('judges "after today" by the server’s day', async () => {
       ctx.today = addDays(todayIso(), 10);
       try {
-        const res = await create({ packageId: 'swiss-alpine-lakes', startsOn: addDays(todayIso(), 5), capacity: 5 });
+        const res = await create({
+          packageId: 'swiss-alpine-lakes',
+          startsOn: addDays(todayIso(), 5),
+          capacity: 5,
+        });
         expect(res.json().fieldErrors).toEqual({ startsOn: 'Choose a date after today.' });
       } finally {
         ctx.today = todayIso();
@@ -187,7 +220,9 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
       expect((await create(body)).statusCode).toBe(201);
       const again = await create({ ...body, capacity: 20 });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe(`Santorini Sunset Sail already has a departure on ${body.startsOn}. Change that one instead.`);
+      expect(again.json().message).toBe(
+        `Santorini Sunset Sail already has a departure on ${body.startsOn}. Change that one instead.`,
+      );
       // Another package on that date is fine.
       expect((await create({ ...body, packageId: 'swiss-alpine-lakes' })).statusCode).toBe(201);
     });
@@ -238,7 +273,10 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
 
     it('changes both at once with two audit rows; a change to the same values writes none', async () => {
       const id = await ctx.addDeparture();
-      expect((await patch(id, { capacity: 30, status: 'closed' })).json()).toMatchObject({ capacity: 30, status: 'closed' });
+      expect((await patch(id, { capacity: 30, status: 'closed' })).json()).toMatchObject({
+        capacity: 30,
+        status: 'closed',
+      });
       const same = await patch(id, { capacity: 30, status: 'closed' });
       expect(same.statusCode).toBe(200);
       expect((await departureAudit(id)).map((r) => r.action)).toEqual([
@@ -280,12 +318,19 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     it.each([
       ['capacity 0', { capacity: 0 }, { capacity: 'A departure needs at least 1 seat.' }],
       ['capacity 501', { capacity: 501 }, { capacity: 'A departure can have at most 500 seats.' }],
-      ['capacity null', { capacity: null }, { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' }],
+      [
+        'capacity null',
+        { capacity: null },
+        { capacity: 'Capacity must be a whole number of seats, from 1 to 500.' },
+      ],
       ['status full', { status: 'full' }, { status: 'Status must be open or closed.' }],
       [
         'both wrong',
         { capacity: 'ten', status: 1 },
-        { capacity: 'Capacity must be a whole number of seats, from 1 to 500.', status: 'Status must be open or closed.' },
+        {
+          capacity: 'Capacity must be a whole number of seats, from 1 to 500.',
+          status: 'Status must be open or closed.',
+        },
       ],
     ])('answers 400 with fieldErrors for %s', async (_label, body, fieldErrors) => {
       const id = await ctx.addDeparture();
@@ -308,7 +353,10 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
       const app = await buildTestApp({ clientDir, db: failingOn(ctx.db, /INSERT INTO audit_events/) });
       const startsOn = freshDate();
       try {
-        const headers = { authorization: `Bearer ${ctx.operator.idToken}`, 'content-type': 'application/json' };
+        const headers = {
+          authorization: `Bearer ${ctx.operator.idToken}`,
+          'content-type': 'application/json',
+        };
         const changed = await app.inject({
           method: 'PATCH',
           url: `/api/admin/departures/${id}`,
@@ -363,7 +411,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     it('lists the departure and its active bookings by name, with contact details', async () => {
       const id = await ctx.addDeparture();
       const zed = await ctx.book(ctx.traveller, { departureId: id, name: 'Zed Zimmer', travellers: 2 });
-      const amy = await ctx.book(ctx.traveller, { departureId: id, name: 'amy Adams', phone: '4915112345678' });
+      const amy = await ctx.book(ctx.traveller, {
+        departureId: id,
+        name: 'amy Adams',
+        phone: '4915112345678',
+      });
       const gone = await ctx.book(ctx.traveller, { departureId: id, name: 'Bea Gone' });
       const mo = await ctx.book(ctx.traveller, { departureId: id, name: 'Mo Middle' });
       await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${mo.id}/confirm`);
@@ -373,7 +425,12 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
       const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${id}/manifest`);
       expect(res.statusCode).toBe(200);
       const manifest = res.json() as Manifest;
-      expect(manifest.departure).toMatchObject({ id, seatsTaken: 4, bookingCount: 3, packageName: 'Swiss Alpine Lakes' });
+      expect(manifest.departure).toMatchObject({
+        id,
+        seatsTaken: 4,
+        bookingCount: 3,
+        packageName: 'Swiss Alpine Lakes',
+      });
       expect(manifest.bookings.map((b) => b.name)).toEqual(['amy Adams', 'Mo Middle', 'Zed Zimmer']);
       expect(manifest.bookings[0]).toMatchObject({
         id: amy.id,

@@ -55,13 +55,19 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   app.post('/api/admin/departures', { bodyLimit: 1024 }, async (request, reply) => {
     const checked = checkNewDeparture(request.body, knownPackage, today());
     if (!checked.ok) {
-      return 'message' in checked ? problem(reply, 400, checked.message) : fieldProblem(reply, checked.fieldErrors);
+      return 'message' in checked
+        ? problem(reply, 400, checked.message)
+        : fieldProblem(reply, checked.fieldErrors);
     }
     const input = checked.value;
     const outcome = await fromDatabase(() => createDeparture(db, input, operatorActor(request)));
     if (outcome.kind === 'duplicate') {
       const name = packages.get(input.packageId)!.name;
-      return problem(reply, 409, `${name} already has a departure on ${input.startsOn}. Change that one instead.`);
+      return problem(
+        reply,
+        409,
+        `${name} already has a departure on ${input.startsOn}. Change that one instead.`,
+      );
     }
     return noStore(reply)
       .code(201)
@@ -74,7 +80,9 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     if (!isUuid(id)) return problem(reply, 404, 'No such departure.');
     const checked = checkDepartureChange(request.body);
     if (!checked.ok) {
-      return 'message' in checked ? problem(reply, 400, checked.message) : fieldProblem(reply, checked.fieldErrors);
+      return 'message' in checked
+        ? problem(reply, 400, checked.message)
+        : fieldProblem(reply, checked.fieldErrors);
     }
     const outcome = await fromDatabase(() => changeDeparture(db, id, checked.value, operatorActor(request)));
     if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');

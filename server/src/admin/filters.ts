@@ -29,7 +29,10 @@ function single(query: Query, key: string): Parsed<string | undefined> {
   return { ok: true, value };
 }
 
-export function parseBookingFilters(query: Query, knownPackage: (id: string) => boolean): Parsed<BookingFilters> {
+export function parseBookingFilters(
+  query: Query,
+  knownPackage: (id: string) => boolean,
+): Parsed<BookingFilters> {
   const filters: BookingFilters = {};
 
   const status = single(query, 'status');
@@ -51,7 +54,8 @@ export function parseBookingFilters(query: Query, knownPackage: (id: string) => 
   const departureId = single(query, 'departureId');
   if (!departureId.ok) return departureId;
   if (departureId.value !== undefined) {
-    if (!isUuid(departureId.value)) return { ok: false, message: 'departureId must be a departure id (a UUID).' };
+    if (!isUuid(departureId.value))
+      return { ok: false, message: 'departureId must be a departure id (a UUID).' };
     filters.departureId = departureId.value.toLowerCase();
   }
 
@@ -117,7 +121,10 @@ export function parseFromDate(query: Query): Parsed<string | undefined> {
   return raw;
 }
 
-export function parsePackageId(query: Query, knownPackage: (id: string) => boolean): Parsed<string | undefined> {
+export function parsePackageId(
+  query: Query,
+  knownPackage: (id: string) => boolean,
+): Parsed<string | undefined> {
   const raw = single(query, 'packageId');
   if (!raw.ok) return raw;
   if (raw.value !== undefined && !knownPackage(raw.value)) return { ok: false, message: 'Unknown package.' };

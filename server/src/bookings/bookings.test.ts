@@ -309,17 +309,20 @@ describe('rate limit', () => {
   it.each([
     ['no proxy is trusted', undefined],
     ['one proxy hop is trusted', 1],
-  ])('counts per signed-in user: 40 forged X-Forwarded-For addresses do not lift it (%s)', async (_l, hops) => {
-    const { app, close } = await setup(30, hops);
-    const user = await createUser('forger');
-    const codes: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      codes.push((await book(app, user, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
-    }
-    expect(codes.filter((c) => c === 201)).toHaveLength(30);
-    expect(codes.filter((c) => c === 429)).toHaveLength(10);
-    await close();
-  });
+  ])(
+    'counts per signed-in user: 40 forged X-Forwarded-For addresses do not lift it (%s)',
+    async (_l, hops) => {
+      const { app, close } = await setup(30, hops);
+      const user = await createUser('forger');
+      const codes: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        codes.push((await book(app, user, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+      }
+      expect(codes.filter((c) => c === 201)).toHaveLength(30);
+      expect(codes.filter((c) => c === 429)).toHaveLength(10);
+      await close();
+    },
+  );
 
   it('users behind one address do not share a budget', async () => {
     const { app, close } = await setup(2);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   // One roomy departure a package: this test is about input, not seats.
   for (const id of packages.keys()) {
     await db.query(
-      "INSERT INTO departures (id, package_id, starts_on, capacity) VALUES (gen_random_uuid(), $1, current_date + 60, 100000)",
+      'INSERT INTO departures (id, package_id, starts_on, capacity) VALUES (gen_random_uuid(), $1, current_date + 60, 100000)',
       [id],
     );
   }

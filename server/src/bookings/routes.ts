@@ -113,7 +113,9 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
     async (request, reply) => {
       const { id } = request.params;
       // Someone else's booking answers exactly like one that does not exist.
-      const booking = isUuid(id) ? await fromDatabase(() => findBooking(db, request.user!.uid, id)) : undefined;
+      const booking = isUuid(id)
+        ? await fromDatabase(() => findBooking(db, request.user!.uid, id))
+        : undefined;
       if (!booking) return problem(reply, 404, 'No such booking.');
       return reply.header('Cache-Control', 'private, no-store').send(booking);
     },

@@ -36,10 +36,12 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
     return (res.json() as { departures: Departure[] }).departures;
   };
   const departure = async (id: string) =>
-    (await db.query<{ seats_taken: number; capacity: number }>(
-      'SELECT seats_taken, capacity FROM departures WHERE id = $1',
-      [id],
-    )).rows[0]!;
+    (
+      await db.query<{ seats_taken: number; capacity: number }>(
+        'SELECT seats_taken, capacity FROM departures WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!;
   // A departure of our own, so no other test's bookings change its seats.
   const addDeparture = async (
     options: { packageId?: string; startsOn?: string; capacity?: number; status?: 'open' | 'closed' } = {},
@@ -145,10 +147,11 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
       expect(audit.rows).toEqual([
         { actor: bob.email, actor_type: 'traveller', action: 'booking.created', to_value: 'requested' },
       ]);
-      const mail = await db.query<{ kind: string; recipient: string; payload: { reference: string; travellers: number } }>(
-        'SELECT kind, recipient, payload FROM outbox WHERE booking_id = $1',
-        [booking.id],
-      );
+      const mail = await db.query<{
+        kind: string;
+        recipient: string;
+        payload: { reference: string; travellers: number };
+      }>('SELECT kind, recipient, payload FROM outbox WHERE booking_id = $1', [booking.id]);
       expect(mail.rows).toHaveLength(1);
       expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: valid.email });
       expect(mail.rows[0]!.payload).toMatchObject({ reference: booking.reference, travellers: 2 });
@@ -179,15 +182,20 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
 
     it('409 with the seats left when the party does not fit; the seats stay as they were', async () => {
       const id = await addDeparture({ capacity: 4 });
-      expect((await injectBooking(app, alice, { ...valid, departureId: id, travellers: 3 })).statusCode).toBe(201);
+      expect((await injectBooking(app, alice, { ...valid, departureId: id, travellers: 3 })).statusCode).toBe(
+        201,
+      );
       const res = await injectBooking(app, bob, { ...valid, departureId: id, travellers: 2 });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
-        message: 'Only 1 seat is left on this departure, not 2. Please choose fewer travellers or another date.',
+        message:
+          'Only 1 seat is left on this departure, not 2. Please choose fewer travellers or another date.',
         seatsLeft: 1,
       });
       expect(await departure(id)).toEqual({ seats_taken: 3, capacity: 4 });
-      expect((await injectBooking(app, bob, { ...valid, departureId: id, travellers: 1 })).statusCode).toBe(201);
+      expect((await injectBooking(app, bob, { ...valid, departureId: id, travellers: 1 })).statusCode).toBe(
+        201,
+      );
       const soldOut = await injectBooking(app, bob, { ...valid, departureId: id });
       expect(soldOut.statusCode).toBe(409);
       expect(soldOut.json()).toEqual({
@@ -217,8 +225,14 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
       // Fill the earliest one.
       const first = list[0]!;
       expect(
-        (await injectBooking(app, alice, { ...valid, packageId, departureId: first.id, travellers: first.seatsLeft }))
-          .statusCode,
+        (
+          await injectBooking(app, alice, {
+            ...valid,
+            packageId,
+            departureId: first.id,
+            travellers: first.seatsLeft,
+          })
+        ).statusCode,
       ).toBe(201);
       const res = await injectBooking(app, bob, { ...valid, packageId, travellers: 2 });
       expect(res.statusCode).toBe(201);
@@ -294,7 +308,11 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
         [booking.id],
       );
       expect(audit.rows.map((r) => r.action)).toEqual(['booking.created', 'booking.cancelled']);
-      expect(audit.rows[1]).toMatchObject({ from_value: 'requested', to_value: 'cancelled', actor: alice.email });
+      expect(audit.rows[1]).toMatchObject({
+        from_value: 'requested',
+        to_value: 'cancelled',
+        actor: alice.email,
+      });
       const mails = await db.query<{ kind: string; payload: { status: string; cancelledBy: string } }>(
         'SELECT kind, payload FROM outbox WHERE booking_id = $1 ORDER BY created_at',
         [booking.id],
@@ -318,7 +336,9 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
 
     it('409 within the cutoff, with how to reach the brand; seats kept', async () => {
       const soon = await addDeparture({ startsOn: addDays(today, 10) });
-      const booking = (await injectBooking(app, alice, { ...valid, departureId: soon, travellers: 2 })).json() as Booking;
+      const booking = (
+        await injectBooking(app, alice, { ...valid, departureId: soon, travellers: 2 })
+      ).json() as Booking;
       const res = await cancel(alice, booking.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(

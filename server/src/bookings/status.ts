@@ -62,10 +62,11 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
     }
     if (change.cutoff && current.startsOn) {
       const daysLeft = daysBetween(change.cutoff.today, current.startsOn);
-      if (daysLeft < change.cutoff.days) return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
+      if (daysLeft < change.cutoff.days)
+        return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
     }
 
-    const reason = change.to === 'cancelled' ? (change.reason?.trim() || null) : null;
+    const reason = change.to === 'cancelled' ? change.reason?.trim() || null : null;
     await tx.query(
       `UPDATE bookings SET status = $2, updated_at = now(),
          cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END

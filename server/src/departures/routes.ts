@@ -15,9 +15,7 @@ export async function departuresRoutes(
     async (request, reply) => {
       const { packageId } = request.params;
       if (!options.packages.has(packageId)) return problem(reply, 404, 'No such package.');
-      const departures = await fromDatabase(() =>
-        listFutureDepartures(options.db, packageId, todayIso()),
-      );
+      const departures = await fromDatabase(() => listFutureDepartures(options.db, packageId, todayIso()));
       // Seats change with every booking: a short shared cache would show sold seats as free.
       return reply.header('Cache-Control', 'no-store').send({ departures });
     },
