@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { defaultCancellationCutoffDays } from '../../src/contracts/booking.js';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -61,7 +62,7 @@ const schema = z.object({
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
   // Travellers may cancel online until this many days before the departure.
-  CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultCancellationCutoffDays),
   // Outgoing mail. Unset: `npm start` runs MailDev on 127.0.0.1:1025 and sets it.
   SMTP_URL: z.preprocess(
     emptyToUndefined,

@@ -16,6 +16,12 @@ export const bookingLimits = {
   travellersMax: 12,
 } as const;
 
+// Travellers cancel online while the departure is at least this many days away (the server's
+// CANCELLATION_CUTOFF_DAYS, whose default this is; a 409 from the server always has the last word).
+export const defaultCancellationCutoffDays = 14;
+export const cancellableOnline = (daysLeft: number, cutoffDays = defaultCancellationCutoffDays) =>
+  daysLeft >= cutoffDays;
+
 // requested -> confirmed (operator) -> cancelled, or requested -> cancelled. Nothing else.
 export const bookingStatuses = ['requested', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];

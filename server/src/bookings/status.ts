@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus } from '../../../src/contracts/booking.js';
+import { cancellableOnline, type Booking, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
@@ -62,8 +62,9 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
     }
     if (change.cutoff && current.startsOn) {
       const daysLeft = daysBetween(change.cutoff.today, current.startsOn);
-      if (daysLeft < change.cutoff.days)
+      if (!cancellableOnline(daysLeft, change.cutoff.days)) {
         return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
+      }
     }
 
     const reason = change.to === 'cancelled' ? change.reason?.trim() || null : null;

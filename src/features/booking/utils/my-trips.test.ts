@@ -7,15 +7,16 @@ const trip = (startsOn: string | null, status: Booking['status'] = 'requested') 
   ({ startsOn, status }) as Booking;
 
 describe('cancelOption', () => {
-  it('allows online cancellation more than the cutoff ahead, or with no date yet', () => {
+  it('allows online cancellation from the cutoff ahead (as the server does), or with no date yet', () => {
     expect(cancellationCutoffDays).toBe(14);
     expect(cancelOption(trip('2026-06-16'), now)).toBe('cancel');
+    expect(cancelOption(trip('2026-06-15'), now)).toBe('cancel');
     expect(cancelOption(trip(null), now)).toBe('cancel');
     expect(cancelOption(trip('2026-09-01', 'confirmed'), now)).toBe('cancel');
   });
 
-  it('points to the brand from the cutoff to the departure day', () => {
-    expect(cancelOption(trip('2026-06-15'), now)).toBe('contact');
+  it('points to the brand inside the cutoff, up to the departure day', () => {
+    expect(cancelOption(trip('2026-06-14'), now)).toBe('contact');
     expect(cancelOption(trip('2026-06-01'), now)).toBe('contact');
   });
 

@@ -1,10 +1,9 @@
-import type { Booking } from '~/contracts/booking';
+import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '~/contracts/booking';
 import { daysUntil } from '~/lib/format-date';
 
-// DESIGN.md: online cancellation until CANCELLATION_CUTOFF_DAYS (default 14) days before the
-// departure. The server's setting is the rule (it answers 409 past it); this copy only decides
+// The server's setting is the rule (it answers 409 past it); the contract's default only decides
 // which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.
-export const cancellationCutoffDays = 14;
+export const cancellationCutoffDays = defaultCancellationCutoffDays;
 
 // cancel: the button; contact: too close to departure, call or write to us; none: nothing to do.
 export type CancelOption = 'cancel' | 'contact' | 'none';
@@ -14,7 +13,7 @@ export function cancelOption(booking: Booking, now: Date = new Date()): CancelOp
   if (booking.startsOn === null) return 'cancel';
   const days = daysUntil(booking.startsOn, now);
   if (days < 0) return 'none';
-  return days > cancellationCutoffDays ? 'cancel' : 'contact';
+  return cancellableOnline(days, cancellationCutoffDays) ? 'cancel' : 'contact';
 }
 
 export type TripGroup = {
