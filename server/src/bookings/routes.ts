@@ -143,8 +143,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
       if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
       if (outcome.kind === 'changed') options.onEmailQueued?.();
-      const { userId: _userId, cancelReason: _reason, ...booking } = outcome.booking;
-      return reply.header('Cache-Control', 'no-store').send(booking);
+      return reply.header('Cache-Control', 'no-store').send(outcome.booking);
     },
   );
 }

@@ -25,7 +25,7 @@ export type StatusChange = {
 };
 
 export type StatusOutcome =
-  | { kind: 'changed' | 'unchanged'; booking: Booking & { userId: string; cancelReason: string | null } }
+  | { kind: 'changed' | 'unchanged'; booking: Booking }
   | { kind: 'not-found' }
   | { kind: 'conflict'; message: string };
 
@@ -51,9 +51,8 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       return { kind: 'not-found' };
     }
     const current = toBooking(row);
-    const withAccount = { ...current, userId: row.user_id, cancelReason: row.cancel_reason };
     // Repeating a change answers the booking as it is.
-    if (current.status === change.to) return { kind: 'unchanged', booking: withAccount };
+    if (current.status === change.to) return { kind: 'unchanged', booking: current };
     if (!allowed[current.status].includes(change.to)) {
       return {
         kind: 'conflict',
@@ -100,9 +99,6 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
         data: emailData(booking, change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {}),
       },
     ]);
-    return {
-      kind: 'changed',
-      booking: { ...booking, userId: row.user_id, cancelReason: reason ?? row.cancel_reason },
-    };
+    return { kind: 'changed', booking };
   });
 }
