@@ -107,15 +107,17 @@ const migrationLock = 7_260_415;
 
 // `upTo` stops at a version: tests use it to build a database as an older release left it.
 export async function migrate(db: Database, upTo = Infinity): Promise<number[]> {
-  await db.exec(`
-    CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )
-  `);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLock]);
+    // Under the lock too: two servers running CREATE TABLE IF NOT EXISTS at the same moment on
+    // PostgreSQL can both try to create it, and one fails.
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )
+    `);
     const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
     const done = new Set(rows.map((r) => r.version));
     const applied: number[] = [];
