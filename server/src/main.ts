@@ -68,6 +68,7 @@ const app = await buildApp({
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+    maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
