@@ -3,14 +3,13 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 
 export const bookingLimits = {
   name: 100,
   email: 254,
   address: 300,
-  phoneMin: 6,
-  phoneMax: 15,
   packageId: 64,
   // The brand's groups are twelve or fewer (DESIGN.md, booking limits).
   travellersMin: 1,
@@ -82,17 +81,8 @@ export const bookingInputSchema = z.object({
       z.email('Please enter a valid email address.'),
     ),
   address: text('Address', bookingLimits.address),
-  // SPEC point 5: the phone is numeric. Digits only (no spaces, signs or exponents).
-  phone: z
-    .string({ error: 'Phone must be text.' })
-    .check(
-      noControlChars('Phone'),
-      z.trim(),
-      z.minLength(1, 'Please enter your phone number.'),
-      z.regex(/^\d+$/, 'Phone must contain digits only.'),
-      z.minLength(bookingLimits.phoneMin, `Phone must have at least ${bookingLimits.phoneMin} digits.`),
-      z.maxLength(bookingLimits.phoneMax, `Phone must have at most ${bookingLimits.phoneMax} digits.`),
-    ),
+  // A telephone number as typed (src/contracts/phone.ts): the same rule for every phone the site takes.
+  phone: phoneSchema,
 });
 
 export type BookingInput = z.infer<typeof bookingInputSchema>;

@@ -2,7 +2,7 @@
 // operator's confirm and cancel. Registered inside adminRoutes, behind its operator check.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminBookingsPage } from '../../../src/contracts/admin.js';
+import { adminLimits, type AdminBookingsPage } from '../../../src/contracts/admin.js';
 import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 import { isUuid } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
@@ -20,7 +20,7 @@ import {
 import { bookingCsvHeader, bookingCsvRow, csvRow } from './csv.js';
 import { parseBookingFilters, parseCursor, parseLimit, type BookingFilters } from './filters.js';
 
-export const cancelReasonMax = 500;
+export const cancelReasonMax = adminLimits.cancelReason;
 // Rows a query while writing the CSV: the export is never held in memory whole.
 const exportPageSize = 500;
 

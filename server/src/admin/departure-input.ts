@@ -1,12 +1,11 @@
 // What an operator may send to add or change a departure, checked field by field with messages
 // worded for the console's form.
-import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin.js';
+import { adminLimits, type DepartureChange, type NewDeparture } from '../../../src/contracts/admin.js';
 import { departureStatuses, type DepartureStatus } from '../../../src/contracts/departure.js';
 import { queryTextProblem } from '../../../src/contracts/text.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from '../departures/dates.js';
 
-// The brand's largest group departure; a typo (5000) should not open thousands of seats.
-export const capacityLimits = { min: 1, max: 500 } as const;
+export const capacityLimits = { min: adminLimits.capacityMin, max: adminLimits.capacityMax } as const;
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 type Checked<T, K extends string> =
