@@ -63,6 +63,7 @@ const app = await buildApp({
   csp,
   trustProxy: env.TRUST_PROXY,
   redis,
+  publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
