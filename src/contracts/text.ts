@@ -6,7 +6,9 @@
 import * as z from 'zod/mini';
 
 // U+0000-U+001F and U+007F. Multi-line fields (a message body, a note) keep tab and newline.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const singleLine = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const multiLine = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export const hasControlChars = (value: string, { multiline = false } = {}) =>
@@ -30,12 +32,14 @@ export type TextOptions = {
 
 // A trimmed text field: control characters refused first (their message wins), then the length.
 export const text = ({ label, max, required, multiline }: TextOptions) =>
-  z.string({ error: `${label} must be text.` }).check(
-    noControlChars(label, { multiline }),
-    z.trim(),
-    ...(required ? [z.minLength(1, required)] : []),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+  z
+    .string({ error: `${label} must be text.` })
+    .check(
+      noControlChars(label, { multiline }),
+      z.trim(),
+      ...(required ? [z.minLength(1, required)] : []),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 // One query-string value (or a path parameter) read as text: the same rule, for code that reads
 // queries by hand. Answers the message to send with a 400, or undefined when it is fine.
