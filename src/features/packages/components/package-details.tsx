@@ -1,6 +1,6 @@
 import { Picture } from '~/components/picture';
 import type { TravelPackage } from '~/features/packages/api/get-packages';
-import { formatPrice } from '~/lib/format-price';
+import { formatPrice } from '~/contracts/format';
 
 export function PackageDetails({ pkg }: { pkg: TravelPackage }) {
   return (
