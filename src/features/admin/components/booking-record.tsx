@@ -14,7 +14,7 @@ const headingId = 'admin-booking-heading';
 
 // /admin/bookings/:id: what was booked, by whom, and every change since.
 export function BookingRecord({ bookingId }: { bookingId: string }) {
-  const { record, reload, changed } = useAdminBooking(bookingId);
+  const { record, retry, changed } = useAdminBooking(bookingId);
   const flash = useFlash();
 
   const back = (
@@ -54,7 +54,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             message={
               record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'
             }
-            onRetry={reload}
+            onRetry={retry}
           />
         )}
       </>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
-import type { TravelPackage } from '~/features/packages/api/get-packages';
+import type { TravelPackage } from '~/contracts/package';
 import { formatPrice } from '~/contracts/format';
 import { truncate } from '~/lib/truncate';
 

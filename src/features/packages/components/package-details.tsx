@@ -1,5 +1,5 @@
 import { Picture } from '~/components/picture';
-import type { TravelPackage } from '~/features/packages/api/get-packages';
+import type { TravelPackage } from '~/contracts/package';
 import { formatPrice } from '~/contracts/format';
 
 export function PackageDetails({ pkg }: { pkg: TravelPackage }) {
