@@ -4,6 +4,7 @@
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import { phoneSchema } from './phone.js';
+import { noControlChars, text as plainText } from './text.js';
 
 export const bookingLimits = {
   name: 100,
@@ -35,18 +36,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const isUuid = (value: string) => uuidPattern.test(value);
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Please enter your ${label.toLowerCase()}.`),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-    );
+  plainText({ label, max, required: `Please enter your ${label.toLowerCase()}.` });
 
 export const bookingInputSchema = z.object({
   packageId: z
     .string({ error: 'Choose a package.' })
     .check(
+      noControlChars('Package'),
       z.trim(),
       z.minLength(1, 'Choose a package.'),
       z.maxLength(bookingLimits.packageId, 'Unknown package.'),
@@ -55,7 +51,7 @@ export const bookingInputSchema = z.object({
   departureId: z.optional(
     z
       .string({ error: 'Choose a departure date.' })
-      .check(z.regex(uuidPattern, 'This departure does not exist.')),
+      .check(noControlChars('Departure'), z.regex(uuidPattern, 'This departure does not exist.')),
   ),
   travellers: z.optional(
     z
@@ -78,6 +74,7 @@ export const bookingInputSchema = z.object({
   email: z
     .string({ error: 'Email must be text.' })
     .check(
+      noControlChars('Email'),
       z.trim(),
       z.minLength(1, 'Please enter your email.'),
       z.maxLength(bookingLimits.email, `Email must be at most ${bookingLimits.email} characters.`),

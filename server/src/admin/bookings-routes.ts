@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminLimits, type AdminBookingsPage } from '../../../src/contracts/admin.js';
+import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 import { isUuid } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import type { BookingsOptions } from '../bookings/routes.js';
@@ -42,6 +43,10 @@ export function readCancelReason(
     return { fieldErrors: { reason: 'Please give a reason for the cancellation: the traveller reads it.' } };
   }
   if (typeof reason !== 'string') return { fieldErrors: { reason: 'The reason must be text.' } };
+  // Written on several lines in the console's box: tab and newline are kept.
+  if (hasControlChars(reason, { multiline: true })) {
+    return { fieldErrors: { reason: controlCharsMessage('The reason') } };
+  }
   const trimmed = reason.trim();
   if (trimmed.length > cancelReasonMax) {
     return { fieldErrors: { reason: `Keep the reason to ${cancelReasonMax} characters or fewer.` } };
