@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AdminBooking, AdminBookingsPage, AuditEvent } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { addDays, todayIso } from '../departures/dates.js';
@@ -15,7 +16,7 @@ import { failingOn, readCsv, useAdminApp } from './test-kit.js';
 
 const tagged = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}`;
 
-describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const list = async (query: string) => {

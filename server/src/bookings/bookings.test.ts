@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { phoneMessages } from '../../../src/contracts/phone.js';
 import type { Database } from '../db/database.js';
@@ -42,7 +43,7 @@ const forgedToken = () => {
   })}.`;
 };
 
-describe.each(storeCases())('bookings API on $name', (store) => {
+describeEach(storeCases())('bookings API on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;
