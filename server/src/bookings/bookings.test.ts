@@ -195,7 +195,7 @@ describeEach(storeCases())('bookings API on $name', (store) => {
     it.each([
       ['+44 7700 900123', '+44 7700 900123'],
       ['(415) 555-0142', '(415) 555-0142'],
-      ['  +1 (415)\t 555.0142 ', '+1 (415) 555.0142'],
+      ['  +1 (415)   555.0142 ', '+1 (415) 555.0142'],
       ['030 901820', '030 901820'],
     ])('keeps the phone %j as typed (%j): country codes and leading zeros survive', async (typed, kept) => {
       const res = await post(alice, { ...valid, phone: typed });
@@ -222,7 +222,7 @@ describeEach(storeCases())('bookings API on $name', (store) => {
       ['phone', { phone: '12ab56' }, phoneMessages.characters],
       ['phone', { phone: '1e10' }, phoneMessages.characters],
       ['phone', { phone: '44+7700900123' }, phoneMessages.characters],
-      ['phone', { phone: '0044\u00007700900123' }, phoneMessages.characters],
+      ['phone', { phone: '0044\u00007700900123' }, phoneMessages.control],
       ['phone', { phone: '12345' }, phoneMessages.tooShort],
       ['phone', { phone: '(415) 55' }, phoneMessages.tooShort],
       ['phone', { phone: '1'.repeat(16) }, phoneMessages.tooLong],
