@@ -26,6 +26,12 @@ export type AdminBookingFilters = {
 export type AdminBookingsPage = { bookings: AdminBooking[]; nextCursor: string | null };
 
 export const adminPageSize = { default: 25, max: 100 } as const;
+// The console's search box: longer text is refused, not cut.
+export const searchMaxLength = 100;
+// POST /api/admin/bookings/{id}/cancel {reason}: the traveller reads it in the email.
+export const cancelReasonMax = 500;
+// The brand's largest group departure; a typo (5000) should not open thousands of seats.
+export const capacityLimits = { min: 1, max: 500 } as const;
 
 // Who changed something: a traveller (their email), an operator (their email), or the system.
 export type ActorType = 'traveller' | 'operator' | 'system';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp, type AdminTestContext } from './test-kit.js';
 

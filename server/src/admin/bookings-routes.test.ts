@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking, AdminBookingsPage, AuditEvent } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { csvCell, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';

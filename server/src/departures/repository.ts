@@ -3,7 +3,7 @@ import type { Departure, DepartureStatus } from '../../../src/contracts/departur
 import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { insertRows } from '../db/sql.js';
-import { addDays } from './dates.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export type DepartureRow = {
   id: string;
