@@ -7,8 +7,7 @@
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import {
-  cancelReasonMax,
-  capacityLimits,
+  adminLimits,
   type AdminBooking,
   type AdminBookingsPage,
   type AdminDeparture,
@@ -19,7 +18,8 @@ import {
 } from './admin.js';
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
-import { isIsoDate } from './iso-dates.js';
+import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
+import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -56,6 +56,8 @@ export const bookingSchema = z.object({
 }) satisfies z.ZodMiniType<Booking>;
 
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
+// A 409 when the user already holds as many seats awaiting confirmation as one user may.
+export const heldSeatsConflictSchema = z.object({ message: z.string(), heldSeats: z.number() });
 
 export const departureSchema = z.object({
   id: z.string(),
@@ -115,36 +117,72 @@ export const cancelReasonSchema = z.object(
     reason: z
       .string({ error: (issue) => (issue.input == null ? reasonMissing : 'The reason must be text.') })
       .check(
+        // Written on several lines in the console's box: tab and newline are kept.
+        noControlChars('The reason', { multiline: true }),
         z.trim(),
         z.minLength(1, reasonMissing),
-        z.maxLength(cancelReasonMax, `Keep the reason to ${cancelReasonMax} characters or fewer.`),
+        z.maxLength(
+          adminLimits.cancelReason,
+          `Keep the reason to ${adminLimits.cancelReason} characters or fewer.`,
+        ),
       ),
   },
   { error: 'The cancellation could not be read: send a JSON object with a reason.' },
 );
 
-const capacityMessage = `Capacity must be a whole number of seats, from ${capacityLimits.min} to ${capacityLimits.max}.`;
+const { capacityMin, capacityMax } = adminLimits;
+const capacityMessage = `Capacity must be a whole number of seats, from ${capacityMin} to ${capacityMax}.`;
 const capacity = z
   .number({ error: capacityMessage })
   .check(
     z.refine(Number.isInteger, capacityMessage),
-    z.minimum(capacityLimits.min, `A departure needs at least ${capacityLimits.min} seat.`),
-    z.maximum(capacityLimits.max, `A departure can have at most ${capacityLimits.max} seats.`),
+    z.minimum(capacityMin, `A departure needs at least ${capacityMin} seat.`),
+    z.maximum(capacityMax, `A departure can have at most ${capacityMax} seats.`),
   );
 
+// A field's checks in order: the first that fails gives the field's one message (a date that is
+// not a date is not also "too early").
+export const firstOf =
+  <T>(...rules: [(value: T) => boolean, string][]) =>
+  (value: T) =>
+    rules.find(([ok]) => !ok(value))?.[1];
+export const rule = <T>(problem: (value: T) => string | undefined) =>
+  z.superRefine<T>((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message, input: value });
+  });
+
 // POST /api/admin/departures. The server adds its own checks: the package exists, the date is
-// after today (the browser cannot know either for sure).
+// after today and at most three years ahead (the browser cannot know either for sure).
 export const newDepartureSchema = (rules: { packageExists: (id: string) => boolean; today: () => string }) =>
   z.object(
     {
-      packageId: z.string({ error: 'Choose a package.' }).check(
-        z.refine((id) => id.trim() !== '', 'Choose a package.'),
-        z.refine((id) => id.trim() === '' || rules.packageExists(id), 'This package does not exist.'),
-      ),
+      packageId: z
+        .string({ error: 'Choose a package.' })
+        .check(
+          rule(
+            firstOf<string>(
+              [(id) => id.trim() !== '', 'Choose a package.'],
+              [(id) => !hasControlChars(id), controlCharsMessage('Package')],
+              [rules.packageExists, 'This package does not exist.'],
+            ),
+          ),
+        ),
       startsOn: z.string({ error: 'Choose a date.' }).check(
-        z.minLength(1, 'Choose a date.'),
-        z.refine((d) => d === '' || isIsoDate(d), 'Enter a real date (YYYY-MM-DD).'),
-        z.refine((d) => !isIsoDate(d) || d > rules.today(), 'Choose a date after today.'),
+        rule((date) => {
+          const today = rules.today();
+          const latest = addYears(today, operatorDatesYearsAhead);
+          return firstOf<string>(
+            [(d) => d !== '', 'Choose a date.'],
+            [(d) => !hasControlChars(d), controlCharsMessage('Date')],
+            [isIsoDate, 'Enter a real date (YYYY-MM-DD).'],
+            [(d) => d > today, 'Choose a date after today.'],
+            [
+              (d) => d <= latest,
+              `Choose a date up to ${operatorDatesYearsAhead} years ahead (${latest} at the latest).`,
+            ],
+          )(date);
+        }),
       ),
       capacity,
     },

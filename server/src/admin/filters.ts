@@ -3,8 +3,10 @@
 // the first message (server/src/http/problem.ts).
 import * as z from 'zod/mini';
 import { adminPageSize, searchMaxLength } from '../../../src/contracts/admin.js';
+import { firstOf, rule } from '../../../src/contracts/api.js';
+import { noControlChars } from '../../../src/contracts/text.js';
 import { bookingStatuses, isUuid } from '../../../src/contracts/booking.js';
-import { isIsoDate } from '../../../src/contracts/iso-dates.js';
+import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '../../../src/contracts/iso-dates.js';
 
 // A position in the newest-first list: the last row's created_at (to the microsecond, as stored)
 // and id. Opaque to clients: base64url of JSON.
@@ -16,7 +18,7 @@ const once = <T extends z.ZodMiniType<unknown, string>>(key: string, value: T, d
   z.optional(
     z.pipe(
       z.pipe(
-        z.string({ error: `Give ${key} once.` }).check(z.describe(description)),
+        z.string({ error: `Give ${key} once.` }).check(z.describe(description), noControlChars(key)),
         z.transform((raw) => (raw === '' ? undefined : raw)),
       ),
       z.optional(value),
@@ -56,7 +58,7 @@ const limit = z.pipe(
 const cursorAtPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 const isCursorTime = (at: string) => {
   const match = cursorAtPattern.exec(at);
-  return match !== null && isIsoDate(match[1]!);
+  return match !== null && isIsoDate(match[1]!) && isOperatorDate(match[1]!, todayIso());
 };
 
 export const encodeCursor = (cursor: Cursor) =>
@@ -119,7 +121,19 @@ export const departureListQuery = (knownPackage: (id: string) => boolean) =>
     packageId: once('packageId', knownPackageId(knownPackage), 'A package id from /packages.JSON.'),
     from: once(
       'from',
-      z.string().check(z.refine(isIsoDate, 'from must be a date (YYYY-MM-DD).')),
+      z
+        .string()
+        .check(
+          rule(
+            firstOf<string>(
+              [isIsoDate, 'from must be a date (YYYY-MM-DD).'],
+              [
+                (d) => isOperatorDate(d, todayIso()),
+                `from must be a date from ${operatorDatesFrom} to three years ahead.`,
+              ],
+            ),
+          ),
+        ),
       'The first date to list (YYYY-MM-DD).',
     ),
   });

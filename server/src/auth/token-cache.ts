@@ -8,12 +8,12 @@ type Entry = { user: VerifiedUser; until: number };
 // how long a revoked or disabled account keeps working. Refused tokens are never cached.
 export function cachedVerifier(
   verify: (idToken: string) => Promise<VerifiedUser & { expiresAt: number }>,
-  { maxAgeMs = 5 * 60_000, maxEntries = 10_000, now = Date.now } = {},
+  { maxAgeMs = 60_000, maxEntries = 10_000, now = Date.now } = {},
 ): TokenVerifier {
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<VerifiedUser>>();
 
-  return async (idToken) => {
+  const check: TokenVerifier = async (idToken) => {
     const hit = cache.get(idToken);
     if (hit) {
       if (hit.until > now()) return hit.user;
@@ -39,4 +39,6 @@ export function cachedVerifier(
     }
     return pending;
   };
+  check.known = (idToken) => (cache.get(idToken)?.until ?? 0) > now();
+  return check;
 }

@@ -26,6 +26,10 @@ export type BookingsTable = {
   price_cents: number;
   name: string;
   email: string;
+  // The signed-in account's email (from the verified token), where the emails about the booking
+  // go; `email` is the contact typed in the form, for staff. Bookings stored before migration 3
+  // have the typed one here too.
+  account_email: string | null;
   address: string;
   phone: string;
   idempotency_key: string | null;
@@ -104,6 +108,7 @@ export const bookingFields = [
   'price_cents',
   'name',
   'email',
+  'account_email',
   'address',
   'phone',
   'departure_id',
