@@ -30,7 +30,7 @@ import {
   listBookingEvents,
   type BookingsPage,
 } from './bookings-queries.js';
-import { bookingCsvHeader, bookingCsvRow, csvRow } from './csv.js';
+import { bookingCsvHeader, bookingCsvRow, csvBom, csvRow } from './csv.js';
 import { bookingFiltersQuery, bookingListQuery, type BookingFilters } from './filters.js';
 
 // Rows a query while writing the CSV: the export is never held in memory whole.
@@ -99,7 +99,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
       const filters: BookingFilters = request.query;
       const first = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize));
       async function* lines(): AsyncGenerator<Buffer> {
-        yield Buffer.from(csvRow(bookingCsvHeader));
+        yield Buffer.from(csvBom + csvRow(bookingCsvHeader));
         let page: BookingsPage = first;
         for (;;) {
           yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));
