@@ -2,7 +2,7 @@
 // booking, its audit trail, and a departure's passengers.
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminBooking, AuditEvent } from '../../../src/contracts/admin.js';
-import { toAdminBooking } from '../bookings/repository.js';
+import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run } from '../db/query-builder.js';
