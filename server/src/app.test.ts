@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,12 @@ let dir: string;
 let app: FastifyInstance;
 let db: Database;
 
+// A page above the compression threshold (1 KiB), as every real page is.
+const bigPage = `<!DOCTYPE html><html><head><title>Home</title></head><body><script>window.x=1</script>${'<p>Lakes and mountains.</p>'.repeat(200)}</body></html>`;
+
 beforeAll(async () => {
   dir = makeClientDir();
+  writeFileSync(join(dir, 'index.html'), bigPage);
   db = await openDatabase({});
   await migrate(db);
   app = await buildTestApp({ clientDir: dir, db });
@@ -72,7 +77,15 @@ describe('site routes', () => {
 
   it('compresses HTML and never caches it without revalidation', async () => {
     const big = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.statusCode).toBe(200);
     expect(big.headers['cache-control']).toBe('no-cache');
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.rawPayload.length).toBeLessThan(bigPage.length / 4);
+    expect(gunzipSync(big.rawPayload).toString()).toContain('<p>Lakes and mountains.</p>');
+    // Not for a client that does not ask for it.
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<p>Lakes and mountains.</p>');
   });
 });
 
