@@ -102,6 +102,14 @@ describe('BookingForm', () => {
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('inputmode', 'tel');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
+    // The terms where the decision is made, beside Book Now.
+    const terms = screen.getByRole('region', { name: 'Booking terms' });
+    expect(terms).toHaveTextContent('No payment is taken now');
+    expect(terms).toHaveTextContent('until 14 days before the departure');
+    expect(within(terms).getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14155550142',
+    );
     await dates();
   });
 

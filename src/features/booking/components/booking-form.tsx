@@ -11,6 +11,7 @@ import {
 } from '~/contracts/booking';
 import { isBookable, type Departure } from '~/contracts/departure';
 import { Field, InputField, PhoneField } from '~/components/field';
+import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { ApiError } from '~/lib/api-client';
@@ -374,7 +375,7 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <p className="booking-form__note">No payment now: we confirm your places within two working days.</p>
+      <BookingTerms className="booking-form__terms" />
     </form>
   );
 }
