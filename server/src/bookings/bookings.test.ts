@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { phoneMessages } from '../../../src/contracts/phone.js';
 import type { Database } from '../db/database.js';
@@ -42,7 +43,7 @@ const forgedToken = () => {
   })}.`;
 };
 
-describe.each(storeCases())('bookings API on $name', (store) => {
+describeEach(storeCases())('bookings API on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;
@@ -294,7 +295,8 @@ describe.each(storeCases())('bookings API on $name', (store) => {
   });
 });
 
-describe('rate limit', () => {
+// Each test opens a PGlite store of its own: seconds on a loaded 2-core machine.
+describe('rate limit', { timeout: 60_000 }, () => {
   const setup = async (rateLimitPerMinute: number, trustProxy?: number) => {
     const [store] = storeCases();
     const db = await store!.open();
