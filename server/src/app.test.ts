@@ -106,6 +106,7 @@ describe('the request log', () => {
     expect(requestLineLevel('/api/bookings', 201, false)).toBe('info');
     expect(requestLineLevel('/api/admin/bookings.csv?q=x', 403, false)).toBe('info');
     expect(requestLineLevel('/api/health', 503, false)).toBe('error');
+    expect(requestLineLevel('/api/health', 200, false)).toBe('debug');
     expect(requestLineLevel('/', 200, false)).toBe('debug');
     expect(requestLineLevel('/assets/shell-abc.js', 200, false)).toBe('debug');
     expect(requestLineLevel('/img/alps-800.jpg', 304, false)).toBe('debug');

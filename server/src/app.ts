@@ -63,6 +63,8 @@ const clientRoutes = [
 // them), so the terminal is not a scroll of every file a page loads.
 export function requestLineLevel(url: string, status: number, failed: boolean): 'error' | 'info' | 'debug' {
   if (failed || status >= 500) return 'error';
+  // Health checks come every few seconds from a load balancer (and from npm start's own wait).
+  if (url === '/api/health') return 'debug';
   return url.startsWith('/api/') ? 'info' : 'debug';
 }
 
