@@ -15,6 +15,7 @@ import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { departuresRoutes } from './departures/routes.js';
+import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
@@ -45,6 +46,7 @@ const clientRoutes = [
   '/bookings',
   '/package/:id',
   '/checkout/:id',
+  '/bookings/:id/travellers',
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(departuresRoutes, options.bookings);
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
   app.get('/api/health', async (request, reply) => {

@@ -9,6 +9,7 @@ import { migrate } from './db/migrations.js';
 import { todayIso } from './departures/dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { loadServerEnv } from './env.js';
+import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
@@ -69,6 +70,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -95,7 +97,10 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
+const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
+  await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

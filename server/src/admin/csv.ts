@@ -1,6 +1,6 @@
 // CSV for spreadsheets: RFC 4180 (quotes doubled, CRLF line ends) with formula injection
 // neutralised as OWASP's "CSV Injection" page advises.
-import type { AdminBooking } from '../../../src/contracts/admin.js';
+import type { AdminBooking, ManifestBooking } from '../../../src/contracts/admin.js';
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice or Google Sheets
 // (`=cmd|' /C calc'!A0`, `+1+1`, `@SUM(1)`), and tab or CR can hide such a start.
@@ -48,3 +48,37 @@ export const bookingCsvRow = (b: AdminBooking) =>
     b.createdAt,
     b.cancelReason,
   ]);
+
+// GET /api/admin/departures/{id}/manifest.csv: one row per traveller of every active booking.
+export const manifestCsvHeader = [
+  'Reference',
+  'Lead name',
+  'Email',
+  'Phone',
+  'Traveller',
+  'Date of birth',
+  'Dietary needs',
+  'Medical or accessibility notes',
+  'Emergency contact',
+  'Emergency phone',
+  'Check-in',
+];
+
+export const manifestCsvRows = (b: ManifestBooking) =>
+  b.guests
+    .map((g) =>
+      csvRow([
+        b.reference,
+        b.name,
+        b.email,
+        b.phone,
+        g.fullName,
+        g.dateOfBirth,
+        g.dietary,
+        g.medical,
+        g.emergencyName,
+        g.emergencyPhone,
+        g.checkIn,
+      ]),
+    )
+    .join('');

@@ -61,12 +61,22 @@ type AuditEventsTable = {
   from_value: string | null;
   to_value: string | null;
   reason: string | null;
+  note_id: string | null;
+};
+
+type BookingNotesTable = {
+  id: string;
+  booking_id: string;
+  author: string;
+  text: string;
+  at: Timestamp;
 };
 
 export type Tables = {
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
+  booking_notes: BookingNotesTable;
 };
 
 // Never connects: DummyDriver answers nothing. Only `.compile()` is ever called on what it builds.

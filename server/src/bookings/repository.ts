@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminBooking } from '../../../src/contracts/admin.js';
 import type { Booking, BookingInput, BookingStatus } from '../../../src/contracts/booking.js';
+import { detailsComplete, emptyGuest, type OperatorGuest } from '../../../src/contracts/guests.js';
 import type { Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { departureColumns, type DepartureRow } from '../departures/repository.js';
@@ -26,13 +27,35 @@ export type BookingRow = {
   cancel_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  // The travellers' details, in order (guestsJson below).
+  guests: OperatorGuest[];
 };
+
+// A booking's guests as one JSON array, in order, so every query that reads bookings reads them in
+// the same round trip (server/src/guests/repository.ts writes them).
+export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
+    'fullName', g.full_name, 'dateOfBirth', to_char(g.date_of_birth, 'YYYY-MM-DD'),
+    'dietary', g.dietary, 'medical', g.medical, 'emergencyName', g.emergency_name,
+    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in) ORDER BY g.position), '[]')
+  FROM booking_guests g WHERE g.booking_id = b.id)`;
 
 // Every booking query selects these from `bookings b LEFT JOIN departures d`.
 export const bookingColumns = `b.id, b.reference, b.user_id, b.package_id, b.package_name, b.price_cents,
   b.name, b.email, b.address, b.phone, b.departure_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
-  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at`;
+  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at,
+  ${guestsJson} AS guests`;
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
+
+// The traveller's view of a guest: the check-in is the guide's business.
+const travellerGuests = (guests: OperatorGuest[]) =>
+  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone }) => ({
+    fullName,
+    dateOfBirth,
+    dietary,
+    medical,
+    emergencyName,
+    emergencyPhone,
+  }));
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -50,10 +73,13 @@ export const toBooking = (row: BookingRow): Booking => ({
   address: row.address,
   phone: row.phone,
   createdAt: new Date(row.created_at).toISOString(),
+  guests: travellerGuests(row.guests),
+  detailsComplete: detailsComplete(row.guests),
 });
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
   ...toBooking(row),
+  guests: row.guests,
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
   cancelReason: row.cancel_reason,
@@ -313,6 +339,11 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         // The database's own time replaces this once the row is in.
         created_at: new Date(),
         updated_at: new Date(),
+        // As the statement below stores them: the first takes the booking's name.
+        guests: Array.from({ length: p.travellers }, (_, i) => ({
+          ...emptyGuest(i === 0 ? p.input.name : ''),
+          checkIn: null,
+        })),
       });
       return { index, p, price, booking };
     });
@@ -343,6 +374,11 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
          INSERT INTO outbox (id, booking_id, kind, recipient, payload)
          SELECT v.outbox_id, ins.id, 'booking-received', v.email, v.payload::jsonb
          FROM ins JOIN v USING (id)
+       ), guests AS (
+         -- One guest per traveller; the first takes the booking's name.
+         INSERT INTO booking_guests (booking_id, position, full_name)
+         SELECT ins.id, g.position, CASE WHEN g.position = 0 THEN v.name ELSE '' END
+         FROM ins JOIN v USING (id) CROSS JOIN LATERAL generate_series(0, ins.travellers - 1) AS g(position)
        )
        SELECT id, created_at FROM ins`,
       [
