@@ -73,7 +73,9 @@ export const detailsComplete = (guests: readonly Guest[]) => guests.every(guestC
 
 // Control characters (C0 and DEL) have no place in what people type; tab and newline are allowed
 // where a field is several lines (dietary needs, medical notes).
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const singleLineBad = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const multiLineBad = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
 

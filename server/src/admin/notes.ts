@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 
 // Tab and newline are fine in a note (several lines); other control characters are refused.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export function readNoteText(body: unknown): { text: string } | { message: string; fieldErrors?: { text: string } } {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '~/contracts/booking';
+import { emptyGuest } from '~/contracts/guests';
 import { brand } from '~/contracts/brand';
 import { cancelBooking, getBookings } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
@@ -40,6 +41,8 @@ const booking = (over: Partial<Booking>): Booking => {
     address: '12 St James Square',
     phone: '442079460000',
     createdAt: new Date(Date.UTC(2026, 0, seq)).toISOString(),
+    guests: [emptyGuest('Ada Lovelace'), emptyGuest()],
+    detailsComplete: false,
     ...over,
   };
 };
