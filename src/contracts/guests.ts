@@ -92,8 +92,7 @@ const isIsoDate = (value: string) => {
 export type GuestsFieldErrors = Record<string, string>;
 
 export type GuestsValidation =
-  | { success: true; guests: Guest[] }
-  | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
+  { success: true; guests: Guest[] } | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
 
 const checkText = (field: GuestField, value: string, max: number): string | undefined => {
   if ((multiLine.has(field) ? multiLineBad : singleLineBad).test(value)) {

@@ -23,7 +23,8 @@ const readCheckIn = (body: unknown): { state: CheckInState | null } | { message:
     return { message: 'Send {"state": "present"}, {"state": "no-show"} or {"state": null}.' };
   }
   const state = (body as { state: unknown }).state;
-  if (state === null || checkInStates.includes(state as CheckInState)) return { state: state as CheckInState | null };
+  if (state === null || checkInStates.includes(state as CheckInState))
+    return { state: state as CheckInState | null };
   return { message: 'The check-in state must be "present", "no-show" or null.' };
 };
 
@@ -76,7 +77,9 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: BookingsO
       if ('message' in read) {
         return problem(reply, 400, read.message, read.fieldErrors ? { fieldErrors: read.fieldErrors } : {});
       }
-      const note = await fromDatabase(() => addNote(db, { bookingId: id, text: read.text, actor: operatorActor(request) }));
+      const note = await fromDatabase(() =>
+        addNote(db, { bookingId: id, text: read.text, actor: operatorActor(request) }),
+      );
       if (!note) return problem(reply, 404, 'No such booking.');
       return noStore(reply).code(201).send(note);
     },

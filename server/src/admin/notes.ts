@@ -10,12 +10,17 @@ import type { Database } from '../db/database.js';
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
-export function readNoteText(body: unknown): { text: string } | { message: string; fieldErrors?: { text: string } } {
+export function readNoteText(
+  body: unknown,
+): { text: string } | { message: string; fieldErrors?: { text: string } } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { message: 'The note could not be read: send a JSON object with its text.' };
   }
   const text = (body as { text?: unknown }).text;
-  const invalid = (message: string) => ({ message: 'Please check the highlighted fields.', fieldErrors: { text: message } });
+  const invalid = (message: string) => ({
+    message: 'Please check the highlighted fields.',
+    fieldErrors: { text: message },
+  });
   if (text === undefined || text === null) return invalid('Please write the note.');
   if (typeof text !== 'string') return invalid('The note must be text.');
   const trimmed = text.replace(/\r\n?/g, '\n').trim();

@@ -37,7 +37,12 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
   };
   const guestRows = async (bookingId: string) =>
     (
-      await ctx.db.query<{ position: number; full_name: string; date_of_birth: string | null; medical: string }>(
+      await ctx.db.query<{
+        position: number;
+        full_name: string;
+        date_of_birth: string | null;
+        medical: string;
+      }>(
         `SELECT position, full_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, medical
          FROM booking_guests WHERE booking_id = $1 ORDER BY position`,
         [bookingId],
@@ -76,9 +81,11 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       });
       expect(later.statusCode).toBe(200);
       expect((later.json() as Booking).detailsComplete).toBe(true);
-      expect(((await ctx.call(ctx.traveller, 'GET', '/api/bookings')).json() as { bookings: Booking[] }).bookings.find(
-        (b) => b.id === booking.id,
-      )?.detailsComplete).toBe(true);
+      expect(
+        (
+          (await ctx.call(ctx.traveller, 'GET', '/api/bookings')).json() as { bookings: Booking[] }
+        ).bookings.find((b) => b.id === booking.id)?.detailsComplete,
+      ).toBe(true);
     });
 
     it('writes an audit row that names what changed, never the values; a save that changes nothing writes none', async () => {
@@ -112,7 +119,9 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       for (const guests of [[], [emptyGuest()], [emptyGuest(), emptyGuest()], Array(4).fill(emptyGuest())]) {
         const res = await put(ctx.traveller, booking.id, { guests });
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(`This booking is for 3 travellers: send 3 entries, not ${guests.length}.`);
+        expect(res.json().message).toBe(
+          `This booking is for 3 travellers: send 3 entries, not ${guests.length}.`,
+        );
       }
       for (const body of [{}, { guests: 'Ada' }, { guests: { 0: {} } }, [], 'text', null, 42]) {
         const res = await put(ctx.traveller, booking.id, body === null ? 'null' : body);
@@ -197,7 +206,9 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/cancel`);
       const res = await put(ctx.traveller, booking.id, { guests: [filled('Ada'), filled('Bob')] });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe("This booking is cancelled: its travellers' details can no longer be changed.");
+      expect(res.json().message).toBe(
+        "This booking is cancelled: its travellers' details can no longer be changed.",
+      );
     });
 
     it('409 fewer than DETAILS_CUTOFF_DAYS (2) before the departure; exactly 2 days ahead still saves', async () => {
@@ -237,7 +248,10 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       const forged = await ctx.app.inject({
         method: 'PUT',
         url: `/api/bookings/${booking.id}/guests`,
-        headers: { authorization: `Bearer ${'x'.repeat(40)}.${'y'.repeat(40)}.z`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${'x'.repeat(40)}.${'y'.repeat(40)}.z`,
+          'content-type': 'application/json',
+        },
         payload: JSON.stringify(body),
       });
       expect(forged.statusCode).toBe(401);
@@ -273,7 +287,9 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       const b = await ctx.book(stranger, { departureId, travellers: 1, name: 'Brenda Blue' });
       const gone = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
       await ctx.call(ctx.traveller, 'POST', `/api/bookings/${gone.id}/cancel`);
-      await put(ctx.traveller, a.id, { guests: [filled('Ada Lovelace'), filled('Charles Babbage'), emptyGuest()] });
+      await put(ctx.traveller, a.id, {
+        guests: [filled('Ada Lovelace'), filled('Charles Babbage'), emptyGuest()],
+      });
       const m = await manifest(departureId);
       expect(m.bookings.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
       const ada = m.bookings.find((x) => x.id === a.id)!;
@@ -338,16 +354,20 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       const booking = await bookFor(1);
       expect((await checkIn(null, booking.id, 0, { state: 'present' })).statusCode).toBe(401);
       expect((await checkIn(ctx.traveller, booking.id, 0, { state: 'present' })).statusCode).toBe(403);
-      expect((await ctx.call(null, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'x' })).statusCode).toBe(401);
       expect(
-        (await ctx.call(ctx.traveller, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'x' })).statusCode,
+        (await ctx.call(null, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'x' })).statusCode,
+      ).toBe(401);
+      expect(
+        (await ctx.call(ctx.traveller, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'x' }))
+          .statusCode,
       ).toBe(403);
       expect(
-        (await ctx.call(ctx.traveller, 'GET', `/api/admin/departures/${booking.departureId}/manifest.csv`)).statusCode,
+        (await ctx.call(ctx.traveller, 'GET', `/api/admin/departures/${booking.departureId}/manifest.csv`))
+          .statusCode,
       ).toBe(403);
-      expect((await ctx.call(null, 'GET', `/api/admin/departures/${booking.departureId}/manifest.csv`)).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await ctx.call(null, 'GET', `/api/admin/departures/${booking.departureId}/manifest.csv`)).statusCode,
+      ).toBe(401);
     });
 
     it('adds internal notes: 201, in the history and on the manifest, never to the traveller', async () => {
@@ -358,9 +378,16 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       });
       expect(res.statusCode, res.body).toBe(201);
       const note = res.json() as Note;
-      expect(note).toEqual({ id: expect.any(String), at: expect.any(String), author: ctx.operator.email, text: `${secret}\nSecond line` });
+      expect(note).toEqual({
+        id: expect.any(String),
+        at: expect.any(String),
+        author: ctx.operator.email,
+        text: `${secret}\nSecond line`,
+      });
       const events = (
-        (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}/events`)).json() as { events: AuditEvent[] }
+        (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}/events`)).json() as {
+          events: AuditEvent[];
+        }
       ).events;
       expect(events.at(-1)).toEqual({
         at: note.at,
@@ -371,7 +398,9 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
         to: null,
         note: note.text,
       });
-      expect((await manifest(booking.departureId!)).bookings.find((b) => b.id === booking.id)!.notes).toEqual([note]);
+      expect((await manifest(booking.departureId!)).bookings.find((b) => b.id === booking.id)!.notes).toEqual(
+        [note],
+      );
 
       // The traveller's every read, and every email queued for the booking, stay free of it.
       for (const url of ['/api/bookings', `/api/bookings/${booking.id}`]) {
@@ -381,16 +410,18 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       expect(saved.body).not.toContain('night train');
       const cancelled = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/cancel`);
       expect(cancelled.body).not.toContain('night train');
-      const { rows } = await ctx.db.query<{ payload: unknown }>('SELECT payload FROM outbox WHERE booking_id = $1', [
-        booking.id,
-      ]);
+      const { rows } = await ctx.db.query<{ payload: unknown }>(
+        'SELECT payload FROM outbox WHERE booking_id = $1',
+        [booking.id],
+      );
       expect(rows.length).toBeGreaterThan(0);
       expect(JSON.stringify(rows)).not.toContain('night train');
     });
 
     it('checks the note: 1-2,000 characters of text, no control characters; 404 for an unknown booking', async () => {
       const booking = await bookFor(1);
-      const post = (body: unknown, id = booking.id) => ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/notes`, body);
+      const post = (body: unknown, id = booking.id) =>
+        ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${id}/notes`, body);
       expect((await post({ text: 'n'.repeat(2000) })).statusCode).toBe(201);
       const cases: [unknown, string][] = [
         [{ text: 'n'.repeat(2001) }, 'Keep the note to 2,000 characters or fewer.'],
@@ -433,16 +464,23 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
         name: '=HYPERLINK("http://evil.example")',
       });
       const guests = hostile.map((name, i) =>
-        filled(name, { dietary: i === 0 ? 'No nuts,\nno "shellfish"' : '', emergencyName: i === 1 ? '@Mum' : 'Dad' }),
+        filled(name, {
+          dietary: i === 0 ? 'No nuts,\nno "shellfish"' : '',
+          emergencyName: i === 1 ? '@Mum' : 'Dad',
+        }),
       );
       expect((await put(ctx.traveller, booking.id, { guests })).statusCode).toBe(200);
-      await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/1/check-in`, { state: 'present' });
+      await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/1/check-in`, {
+        state: 'present',
+      });
       const other = await ctx.book(stranger, { departureId, travellers: 2, name: 'Brenda Blue' });
 
       const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${departureId}/manifest.csv`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="wayfarer-manifest-swiss-alpine-lakes-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="wayfarer-manifest-swiss-alpine-lakes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const [header, ...records] = readCsv(res.body);
       expect(header).toEqual([
         'Reference',
@@ -480,7 +518,9 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
 
     it('404 for an unknown or malformed departure', async () => {
       for (const id of [randomUUID(), 'nope']) {
-        expect((await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${id}/manifest.csv`)).statusCode).toBe(404);
+        expect(
+          (await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${id}/manifest.csv`)).statusCode,
+        ).toBe(404);
       }
     });
   });

@@ -51,7 +51,8 @@ describe.each(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store)
         );
       }
       const before = (await db.query('SELECT * FROM bookings ORDER BY reference')).rows;
-      const auditBefore = (await db.query('SELECT id, booking_id, action FROM audit_events ORDER BY id')).rows;
+      const auditBefore = (await db.query('SELECT id, booking_id, action FROM audit_events ORDER BY id'))
+        .rows;
 
       expect(await migrate(db)).toContain(4);
       // A second start applies nothing.
@@ -60,7 +61,8 @@ describe.each(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store)
       const { rows: guests } = await db.query<{ booking_id: string; position: number; full_name: string }>(
         'SELECT booking_id, position, full_name FROM booking_guests ORDER BY booking_id, position',
       );
-      const of = (id: string) => guests.filter((g) => g.booking_id === id).map((g) => [g.position, g.full_name]);
+      const of = (id: string) =>
+        guests.filter((g) => g.booking_id === id).map((g) => [g.position, g.full_name]);
       expect(of(v1)).toEqual([[0, 'Old Timer']]);
       expect(of(party)).toEqual([
         [0, 'Grace Hopper'],
@@ -74,15 +76,25 @@ describe.each(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store)
       ]);
       // Nothing stored changed.
       expect((await db.query('SELECT * FROM bookings ORDER BY reference')).rows).toEqual(before);
-      expect((await db.query('SELECT id, booking_id, action FROM audit_events ORDER BY id')).rows).toEqual(auditBefore);
+      expect((await db.query('SELECT id, booking_id, action FROM audit_events ORDER BY id')).rows).toEqual(
+        auditBefore,
+      );
 
       const app = await buildTestApp({ clientDir, db });
       try {
         const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });
         const bookings = (res.json() as { bookings: Booking[] }).bookings;
         const byRef = new Map(bookings.map((b) => [b.reference, b]));
-        expect(byRef.get('WT-OLDV0001')).toMatchObject({ guests: [emptyGuest('Old Timer')], detailsComplete: false });
-        expect(byRef.get('WT-OLDV0002')!.guests).toEqual([emptyGuest('Grace Hopper'), emptyGuest(), emptyGuest(), emptyGuest()]);
+        expect(byRef.get('WT-OLDV0001')).toMatchObject({
+          guests: [emptyGuest('Old Timer')],
+          detailsComplete: false,
+        });
+        expect(byRef.get('WT-OLDV0002')!.guests).toEqual([
+          emptyGuest('Grace Hopper'),
+          emptyGuest(),
+          emptyGuest(),
+          emptyGuest(),
+        ]);
       } finally {
         await app.close();
       }

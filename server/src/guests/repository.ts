@@ -21,9 +21,10 @@ import { daysBetween } from '../departures/dates.js';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (
-    await tx.query<BookingRow>(`SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`, [
-      bookingId,
-    ])
+    await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [bookingId],
+    )
   ).rows[0];
 
 // Makes a booking's guests exactly `travellers` long inside the caller's transaction (the booking's
@@ -31,7 +32,10 @@ const lockBooking = async (tx: Queryable, bookingId: string) =>
 // added empty. Used when a party changes size (server/src/bookings changes). Returns nothing the
 // caller must write: the audit row of the change that resized the party covers it.
 export async function resizeBookingGuests(tx: Queryable, bookingId: string, travellers: number) {
-  await tx.query('DELETE FROM booking_guests WHERE booking_id = $1 AND position >= $2', [bookingId, travellers]);
+  await tx.query('DELETE FROM booking_guests WHERE booking_id = $1 AND position >= $2', [
+    bookingId,
+    travellers,
+  ]);
   await tx.query(
     `INSERT INTO booking_guests (booking_id, position)
      SELECT $1, g.position FROM generate_series(0, $2::int - 1) AS g(position)
@@ -42,7 +46,12 @@ export async function resizeBookingGuests(tx: Queryable, bookingId: string, trav
 
 // Creates the guests of a new booking stored outside the booking batch (the waiting list's accept):
 // one per traveller, the first with the booking's name.
-export async function createBookingGuests(tx: Queryable, bookingId: string, name: string, travellers: number) {
+export async function createBookingGuests(
+  tx: Queryable,
+  bookingId: string,
+  name: string,
+  travellers: number,
+) {
   await tx.query(
     `INSERT INTO booking_guests (booking_id, position, full_name)
      SELECT $1, g.position, CASE WHEN g.position = 0 THEN $2 ELSE '' END
@@ -65,7 +74,9 @@ export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
   after
     .map((guest, i) => {
       const changed = guestFields.filter((f) => (before[i]?.[f] ?? null) !== guest[f]);
-      return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.map((f) => fieldNames[f]).join(', ')}`;
+      return changed.length === 0
+        ? null
+        : `traveller ${i + 1}: ${changed.map((f) => fieldNames[f]).join(', ')}`;
     })
     .filter((line): line is string => line !== null)
     .join('; ');
@@ -96,13 +107,20 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     if (!row || row.user_id !== change.ownerId) return { kind: 'not-found' };
     const current = toBooking(row);
     if (current.status === 'cancelled') {
-      return { kind: 'conflict', message: "This booking is cancelled: its travellers' details can no longer be changed." };
+      return {
+        kind: 'conflict',
+        message: "This booking is cancelled: its travellers' details can no longer be changed.",
+      };
     }
-    if (current.startsOn && !detailsEditable(daysBetween(change.today, current.startsOn), change.cutoffDays)) {
+    if (
+      current.startsOn &&
+      !detailsEditable(daysBetween(change.today, current.startsOn), change.cutoffDays)
+    ) {
       return { kind: 'conflict', message: detailsCutoffMessage(change.cutoffDays) };
     }
     const checked = validateGuests(change.body, current.travellers, change.today);
-    if (!checked.success) return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
+    if (!checked.success)
+      return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
     const summary = describeGuestChanges(current.guests, checked.guests);
     if (summary === '') return { kind: 'unchanged', booking: current };
 

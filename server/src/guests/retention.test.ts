@@ -68,7 +68,9 @@ describe.each(storeCases())('retention on $name', { timeout: 60_000 }, (store) =
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/0/check-in`, { state: 'present' });
+    await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/0/check-in`, {
+      state: 'present',
+    });
     const startsOn = addDays(todayIso(), daysAhead);
     return { booking: res.json() as Booking, departureId, startsOn };
   };
@@ -77,10 +79,16 @@ describe.each(storeCases())('retention on $name', { timeout: 60_000 }, (store) =
     const { booking, startsOn } = await tripWithDetails(3000);
     // One day early: kept.
     await eraseExpiredGuestDetails(ctx.db, { retentionDays: 30, now: at(addDays(startsOn, 29)) });
-    expect((await guestsOf(ctx.db, booking.id))[0]).toMatchObject({ date_of_birth: '1985-04-12', medical: 'Asthma' });
+    expect((await guestsOf(ctx.db, booking.id))[0]).toMatchObject({
+      date_of_birth: '1985-04-12',
+      medical: 'Asthma',
+    });
     expect(await erasedRows(ctx.db, booking.id)).toEqual([]);
 
-    const result = await eraseExpiredGuestDetails(ctx.db, { retentionDays: 30, now: at(addDays(startsOn, 30)) });
+    const result = await eraseExpiredGuestDetails(ctx.db, {
+      retentionDays: 30,
+      now: at(addDays(startsOn, 30)),
+    });
     expect(result.bookings).toBeGreaterThanOrEqual(1);
     const blank = { date_of_birth: null, dietary: '', medical: '', emergency_name: '', emergency_phone: '' };
     // Names and check-in are kept: who travelled.
@@ -97,7 +105,11 @@ describe.each(storeCases())('retention on $name', { timeout: 60_000 }, (store) =
     ]);
     // The operator's history shows it; the traveller's booking reads as incomplete now.
     const events = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}/events`)).json();
-    expect(events.events.at(-1)).toMatchObject({ actor: 'system', actorType: 'system', action: 'guests.erased' });
+    expect(events.events.at(-1)).toMatchObject({
+      actor: 'system',
+      actorType: 'system',
+      action: 'guests.erased',
+    });
     const mine = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
     expect(mine.guests.map((g) => g.fullName)).toEqual(['Ada Lovelace', 'Charles Babbage']);
     expect(mine.detailsComplete).toBe(false);
@@ -128,7 +140,12 @@ describe.each(storeCases())('retention on $name', { timeout: 60_000 }, (store) =
   it('the scheduler sweeps at start and on every tick, by its own clock', async () => {
     const { booking, startsOn } = await tripWithDetails(3300);
     let now = at(addDays(startsOn, 10));
-    const scheduler = startRetentionScheduler({ db: ctx.db, retentionDays: 30, intervalMs: 50, now: () => now });
+    const scheduler = startRetentionScheduler({
+      db: ctx.db,
+      retentionDays: 30,
+      intervalMs: 50,
+      now: () => now,
+    });
     try {
       await scheduler.runNow();
       expect((await guestsOf(ctx.db, booking.id))[0]!.medical).toBe('Asthma');

@@ -88,7 +88,10 @@ export function startRetentionScheduler(options: {
         return result;
       })
       .catch((error: unknown) => {
-        options.log?.warn({ err: error }, 'retention: erasing past travellers’ details failed; trying again later');
+        options.log?.warn(
+          { err: error },
+          'retention: erasing past travellers’ details failed; trying again later',
+        );
         return { departures: 0, bookings: 0 };
       })
       .finally(() => {

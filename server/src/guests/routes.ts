@@ -42,7 +42,12 @@ export async function guestsRoutes(app: FastifyInstance, options: BookingsOption
         case 'conflict':
           return problem(reply, 409, outcome.message);
         case 'invalid':
-          return problem(reply, 400, outcome.message, outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {});
+          return problem(
+            reply,
+            400,
+            outcome.message,
+            outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {},
+          );
       }
       return reply.header('Cache-Control', 'no-store').send(outcome.booking);
     },

@@ -4,6 +4,7 @@ import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { BookingHistory } from '~/features/admin/components/booking-history';
 import { Flash } from '~/features/admin/components/flash';
+import { NoteForm } from '~/features/admin/components/note-form';
 import { StatusBadge } from '~/features/admin/components/status-badge';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
@@ -144,6 +145,13 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             History
           </h2>
           <BookingHistory events={events} />
+          <NoteForm
+            bookingId={booking.id}
+            onAdded={() => {
+              flash.show('Note added. Only the team can see it.');
+              reload();
+            }}
+          />
         </section>
       </div>
     </>
