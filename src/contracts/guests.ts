@@ -1,6 +1,8 @@
 // Travellers' details (one guest per traveller of a booking), shared by the browser's form and the
 // API (server/src/guests): the shape, the rules and what "complete" means. Every field may stay
 // empty and be filled later; a filled one is checked. No path alias: the server imports this file.
+import { normalisePhone, phoneProblem } from './phone.js';
+import { controlCharsMessage, hasControlChars } from './text.js';
 
 export type Guest = {
   fullName: string;
@@ -44,7 +46,6 @@ export const guestLimits = {
   dietary: 500,
   medical: 500,
   emergencyName: 100,
-  emergencyPhoneMin: 6,
   emergencyPhoneMax: 20,
   earliestBirth: '1900-01-01',
 } as const;
@@ -71,17 +72,8 @@ export const guestComplete = (g: Guest) =>
 export const completeCount = (guests: readonly Guest[]) => guests.filter(guestComplete).length;
 export const detailsComplete = (guests: readonly Guest[]) => guests.every(guestComplete);
 
-// Control characters (C0 and DEL) have no place in what people type; tab and newline are allowed
-// where a field is several lines (dietary needs, medical notes).
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const singleLineBad = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const multiLineBad = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// Dietary needs and medical notes may run over several lines (tab and newline allowed).
 const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
-
-// Digits, spaces and + - ( ), as people write phone numbers; 6-20 characters, 6-15 of them digits
-// (the longest international number has 15).
-const phonePattern = /^[\d +()-]+$/;
 
 const isIsoDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -95,9 +87,6 @@ export type GuestsValidation =
   { success: true; guests: Guest[] } | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
 
 const checkText = (field: GuestField, value: string, max: number): string | undefined => {
-  if ((multiLine.has(field) ? multiLineBad : singleLineBad).test(value)) {
-    return `${guestLabels[field]} contains characters that cannot be stored (control characters).`;
-  }
   if (value.length > max) return `${guestLabels[field]} must be at most ${max} characters.`;
   return undefined;
 };
@@ -113,11 +102,16 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       errors[field] = `${guestLabels[field]} must be text.`;
       continue;
     }
+    // Control characters are refused as sent, before any trimming (src/contracts/text.ts).
+    if (hasControlChars(raw, { multiline: multiLine.has(field) })) {
+      errors[field] = controlCharsMessage(guestLabels[field]);
+      continue;
+    }
     // Kept as typed, except the blanks around it (a field of spaces is an empty field).
     const value = raw.trim();
     if (value === '') continue;
     if (field === 'dateOfBirth') {
-      if (singleLineBad.test(value) || !isIsoDate(value)) {
+      if (!isIsoDate(value)) {
         errors.dateOfBirth = 'Date of birth must be a date (YYYY-MM-DD).';
       } else if (value <= guestLimits.earliestBirth || value >= today) {
         errors.dateOfBirth = 'Date of birth must be in the past and after 1900.';
@@ -125,14 +119,14 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       continue;
     }
     if (field === 'emergencyPhone') {
-      const digits = value.replace(/\D/g, '').length;
-      const bad = checkText(field, value, guestLimits.emergencyPhoneMax);
-      if (bad) errors[field] = bad;
-      else if (!phonePattern.test(value)) {
-        errors[field] = 'Emergency contact phone may contain digits, spaces and + - ( ) only.';
-      } else if (value.length < guestLimits.emergencyPhoneMin || digits < 6 || digits > 15) {
-        errors[field] = 'Emergency contact phone must have 6 to 15 digits.';
-      } else guest.emergencyPhone = value;
+      // The site's one phone rule (src/contracts/phone.ts), kept as typed, and at most 20 characters.
+      const problem =
+        phoneProblem(value) ??
+        (normalisePhone(value).length > guestLimits.emergencyPhoneMax
+          ? `${guestLabels[field]} must be at most ${guestLimits.emergencyPhoneMax} characters.`
+          : undefined);
+      if (problem) errors[field] = problem;
+      else guest.emergencyPhone = normalisePhone(value);
       continue;
     }
     const bad = checkText(field, value, guestLimits[field]);

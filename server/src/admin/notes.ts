@@ -3,12 +3,9 @@
 // payload or email.
 import { randomUUID } from 'node:crypto';
 import { noteLimits, type Note } from '../../../src/contracts/admin.js';
+import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-
-// Tab and newline are fine in a note (several lines); other control characters are refused.
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export function readNoteText(
   body: unknown,
@@ -28,9 +25,8 @@ export function readNoteText(
   if (trimmed.length > noteLimits.max) {
     return invalid(`Keep the note to ${noteLimits.max.toLocaleString('en-US')} characters or fewer.`);
   }
-  if (controlCharacters.test(trimmed)) {
-    return invalid('The note contains characters that cannot be stored (control characters).');
-  }
+  // Tab and newline are fine in a note (several lines); other control characters are refused.
+  if (hasControlChars(trimmed, { multiline: true })) return invalid(controlCharsMessage('The note'));
   return { text: trimmed };
 }
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { InputField, PhoneField, TextAreaField } from '~/components/field';
 import type { Booking } from '~/contracts/booking';
 import {
   checkGuest,
@@ -184,55 +185,34 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
               </legend>
               <div className="travellers__grid">
                 {guestFields.map((field) => {
-                  const inputId = `${id}-${index}-${field}`;
                   const key = `guests.${index}.${field}`;
-                  const error = errors[key];
-                  const hint = hints[field];
-                  const describedBy =
-                    [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : '']
-                      .filter(Boolean)
-                      .join(' ') || undefined;
                   const common = {
-                    id: inputId,
+                    id: `${id}-${index}-${field}`,
                     name: key,
+                    label: guestLabels[field],
+                    hint: hints[field],
+                    error: errors[key],
+                    className: `travellers__field travellers__field--${field}`,
                     value: draft[field],
-                    'aria-invalid': error ? true : undefined,
-                    'aria-describedby': describedBy,
                     maxLength: maxLength[field],
-                  } as const;
+                  };
+                  const change = (e: { target: { value: string } }) => update(index, field)(e.target.value);
+                  if (multiLine.has(field))
+                    return <TextAreaField key={field} {...common} rows={2} onChange={change} />;
+                  if (field === 'emergencyPhone') {
+                    // Someone else's number: the browser's saved phone is not it.
+                    return <PhoneField key={field} {...common} autoComplete="off" onChange={change} />;
+                  }
                   return (
-                    <div key={field} className={`field travellers__field travellers__field--${field}`}>
-                      <label htmlFor={inputId}>{guestLabels[field]}</label>
-                      {multiLine.has(field) ? (
-                        <textarea
-                          {...common}
-                          rows={2}
-                          onChange={(e) => update(index, field)(e.target.value)}
-                        />
-                      ) : (
-                        <input
-                          {...common}
-                          type={
-                            field === 'dateOfBirth' ? 'date' : field === 'emergencyPhone' ? 'tel' : 'text'
-                          }
-                          inputMode={field === 'emergencyPhone' ? 'tel' : undefined}
-                          autoComplete={autoComplete(field, index)}
-                          min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
-                          max={field === 'dateOfBirth' ? todayIso() : undefined}
-                          onChange={(e) => update(index, field)(e.target.value)}
-                        />
-                      )}
-                      {hint ? (
-                        <p className="field__hint" id={`${inputId}-hint`}>
-                          {hint}
-                        </p>
-                      ) : null}
-                      {error ? (
-                        <p className="field__error" id={`${inputId}-error`}>
-                          {error}
-                        </p>
-                      ) : null}
-                    </div>
+                    <InputField
+                      key={field}
+                      {...common}
+                      type={field === 'dateOfBirth' ? 'date' : 'text'}
+                      autoComplete={autoComplete(field, index)}
+                      min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
+                      max={field === 'dateOfBirth' ? todayIso() : undefined}
+                      onChange={change}
+                    />
                   );
                 })}
               </div>
