@@ -353,7 +353,8 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
   });
 });
 
-describe('a booking stored before departures existed', () => {
+// Every migration runs on a fresh PGlite here: slow on a busy machine.
+describe('a booking stored before departures existed', { timeout: 60_000 }, () => {
   it('is kept by the migration and still listed, with no date ("date to be agreed")', async () => {
     const [store] = storeCases();
     const db = await store!.reopen();
