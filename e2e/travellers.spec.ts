@@ -46,6 +46,7 @@ test.describe("travellers' details", () => {
     // The checkout invites the traveller to add the details.
     await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Who is coming?' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-guests/checkout-${info.project.name}.png`, fullPage: true });
     await page.getByRole('link', { name: 'Add travellers’ details' }).click();
     await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}\/travellers$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Travellers’ details' })).toBeVisible();
@@ -88,12 +89,14 @@ test.describe("travellers' details", () => {
     await expect(phone2).toHaveAttribute('aria-invalid', 'true');
     await expect(phone2).toHaveAccessibleDescription(/Use digits, spaces/);
     await expect(phone2).toBeFocused();
+    await phone2.screenshot({ path: `/tmp/shots-guests/phone-error-${info.project.name}.png` });
     await expect(traveller(page, 2).getByLabel('Full name')).toHaveValue('Charles Babbage');
     await expect(traveller(page, 1).getByLabel('Dietary needs')).toHaveValue('Vegetarian');
 
     await phone2.fill('+44 (20) 7946-0001');
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved. 2 of 3 travellers complete' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-guests/travellers-${info.project.name}.png`, fullPage: true });
 
     // My bookings says how far along it is.
     await openNavLink(page, 'My Bookings');
