@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { createAccount, expect, grantOperator, idTokenFor, logIn, openNavLink, test, uniqueEmail } from './auth-fixtures';
+import {
+  createAccount,
+  expect,
+  grantOperator,
+  idTokenFor,
+  logIn,
+  openNavLink,
+  test,
+  uniqueEmail,
+} from './auth-fixtures';
 import { auth, bookingsOf } from './support/booking-api';
 
 // Each width books its own package, so the two projects never share a departure.
@@ -24,7 +33,8 @@ const traveller = (page: Page, n: number) =>
 
 async function fill(page: Page, n: number, values: Record<string, string>) {
   const group = traveller(page, n);
-  for (const [label, value] of Object.entries(values)) await group.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(values))
+    await group.getByLabel(label, { exact: true }).fill(value);
 }
 
 test.describe("travellers' details", () => {
@@ -95,7 +105,9 @@ test.describe("travellers' details", () => {
 
     await phone2.fill('+44 (20) 7946-0001');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved. 2 of 3 travellers complete' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved. 2 of 3 travellers complete' }),
+    ).toBeVisible();
     await page.screenshot({ path: `/tmp/shots-guests/travellers-${info.project.name}.png`, fullPage: true });
 
     // My bookings says how far along it is.
@@ -118,9 +130,9 @@ test.describe("travellers' details", () => {
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'complete: thank you' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to my bookings' }).click();
-    await expect(
-      page.getByRole('article', { name: `Booking ${booking!.reference}` }),
-    ).toContainText('3 of 3 travellers complete');
+    await expect(page.getByRole('article', { name: `Booking ${booking!.reference}` })).toContainText(
+      '3 of 3 travellers complete',
+    );
     await page.screenshot({ path: `/tmp/shots-guests/my-bookings-${info.project.name}.png`, fullPage: true });
 
     // The operator, at the meeting point (the phone project is the phone-sized screen).
@@ -155,7 +167,10 @@ test.describe("travellers' details", () => {
 
     const check = (name: string) => guide.getByRole('group', { name: `Check-in of ${name}` });
     await check(account.name).getByRole('button', { name: 'Present' }).click();
-    await expect(check(account.name).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(check(account.name).getByRole('button', { name: 'Present' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     // The keyboard works too: Tab to the next toggle, Space presses it.
     await check('Charles Babbage').getByRole('button', { name: 'Present' }).focus();
     await guide.keyboard.press('Space');
@@ -174,18 +189,25 @@ test.describe("travellers' details", () => {
 
     // Stored: two present, one no-show; a reload shows the same.
     await guide.reload();
-    await expect(check(account.name).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(check(account.name).getByRole('button', { name: 'Present' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const manifest = await request.get(`/api/admin/departures/${booking!.departureId}/manifest`, {
       headers: auth(guideToken),
     });
-    const mine = ((await manifest.json()) as { bookings: { id: string; guests: { checkIn: string | null }[] }[] })
-      .bookings.find((b) => b.id === booking!.id)!;
+    const mine = (
+      (await manifest.json()) as { bookings: { id: string; guests: { checkIn: string | null }[] }[] }
+    ).bookings.find((b) => b.id === booking!.id)!;
     expect(mine.guests.map((g) => g.checkIn)).toEqual(['present', 'present', 'no-show']);
 
     // The print view (A4) lists every traveller.
     await guide.emulateMedia({ media: 'print' });
     await expect(people).toContainText('Mary Somerville');
-    await guide.screenshot({ path: `/tmp/shots-guests/manifest-print-${info.project.name}.png`, fullPage: true });
+    await guide.screenshot({
+      path: `/tmp/shots-guests/manifest-print-${info.project.name}.png`,
+      fullPage: true,
+    });
     await context.close();
 
     // The traveller never sees the internal note.
