@@ -163,9 +163,11 @@ test.describe("travellers' details", () => {
     }
     await expect(people).toContainText('Asthma: carries an inhaler');
     await expect(people).toContainText('No nuts');
-    await expect(guide.getByText('Arriving on the night train: meet at the station.')).toBeVisible();
+    // Earlier runs may have put other parties on this departure: look inside this one.
+    const party = guide.locator('.manifest-party').filter({ has: people });
+    await expect(party.getByText('Arriving on the night train: meet at the station.')).toBeVisible();
 
-    const check = (name: string) => guide.getByRole('group', { name: `Check-in of ${name}` });
+    const check = (name: string) => party.getByRole('group', { name: `Check-in of ${name}` });
     await check(account.name).getByRole('button', { name: 'Present' }).click();
     await expect(check(account.name).getByRole('button', { name: 'Present' })).toHaveAttribute(
       'aria-pressed',
