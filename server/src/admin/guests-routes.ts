@@ -9,7 +9,7 @@ import { setCheckIn } from '../guests/repository.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
 import { operatorActor } from './bookings-routes.js';
-import { manifestCsvHeader, manifestCsvRows, csvRow } from './csv.js';
+import { csvBom, csvRow, manifestCsvHeader, manifestCsvRows } from './csv.js';
 import { findAdminDeparture } from './departures-queries.js';
 import { addNote, readNoteText } from './notes.js';
 
@@ -36,7 +36,7 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: BookingsO
     const departure = isUuid(id) ? await fromDatabase(() => findAdminDeparture(db, id)) : undefined;
     if (!departure) return problem(reply, 404, 'No such departure.');
     const bookings = await fromDatabase(() => listManifestBookings(db, id));
-    const body = csvRow(manifestCsvHeader) + bookings.map(manifestCsvRows).join('');
+    const body = csvBom + csvRow(manifestCsvHeader) + bookings.map(manifestCsvRows).join('');
     return noStore(reply)
       .type('text/csv; charset=utf-8')
       .header(

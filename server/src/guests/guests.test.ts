@@ -486,6 +486,7 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
       const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${departureId}/manifest.csv`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="wayfarer-manifest-swiss-alpine-lakes-\d{4}-\d{2}-\d{2}\.csv"$/,
       );
@@ -504,24 +505,28 @@ describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 },
         'Check-in',
       ]);
       expect(records).toHaveLength(hostile.length + 2);
-      const mine = records.filter((r) => r[0] === booking.reference);
+      // References and phones are written as text formulas (="…"), as in the bookings CSV.
+      const mine = records.filter((r) => r[0] === `="${booking.reference}"`);
       expect(mine).toEqual(
         guests.map((g, i) => [
-          booking.reference,
+          `="${booking.reference}"`,
           `'=HYPERLINK("http://evil.example")`,
           booking.email,
-          booking.phone,
+          `="${booking.phone}"`,
           neutralised(g.fullName),
           g.dateOfBirth,
           g.dietary,
           g.medical,
           neutralised(g.emergencyName),
-          // "+44 ..." starts like a formula: written with the apostrophe, as the bookings CSV does.
-          neutralised(g.emergencyPhone),
+          // "+44 ..." would start a formula: written as text, as the bookings CSV writes phones.
+          `="${g.emergencyPhone}"`,
           i === 1 ? 'present' : '',
         ]),
       );
-      expect(records.filter((r) => r[0] === other.reference).map((r) => r[4])).toEqual(['Brenda Blue', '']);
+      expect(records.filter((r) => r[0] === `="${other.reference}"`).map((r) => r[4])).toEqual([
+        'Brenda Blue',
+        '',
+      ]);
     });
 
     it('404 for an unknown or malformed departure', async () => {

@@ -4,7 +4,7 @@ import type { ManifestBooking } from '~/contracts/admin';
 import type { CheckInState, OperatorGuest } from '~/contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
-import { formatMoment, formatTripDate } from '~/features/admin/utils/format';
+import { formatMoment, formatTripDate } from '~/contracts/format';
 
 // Age on the trip's first day: what the guide checks at the meeting point.
 const ageOn = (birth: string, day: string) => {

@@ -6,7 +6,7 @@ import type { Booking } from '~/contracts/booking';
 import { emptyGuest, type Guest } from '~/contracts/guests';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
-import { todayIso } from '~/lib/format-date';
+import { todayIso } from '~/contracts/format';
 
 // The API module is stood in for: these tests are about what the form does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({ saveTravellers: vi.fn() }));

@@ -16,7 +16,7 @@ import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate, todayIso } from '~/lib/format-date';
+import { formatTripDate, todayIso } from '~/contracts/format';
 import { site } from '~/lib/site';
 
 // What the inputs hold: text as typed (a date input gives "" when empty).
