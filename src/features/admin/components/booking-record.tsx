@@ -138,6 +138,24 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
               </>
             )}
           </dl>
+          <h3 className="admin-panel__title admin-booking__travellers-title">
+            Travellers{' '}
+            <span className="admin-muted">
+              ({booking.detailsComplete ? 'details complete' : 'details incomplete'})
+            </span>
+          </h3>
+          <ol className="admin-booking__travellers">
+            {booking.guests.map((g, i) => (
+              <li key={i}>
+                <span className="admin-strong">{g.fullName || `Traveller ${i + 1} (no name yet)`}</span>
+                {g.checkIn ? (
+                  <span className="admin-sub"> · {g.checkIn === 'present' ? 'Present' : 'No-show'}</span>
+                ) : null}
+                {g.dietary ? <span className="admin-sub"> · Dietary: {g.dietary}</span> : null}
+                {g.medical ? <span className="admin-sub"> · Medical: {g.medical}</span> : null}
+              </li>
+            ))}
+          </ol>
         </section>
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-history">
           <h2 id="admin-booking-history" className="admin-panel__title">
