@@ -1,41 +1,32 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '../../../src/contracts/admin.js';
 import type { OperatorGuest } from '../../../src/contracts/guests.js';
-import { guestsJson, toAdminBooking, type BookingRow } from '../bookings/repository.js';
+import { toAdminBooking } from '../bookings/repository.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
-import { builder, run, type Tables } from './query-builder.js';
+import { builder, run } from '../db/query-builder.js';
+import {
+  bookingFields,
+  guestsJson,
+  type AuditEventsTable,
+  type BookingRow,
+  type Tables,
+} from '../db/schema.js';
 
 type Scope = { b: Tables['bookings']; d: Tables['departures'] };
 
-// The same columns as bookingColumns in bookings/repository.ts, so toAdminBooking reads the rows,
-// plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
+// The columns of every booking read (bookingFields, db/schema.ts), so toAdminBooking reads the
+// rows, plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
 // milliseconds only, and a cursor rounded to them would skip or repeat rows.
 const selectBookings = () =>
   builder
     .selectFrom('bookings as b')
     .leftJoin('departures as d', 'd.id', 'b.departure_id')
     .select([
-      'b.id',
-      'b.reference',
-      'b.user_id',
-      'b.package_id',
-      'b.package_name',
-      'b.price_cents',
-      'b.name',
-      'b.email',
-      'b.address',
-      'b.phone',
-      'b.departure_id',
+      ...bookingFields.map((c) => `b.${c}` as const),
       sql<string | null>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-      'b.travellers',
-      'b.total_cents',
-      'b.status',
-      'b.cancel_reason',
-      'b.created_at',
-      'b.updated_at',
       sql<OperatorGuest[]>`${sql.raw(guestsJson)}`.as('guests'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);
@@ -102,8 +93,7 @@ export async function findAdminBooking(db: Queryable, id: string): Promise<Admin
   return row ? toAdminBooking(row) : undefined;
 }
 
-// Who travels on a departure: its active bookings, by name, each with every traveller and the
-// operators' internal notes.
+// Who travels on a departure: its active bookings, by name.
 export async function listManifestBookings(db: Queryable, departureId: string): Promise<ManifestBooking[]> {
   const rows = await run<Row>(
     db,
@@ -125,7 +115,7 @@ export async function listManifestBookings(db: Queryable, departureId: string): 
 export async function listNotes(db: Queryable, bookingIds: string[]): Promise<Map<string, Note[]>> {
   const byBooking = new Map<string, Note[]>();
   if (bookingIds.length === 0) return byBooking;
-  const rows = await run<{ id: string; booking_id: string; author: string; text: string; at: Date | string }>(
+  const rows = await run(
     db,
     builder
       .selectFrom('booking_notes')
@@ -142,16 +132,19 @@ export async function listNotes(db: Queryable, bookingIds: string[]): Promise<Ma
   return byBooking;
 }
 
-type EventRow = {
-  at: Date | string;
-  actor: string;
-  actor_type: AuditEvent['actorType'];
-  action: string;
-  from_value: string | null;
-  to_value: string | null;
-  reason: string | null;
-  note: string | null;
-};
+const eventFields = [
+  'a.at',
+  'a.actor',
+  'a.actor_type',
+  'a.action',
+  'a.from_value',
+  'a.to_value',
+  'a.reason',
+] as const;
+type EventRow = Pick<
+  Selectable<AuditEventsTable>,
+  'at' | 'actor' | 'actor_type' | 'action' | 'from_value' | 'to_value' | 'reason'
+> & { note: string | null };
 
 // Oldest first; the bigserial id orders rows written in one transaction (same `at`). An internal
 // note's row carries the note's text (operators only: this is the console's API).
@@ -161,16 +154,7 @@ export async function listBookingEvents(db: Queryable, bookingId: string): Promi
     builder
       .selectFrom('audit_events as a')
       .leftJoin('booking_notes as n', 'n.id', 'a.note_id')
-      .select([
-        'a.at',
-        'a.actor',
-        'a.actor_type',
-        'a.action',
-        'a.from_value',
-        'a.to_value',
-        'a.reason',
-        'n.text as note',
-      ])
+      .select([...eventFields, 'n.text as note'])
       .where('a.booking_id', '=', bookingId)
       .orderBy('a.id'),
   );

@@ -16,8 +16,9 @@ import {
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { bookingColumns, bookingsFrom, toBooking, type BookingRow } from '../bookings/repository.js';
-import { daysBetween } from '../departures/dates.js';
+import { toBooking } from '../bookings/repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (

@@ -10,7 +10,7 @@ import type { Booking } from '../../../src/contracts/booking.js';
 import { useAdminApp } from '../admin/test-kit.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { makeClientDir, spawnServer, storeCases } from '../test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { waitFor } from '../test/wait-for.js';

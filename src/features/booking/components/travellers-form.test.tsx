@@ -55,7 +55,12 @@ describe('TravellersForm', () => {
     expect(screen.getAllByRole('group', { name: /^Traveller \d/ })).toHaveLength(3);
     const lead = within(person(1));
     expect(lead.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
-    for (const label of ['Date of birth', 'Dietary needs', 'Medical or accessibility notes', 'Emergency contact name']) {
+    for (const label of [
+      'Date of birth',
+      'Dietary needs',
+      'Medical or accessibility notes',
+      'Emergency contact name',
+    ]) {
       expect(lead.getByLabelText(label)).toBeVisible();
     }
     expect(lead.getByLabelText('Emergency contact phone')).toHaveAttribute('type', 'tel');
@@ -65,7 +70,12 @@ describe('TravellersForm', () => {
   it('saves part now: sends every traveller, empty fields as "later"', async () => {
     const user = userEvent.setup();
     const saved: Guest[] = [
-      { ...emptyGuest('Ada Lovelace'), dateOfBirth: '1984-03-09', emergencyName: 'Sam', emergencyPhone: '+44 20 7946 0000' },
+      {
+        ...emptyGuest('Ada Lovelace'),
+        dateOfBirth: '1984-03-09',
+        emergencyName: 'Sam',
+        emergencyPhone: '+44 20 7946 0000',
+      },
       emptyGuest(),
       emptyGuest(),
     ];
@@ -77,7 +87,9 @@ describe('TravellersForm', () => {
     await user.type(lead.getByLabelText('Emergency contact phone'), '+44 20 7946 0000');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(saveTravellers).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001', saved);
-    expect(await screen.findByText('Saved. 1 of 3 travellers complete: you can add the rest later.')).toBeVisible();
+    expect(
+      await screen.findByText('Saved. 1 of 3 travellers complete: you can add the rest later.'),
+    ).toBeVisible();
   });
 
   it('checks a filled field before sending (a phone with letters), and sends nothing', async () => {
