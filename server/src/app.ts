@@ -17,6 +17,7 @@ import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
+import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
@@ -53,6 +54,7 @@ const clientRoutes = [
   '/bookings',
   '/package/:id',
   '/checkout/:id',
+  '/bookings/:id/travellers',
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',
@@ -214,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
   // A load balancer (or anyone) may poll this as often as it likes: the database is asked at most

@@ -57,6 +57,18 @@ export default function Checkout() {
           <p className="section__lead">
             Your guide will be in touch within two working days to plan the details.
           </p>
+          {state.data.status !== 'cancelled' && !state.data.detailsComplete ? (
+            <aside className="checkout__invite" aria-labelledby="checkout-invite-title">
+              <h2 id="checkout-invite-title">Who is coming?</h2>
+              <p>
+                Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your
+                guide knows who to expect. Fill in what you know now and the rest later.
+              </p>
+              <Link className="button button--accent" to={paths.travellers(state.data.id)}>
+                Add travellers’ details
+              </Link>
+            </aside>
+          ) : null}
           <BookingSummary booking={state.data} />
           <BookingTerms className="checkout__terms" headingLevel={2} />
         </>

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
+import { emptyGuest } from '~/contracts/guests';
 import type { Departure } from '~/contracts/departure';
 import { phoneMessages } from '~/contracts/phone';
 import { BookingForm } from '~/features/booking/components/booking-form';
@@ -62,6 +63,8 @@ const booked = (input: BookingInput): Booking => ({
   total: 2450 * (input.travellers ?? 1),
   status: 'requested',
   createdAt: new Date().toISOString(),
+  guests: Array.from({ length: input.travellers ?? 1 }, (_, i) => emptyGuest(i === 0 ? input.name : '')),
+  detailsComplete: false,
 });
 
 type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
