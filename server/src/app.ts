@@ -22,6 +22,7 @@ import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from '
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
+import { clientRoutes, prerendered } from './site-routes.js';
 
 export type AppOptions = {
   clientDir: string;
@@ -38,26 +39,6 @@ export type AppOptions = {
   // How long a process answers the public departures list from memory (departures/routes.ts).
   departuresCacheSeconds?: number;
 };
-
-// Prerendered at build time (react-router.config.ts).
-const prerendered: Record<string, string> = {
-  '/': 'index.html',
-  '/blogs': 'blogs/index.html',
-  '/about': 'about/index.html',
-  '/account': 'account/index.html',
-};
-
-// Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
-// HTML with a 404 status, and the client shows the 404 page.
-const clientRoutes = [
-  '/bookings',
-  '/package/:id',
-  '/checkout/:id',
-  '/admin',
-  '/admin/departures',
-  '/admin/departures/:id',
-  '/admin/bookings/:id',
-];
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
 // request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,

@@ -24,7 +24,7 @@ import {
 } from '../db/schema.js';
 import { emailData, toBooking } from './booking-row.js';
 import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
-import type { ServerPackage } from './packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking }
