@@ -228,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
-  // SPEC point 7 spells the data file /packages.JSON.
+  // The data file is spelled /packages.JSON (docs/product.md#catalogue).
   app.get('/packages.JSON', (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
   );

@@ -89,7 +89,7 @@ export async function signInUser(email: string, password = 'secret123'): Promise
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-// The emulator's admin REST call (DESIGN.md, offline facts): replaces the user's custom claims.
+// The emulator's admin REST call (the emulator's REST API): replaces the user's custom claims.
 export async function setEmulatorClaims(uid: string, claims: Record<string, unknown>) {
   const res = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
