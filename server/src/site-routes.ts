@@ -16,6 +16,7 @@ export const clientRoutes = [
   '/bookings',
   '/package/:id',
   '/checkout/:id',
+  '/bookings/:id/travellers',
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',

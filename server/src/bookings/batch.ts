@@ -22,6 +22,7 @@ import {
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
+import { emptyGuest } from '../../../src/contracts/guests.js';
 import { emailData, toBooking } from './booking-row.js';
 import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
@@ -247,6 +248,11 @@ const writeSql = `WITH v AS (
     INSERT INTO outbox (id, booking_id, kind, recipient, payload)
     SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload::jsonb
     FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
+  ), guests AS (
+    -- One guest per traveller; the first takes the booking's name.
+    INSERT INTO booking_guests (booking_id, position, full_name)
+    SELECT ins.id, g.position, CASE WHEN g.position = 0 THEN v.name ELSE '' END
+    FROM ins JOIN v USING (id) CROSS JOIN LATERAL generate_series(0, ins.travellers - 1) AS g(position)
   )
   SELECT id, created_at FROM ins`;
 
@@ -273,6 +279,11 @@ function newBooking({ p, departure }: Placed, price: number): Booking {
     cancel_reason: null,
     created_at: now,
     updated_at: now,
+    // As the statement above stores them: the first takes the booking's name.
+    guests: Array.from({ length: p.travellers }, (_, i) => ({
+      ...emptyGuest(i === 0 ? p.input.name : ''),
+      checkIn: null,
+    })),
   });
 }
 

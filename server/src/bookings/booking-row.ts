@@ -2,8 +2,20 @@
 // row (server/src/db/schema.ts) to the contract's shapes (src/contracts/booking.ts, admin.ts).
 import type { AdminBooking } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
+import { detailsComplete, type OperatorGuest } from '../../../src/contracts/guests.js';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData } from '../mail/outbox.js';
+
+// The traveller's view of a guest: the check-in is the guide's business.
+const travellerGuests = (guests: OperatorGuest[]) =>
+  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone }) => ({
+    fullName,
+    dateOfBirth,
+    dietary,
+    medical,
+    emergencyName,
+    emergencyPhone,
+  }));
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -21,10 +33,13 @@ export const toBooking = (row: BookingRow): Booking => ({
   address: row.address,
   phone: row.phone,
   createdAt: new Date(row.created_at).toISOString(),
+  guests: travellerGuests(row.guests),
+  detailsComplete: detailsComplete(row.guests),
 });
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
   ...toBooking(row),
+  guests: row.guests,
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
   cancelReason: row.cancel_reason,

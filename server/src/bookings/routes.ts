@@ -35,6 +35,8 @@ export type BookingsOptions = {
   maxHeldSeatsPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
+  // Travellers' details can be changed online until this many days before the departure.
+  detailsCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
