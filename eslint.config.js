@@ -43,6 +43,7 @@ const serverFloors = [
   ['http'],
   ['audit', 'auth', 'catalog', 'mail'],
   ['bookings', 'departures'],
+  ['guests'],
   ['admin'],
 ];
 const serverRootFiles = ['app', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
