@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { requestLineLevel } from './app.js';
 import { buildTestApp, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
@@ -110,5 +111,19 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the request log', () => {
+  it('keeps API calls and failures at info or above, and pages and static files at debug', () => {
+    expect(requestLineLevel('/api/bookings', 201, false)).toBe('info');
+    expect(requestLineLevel('/api/admin/bookings.csv?q=x', 403, false)).toBe('info');
+    expect(requestLineLevel('/api/health', 503, false)).toBe('error');
+    expect(requestLineLevel('/api/health', 200, false)).toBe('debug');
+    expect(requestLineLevel('/', 200, false)).toBe('debug');
+    expect(requestLineLevel('/assets/shell-abc.js', 200, false)).toBe('debug');
+    expect(requestLineLevel('/img/alps-800.jpg', 304, false)).toBe('debug');
+    expect(requestLineLevel('/no-such-page', 404, false)).toBe('debug');
+    expect(requestLineLevel('/package/x', 200, true)).toBe('error');
   });
 });

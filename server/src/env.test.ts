@@ -67,6 +67,20 @@ describe('where the server listens', () => {
   it('trusts a verified token for 60 seconds by default', () => {
     expect(loadServerEnv({}).TOKEN_CACHE_SECONDS).toBe(60);
   });
+
+  it('DETAILS_CUTOFF_DAYS (default 2) and RETENTION_DAYS (default 30): whole days, checked at start', () => {
+    expect(loadServerEnv({})).toMatchObject({ DETAILS_CUTOFF_DAYS: 2, RETENTION_DAYS: 30 });
+    expect(loadServerEnv({ DETAILS_CUTOFF_DAYS: '0', RETENTION_DAYS: '365' })).toMatchObject({
+      DETAILS_CUTOFF_DAYS: 0,
+      RETENTION_DAYS: 365,
+    });
+    for (const bad of ['-1', '1.5', 'two', '366']) {
+      expect(() => loadServerEnv({ DETAILS_CUTOFF_DAYS: bad })).toThrow(/DETAILS_CUTOFF_DAYS/);
+    }
+    for (const bad of ['0', '-3', '2.5', 'forever', '3651']) {
+      expect(() => loadServerEnv({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+    }
+  });
 });
 
 describe('the server process in emulator mode', () => {
