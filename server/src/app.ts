@@ -62,8 +62,17 @@ const clientRoutes = [
 ];
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
-// request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
+// request", "request completed"); API requests at info, pages and static files at debug. The JSON line keeps Fastify's usual fields (req, res,
 // responseTime) for log collectors.
+// API calls at info, failures at error; pages, images and scripts at debug (LOG_LEVEL=debug shows
+// them), so the terminal is not a scroll of every file a page loads.
+export function requestLineLevel(url: string, status: number, failed: boolean): 'error' | 'info' | 'debug' {
+  if (failed || status >= 500) return 'error';
+  // Health checks come every few seconds from a load balancer (and from npm start's own wait).
+  if (url === '/api/health') return 'debug';
+  return url.startsWith('/api/') ? 'info' : 'debug';
+}
+
 class RequestLineLog extends LogController {
   incomingRequest() {}
 
@@ -71,8 +80,8 @@ class RequestLineLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...fields, err: error }, line);
-    else reply.log.info(fields, line);
+    const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
+    reply.log[level](error ? { ...fields, err: error } : fields, line);
   }
 }
 

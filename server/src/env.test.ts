@@ -82,3 +82,18 @@ describe('where the server listens', () => {
     }
   });
 });
+
+describe('the server process in emulator mode', () => {
+  it('refuses to start on a non-loopback HOST, and says why', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/HOST: must be a loopback address/);
+    expect(result.stderr).toMatch(/accepts unsigned tokens/);
+  }, 40_000);
+});

@@ -85,6 +85,7 @@ if (mail) {
     send: mail.send,
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
+    cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(

@@ -3,7 +3,7 @@
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '../../../src/contracts/admin.js';
 import type { OperatorGuest } from '../../../src/contracts/guests.js';
-import { toAdminBooking } from '../bookings/repository.js';
+import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run } from '../db/query-builder.js';

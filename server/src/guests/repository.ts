@@ -16,7 +16,7 @@ import {
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { toBooking } from '../bookings/repository.js';
+import { toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
 
