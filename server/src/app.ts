@@ -23,6 +23,7 @@ import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from '
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
+import { clientRoutes, prerendered } from './site-routes.js';
 
 export type AppOptions = {
   clientDir: string;
@@ -40,29 +41,8 @@ export type AppOptions = {
   departuresCacheSeconds?: number;
 };
 
-// Prerendered at build time (react-router.config.ts).
-const prerendered: Record<string, string> = {
-  '/': 'index.html',
-  '/blogs': 'blogs/index.html',
-  '/about': 'about/index.html',
-  '/account': 'account/index.html',
-};
-
-// Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
-// HTML with a 404 status, and the client shows the 404 page.
-const clientRoutes = [
-  '/bookings',
-  '/package/:id',
-  '/checkout/:id',
-  '/bookings/:id/travellers',
-  '/admin',
-  '/admin/departures',
-  '/admin/departures/:id',
-  '/admin/bookings/:id',
-];
-
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
-// request", "request completed"); API requests at info, pages and static files at debug. The JSON line keeps Fastify's usual fields (req, res,
+// request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
 // responseTime) for log collectors.
 // API calls at info, failures at error; pages, images and scripts at debug (LOG_LEVEL=debug shows
 // them), so the terminal is not a scroll of every file a page loads.
@@ -259,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
-  // SPEC point 7 spells the data file /packages.JSON.
+  // The data file is spelled /packages.JSON (docs/product.md#catalogue).
   app.get('/packages.JSON', (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
   );
