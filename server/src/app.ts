@@ -17,6 +17,7 @@ import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { departuresRoutes } from './departures/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
+import { waitlistRoutes } from './waitlist/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 
 export type AppOptions = {
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(departuresRoutes, options.bookings);
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(waitlistRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
   app.get('/api/health', async (request, reply) => {

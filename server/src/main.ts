@@ -12,6 +12,7 @@ import { loadServerEnv } from './env.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
+import { startOfferExpiry } from './waitlist/expiry.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -69,6 +70,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -95,7 +97,23 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
+const offerExpiry = startOfferExpiry({
+  db,
+  intervalMs: env.WAITLIST_EXPIRY_INTERVAL_SECONDS * 1000,
+  offers: () => ({
+    now: new Date(),
+    offerHours: env.WAITLIST_OFFER_HOURS,
+    packageName: (id) => packages.get(id)?.name ?? id,
+  }),
+  onLapsed: (n) => {
+    app.log.info(`waiting list: ${n} ${n === 1 ? 'offer' : 'offers'} lapsed`);
+    outbox?.kick();
+  },
+  onError: (error) => app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
+});
 app.addHook('onClose', async () => {
+  await offerExpiry.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

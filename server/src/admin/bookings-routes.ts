@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminBookingsPage } from '../../../src/contracts/admin.js';
 import { isUuid } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
-import type { BookingsOptions } from '../bookings/routes.js';
+import { answerChange, type BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
 import { todayIso } from '../departures/dates.js';
+import { offerContext } from '../waitlist/context.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import {
   cursorOf,
@@ -124,7 +125,13 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     const { id } = request.params;
     if (!isUuid(id)) return problem(reply, 404, 'No such booking.');
     const outcome = await fromDatabase(() =>
-      changeBookingStatus(db, { bookingId: id, to, actor: operatorActor(request), reason }),
+      changeBookingStatus(db, {
+        bookingId: id,
+        to,
+        actor: operatorActor(request),
+        reason,
+        offers: offerContext(options),
+      }),
     );
     if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
     if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
@@ -145,5 +152,14 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
       return problem(reply, 400, 'The cancellation could not be read: send a JSON object with a reason.');
     if ('fieldErrors' in read) return fieldProblem(reply, read.fieldErrors);
     return change(request, reply, 'cancelled', read.reason);
+  });
+
+  // The same change as the traveller's, with no cutoff: operators move bookings by phone too.
+  app.post<ById>('/api/admin/bookings/:id/change', { bodyLimit: 1024 }, async (request, reply) => {
+    const answer = await answerChange(request, reply, options, { actor: operatorActor(request) });
+    if (!answer) return reply;
+    const booking = await fromDatabase(() => findAdminBooking(db, request.params.id));
+    if (!booking) return problem(reply, 404, 'No such booking.');
+    return noStore(reply).send(booking);
   });
 }

@@ -23,6 +23,15 @@ function capacityError(value: unknown): string | undefined {
   return undefined;
 }
 
+function minTravellersError(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > capacityLimits.max) {
+    return `The minimum must be a whole number of travellers from 0 (no minimum) to ${capacityLimits.max}.`;
+  }
+  return undefined;
+}
+
+export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
+
 export function checkNewDeparture(
   body: unknown,
   knownPackage: (id: string) => boolean,
@@ -30,7 +39,7 @@ export function checkNewDeparture(
 ): Checked<NewDeparture, keyof NewDeparture> {
   if (!isObject(body)) return { ok: false, message: 'The departure could not be read: send a JSON object.' };
   const fieldErrors: FieldErrors<keyof NewDeparture> = {};
-  const { packageId, startsOn, capacity } = body;
+  const { packageId, startsOn, capacity, minTravellers } = body;
 
   if (typeof packageId !== 'string' || packageId.trim() === '') fieldErrors.packageId = 'Choose a package.';
   else if (!knownPackage(packageId)) fieldErrors.packageId = 'This package does not exist.';
@@ -42,22 +51,35 @@ export function checkNewDeparture(
   const capacityProblem = capacityError(capacity);
   if (capacityProblem) fieldErrors.capacity = capacityProblem;
 
+  if (minTravellers !== undefined) {
+    const minProblem = minTravellersError(minTravellers);
+    if (minProblem) fieldErrors.minTravellers = minProblem;
+    else if (!capacityProblem && (minTravellers as number) > (capacity as number))
+      fieldErrors.minTravellers = minAboveCapacity;
+  }
+
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return {
     ok: true,
-    value: { packageId: packageId as string, startsOn: startsOn as string, capacity: capacity as number },
+    value: {
+      packageId: packageId as string,
+      startsOn: startsOn as string,
+      capacity: capacity as number,
+      minTravellers: (minTravellers as number | undefined) ?? 0,
+    },
   };
 }
 
-const changeKeys = new Set(['capacity', 'status']);
+const changeKeys = new Set(['capacity', 'status', 'minTravellers']);
 
 export function checkDepartureChange(body: unknown): Checked<DepartureChange, keyof DepartureChange> {
   if (!isObject(body)) return { ok: false, message: 'The change could not be read: send a JSON object.' };
   const keys = Object.keys(body);
   if (keys.some((k) => !changeKeys.has(k))) {
-    return { ok: false, message: 'Only capacity and status can be changed.' };
+    return { ok: false, message: 'Only capacity, status and minTravellers can be changed.' };
   }
-  if (keys.length === 0) return { ok: false, message: 'Nothing to change: send capacity, status or both.' };
+  if (keys.length === 0)
+    return { ok: false, message: 'Nothing to change: send capacity, status or minTravellers.' };
 
   const fieldErrors: FieldErrors<keyof DepartureChange> = {};
   const change: DepartureChange = {};
@@ -65,6 +87,11 @@ export function checkDepartureChange(body: unknown): Checked<DepartureChange, ke
     const problem = capacityError(body.capacity);
     if (problem) fieldErrors.capacity = problem;
     else change.capacity = body.capacity as number;
+  }
+  if ('minTravellers' in body) {
+    const problem = minTravellersError(body.minTravellers);
+    if (problem) fieldErrors.minTravellers = problem;
+    else change.minTravellers = body.minTravellers as number;
   }
   if ('status' in body) {
     if (!(departureStatuses as readonly unknown[]).includes(body.status)) {

@@ -10,7 +10,9 @@ import { toDeparture } from '../departures/repository.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { listManifestBookings } from './bookings-queries.js';
 import { operatorActor } from './bookings-routes.js';
-import { checkDepartureChange, checkNewDeparture } from './departure-input.js';
+import { offerContext } from '../waitlist/context.js';
+import { listDepartureWaitlist } from '../waitlist/repository.js';
+import { checkDepartureChange, checkNewDeparture, minAboveCapacity } from './departure-input.js';
 import {
   changeDeparture,
   createDeparture,
@@ -29,6 +31,9 @@ export const toAdminDeparture = (
   packageName: packages.get(row.package_id)?.name ?? row.package_id,
   seatsTaken: row.seats_taken,
   bookingCount: row.booking_count,
+  minTravellers: row.min_travellers,
+  waiting: row.waiting,
+  offered: row.offered,
 });
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
@@ -84,8 +89,12 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
         ? problem(reply, 400, checked.message)
         : fieldProblem(reply, checked.fieldErrors);
     }
-    const outcome = await fromDatabase(() => changeDeparture(db, id, checked.value, operatorActor(request)));
+    const outcome = await fromDatabase(() =>
+      changeDeparture(db, id, checked.value, operatorActor(request), offerContext(options)),
+    );
     if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+    if (outcome.kind === 'min-above-capacity') return fieldProblem(reply, { minTravellers: minAboveCapacity });
+    if (outcome.kind === 'changed') options.onEmailQueued?.();
     if (outcome.kind === 'below-seats') {
       const n = outcome.seatsTaken;
       return problem(
@@ -105,5 +114,15 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     const bookings = await fromDatabase(() => listManifestBookings(db, id));
     const manifest: Manifest = { departure: present(row), bookings };
     return noStore(reply).send(manifest);
+  });
+
+  app.get<ById>('/api/admin/departures/:id/waitlist', async (request, reply) => {
+    const { id } = request.params;
+    const row = isUuid(id) ? await fromDatabase(() => findAdminDeparture(db, id)) : undefined;
+    if (!row) return problem(reply, 404, 'No such departure.');
+    const entries = await fromDatabase(() =>
+      listDepartureWaitlist(db, id, (packageId) => packages.get(packageId)?.name ?? packageId),
+    );
+    return noStore(reply).send({ entries });
   });
 }

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { DepartureStatus } from '../../../src/contracts/departure.js';
+import type { WaitlistStatus } from '../../../src/contracts/waitlist.js';
 import type { Queryable } from '../db/database.js';
 
 // The tables as migrations.ts creates them: the columns the console reads.
@@ -46,6 +47,23 @@ type DeparturesTable = {
   capacity: number;
   seats_taken: number;
   status: DepartureStatus;
+  min_travellers: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+type WaitlistEntriesTable = {
+  id: string;
+  position: string;
+  departure_id: string;
+  package_id: string;
+  user_id: string;
+  user_email: string;
+  travellers: number;
+  status: WaitlistStatus;
+  offered_at: Timestamp | null;
+  offer_expires_at: Timestamp | null;
+  booking_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -67,6 +85,7 @@ export type Tables = {
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
+  waitlist_entries: WaitlistEntriesTable;
 };
 
 // Never connects: DummyDriver answers nothing. Only `.compile()` is ever called on what it builds.

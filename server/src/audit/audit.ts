@@ -13,13 +13,21 @@ export type AuditEntry = {
     | 'booking.created'
     | 'booking.confirmed'
     | 'booking.cancelled'
+    | 'booking.changed'
     | 'departure.created'
     | 'departure.capacity'
     | 'departure.closed'
     | 'departure.reopened'
-    | 'departure.seeded';
+    | 'departure.seeded'
+    | 'departure.minimum'
+    | 'waitlist.joined'
+    | 'waitlist.offered'
+    | 'waitlist.left'
+    | 'waitlist.expired'
+    | 'waitlist.booked';
   bookingId?: string;
   departureId?: string;
+  waitlistEntryId?: string;
   from?: string | null;
   to?: string | null;
   reason?: string | null;
@@ -34,6 +42,7 @@ const columns = [
   'from_value',
   'to_value',
   'reason',
+  'waitlist_entry_id',
 ] as const;
 
 export function recordAudit(q: Queryable, entries: AuditEntry[]) {
@@ -50,6 +59,7 @@ export function recordAudit(q: Queryable, entries: AuditEntry[]) {
       e.from ?? null,
       e.to ?? null,
       e.reason ?? null,
+      e.waitlistEntryId ?? null,
     ]),
   );
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid, validateBooking } from '../../../src/contracts/booking.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid, validateBooking, validateChange, type Booking } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { TokenVerifier } from '../auth/verify-token.js';
@@ -7,7 +7,9 @@ import type { Database } from '../db/database.js';
 import { todayIso } from '../departures/dates.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import type { ServerPackage } from './packages.js';
+import { changeBooking, type ChangeRequest } from './change.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
+import { offerContext } from '../waitlist/context.js';
 import { changeBookingStatus } from './status.js';
 
 export type BookingsOptions = {
@@ -20,6 +22,10 @@ export type BookingsOptions = {
   cancellationCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
+  // The clock waiting-list offers are made and lapse by; tests move it.
+  now?: () => Date;
+  // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
+  waitlistOfferHours?: number;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
 };
@@ -41,6 +47,54 @@ export const perUserLimit = (max: number, groupId: string) => ({
   groupId,
   keyGenerator: (request: FastifyRequest) => `user:${request.user?.uid ?? request.ip}`,
 });
+
+// POST .../change for travellers (with the cutoff) and operators (without): one reading of the body,
+// one set of answers.
+export async function answerChange(
+  request: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+  options: BookingsOptions,
+  who: Pick<ChangeRequest, 'actor' | 'ownerId' | 'cutoff'>,
+): Promise<Booking | null> {
+  const { id } = request.params;
+  if (!isUuid(id)) {
+    problem(reply, 404, 'No such booking.');
+    return null;
+  }
+  const checked = validateChange(request.body);
+  if (!checked.success) {
+    if (checked.fieldErrors) fieldProblem(reply, checked.fieldErrors);
+    else problem(reply, 400, checked.message!);
+    return null;
+  }
+  const today = options.today ?? (() => todayIso());
+  const outcome = await fromDatabase(() =>
+    changeBooking(options.db, {
+      bookingId: id,
+      change: checked.data,
+      today: today(),
+      offers: offerContext(options),
+      ...who,
+    }),
+  );
+  switch (outcome.kind) {
+    case 'not-found':
+      problem(reply, 404, 'No such booking.');
+      return null;
+    case 'invalid':
+      fieldProblem(reply, outcome.fieldErrors);
+      return null;
+    case 'conflict':
+      problem(reply, 409, outcome.message);
+      return null;
+    case 'no-seats':
+      problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+      return null;
+    case 'changed':
+      options.onEmailQueued?.();
+  }
+  return outcome.booking;
+}
 
 export async function bookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
@@ -138,12 +192,31 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           actor: travellerActor(request),
           ownerId: request.user!.uid,
           cutoff: { days: cutoffDays, today: today() },
+          offers: offerContext(options),
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
       if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
       if (outcome.kind === 'changed') options.onEmailQueued?.();
       return reply.header('Cache-Control', 'no-store').send(outcome.booking);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/bookings/:id/change',
+    {
+      bodyLimit: 1024,
+      preHandler: authenticate,
+      config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-changes') },
+    },
+    async (request, reply) => {
+      const answer = await answerChange(request, reply, options, {
+        actor: travellerActor(request),
+        ownerId: request.user!.uid,
+        cutoff: { days: cutoffDays },
+      });
+      if (!answer) return reply;
+      return reply.header('Cache-Control', 'no-store').send(answer);
     },
   );
 }

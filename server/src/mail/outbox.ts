@@ -3,7 +3,13 @@ import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { Queryable } from '../db/database.js';
 import { insertRows } from '../db/sql.js';
 
-export const emailKinds = ['booking-received', 'booking-confirmed', 'booking-cancelled'] as const;
+export const emailKinds = [
+  'booking-received',
+  'booking-confirmed',
+  'booking-cancelled',
+  'booking-changed',
+  'waitlist-offered',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 // Everything an email needs, copied when the change is made: the message tells what was true
@@ -22,9 +28,22 @@ export type BookingEmailData = {
   // Cancellations: why, and who cancelled ("you", or "Wayfarer Tours").
   reason?: string | null;
   cancelledBy?: 'traveller' | 'operator' | 'system';
+  // Changes: the booking as it was before (the new values are the fields above).
+  previous?: { startsOn: string | null; travellers: number; total: number };
 };
 
-export type EmailJob = { bookingId: string; kind: EmailKind; to: string; data: BookingEmailData };
+// A waiting-list offer: no booking yet, only the seats held until the deadline.
+export type WaitlistOfferEmailData = {
+  packageName: string;
+  startsOn: string;
+  travellers: number;
+  // ISO timestamp.
+  offerExpiresAt: string;
+};
+
+export type EmailJob =
+  | { id?: string; bookingId: string; kind: Exclude<EmailKind, 'waitlist-offered'>; to: string; data: BookingEmailData }
+  | { id?: string; bookingId: null; kind: 'waitlist-offered'; to: string; data: WaitlistOfferEmailData };
 
 const columns = ['id', 'booking_id', 'kind', 'recipient', 'payload'] as const;
 
@@ -34,7 +53,7 @@ export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
     q,
     'outbox',
     columns,
-    jobs.map((j) => [randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
+    jobs.map((j) => [j.id ?? randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
   );
 }
 
@@ -44,7 +63,7 @@ export type ClaimedEmail = {
   bookingId: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData;
+  payload: BookingEmailData | WaitlistOfferEmailData;
   // Counting this claim.
   attempts: number;
 };
@@ -54,7 +73,7 @@ type ClaimedRow = {
   booking_id: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData | string;
+  payload: BookingEmailData | WaitlistOfferEmailData | string;
   attempts: number;
 };
 
