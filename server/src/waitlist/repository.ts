@@ -288,7 +288,7 @@ export function acceptOffer(
     await tx.query(
       `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email, address,
          phone, departure_id, travellers, total_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $6 * $12)`,
+       VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, $9, $10, $11, $12::int, $6::int * $12::int)`,
       [
         id,
         newReference(),
