@@ -108,6 +108,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
         seatsTaken: 0,
         bookingCount: 0,
         status: 'open',
+        minTravellers: 0,
+        guaranteed: false,
+        toGuarantee: 0,
+        waiting: 0,
+        offered: 0,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([

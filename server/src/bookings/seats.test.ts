@@ -357,7 +357,7 @@ describe('a booking stored before departures existed', () => {
   it('is kept by the migration and still listed, with no date ("date to be agreed")', async () => {
     const [store] = storeCases();
     const db = await store!.reopen();
-    const { migrate } = await import('../db/migrations.js');
+    const { migrate, migrations } = await import('../db/migrations.js');
     await migrate(db, 1);
     const user = await createUser('old-timer');
     const id = randomUUID();
@@ -366,7 +366,7 @@ describe('a booking stored before departures existed', () => {
        VALUES ($1, 'WT-OLD00001', $2, 'swiss-alpine-lakes', 'Swiss Alpine Lakes', 245000, 'Old Timer', 'old@example.com', '1 Old Road', '123456', '2026-01-02T03:04:05Z')`,
       [id, user.uid],
     );
-    expect(await migrate(db)).toEqual([2]);
+    expect(await migrate(db)).toEqual(migrations.map((m) => m.version).filter((v) => v > 1));
     const clientDir = makeClientDir();
     const app = await buildTestApp({ clientDir, db });
     const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });

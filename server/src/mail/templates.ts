@@ -94,19 +94,12 @@ type Copy = {
 
 type BookingEmailKind = Exclude<EmailKind, 'waitlist-offered'>;
 
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-// "Saturday 12 December, 14:00 UTC": the brand's one calendar is UTC (server/src/departures/dates.ts).
+// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (server/src/departures/dates.ts),
+// built from parts so no ICU version words it differently.
 export const formatDeadline = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : deadlineFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${formatDepartureDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
 };
 
 function copyFor(kind: BookingEmailKind, data: BookingEmailData): Copy {
@@ -138,7 +131,7 @@ function copyFor(kind: BookingEmailKind, data: BookingEmailData): Copy {
         heading: 'Your booking has changed',
         intro: [
           `Hi ${data.name},`,
-          `Your booking for ${data.packageName} has changed. Here it is as it stands now, with what it was before.`,
+          `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
         ],
         outro: [contact],
       };
