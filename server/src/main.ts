@@ -110,7 +110,8 @@ const offerExpiry = startOfferExpiry({
     app.log.info(`waiting list: ${n} ${n === 1 ? 'offer' : 'offers'} lapsed`);
     outbox?.kick();
   },
-  onError: (error) => app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
+  onError: (error) =>
+    app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
 });
 app.addHook('onClose', async () => {
   await offerExpiry.stop();

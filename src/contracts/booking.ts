@@ -146,14 +146,19 @@ export type ChangeFieldErrors = Partial<Record<'departureId' | 'travellers', str
 
 export function validateChange(
   input: unknown,
-): { success: true; data: BookingChange } | { success: false; message?: string; fieldErrors?: ChangeFieldErrors } {
+):
+  | { success: true; data: BookingChange }
+  | { success: false; message?: string; fieldErrors?: ChangeFieldErrors } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { success: false, message: 'The change could not be read: send a JSON object.' };
   }
   const body = input as Record<string, unknown>;
   const unknownKeys = Object.keys(body).filter((k) => k !== 'departureId' && k !== 'travellers');
   if (unknownKeys.length > 0) {
-    return { success: false, message: 'Only the departure date (departureId) and travellers can be changed.' };
+    return {
+      success: false,
+      message: 'Only the departure date (departureId) and travellers can be changed.',
+    };
   }
   if (body.departureId === undefined && body.travellers === undefined) {
     return { success: false, message: 'Nothing to change: send departureId, travellers or both.' };

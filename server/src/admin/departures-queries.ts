@@ -43,7 +43,9 @@ const selectDepartures = () =>
       .as('waiting'),
   ]);
 
-const normalise = (rows: { booking_count: number | null; offered: number | null; waiting: number | null }[]) =>
+const normalise = (
+  rows: { booking_count: number | null; offered: number | null; waiting: number | null }[],
+) =>
   rows.map((r) => ({
     ...r,
     booking_count: r.booking_count ?? 0,

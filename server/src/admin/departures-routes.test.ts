@@ -309,7 +309,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
 
     it.each([
       ['an empty object', {}, 'Nothing to change: send capacity, status or minTravellers.'],
-      ['an unknown field', { capacity: 10, seatsTaken: 0 }, 'Only capacity, status and minTravellers can be changed.'],
+      [
+        'an unknown field',
+        { capacity: 10, seatsTaken: 0 },
+        'Only capacity, status and minTravellers can be changed.',
+      ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],
     ])('answers 400 for %s', async (_label, body, message) => {

@@ -93,7 +93,8 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       changeDeparture(db, id, checked.value, operatorActor(request), offerContext(options)),
     );
     if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
-    if (outcome.kind === 'min-above-capacity') return fieldProblem(reply, { minTravellers: minAboveCapacity });
+    if (outcome.kind === 'min-above-capacity')
+      return fieldProblem(reply, { minTravellers: minAboveCapacity });
     if (outcome.kind === 'changed') options.onEmailQueued?.();
     if (outcome.kind === 'below-seats') {
       const n = outcome.seatsTaken;

@@ -50,7 +50,8 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
       [request.bookingId],
     );
     const row = rows[0];
-    if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId)) return { kind: 'not-found' };
+    if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
+      return { kind: 'not-found' };
     const current = toBooking(row);
     if (current.status === 'cancelled') {
       return {
@@ -119,16 +120,16 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
 
     // Every check passed: give back, take, and tell.
     if (moving && current.departureId) {
-      await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-        current.departureId,
-        current.travellers,
-      ]);
+      await tx.query(
+        `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
+        [current.departureId, current.travellers],
+      );
     }
     if (target && needed !== 0) {
-      await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [
-        target.id,
-        needed,
-      ]);
+      await tx.query(
+        `UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`,
+        [target.id, needed],
+      );
     }
     await tx.query(
       `UPDATE bookings SET departure_id = $2, travellers = $3, total_cents = price_cents * $3, updated_at = now()

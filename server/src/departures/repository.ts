@@ -100,7 +100,13 @@ export async function seedDepartures(db: Database, packageIds: string[], today: 
 // directly.
 export async function insertDeparture(
   q: Queryable,
-  d: { packageId: string; startsOn: string; capacity: number; status?: DepartureStatus; minTravellers?: number },
+  d: {
+    packageId: string;
+    startsOn: string;
+    capacity: number;
+    status?: DepartureStatus;
+    minTravellers?: number;
+  },
 ): Promise<Departure> {
   const { rows } = await q.query<DepartureRow>(
     `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers)

@@ -42,7 +42,13 @@ export type WaitlistOfferEmailData = {
 };
 
 export type EmailJob =
-  | { id?: string; bookingId: string; kind: Exclude<EmailKind, 'waitlist-offered'>; to: string; data: BookingEmailData }
+  | {
+      id?: string;
+      bookingId: string;
+      kind: Exclude<EmailKind, 'waitlist-offered'>;
+      to: string;
+      data: BookingEmailData;
+    }
   | { id?: string; bookingId: null; kind: 'waitlist-offered'; to: string; data: WaitlistOfferEmailData };
 
 const columns = ['id', 'booking_id', 'kind', 'recipient', 'payload'] as const;

@@ -38,24 +38,27 @@ describe('renderEmail', () => {
     expect(subject).toBe(`Booking WT-7K2M9QXA ${verb} – Swiss Alpine Lakes`);
   });
 
-  it.each(emailKinds.filter((k) => k !== 'waitlist-offered'))('%s: both parts carry package, date, travellers, price, total and status', (kind) => {
-    const status =
-      kind === 'booking-confirmed' ? 'confirmed' : kind === 'booking-cancelled' ? 'cancelled' : 'requested';
-    const { html, text } = renderEmail(kind, { ...data, status, cancelledBy: 'operator', reason: 'Storm' });
-    const statusLabel = status[0]!.toUpperCase() + status.slice(1);
-    for (const part of [text, visibleText(html)]) {
-      expect(part).toContain('WT-7K2M9QXA');
-      expect(part).toContain('Swiss Alpine Lakes');
-      expect(part).toContain('Saturday 12 December 2026');
-      expect(part).toContain('3 travellers');
-      expect(part).toContain('$1,890');
-      expect(part).toContain('$5,670');
-      expect(part).toMatch(new RegExp(`Status:?\\s+${statusLabel}`));
-      expect(part).toContain('Hi Ada Lovelace,');
-      expect(part).toContain(brand.phone);
-      expect(part).toContain(brand.email);
-    }
-  });
+  it.each(emailKinds.filter((k) => k !== 'waitlist-offered'))(
+    '%s: both parts carry package, date, travellers, price, total and status',
+    (kind) => {
+      const status =
+        kind === 'booking-confirmed' ? 'confirmed' : kind === 'booking-cancelled' ? 'cancelled' : 'requested';
+      const { html, text } = renderEmail(kind, { ...data, status, cancelledBy: 'operator', reason: 'Storm' });
+      const statusLabel = status[0]!.toUpperCase() + status.slice(1);
+      for (const part of [text, visibleText(html)]) {
+        expect(part).toContain('WT-7K2M9QXA');
+        expect(part).toContain('Swiss Alpine Lakes');
+        expect(part).toContain('Saturday 12 December 2026');
+        expect(part).toContain('3 travellers');
+        expect(part).toContain('$1,890');
+        expect(part).toContain('$5,670');
+        expect(part).toMatch(new RegExp(`Status:?\\s+${statusLabel}`));
+        expect(part).toContain('Hi Ada Lovelace,');
+        expect(part).toContain(brand.phone);
+        expect(part).toContain(brand.email);
+      }
+    },
+  );
 
   it('booking-changed: "Your booking has changed" with the old and new date, travellers and total', () => {
     const { subject, html, text } = renderEmail('booking-changed', {
@@ -84,7 +87,9 @@ describe('renderEmail', () => {
       travellers: 2,
       offerExpiresAt: '2027-01-10T14:30:00.000Z',
     };
-    const { subject, html, text } = renderEmail('waitlist-offered', offer, { siteUrl: 'https://wayfarer.example' });
+    const { subject, html, text } = renderEmail('waitlist-offered', offer, {
+      siteUrl: 'https://wayfarer.example',
+    });
     expect(subject).toBe('Seats are free on Kyoto <Temples> – Thursday 4 March 2027');
     expect(html).toContain('Kyoto &lt;Temples&gt;');
     expect(html).toContain('href="https://wayfarer.example/bookings"');

@@ -20,7 +20,14 @@ export type OfferContext = {
 
 export type Offer = { entryId: string; userEmail: string; travellers: number; offerExpiresAt: string };
 
-type Locked = { id: string; package_id: string; starts_on: string; capacity: number; seats_taken: number; status: string };
+type Locked = {
+  id: string;
+  package_id: string;
+  starts_on: string;
+  capacity: number;
+  seats_taken: number;
+  status: string;
+};
 type Waiting = { id: string; travellers: number; user_email: string };
 
 // Walks the departure's waiting entries in the order they joined and offers to each whose whole
@@ -29,7 +36,11 @@ type Waiting = { id: string; travellers: number; user_email: string };
 // seats left do not rise) until the deadline, and queues an email. The departure's row lock is
 // taken here (the callers already hold it: locking again in one transaction is free), so two
 // transactions can never offer the same seats; the CHECK on departures is the backstop.
-export async function offerFreedSeats(tx: Queryable, departureId: string, ctx: OfferContext): Promise<Offer[]> {
+export async function offerFreedSeats(
+  tx: Queryable,
+  departureId: string,
+  ctx: OfferContext,
+): Promise<Offer[]> {
   const { rows } = await tx.query<Locked>(
     `SELECT id, package_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, capacity, seats_taken, status
        FROM departures WHERE id = $1 FOR UPDATE`,

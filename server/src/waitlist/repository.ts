@@ -9,7 +9,14 @@ import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '../departures/dates.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import { bookingColumns, bookingsFrom, emailData, newReference, toBooking, type BookingRow } from '../bookings/repository.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  emailData,
+  newReference,
+  toBooking,
+  type BookingRow,
+} from '../bookings/repository.js';
 import { offerFreedSeats, type OfferContext } from './offer-freed-seats.js';
 
 type EntryRow = {
@@ -45,7 +52,14 @@ export const toEntry = (row: EntryRow, packageName: (id: string) => string): Wai
   bookingId: row.booking_id,
 });
 
-type LockedDeparture = { id: string; package_id: string; starts_on: string; capacity: number; seats_taken: number; status: string };
+type LockedDeparture = {
+  id: string;
+  package_id: string;
+  starts_on: string;
+  capacity: number;
+  seats_taken: number;
+  status: string;
+};
 
 const lockDeparture = async (tx: Queryable, id: string) =>
   (
@@ -57,8 +71,11 @@ const lockDeparture = async (tx: Queryable, id: string) =>
   ).rows[0];
 
 const lockEntry = async (tx: Queryable, id: string) =>
-  (await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1 FOR UPDATE OF w`, [id]))
-    .rows[0];
+  (
+    await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1 FOR UPDATE OF w`, [
+      id,
+    ])
+  ).rows[0];
 
 export type JoinOutcome =
   | { kind: 'created' | 'existing'; entry: WaitlistEntry }
@@ -106,7 +123,15 @@ export function joinWaitlist(
     await tx.query(
       `INSERT INTO waitlist_entries (id, departure_id, package_id, user_id, user_email, travellers, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-      [id, departure.id, departure.package_id, request.userId, request.userEmail, request.travellers, request.now.toISOString()],
+      [
+        id,
+        departure.id,
+        departure.package_id,
+        request.userId,
+        request.userEmail,
+        request.travellers,
+        request.now.toISOString(),
+      ],
     );
     await recordAudit(tx, [
       {
@@ -117,7 +142,9 @@ export function joinWaitlist(
         to: `waiting, ${request.travellers} ${request.travellers === 1 ? 'traveller' : 'travellers'}`,
       },
     ]);
-    const { rows } = await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1`, [id]);
+    const { rows } = await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1`, [
+      id,
+    ]);
     return { kind: 'created', entry: present(rows[0]!) };
   });
 }
@@ -278,7 +305,10 @@ export function acceptOffer(
     // A deadline passed before any process lapsed it: lapse it now, and pass the seats on.
     if (new Date(entry.offer_expires_at!).getTime() <= request.offers.now.getTime()) {
       await endOffer(tx, entry, 'expired', systemActor, request.offers);
-      return { kind: 'expired', message: 'This offer has expired and its seats went to the next traveller waiting.' };
+      return {
+        kind: 'expired',
+        message: 'This offer has expired and its seats went to the next traveller waiting.',
+      };
     }
     const pkg = request.packages.get(entry.package_id);
     if (!pkg) return { kind: 'conflict', message: 'This trip is no longer offered. Please contact us.' };
@@ -323,9 +353,17 @@ export function acceptOffer(
         from: 'offered',
         to: 'booked',
       },
-      { actor: request.actor, action: 'booking.created', bookingId: id, departureId: entry.departure_id, to: 'requested' },
+      {
+        actor: request.actor,
+        action: 'booking.created',
+        bookingId: id,
+        departureId: entry.departure_id,
+        to: 'requested',
+      },
     ]);
-    await enqueueEmails(tx, [{ bookingId: id, kind: 'booking-received', to: booking.email, data: emailData(booking) }]);
+    await enqueueEmails(tx, [
+      { bookingId: id, kind: 'booking-received', to: booking.email, data: emailData(booking) },
+    ]);
     return { kind: 'created', booking };
   });
 }

@@ -26,7 +26,8 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return problem(reply, 404, 'No such departure.');
-      if (!isObject(request.body)) return problem(reply, 400, 'The request could not be read: send a JSON object.');
+      if (!isObject(request.body))
+        return problem(reply, 400, 'The request could not be read: send a JSON object.');
       const { travellers } = request.body;
       if (!isTravellers(travellers)) return fieldProblem(reply, { travellers: travellersMessage });
       const user = request.user!;
@@ -43,7 +44,8 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
-      if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+      if (outcome.kind === 'conflict')
+        return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
       return reply
         .code(outcome.kind === 'created' ? 201 : 200)
         .header('Cache-Control', 'no-store')
@@ -56,22 +58,26 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     return reply.header('Cache-Control', 'private, no-store').send({ entries });
   });
 
-  app.delete<ById>('/api/waitlist/:id', { preHandler: authenticate, config: writes }, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) return problem(reply, 404, 'No such waiting-list entry.');
-    const outcome = await fromDatabase(() =>
-      leaveWaitlist(db, {
-        entryId: id,
-        userId: request.user!.uid,
-        actor: travellerActor(request),
-        offers: offerContext(options),
-      }),
-    );
-    if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
-    if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
-    if (outcome.kind === 'left') options.onEmailQueued?.();
-    return reply.header('Cache-Control', 'no-store').send(outcome.entry);
-  });
+  app.delete<ById>(
+    '/api/waitlist/:id',
+    { preHandler: authenticate, config: writes },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) return problem(reply, 404, 'No such waiting-list entry.');
+      const outcome = await fromDatabase(() =>
+        leaveWaitlist(db, {
+          entryId: id,
+          userId: request.user!.uid,
+          actor: travellerActor(request),
+          offers: offerContext(options),
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
+      if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+      if (outcome.kind === 'left') options.onEmailQueued?.();
+      return reply.header('Cache-Control', 'no-store').send(outcome.entry);
+    },
+  );
 
   app.post<ById>(
     '/api/waitlist/:id/accept',
@@ -79,7 +85,8 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return problem(reply, 404, 'No such waiting-list entry.');
-      if (!isObject(request.body)) return problem(reply, 400, 'The booking could not be read: send a JSON object.');
+      if (!isObject(request.body))
+        return problem(reply, 400, 'The booking could not be read: send a JSON object.');
       const { name, email, address, phone } = request.body;
       // The same rules as POST /api/bookings; the package, date and party come from the offer.
       const checked = validateBooking({ packageId: 'offer', name, email, address, phone });

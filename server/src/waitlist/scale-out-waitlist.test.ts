@@ -28,10 +28,17 @@ import { seatInvariantBreaches } from './seat-audit.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
-  console.warn('waiting-list scale-out tests skipped: TEST_DATABASE_URL is not set (they need a real PostgreSQL server)');
+  console.warn(
+    'waiting-list scale-out tests skipped: TEST_DATABASE_URL is not set (they need a real PostgreSQL server)',
+  );
 }
 
-const details = { name: 'Grace Hopper', email: 'grace@example.com', address: '1 Navy Yard', phone: '12025550100' };
+const details = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  address: '1 Navy Yard',
+  phone: '12025550100',
+};
 
 describe.skipIf(!baseUrl)('changes and the waiting list on two server processes, one PostgreSQL', () => {
   let url: string;
@@ -69,11 +76,11 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     return (await res.json()) as Booking;
   };
   const seatsTaken = async (id: string) =>
-    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id])).rows[0]!
-      .seats_taken;
+    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id]))
+      .rows[0]!.seats_taken;
   const statusOf = async (entryId: string) =>
-    (await db.query<{ status: string }>('SELECT status FROM waitlist_entries WHERE id = $1', [entryId])).rows[0]!
-      .status;
+    (await db.query<{ status: string }>('SELECT status FROM waitlist_entries WHERE id = $1', [entryId]))
+      .rows[0]!.status;
   const offerContext = () => ({ now: new Date(), offerHours: 24, packageName: (id: string) => id });
 
   beforeAll(async () => {
@@ -81,7 +88,7 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     clientDir = makeClientDir();
     // Every process lapses offers each second: the races below are with the real scheduler.
     const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, WAITLIST_EXPIRY_INTERVAL_SECONDS: '1' };
-    servers = await Promise.all([spawnServer(env, 4406), spawnServer(env, 4407)]);
+    servers = await Promise.all([spawnServer(env, 14405), spawnServer(env, 14406)]);
     db = await openDatabase({ url });
     users = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(`waiter${i}`)));
   }, 120_000);
@@ -102,7 +109,9 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     const movers = await Promise.all(Array.from({ length: 10 }, (_, i) => book(users[i % 12]!, home, 2)));
     const [changes, bookings] = await Promise.all([
       Promise.all(
-        movers.map((b, i) => api(users[i % 12]!, 'POST', `/api/bookings/${b.id}/change`, { departureId: target }, i)),
+        movers.map((b, i) =>
+          api(users[i % 12]!, 'POST', `/api/bookings/${b.id}/change`, { departureId: target }, i),
+        ),
       ),
       Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
@@ -114,9 +123,9 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
         }),
       ),
     ]);
-    expect([...changes, ...bookings].every((r) => r.status === 200 || r.status === 201 || r.status === 409)).toBe(
-      true,
-    );
+    expect(
+      [...changes, ...bookings].every((r) => r.status === 200 || r.status === 201 || r.status === 409),
+    ).toBe(true);
     const moved = changes.filter((r) => r.status === 200).length;
     const booked = bookings.filter((r) => r.status === 201).length;
     expect(6 + moved * 2 + booked).toBe(await seatsTaken(target));
@@ -150,9 +159,10 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     // processes' schedulers, this process and a cancellation on either server.
     await Promise.all(
       rounds.map(async ({ id, b, owner, waiting }, r) => {
-        await db.query(`UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second' WHERE id = $1`, [
-          waiting[0]!.id,
-        ]);
+        await db.query(
+          `UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second' WHERE id = $1`,
+          [waiting[0]!.id],
+        );
         await Promise.all([
           api(owner, 'POST', `/api/bookings/${b.id}/cancel`, undefined, r),
           expireOffers(db, offerContext),
@@ -184,92 +194,132 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
 
   it('a randomised mix of bookings, changes, cancellations, joins, leaves, accepts and lapses keeps the seat rule', async () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('book' as const), user: fc.nat(11), dep: fc.nat(2), n: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({ kind: fc.constant('change' as const), pick: fc.nat(), dep: fc.nat(2), n: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('book' as const),
+        user: fc.nat(11),
+        dep: fc.nat(2),
+        n: fc.integer({ min: 1, max: 4 }),
+      }),
+      fc.record({
+        kind: fc.constant('change' as const),
+        pick: fc.nat(),
+        dep: fc.nat(2),
+        n: fc.integer({ min: 1, max: 4 }),
+      }),
       fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
-      fc.record({ kind: fc.constant('join' as const), user: fc.nat(11), dep: fc.nat(2), n: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('join' as const),
+        user: fc.nat(11),
+        dep: fc.nat(2),
+        n: fc.integer({ min: 1, max: 4 }),
+      }),
       fc.record({ kind: fc.constant('leave' as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant('accept' as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant('lapse' as const), pick: fc.nat() }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 3, maxLength: 6 }), async (rounds) => {
-        const deps = [await newDeparture(5), await newDeparture(4), await newDeparture(6)];
-        const bookings: { id: string; user: TestUser }[] = [];
-        const entries: { id: string; user: TestUser }[] = [];
-        let server = 0;
-        const pick = <T>(list: T[], i: number) => (list.length > 0 ? list[i % list.length] : undefined);
-        for (const round of rounds) {
-          // The operations of a round run at the same time, spread over both processes.
-          await Promise.all(
-            round.map(async (o) => {
-              const s = server++;
-              switch (o.kind) {
-                case 'book': {
-                  const user = users[o.user]!;
-                  const res = await api(user, 'POST', '/api/bookings', { ...validBooking, departureId: deps[o.dep], travellers: o.n }, s);
-                  expect([201, 409]).toContain(res.status);
-                  if (res.status === 201) bookings.push({ id: res.body.id as string, user });
-                  return;
-                }
-                case 'change': {
-                  const b = pick(bookings, o.pick);
-                  if (!b) return;
-                  const res = await api(b.user, 'POST', `/api/bookings/${b.id}/change`, { departureId: deps[o.dep], travellers: o.n }, s);
-                  expect([200, 409]).toContain(res.status);
-                  return;
-                }
-                case 'cancel': {
-                  const b = pick(bookings, o.pick);
-                  if (!b) return;
-                  expect((await api(b.user, 'POST', `/api/bookings/${b.id}/cancel`, undefined, s)).status).toBe(200);
-                  return;
-                }
-                case 'join': {
-                  const user = users[o.user]!;
-                  const res = await api(user, 'POST', `/api/departures/${deps[o.dep]}/waitlist`, { travellers: o.n }, s);
-                  expect([200, 201, 409]).toContain(res.status);
-                  if (res.status === 201) entries.push({ id: res.body.id as string, user });
-                  return;
-                }
-                case 'leave': {
-                  const e = pick(entries, o.pick);
-                  if (!e) return;
-                  expect([200, 409]).toContain((await api(e.user, 'DELETE', `/api/waitlist/${e.id}`, undefined, s)).status);
-                  return;
-                }
-                case 'accept': {
-                  const e = pick(entries, o.pick);
-                  if (!e) return;
-                  const res = await api(e.user, 'POST', `/api/waitlist/${e.id}/accept`, details, s);
-                  expect([200, 201, 409]).toContain(res.status);
-                  if (res.status === 201) bookings.push({ id: res.body.id as string, user: e.user });
-                  return;
-                }
-                case 'lapse': {
-                  const e = pick(entries, o.pick);
-                  if (!e) return;
-                  await db.query(
-                    `UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second'
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 3, maxLength: 6 }),
+        async (rounds) => {
+          const deps = [await newDeparture(5), await newDeparture(4), await newDeparture(6)];
+          const bookings: { id: string; user: TestUser }[] = [];
+          const entries: { id: string; user: TestUser }[] = [];
+          let server = 0;
+          const pick = <T>(list: T[], i: number) => (list.length > 0 ? list[i % list.length] : undefined);
+          for (const round of rounds) {
+            // The operations of a round run at the same time, spread over both processes.
+            await Promise.all(
+              round.map(async (o) => {
+                const s = server++;
+                switch (o.kind) {
+                  case 'book': {
+                    const user = users[o.user]!;
+                    const res = await api(
+                      user,
+                      'POST',
+                      '/api/bookings',
+                      { ...validBooking, departureId: deps[o.dep], travellers: o.n },
+                      s,
+                    );
+                    expect([201, 409]).toContain(res.status);
+                    if (res.status === 201) bookings.push({ id: res.body.id as string, user });
+                    return;
+                  }
+                  case 'change': {
+                    const b = pick(bookings, o.pick);
+                    if (!b) return;
+                    const res = await api(
+                      b.user,
+                      'POST',
+                      `/api/bookings/${b.id}/change`,
+                      { departureId: deps[o.dep], travellers: o.n },
+                      s,
+                    );
+                    expect([200, 409]).toContain(res.status);
+                    return;
+                  }
+                  case 'cancel': {
+                    const b = pick(bookings, o.pick);
+                    if (!b) return;
+                    expect(
+                      (await api(b.user, 'POST', `/api/bookings/${b.id}/cancel`, undefined, s)).status,
+                    ).toBe(200);
+                    return;
+                  }
+                  case 'join': {
+                    const user = users[o.user]!;
+                    const res = await api(
+                      user,
+                      'POST',
+                      `/api/departures/${deps[o.dep]}/waitlist`,
+                      { travellers: o.n },
+                      s,
+                    );
+                    expect([200, 201, 409]).toContain(res.status);
+                    if (res.status === 201) entries.push({ id: res.body.id as string, user });
+                    return;
+                  }
+                  case 'leave': {
+                    const e = pick(entries, o.pick);
+                    if (!e) return;
+                    expect([200, 409]).toContain(
+                      (await api(e.user, 'DELETE', `/api/waitlist/${e.id}`, undefined, s)).status,
+                    );
+                    return;
+                  }
+                  case 'accept': {
+                    const e = pick(entries, o.pick);
+                    if (!e) return;
+                    const res = await api(e.user, 'POST', `/api/waitlist/${e.id}/accept`, details, s);
+                    expect([200, 201, 409]).toContain(res.status);
+                    if (res.status === 201) bookings.push({ id: res.body.id as string, user: e.user });
+                    return;
+                  }
+                  case 'lapse': {
+                    const e = pick(entries, o.pick);
+                    if (!e) return;
+                    await db.query(
+                      `UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second'
                       WHERE id = $1 AND status = 'offered'`,
-                    [e.id],
-                  );
-                  await expireOffers(db, offerContext);
+                      [e.id],
+                    );
+                    await expireOffers(db, offerContext);
+                  }
                 }
-              }
-            }),
-          );
-        }
-        expect(await seatInvariantBreaches(db)).toEqual([]);
-        // No departure has seats free while a party that fits them waits.
-        const stranded = await db.query<{ id: string }>(
-          `SELECT d.id FROM departures d WHERE d.id = ANY($1::uuid[]) AND d.status = 'open' AND EXISTS (
+              }),
+            );
+          }
+          expect(await seatInvariantBreaches(db)).toEqual([]);
+          // No departure has seats free while a party that fits them waits.
+          const stranded = await db.query<{ id: string }>(
+            `SELECT d.id FROM departures d WHERE d.id = ANY($1::uuid[]) AND d.status = 'open' AND EXISTS (
              SELECT 1 FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'waiting'
                AND w.travellers <= d.capacity - d.seats_taken)`,
-          [deps],
-        );
-        expect(stranded.rows).toEqual([]);
-      }),
+            [deps],
+          );
+          expect(stranded.rows).toEqual([]);
+        },
+      ),
       { numRuns: 6 },
     );
   }, 240_000);

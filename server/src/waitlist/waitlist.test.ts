@@ -27,7 +27,12 @@ import { expireOffers } from './repository.js';
 import { seatInvariantBreaches } from './seat-audit.js';
 
 const bearer = (user: TestUser | null) => (user ? { authorization: `Bearer ${user.idToken}` } : {});
-const details = { name: 'Grace Hopper', email: 'grace@example.com', address: '1 Navy Yard', phone: '12025550100' };
+const details = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  address: '1 Navy Yard',
+  phone: '12025550100',
+};
 
 describe.each(storeCases())('changes, waiting list and guarantees on $name', (store) => {
   let db: Database;
@@ -50,7 +55,13 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
   const addDeparture = async (
-    options: { capacity?: number; packageId?: string; daysAhead?: number; status?: string; min?: number } = {},
+    options: {
+      capacity?: number;
+      packageId?: string;
+      daysAhead?: number;
+      status?: string;
+      min?: number;
+    } = {},
   ) => {
     const id = randomUUID();
     await db.query(
@@ -73,8 +84,8 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
     return res.json() as Booking;
   };
   const seats = async (id: string) =>
-    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id])).rows[0]!
-      .seats_taken;
+    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id]))
+      .rows[0]!.seats_taken;
   const count = async (sql: string, params: unknown[] = []) =>
     (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
   const writes = async () =>
@@ -98,8 +109,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
   const offersMailed = (to: string) =>
     count(`SELECT count(*)::int AS n FROM outbox WHERE kind = 'waitlist-offered' AND recipient = $1`, [to]);
   const publicDeparture = async (id: string, packageId = valid.packageId) =>
-    ((await call(null, 'GET', `/api/packages/${packageId}/departures`)).json() as { departures: Departure[] })
-      .departures.find((d) => d.id === id)!;
+    (
+      (await call(null, 'GET', `/api/packages/${packageId}/departures`)).json() as { departures: Departure[] }
+    ).departures.find((d) => d.id === id)!;
   const adminDeparture = async (id: string) =>
     (
       (await call(operator, 'GET', `/api/admin/departures?packageId=${valid.packageId}`)).json() as {
@@ -175,7 +187,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
         total: changed.total,
         previous: { startsOn: booking.startsOn, travellers: 2, total: booking.total },
       });
-      expect((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({ travellers: 3 });
+      expect((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({
+        travellers: 3,
+      });
     });
 
     it('makes the party larger or smaller on the same date; a confirmed booking stays confirmed', async () => {
@@ -200,7 +214,8 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       const moved = await change(alice, booking.id, { departureId: to });
       expect(moved.statusCode).toBe(409);
       expect(moved.json()).toEqual({
-        message: 'Only 1 seat is left on this departure, not 2. Please choose fewer travellers or another date.',
+        message:
+          'Only 1 seat is left on this departure, not 2. Please choose fewer travellers or another date.',
         seatsLeft: 1,
       });
       expect(await writes()).toBe(before);
@@ -212,7 +227,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       expect(grown.json().seatsLeft).toBe(0);
       expect(await writes()).toBe(beforeGrowing);
       expect([await seats(from), await seats(to), await seats(full)]).toEqual([2, 2, 2]);
-      expect(((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json() as Booking).departureId).toBe(from);
+      expect(((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json() as Booking).departureId).toBe(
+        from,
+      );
     });
 
     it('409 for a closed or past departure', async () => {
@@ -275,9 +292,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       expect((await change(bob, booking.id, { travellers: 2 })).statusCode).toBe(404);
       expect((await change(bob, 'not-an-id', { travellers: 2 })).statusCode).toBe(404);
       expect((await change(null, booking.id, { travellers: 2 })).statusCode).toBe(401);
-      expect((await call(bob, 'POST', `/api/admin/bookings/${booking.id}/change`, { travellers: 2 })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await call(bob, 'POST', `/api/admin/bookings/${booking.id}/change`, { travellers: 2 })).statusCode,
+      ).toBe(403);
     });
 
     it('409 for a cancelled booking', async () => {
@@ -294,13 +311,19 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       const booking = await book(alice, soon, 1);
       const res = await change(alice, booking.id, { departureId: later });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toMatch(/^Online changes close 14 days before departure\. .*call us on .* or email /);
+      expect(res.json().message).toMatch(
+        /^Online changes close 14 days before departure\. .*call us on .* or email /,
+      );
       const admin = await call(operator, 'POST', `/api/admin/bookings/${booking.id}/change`, {
         departureId: later,
         travellers: 2,
       });
       expect(admin.statusCode, admin.body).toBe(200);
-      expect(admin.json() as AdminBooking).toMatchObject({ departureId: later, travellers: 2, userId: alice.uid });
+      expect(admin.json() as AdminBooking).toMatchObject({
+        departureId: later,
+        travellers: 2,
+        userId: alice.uid,
+      });
       const audit = await db.query<{ actor_type: string; actor: string }>(
         `SELECT actor_type, actor FROM audit_events WHERE booking_id = $1 AND action = 'booking.changed'`,
         [booking.id],
@@ -331,7 +354,18 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
         bookingId: null,
       });
       expect(Object.keys(entry).sort()).toEqual(
-        ['id', 'departureId', 'packageId', 'packageName', 'startsOn', 'travellers', 'status', 'createdAt', 'offerExpiresAt', 'bookingId'].sort(),
+        [
+          'id',
+          'departureId',
+          'packageId',
+          'packageName',
+          'startsOn',
+          'travellers',
+          'status',
+          'createdAt',
+          'offerExpiresAt',
+          'bookingId',
+        ].sort(),
       );
       // Joining again answers the live entry.
       const again = await join(bob, id, 1);
@@ -384,7 +418,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       const admin = await adminDeparture(id);
       expect(admin).toMatchObject({ waiting: 5, offered: 4, seatsTaken: 6 });
       const list = await call(operator, 'GET', `/api/admin/departures/${id}/waitlist`);
-      expect((list.json() as { entries: AdminWaitlistEntry[] }).entries.map((e) => [e.email, e.status])).toEqual([
+      expect(
+        (list.json() as { entries: AdminWaitlistEntry[] }).entries.map((e) => [e.email, e.status]),
+      ).toEqual([
         [bob.email, 'waiting'],
         [carol.email, 'offered'],
         [dave.email, 'offered'],
@@ -399,7 +435,10 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       expect(early.statusCode).toBe(409);
       await cancel(alice, first.id);
       expect((await call(alice, 'POST', `/api/waitlist/${waiting.id}/accept`, details)).statusCode).toBe(404);
-      const bad = await call(bob, 'POST', `/api/waitlist/${waiting.id}/accept`, { ...details, phone: 'call me' });
+      const bad = await call(bob, 'POST', `/api/waitlist/${waiting.id}/accept`, {
+        ...details,
+        phone: 'call me',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fieldErrors.phone).toBe('Phone must contain digits only.');
       const res = await call(bob, 'POST', `/api/waitlist/${waiting.id}/accept`, details);
@@ -413,9 +452,10 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       expect(again.json()).toEqual(booking);
       expect(await count('SELECT count(*)::int AS n FROM bookings WHERE departure_id = $1', [id])).toBe(2);
       expect(
-        await count(`SELECT count(*)::int AS n FROM outbox WHERE booking_id = $1 AND kind = 'booking-received'`, [
-          booking.id,
-        ]),
+        await count(
+          `SELECT count(*)::int AS n FROM outbox WHERE booking_id = $1 AND kind = 'booking-received'`,
+          [booking.id],
+        ),
       ).toBe(1);
       // The accepted booking is an ordinary one: cancelling it offers its seats on.
       expect((await call(bob, 'DELETE', `/api/waitlist/${waiting.id}`)).statusCode).toBe(409);
@@ -454,9 +494,10 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       await Promise.all([expireOffers(db, context), expireOffers(db, context)]);
       expect(await expireOffers(db, context)).toBe(0);
       expect(
-        await count(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'waitlist.expired' AND waitlist_entry_id = $1`, [
-          bobs.id,
-        ]),
+        await count(
+          `SELECT count(*)::int AS n FROM audit_events WHERE action = 'waitlist.expired' AND waitlist_entry_id = $1`,
+          [bobs.id],
+        ),
       ).toBe(1);
       expect((await entry(bob, bobs.id)).status).toBe('expired');
       const next = await entry(carol, carols.id);
@@ -507,7 +548,13 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       // More capacity: frank.
       const raised = await call(operator, 'PATCH', `/api/admin/departures/${id}`, { capacity: 5 });
       expect(raised.statusCode).toBe(200);
-      expect(raised.json()).toMatchObject({ capacity: 5, seatsTaken: 5, seatsLeft: 0, offered: 5, waiting: 1 });
+      expect(raised.json()).toMatchObject({
+        capacity: 5,
+        seatsTaken: 5,
+        seatsLeft: 0,
+        offered: 5,
+        waiting: 1,
+      });
       expect((await entry(fourth, waits[3]!.id)).status).toBe('offered');
       // A closed departure offers nothing; reopening it does.
       await call(operator, 'PATCH', `/api/admin/departures/${id}`, { status: 'closed' });
@@ -579,7 +626,9 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       }
       const above = await call(operator, 'PATCH', `/api/admin/departures/${id}`, { minTravellers: 7 });
       expect(above.statusCode).toBe(400);
-      expect(above.json().fieldErrors.minTravellers).toBe('The minimum cannot be more than the seats of the departure.');
+      expect(above.json().fieldErrors.minTravellers).toBe(
+        'The minimum cannot be more than the seats of the departure.',
+      );
       const created = await call(operator, 'POST', '/api/admin/departures', {
         packageId: valid.packageId,
         startsOn: addDays(todayIso(), dayOffset++),
