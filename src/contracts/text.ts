@@ -30,12 +30,14 @@ export type TextOptions = {
 
 // A trimmed text field: control characters refused first (their message wins), then the length.
 export const text = ({ label, max, required, multiline }: TextOptions) =>
-  z.string({ error: `${label} must be text.` }).check(
-    noControlChars(label, { multiline }),
-    z.trim(),
-    ...(required ? [z.minLength(1, required)] : []),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+  z
+    .string({ error: `${label} must be text.` })
+    .check(
+      noControlChars(label, { multiline }),
+      z.trim(),
+      ...(required ? [z.minLength(1, required)] : []),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 // One query-string value (or a path parameter) read as text: the same rule, for code that reads
 // queries by hand. Answers the message to send with a 400, or undefined when it is fine.

@@ -42,7 +42,8 @@ export function checkNewDeparture(
   const { packageId, startsOn, capacity, minTravellers } = body;
 
   if (typeof packageId !== 'string' || packageId.trim() === '') fieldErrors.packageId = 'Choose a package.';
-  else if (queryTextProblem('Package', packageId)) fieldErrors.packageId = queryTextProblem('Package', packageId);
+  else if (queryTextProblem('Package', packageId))
+    fieldErrors.packageId = queryTextProblem('Package', packageId);
   else if (!knownPackage(packageId)) fieldErrors.packageId = 'This package does not exist.';
 
   const latest = addYears(today, operatorDatesYearsAhead);

@@ -158,7 +158,8 @@ describe('hostile input', () => {
             refused++;
             expect(res.statusCode, res.body).toBe(400);
             const { fieldErrors } = res.json() as { fieldErrors: Record<string, string> };
-            for (const field of dirty) expect(fieldErrors[field]).toMatch(/must not contain control characters/);
+            for (const field of dirty)
+              expect(fieldErrors[field]).toMatch(/must not contain control characters/);
             return;
           }
           const expected = validateBooking(body);
@@ -190,7 +191,10 @@ describe('hostile input', () => {
 
   it('a NUL byte in each field of an otherwise valid booking: 400 with that field named', async () => {
     for (const field of [...textFields, 'packageId', 'departureId'] as const) {
-      const body = { ...validBooking, [field]: `${field === 'departureId' ? '' : validBooking[field as 'name']}\u0000x` };
+      const body = {
+        ...validBooking,
+        [field]: `${field === 'departureId' ? '' : validBooking[field as 'name']}\u0000x`,
+      };
       const res = await send(JSON.stringify(body));
       expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
       expect((res.json() as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBeDefined();

@@ -10,6 +10,7 @@ import type {
   Manifest,
   NewDeparture,
 } from '~/contracts/admin';
+import type { AdminWaitlistEntry } from '~/contracts/waitlist';
 import { apiFetch, apiRequest } from '~/lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -83,4 +84,26 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
   return apiRequest<Manifest>(`/api/admin/departures/${id(departureId)}/manifest`, { signal });
+}
+
+// The operator's change of date or party (no cutoff); the same values answer the booking as it is.
+export function changeAdminBooking(
+  bookingId: string,
+  change: { departureId?: string; travellers?: number },
+): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/change`, {
+    method: 'POST',
+    body: change,
+  });
+}
+
+export async function getDepartureWaitlist(
+  departureId: string,
+  signal?: AbortSignal,
+): Promise<AdminWaitlistEntry[]> {
+  const data = await apiRequest<{ entries: AdminWaitlistEntry[] }>(
+    `/api/admin/departures/${id(departureId)}/waitlist`,
+    { signal },
+  );
+  return data.entries;
 }

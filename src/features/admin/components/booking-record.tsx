@@ -3,6 +3,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { BookingHistory } from '~/features/admin/components/booking-history';
+import { ChangeBookingPanel } from '~/features/admin/components/change-booking-panel';
 import { Flash } from '~/features/admin/components/flash';
 import { StatusBadge } from '~/features/admin/components/status-badge';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
@@ -139,6 +140,13 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             )}
           </dl>
         </section>
+        <ChangeBookingPanel
+          booking={booking}
+          onChanged={(updated, message) => {
+            changed(updated);
+            flash.show(message);
+          }}
+        />
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-history">
           <h2 id="admin-booking-history" className="admin-panel__title">
             History

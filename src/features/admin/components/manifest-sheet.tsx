@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
+import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
 import { StatusBadge } from '~/features/admin/components/status-badge';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
@@ -100,6 +101,22 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <dt>Booked value</dt>
           <dd>{formatPrice(value)}</dd>
         </div>
+        <div>
+          <dt>Waiting · held</dt>
+          <dd>
+            {departure.waiting} · {departure.offered}
+          </dd>
+        </div>
+        <div>
+          <dt>Minimum</dt>
+          <dd>
+            {departure.minTravellers === 0
+              ? 'None'
+              : departure.guaranteed
+                ? 'Guaranteed'
+                : `${departure.toGuarantee} more`}
+          </dd>
+        </div>
       </dl>
 
       {bookings.length === 0 ? (
@@ -161,6 +178,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </table>
         </div>
       )}
+      <DepartureWaitlist departureId={departure.id} />
       <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
     </>
   );

@@ -101,7 +101,14 @@ function guaranteeText(departure: Departure | undefined) {
 // SPEC point 3: name (prefilled), author labelled Email (prefilled), address, phone (numeric);
 // DESIGN.md adds the departure and the number of travellers. On any failure every value stays
 // where it was typed.
-export function BookingForm({ packageId, price, initial, onSubmit, onBooked, onJoinWaitlist }: BookingFormProps) {
+export function BookingForm({
+  packageId,
+  price,
+  initial,
+  onSubmit,
+  onBooked,
+  onJoinWaitlist,
+}: BookingFormProps) {
   const [values, setValues] = useState<BookingFormValues>(initial);
   const [travellersRaw, setTravellersRaw] = useState('1');
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -145,7 +152,9 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked, onJ
     travellers <= bookingLimits.travellersMax &&
     travellers > selected.seatsLeft;
   const joinedHere =
-    waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id ? waitlisted : null;
+    waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id
+      ? waitlisted
+      : null;
 
   const join = async () => {
     if (!selected || !onJoinWaitlist || joining) return;
@@ -405,8 +414,8 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked, onJ
           </h3>
           {joinedHere ? (
             <p role="status">
-              We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)} as
-              soon as they come free, and email you. Accept the offer in{' '}
+              We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
+              as soon as they come free, and email you. Accept the offer in{' '}
               <Link to={paths.bookings}>My bookings</Link>.
             </p>
           ) : (

@@ -82,7 +82,10 @@ export function BookingsList() {
         onUpdated={(entry) => setEntryUpdates((u) => ({ ...u, [entry.id]: entry }))}
         onBooked={(booking, entry) => {
           setAdded((a) => [booking, ...a.filter((b) => b.id !== booking.id)]);
-          setEntryUpdates((u) => ({ ...u, [entry.id]: { ...entry, status: 'booked', bookingId: booking.id } }));
+          setEntryUpdates((u) => ({
+            ...u,
+            [entry.id]: { ...entry, status: 'booked', bookingId: booking.id },
+          }));
         }}
       />
     ) : null;

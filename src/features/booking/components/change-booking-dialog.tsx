@@ -188,7 +188,8 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
             <dd>
               {validParty ? (
                 <>
-                  {travellers} × {formatPrice(booking.price)} = <strong>{formatPrice(booking.price * travellers)}</strong>
+                  {travellers} × {formatPrice(booking.price)} ={' '}
+                  <strong>{formatPrice(booking.price * travellers)}</strong>
                 </>
               ) : (
                 '—'
@@ -203,7 +204,11 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
           <button type="button" className="button button--outline" onClick={close}>
             Keep as it is
           </button>
-          <button type="submit" className="button button--primary" disabled={unchanged || !fits || !validParty}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={unchanged || !fits || !validParty}
+          >
             {busy ? 'Changing…' : 'Confirm change'}
           </button>
         </div>

@@ -68,10 +68,26 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
   });
 
   return (
-    <form className="form accept-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Accept the offer">
+    <form
+      className="form accept-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Accept the offer"
+    >
       <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...field('name')} />
-      <InputField label="Email" type="email" autoComplete="email" maxLength={bookingLimits.email} {...field('email')} />
-      <InputField label="Address" autoComplete="street-address" maxLength={bookingLimits.address} {...field('address')} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={bookingLimits.email}
+        {...field('email')}
+      />
+      <InputField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={bookingLimits.address}
+        {...field('address')}
+      />
       <PhoneField label="Phone" {...field('phone')} />
       <p className="form-error" role="alert">
         {message}
@@ -126,26 +142,43 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                 {entry.status === 'offered' && entry.offerExpiresAt ? (
                   <p className="waitlist-entry__deadline">
                     Seats are held for you until{' '}
-                    <time dateTime={entry.offerExpiresAt}>{deadlineFormat.format(new Date(entry.offerExpiresAt))}</time>.
+                    <time dateTime={entry.offerExpiresAt}>
+                      {deadlineFormat.format(new Date(entry.offerExpiresAt))}
+                    </time>
+                    .
                   </p>
                 ) : null}
                 {entry.status === 'waiting' ? (
-                  <p className="waitlist-entry__hint">We email you as soon as seats for your whole party come free.</p>
+                  <p className="waitlist-entry__hint">
+                    We email you as soon as seats for your whole party come free.
+                  </p>
                 ) : null}
                 {live ? (
                   <div className="waitlist-entry__actions">
                     {entry.status === 'offered' && accepting !== entry.id ? (
-                      <button type="button" className="button button--accent" onClick={() => setAccepting(entry.id)}>
+                      <button
+                        type="button"
+                        className="button button--accent"
+                        onClick={() => setAccepting(entry.id)}
+                      >
                         Accept
                       </button>
                     ) : null}
-                    <button type="button" className="button button--outline" onClick={() => void leave(entry)}>
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => void leave(entry)}
+                    >
                       Leave
                     </button>
                   </div>
                 ) : null}
                 {entry.status === 'offered' && accepting === entry.id ? (
-                  <AcceptForm entry={entry} prefill={prefill} onAccepted={(booking) => onBooked(booking, entry)} />
+                  <AcceptForm
+                    entry={entry}
+                    prefill={prefill}
+                    onAccepted={(booking) => onBooked(booking, entry)}
+                  />
                 ) : null}
                 <p className="form-error" role="alert">
                   {errors[entry.id] ?? ''}
