@@ -6,7 +6,9 @@
 import * as z from 'zod/mini';
 
 // U+0000-U+001F and U+007F. Multi-line fields (a message body, a note) keep tab and newline.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const singleLine = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const multiLine = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export const hasControlChars = (value: string, { multiline = false } = {}) =>
