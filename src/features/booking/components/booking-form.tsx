@@ -437,9 +437,11 @@ export function BookingForm({
               </button>
             </>
           )}
-          <p className="form-error" role="alert">
-            {joinError}
-          </p>
+          {joinError ? (
+            <p className="form-error" role="alert">
+              {joinError}
+            </p>
+          ) : null}
         </section>
       ) : null}
 
