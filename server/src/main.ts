@@ -64,11 +64,13 @@ const app = await buildApp({
   csp,
   trustProxy: env.TRUST_PROXY,
   redis,
+  publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+    maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     onEmailQueued: () => outbox?.kick(),

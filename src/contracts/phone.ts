@@ -5,7 +5,6 @@
 // kept digits only, stay as they were.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
-import { noControlChars } from './text.js';
 
 export const phoneLimits = {
   minDigits: 6,
@@ -46,8 +45,6 @@ export function phoneProblem(raw: string): string | undefined {
 
 // The schema for a required phone: parses to the normalised number, as it is stored.
 export const phoneSchema = z.string({ error: 'Phone must be text.' }).check(
-  // A pasted line break or tab is a control character like any other (src/contracts/text.ts).
-  noControlChars('Phone'),
   z.overwrite(normalisePhone),
   z.superRefine((value, ctx) => {
     const problem = phoneProblem(value);

@@ -522,15 +522,24 @@ describe.each(storeCases())('console bookings on $name', { timeout: 60_000 }, (s
       const departure = await ctx.addDeparture({ packageId: 'kyoto-temples-and-tea', capacity: 40 });
       const made: Booking[] = [];
       for (const [i, text] of hostile.entries()) {
-        made.push(
-          await ctx.book(ctx.traveller, {
-            packageId: 'kyoto-temples-and-tea',
-            departureId: departure,
-            travellers: (i % 3) + 1,
-            name: `${text}`,
-            address: `${text} ${tag}`,
-          }),
-        );
+        // The API refuses line breaks now (src/contracts/text.ts), but rows stored before may
+        // have them: those are written straight into the table.
+        const multiLine = /[\r\n]/.test(text);
+        const booking = await ctx.book(ctx.traveller, {
+          packageId: 'kyoto-temples-and-tea',
+          departureId: departure,
+          travellers: (i % 3) + 1,
+          name: multiLine ? 'Placeholder' : `${text}`,
+          address: multiLine ? `Placeholder ${tag}` : `${text} ${tag}`,
+        });
+        if (multiLine) {
+          await ctx.db.query('UPDATE bookings SET name = $2, address = $3 WHERE id = $1', [
+            booking.id,
+            text,
+            `${text} ${tag}`,
+          ]);
+        }
+        made.push(booking);
       }
       await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${made[0]!.id}/cancel`, {
         reason: '=HYPERLINK("http://evil.example","click"), said "nobody"',

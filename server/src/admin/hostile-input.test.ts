@@ -39,7 +39,11 @@ describe.each(storeCases())('hostile input to the console and the public API on 
   it.each(['0000-01-01', '1999-12-31', '9999-12-31', `2030-01-01${nul}`])(
     'GET /api/admin/departures?from=%j: 400',
     async (from) => {
-      const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures?from=${encodeURIComponent(from)}`);
+      const res = await ctx.call(
+        ctx.operator,
+        'GET',
+        `/api/admin/departures?from=${encodeURIComponent(from)}`,
+      );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toMatch(/^from must (be a date|not contain control characters)/);
     },

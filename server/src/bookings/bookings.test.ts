@@ -294,7 +294,8 @@ describe.each(storeCases())('bookings API on $name', (store) => {
   });
 });
 
-describe('rate limit', () => {
+// Each test opens a PGlite store of its own: seconds on a loaded 2-core machine.
+describe('rate limit', { timeout: 60_000 }, () => {
   const setup = async (rateLimitPerMinute: number, trustProxy?: number) => {
     const [store] = storeCases();
     const db = await store!.open();

@@ -9,6 +9,7 @@ import { daysBetween } from '../departures/dates.js';
 import { departureColumns, type DepartureRow } from '../departures/repository.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
+import { checkHeldSeats } from './held-seats.js';
 import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
 
 export type ChangeRequest = {
@@ -22,6 +23,8 @@ export type ChangeRequest = {
   cutoff?: { days: number };
   today: string;
   offers: OfferContext;
+  // MAX_HELD_SEATS_PER_USER: a larger requested party may not take the owner past it.
+  maxHeldSeats: number;
 };
 
 export type ChangeOutcome =
@@ -29,7 +32,8 @@ export type ChangeOutcome =
   | { kind: 'not-found' }
   | { kind: 'invalid'; fieldErrors: { departureId?: string } }
   | { kind: 'conflict'; message: string }
-  | { kind: 'no-seats'; message: string; seatsLeft: number };
+  | { kind: 'no-seats'; message: string; seatsLeft: number }
+  | { kind: 'held-seats'; message: string };
 
 export const changeCutoffMessage = (days: number) =>
   `Online changes close ${days} days before departure. To change this booking, please call us on ${brand.phone} or email ${brand.email}.`;
@@ -70,6 +74,17 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
       if (!cancellableOnline(daysLeft, request.cutoff.days)) {
         return { kind: 'conflict', message: changeCutoffMessage(request.cutoff.days) };
       }
+    }
+
+    // Seats awaiting confirmation are capped per user (held-seats.ts: its lock before any
+    // departure's). Only a requested booking holds seats; a confirmed one may grow freely.
+    if (current.status === 'requested' && toTravellers > current.travellers) {
+      const held = await checkHeldSeats(tx, {
+        userId: row.user_id,
+        adding: toTravellers - current.travellers,
+        max: request.maxHeldSeats,
+      });
+      if (!held.ok) return { kind: 'held-seats', message: held.message };
     }
 
     const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();
@@ -155,16 +170,19 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         to: placeOf(booking.startsOn, booking.travellers),
       },
     ]);
-    await enqueueEmails(tx, [
-      {
-        bookingId: current.id,
-        kind: 'booking-changed',
-        to: current.email,
-        data: emailData(booking, {
-          previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
-        }),
-      },
-    ]);
+    // To the account that booked (an account without an email gets none), not the typed contact.
+    if (row.account_email) {
+      await enqueueEmails(tx, [
+        {
+          bookingId: current.id,
+          kind: 'booking-changed',
+          to: row.account_email,
+          data: emailData(booking, {
+            previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
+          }),
+        },
+      ]);
+    }
     // Seats came free: on the old date when moving, on the same date when the party shrank.
     if (moving && current.departureId) await offerFreedSeats(tx, current.departureId, request.offers);
     else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);

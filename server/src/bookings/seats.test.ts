@@ -153,7 +153,9 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
         payload: { reference: string; travellers: number };
       }>('SELECT kind, recipient, payload FROM outbox WHERE booking_id = $1', [booking.id]);
       expect(mail.rows).toHaveLength(1);
-      expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: valid.email });
+      // To the account that booked, not to the Email typed in the form (issue 17).
+      expect(valid.email).not.toBe(bob.email);
+      expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: bob.email });
       expect(mail.rows[0]!.payload).toMatchObject({ reference: booking.reference, travellers: 2 });
     });
 
@@ -400,5 +402,5 @@ describe('a booking stored before departures existed', () => {
     await db.close();
     await store!.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 });

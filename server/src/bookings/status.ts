@@ -95,14 +95,20 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       },
     ]);
     const booking = { ...current, status: change.to };
-    await enqueueEmails(tx, [
-      {
-        bookingId: current.id,
-        kind: emailFor[change.to],
-        to: current.email,
-        data: emailData(booking, change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {}),
-      },
-    ]);
+    // To the account that booked (an account without an email gets none), not the typed contact.
+    if (row.account_email) {
+      await enqueueEmails(tx, [
+        {
+          bookingId: current.id,
+          kind: emailFor[change.to],
+          to: row.account_email,
+          data: emailData(
+            booking,
+            change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+          ),
+        },
+      ]);
+    }
     return { kind: 'changed', booking };
   });
 }

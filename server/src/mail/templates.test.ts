@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../src/contracts/brand.js';
 import { emailKinds, type BookingEmailData } from './outbox.js';
-import { escapeHtml, formatDepartureDate, renderEmail } from './templates.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
+import { escapeHtml, renderEmail } from './templates.js';
 
 const data: BookingEmailData = {
   reference: 'WT-7K2M9QXA',
@@ -48,7 +49,7 @@ describe('renderEmail', () => {
       for (const part of [text, visibleText(html)]) {
         expect(part).toContain('WT-7K2M9QXA');
         expect(part).toContain('Swiss Alpine Lakes');
-        expect(part).toContain('Saturday 12 December 2026');
+        expect(part).toContain('Sat 12 Dec 2026');
         expect(part).toContain('3 travellers');
         expect(part).toContain('$1,890');
         expect(part).toContain('$5,670');
@@ -71,8 +72,8 @@ describe('renderEmail', () => {
     expect(subject).toBe('Your booking has changed – WT-7K2M9QXA – Swiss Alpine Lakes');
     for (const part of [text, visibleText(html)]) {
       expect(part).toContain('Your booking has changed');
-      expect(part).toMatch(/Departure before:?\s+Saturday 12 December 2026/);
-      expect(part).toMatch(/Departure:?\s+Saturday 9 January 2027/);
+      expect(part).toMatch(/Departure before:?\s+Sat 12 Dec 2026/);
+      expect(part).toMatch(/Departure:?\s+Sat 9 Jan 2027/);
       expect(part).toMatch(/Travellers before:?\s+3 travellers/);
       expect(part).toMatch(/Travellers:?\s+4 travellers/);
       expect(part).toMatch(/Total before:?\s+\$5,670/);
@@ -90,12 +91,12 @@ describe('renderEmail', () => {
     const { subject, html, text } = renderEmail('waitlist-offered', offer, {
       siteUrl: 'https://wayfarer.example',
     });
-    expect(subject).toBe('Seats are free on Kyoto <Temples> – Thursday 4 March 2027');
+    expect(subject).toBe('Seats are free on Kyoto <Temples> – Thu 4 Mar 2027');
     expect(html).toContain('Kyoto &lt;Temples&gt;');
     expect(html).toContain('href="https://wayfarer.example/bookings"');
     for (const part of [text, visibleText(html)]) {
-      expect(part).toContain('holding 2 seats for your party until Sunday 10 January 2027, 14:30 UTC');
-      expect(part).toMatch(/Offer open until:?\s+Sunday 10 January 2027, 14:30 UTC/);
+      expect(part).toContain('holding 2 seats for your party until Sun 10 Jan 2027, 14:30 UTC');
+      expect(part).toMatch(/Offer open until:?\s+Sun 10 Jan 2027, 14:30 UTC/);
       expect(part).toContain('My bookings');
     }
     expect(renderEmail('waitlist-offered', offer).text).toContain('open My bookings (/bookings) to accept');
@@ -214,11 +215,11 @@ describe('renderEmail', () => {
   });
 });
 
-describe('formatDepartureDate', () => {
-  it('spells out calendar days in UTC', () => {
-    expect(formatDepartureDate('2027-01-01')).toBe('Friday 1 January 2027');
-    expect(formatDepartureDate(null)).toBe('Date to be agreed');
-    expect(formatDepartureDate('soon')).toBe('soon');
+describe('dates in emails', () => {
+  it('read as on the site (src/contracts/format.ts)', () => {
+    expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+    expect(formatTripDate(null)).toBe('Date to be agreed');
+    expect(formatTripDate('soon')).toBe('soon');
   });
 });
 

@@ -2,6 +2,8 @@
 // copied into the outbox row. Pure functions: the worker renders at send time, the tests here.
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
+// The site's own formats: an email reads a date and a price as the pages do.
+import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
 import type { BookingEmailData, EmailKind, WaitlistOfferEmailData } from './outbox.js';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -50,35 +52,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-export const formatMoney = (amount: number) => dollars.format(amount);
-
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-// "Saturday 12 December 2026", the site's day-month-year order spelled out. Trip dates are calendar
-// days, read in UTC so no reader's time zone moves them. Null: the booking has no departure yet.
-export function formatDepartureDate(iso: string | null): string {
-  if (iso === null) return 'Date to be agreed';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return iso;
-  // Built from parts: ICU versions disagree on the comma after the weekday.
-  const parts = longDate.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
-}
-
 const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
@@ -99,7 +72,7 @@ type BookingEmailKind = Exclude<EmailKind, 'waitlist-offered'>;
 export const formatDeadline = (iso: string) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDepartureDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
+  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
 };
 
 function copyFor(kind: BookingEmailKind, data: BookingEmailData): Copy {
@@ -158,13 +131,13 @@ function factsFor(kind: BookingEmailKind, data: BookingEmailData): [label: strin
   const facts: [string, string][] = [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
-    ...(before ? ([['Departure before', formatDepartureDate(before.startsOn)]] as [string, string][]) : []),
-    ['Departure', formatDepartureDate(data.startsOn)],
+    ...(before ? ([['Departure before', formatTripDate(before.startsOn)]] as [string, string][]) : []),
+    ['Departure', formatTripDate(data.startsOn)],
     ...(before ? ([['Travellers before', travellersLabel(before.travellers)]] as [string, string][]) : []),
     ['Travellers', travellersLabel(data.travellers)],
-    ['Price per person', formatMoney(data.price)],
-    ...(before ? ([['Total before', formatMoney(before.total)]] as [string, string][]) : []),
-    ['Total', formatMoney(data.total)],
+    ['Price per person', formatPrice(data.price)],
+    ...(before ? ([['Total before', formatPrice(before.total)]] as [string, string][]) : []),
+    ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
   if (kind === 'booking-cancelled') {
@@ -215,20 +188,20 @@ function renderOffer(data: WaitlistOfferEmailData, options: RenderOptions): Rend
     heading: 'Seats are free for you',
     intro: [
       'Hello,',
-      `Seats came free on ${data.packageName} for ${formatDepartureDate(data.startsOn)}, and we are holding ${travellersLabel(data.travellers).replace('travellers', 'seats').replace('traveller', 'seat')} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
+      `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${travellersLabel(data.travellers).replace('travellers', 'seats').replace('traveller', 'seat')} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
     ],
     outro: [`Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`],
   };
   const facts: [string, string][] = [
     ['Package', data.packageName],
-    ['Departure', formatDepartureDate(data.startsOn)],
+    ['Departure', formatTripDate(data.startsOn)],
     ['Seats held', String(data.travellers)],
     ['Offer open until', deadline],
   ];
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
   const link = bookingsLink(options.siteUrl);
   if (!link) copy.intro.push('Sign in on our website and open My bookings (/bookings) to accept.');
-  const subject = oneLine(`Seats are free on ${data.packageName} – ${formatDepartureDate(data.startsOn)}`);
+  const subject = oneLine(`Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`);
   return {
     subject,
     html: renderHtml({ subject, copy, facts, status: null, link }),

@@ -38,6 +38,8 @@ export function buildTestApp(options: {
   rateLimitPerMinute?: number;
   trustProxy?: false | number | string;
   redis?: Redis;
+  publicRateLimitPerMinute?: number;
+  departuresCacheSeconds?: number;
   bookings?: Partial<BookingsOptions>;
 }) {
   return buildApp({
@@ -47,11 +49,17 @@ export function buildTestApp(options: {
     csp: testCsp,
     trustProxy: options.trustProxy,
     redis: options.redis,
+    // Tests about other things call freely from one address; public-limit.test.ts sets it low.
+    publicRateLimitPerMinute: options.publicRateLimitPerMinute ?? 1_000_000,
+    // Tests write departures straight into the table and read them back at once.
+    departuresCacheSeconds: options.departuresCacheSeconds ?? 0,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),
       packages,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      // Tests about other things book freely; held-seats.test.ts sets the real limit.
+      maxHeldSeatsPerUser: 1_000_000,
       ...options.bookings,
     },
   });

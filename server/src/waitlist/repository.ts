@@ -8,6 +8,7 @@ import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '../departures/dates.js';
 import { enqueueEmails } from '../mail/outbox.js';
+import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../bookings/packages.js';
 import {
   bookingColumns,
@@ -274,9 +275,12 @@ export function acceptOffer(
     entryId: string;
     userId: string;
     input: Omit<BookingInput, 'packageId' | 'departureId' | 'travellers'>;
+    // The verified token's email: where the booking's emails go (null: the account has none).
+    accountEmail: string | null;
     actor: Actor;
     packages: Map<string, ServerPackage>;
     offers: OfferContext;
+    maxHeldSeats: number;
   },
 ): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
@@ -285,6 +289,9 @@ export function acceptOffer(
       [request.entryId],
     );
     if (!rows[0] || rows[0].user_id !== request.userId) return { kind: 'not-found' };
+    // The user's held seats are counted under their lock, before any departure's
+    // (server/src/bookings/held-seats.ts); an open offer is counted in them already.
+    const held = (await lockHeldSeats(tx, [request.userId])).get(request.userId) ?? 0;
     await lockDeparture(tx, rows[0].departure_id);
     const entry = (await lockEntry(tx, request.entryId))!;
     if (entry.status === 'booked' && entry.booking_id) {
@@ -312,13 +319,21 @@ export function acceptOffer(
     }
     const pkg = request.packages.get(entry.package_id);
     if (!pkg) return { kind: 'conflict', message: 'This trip is no longer offered. Please contact us.' };
+    // The offer's seats are in `held` already: accepting moves them, it adds none. Beyond the
+    // limit (other requests made since the offer) the offer stays open to accept later.
+    if (held > request.maxHeldSeats) {
+      return {
+        kind: 'conflict',
+        message: heldSeatsMessage(held - entry.travellers, request.maxHeldSeats, entry.travellers),
+      };
+    }
 
     const id = randomUUID();
     const price = Math.round(pkg.price * 100);
     await tx.query(
       `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email, address,
-         phone, departure_id, travellers, total_cents)
-       VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, $9, $10, $11, $12::int, $6::int * $12::int)`,
+         phone, departure_id, travellers, total_cents, account_email)
+       VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, $9, $10, $11, $12::int, $6::int * $12::int, $13)`,
       [
         id,
         newReference(),
@@ -332,6 +347,7 @@ export function acceptOffer(
         request.input.phone,
         entry.departure_id,
         entry.travellers,
+        request.accountEmail,
       ],
     );
     await tx.query(
@@ -361,9 +377,11 @@ export function acceptOffer(
         to: 'requested',
       },
     ]);
-    await enqueueEmails(tx, [
-      { bookingId: id, kind: 'booking-received', to: booking.email, data: emailData(booking) },
-    ]);
+    if (request.accountEmail) {
+      await enqueueEmails(tx, [
+        { bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) },
+      ]);
+    }
     return { kind: 'created', booking };
   });
 }

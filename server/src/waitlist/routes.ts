@@ -5,6 +5,7 @@ import { isUuid, validateBooking } from '../../../src/contracts/booking.js';
 import { isTravellers, travellersMessage } from '../../../src/contracts/waitlist.js';
 import { authenticator } from '../auth/authenticate.js';
 import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from './context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
@@ -31,7 +32,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
       const { travellers } = request.body;
       if (!isTravellers(travellers)) return fieldProblem(reply, { travellers: travellersMessage });
       const user = request.user!;
-      const now = options.now?.() ?? new Date();
+      const now = options.clock?.() ?? new Date();
       const outcome = await fromDatabase(() =>
         joinWaitlist(db, {
           departureId: id,
@@ -96,9 +97,11 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
           entryId: id,
           userId: request.user!.uid,
           input: checked.data,
+          accountEmail: request.user!.email ?? null,
           actor: travellerActor(request),
           packages,
           offers: offerContext(options),
+          maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');

@@ -125,7 +125,7 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
     app = await buildTestApp({
       clientDir,
       db,
-      bookings: { now: () => clock, today: () => todayIso(clock), waitlistOfferHours: 24 },
+      bookings: { clock: () => clock, today: () => todayIso(clock), waitlistOfferHours: 24 },
     });
     [alice, bob, carol, dave, operator] = await Promise.all([
       createUser('alice'),

@@ -5,8 +5,8 @@ import { bookingLimits } from '~/contracts/booking';
 import { toGuaranteeLabel } from '~/contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/lib/format-price';
-import { formatTripDate } from '~/lib/format-date';
+import { formatPrice } from '~/contracts/format';
+import { formatTripDate } from '~/contracts/format';
 
 type ChangeBookingPanelProps = {
   booking: AdminBooking;

@@ -1,6 +1,6 @@
 import { waitlistStatusLabels } from '~/contracts/waitlist';
 import { getDepartureWaitlist } from '~/features/admin/api/admin-api';
-import { formatMoment, plural } from '~/features/admin/utils/format';
+import { formatMoment, plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
 

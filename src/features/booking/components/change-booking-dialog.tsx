@@ -4,8 +4,8 @@ import { bookingLimits, type Booking } from '~/contracts/booking';
 import type { Departure } from '~/contracts/departure';
 import { getDepartures } from '~/features/booking/api/departures-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '~/lib/format-date';
-import { formatPrice } from '~/lib/format-price';
+import { formatTripDate } from '~/contracts/format';
+import { formatPrice } from '~/contracts/format';
 
 type ChangeBookingDialogProps = {
   booking: Booking;

@@ -4,7 +4,7 @@ import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '
 import { waitlistStatusLabels, type WaitlistEntry } from '~/contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '~/lib/format-date';
+import { formatTripDate } from '~/contracts/format';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
 
