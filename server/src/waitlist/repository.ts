@@ -350,6 +350,8 @@ export function acceptOffer(
         request.accountEmail,
       ],
     );
+    // TODO(guests, issue 18): create the booking's guest rows here (one per traveller, the first
+    // named), in this transaction, once the guests table is on main.
     await tx.query(
       `UPDATE waitlist_entries SET status = 'booked', booking_id = $2, updated_at = $3 WHERE id = $1`,
       [entry.id, id, request.offers.now.toISOString()],
