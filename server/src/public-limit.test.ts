@@ -10,7 +10,7 @@ import type { TokenVerifier } from './auth/verify-token.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { todayIso } from './departures/dates.js';
+import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import {
   buildTestApp,
@@ -21,6 +21,7 @@ import {
   projectId,
   validBooking,
 } from './test/fixtures.js';
+import { describeNeeding, missing, testRedisUrl } from './test/services.js';
 
 const limit = 20;
 // Looks like an ID token to a quick glance; no identity provider signed it.
@@ -137,39 +138,36 @@ describe('the public limit per address', { timeout: 60_000 }, () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = testRedisUrl;
 
-describe.skipIf(!redisUrl)(
-  `the public limit shared through Redis by two apps${redisUrl ? '' : ' (skipped: TEST_REDIS_URL is not set)'}`,
-  () => {
-    it('counts one address across both', async () => {
-      const redis = new Redis(redisUrl!);
-      // Addresses of this run only: other runs share the Redis.
-      const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-      await redis.del(...(await redis.keys(`wayfarer-rl:*${address}*`)), 'none');
-      const apps = await Promise.all(
-        [0, 1].map(() =>
-          buildTestApp({ clientDir, db, redis, publicRateLimitPerMinute: limit, trustProxy: 1 }),
-        ),
-      );
-      try {
-        const codes: number[] = [];
-        for (let i = 0; i < limit + 4; i++) {
-          const res = await apps[i % 2]!.inject({
-            url: departuresUrl,
-            headers: { 'x-forwarded-for': address },
-          });
-          codes.push(res.statusCode);
-        }
-        expect(codes.filter((c) => c === 200)).toHaveLength(limit);
-        expect(codes.filter((c) => c === 429)).toHaveLength(4);
-      } finally {
-        await Promise.all(apps.map((a) => a.close()));
-        redis.disconnect();
+describeNeeding(missing.redis)('the public limit shared through Redis by two apps', () => {
+  it('counts one address across both', async () => {
+    const redis = new Redis(redisUrl!);
+    // Addresses of this run only: other runs share the Redis.
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    await redis.del(...(await redis.keys(`wayfarer-rl:*${address}*`)), 'none');
+    const apps = await Promise.all(
+      [0, 1].map(() =>
+        buildTestApp({ clientDir, db, redis, publicRateLimitPerMinute: limit, trustProxy: 1 }),
+      ),
+    );
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < limit + 4; i++) {
+        const res = await apps[i % 2]!.inject({
+          url: departuresUrl,
+          headers: { 'x-forwarded-for': address },
+        });
+        codes.push(res.statusCode);
       }
-    });
-  },
-);
+      expect(codes.filter((c) => c === 200)).toHaveLength(limit);
+      expect(codes.filter((c) => c === 429)).toHaveLength(4);
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+      redis.disconnect();
+    }
+  });
+});
 
 describe('the public departures list and the health check spare the database', () => {
   it('answers departures from memory for a few seconds, with a Cache-Control that says so; a write through the API empties it', async () => {

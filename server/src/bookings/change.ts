@@ -5,12 +5,18 @@ import { cancellableOnline, type Booking, type BookingChange } from '../../../sr
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { daysBetween } from '../departures/dates.js';
-import { departureColumns, type DepartureRow } from '../departures/repository.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
 import { checkHeldSeats } from './held-seats.js';
-import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
+import { emailData, toBooking } from './repository.js';
 
 export type ChangeRequest = {
   bookingId: string;
@@ -33,7 +39,7 @@ export type ChangeOutcome =
   | { kind: 'invalid'; fieldErrors: { departureId?: string } }
   | { kind: 'conflict'; message: string }
   | { kind: 'no-seats'; message: string; seatsLeft: number }
-  | { kind: 'held-seats'; message: string };
+  | { kind: 'held-seats'; message: string; heldSeats: number };
 
 export const changeCutoffMessage = (days: number) =>
   `Online changes close ${days} days before departure. To change this booking, please call us on ${brand.phone} or email ${brand.email}.`;
@@ -84,7 +90,7 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         adding: toTravellers - current.travellers,
         max: request.maxHeldSeats,
       });
-      if (!held.ok) return { kind: 'held-seats', message: held.message };
+      if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
     }
 
     const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();

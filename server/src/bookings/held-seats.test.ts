@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createOperator,
@@ -50,7 +51,7 @@ const heldInDatabase = async (db: Database, userId: string) =>
     )
   ).rows[0]!.n;
 
-describe.each(storeCases())('seats held per user on $name', (store) => {
+describeEach(storeCases())('seats held per user on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;
@@ -231,10 +232,10 @@ describe('migration 3 on a database an older release left', () => {
   }, 60_000);
 });
 
-const baseUrl = process.env.TEST_DATABASE_URL;
+const baseUrl = testDatabaseUrl;
 
-describe.skipIf(!baseUrl)(
-  `one user past MAX_HELD_SEATS_PER_USER through two server processes on PostgreSQL${baseUrl ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`,
+describeNeeding(missing.postgres)(
+  'one user past MAX_HELD_SEATS_PER_USER through two server processes on PostgreSQL',
   () => {
     let url: string;
     let clientDir: string;

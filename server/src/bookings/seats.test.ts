@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { Database } from '../db/database.js';
-import { addDays, daysBetween, todayIso } from '../departures/dates.js';
+import { addDays, daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createUser,
@@ -23,7 +24,7 @@ import {
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 const today = todayIso();
 
-describe.each(storeCases())('departures and seats on $name', (store) => {
+describeEach(storeCases())('departures and seats on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;

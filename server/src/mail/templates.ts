@@ -67,7 +67,7 @@ type Copy = {
 
 type BookingEmailKind = Exclude<EmailKind, 'waitlist-offered'>;
 
-// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (server/src/departures/dates.ts),
+// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (src/contracts/iso-dates.ts),
 // built from parts so no ICU version words it differently.
 export const formatDeadline = (iso: string) => {
   const date = new Date(iso);

@@ -16,9 +16,10 @@ import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
-import { todayIso } from '../departures/dates.js';
+import { missing, testDatabaseUrl } from './services.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
-import { addDays } from '../departures/dates.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
@@ -111,13 +112,16 @@ export async function createOperator(name = 'operator'): Promise<TestUser> {
 
 export type StoreCase = {
   name: string;
+  // Why this store is not available in this run (describeEach registers its suite skipped).
+  skip?: string;
   open: () => Promise<Database>;
   reopen: () => Promise<Database>;
   serverEnv: () => Promise<Record<string, string>>;
   cleanup: () => Promise<void>;
 };
 
-// One store per case, made on first use. `open` migrates and opens it; `reopen` opens the same
+// One store per case, made on first use. The PostgreSQL case is always there; without
+// TEST_DATABASE_URL it carries `skip` (use describeEach from ./services.js). `open` migrates and opens it; `reopen` opens the same
 // data again (a restart); `serverEnv` points a server process (spawnServer) at it.
 export function storeCases(): StoreCase[] {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'wayfarer-pglite-'));
@@ -131,7 +135,7 @@ export function storeCases(): StoreCase[] {
       cleanup: async () => rmSync(pgliteDir, { recursive: true, force: true }),
     },
   ].map(withOpen);
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = testDatabaseUrl;
   if (baseUrl) {
     let url: Promise<string> | undefined;
     const schemaUrl = () => (url ??= postgresSchemaUrl(baseUrl));
@@ -145,6 +149,18 @@ export function storeCases(): StoreCase[] {
         },
       }),
     );
+  } else {
+    const unavailable = async (): Promise<never> => {
+      throw new Error(`PostgreSQL: ${missing.postgres}`);
+    };
+    cases.push({
+      name: 'PostgreSQL',
+      skip: missing.postgres,
+      open: unavailable,
+      reopen: unavailable,
+      serverEnv: unavailable,
+      cleanup: async () => {},
+    });
   }
   return cases;
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
 import { seatInvariantBreaches } from './seat-audit.js';
 

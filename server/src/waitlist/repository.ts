@@ -6,18 +6,12 @@ import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '../../../src/contracts/waitlist.js';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { todayIso } from '../departures/dates.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import {
-  bookingColumns,
-  bookingsFrom,
-  emailData,
-  newReference,
-  toBooking,
-  type BookingRow,
-} from '../bookings/repository.js';
+import { emailData, newReference, toBooking } from '../bookings/repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from './offer-freed-seats.js';
 
 type EntryRow = {

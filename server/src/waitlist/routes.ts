@@ -1,52 +1,81 @@
 // The waiting list's API for travellers: join a full departure's list, see one's entries, leave,
 // and accept an offer. Operators read a departure's list in server/src/admin/departures-routes.ts.
 import type { FastifyInstance } from 'fastify';
-import { isUuid, validateBooking } from '../../../src/contracts/booking.js';
-import { isTravellers, travellersMessage } from '../../../src/contracts/waitlist.js';
+import * as z from 'zod/mini';
+import {
+  acceptOfferSchema,
+  bookingSchema,
+  joinWaitlistSchema,
+  seatsConflictSchema,
+  uuidParam,
+  waitlistEntrySchema,
+} from '../../../src/contracts/api.js';
 import { authenticator } from '../auth/authenticate.js';
-import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from './context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
 
-type ById = { Params: { id: string } };
-
-const isObject = (body: unknown): body is Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body);
+const departureId = z.object({ id: uuidParam('No such departure.') });
+const entryId = z.object({ id: uuidParam('No such waiting-list entry.') });
 
 export async function waitlistRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const packageName = (id: string) => packages.get(id)?.name ?? id;
   const writes = { rateLimit: perUserLimit(options.rateLimitPerMinute, 'waitlist-writes') };
+  const tags = ['Waiting list'];
 
-  app.post<ById>(
+  api.post(
     '/api/departures/:id/waitlist',
-    { bodyLimit: 1024, preHandler: authenticate, config: writes },
+    {
+      bodyLimit: 1024,
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Join a full departure’s waiting list with the whole party',
+        description:
+          'Only while the departure is open and has fewer seats left than `travellers` (else 409 {message, seatsLeft}). Joining again answers 200 with the live entry.',
+        security: signedIn,
+        params: departureId,
+        body: joinWaitlistSchema,
+        response: {
+          200: waitlistEntrySchema,
+          201: waitlistEntrySchema,
+          409: seatsConflictSchema,
+          ...errors.notFound,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+        },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!isUuid(id)) return problem(reply, 404, 'No such departure.');
-      if (!isObject(request.body))
-        return problem(reply, 400, 'The request could not be read: send a JSON object.');
-      const { travellers } = request.body;
-      if (!isTravellers(travellers)) return fieldProblem(reply, { travellers: travellersMessage });
       const user = request.user!;
-      const now = options.clock?.() ?? new Date();
       const outcome = await fromDatabase(() =>
         joinWaitlist(db, {
-          departureId: id,
+          departureId: request.params.id,
           userId: user.uid,
           userEmail: user.email ?? '',
-          travellers,
+          travellers: request.body.travellers,
           actor: travellerActor(request),
-          now,
+          now: options.clock?.() ?? new Date(),
           packageName,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
-      if (outcome.kind === 'conflict')
+      if (outcome.kind === 'conflict') {
         return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+      }
       return reply
         .code(outcome.kind === 'created' ? 201 : 200)
         .header('Cache-Control', 'no-store')
@@ -54,20 +83,40 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     },
   );
 
-  app.get('/api/waitlist', { preHandler: authenticate }, async (request, reply) => {
-    const entries = await fromDatabase(() => listWaitlist(db, request.user!.uid, packageName));
-    return reply.header('Cache-Control', 'private, no-store').send({ entries });
-  });
-
-  app.delete<ById>(
-    '/api/waitlist/:id',
-    { preHandler: authenticate, config: writes },
+  api.get(
+    '/api/waitlist',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags,
+        summary: 'My waiting-list entries, newest first',
+        security: signedIn,
+        response: { 200: z.object({ entries: z.array(waitlistEntrySchema) }), ...signedInErrors },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!isUuid(id)) return problem(reply, 404, 'No such waiting-list entry.');
+      const entries = await fromDatabase(() => listWaitlist(db, request.user!.uid, packageName));
+      return reply.header('Cache-Control', 'private, no-store').send({ entries });
+    },
+  );
+
+  api.delete(
+    '/api/waitlist/:id',
+    {
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Leave a waiting list (an offer’s seats go to the next party that fits)',
+        security: signedIn,
+        params: entryId,
+        response: { 200: waitlistEntrySchema, ...errors.notFound, ...errors.conflict, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
       const outcome = await fromDatabase(() =>
         leaveWaitlist(db, {
-          entryId: id,
+          entryId: request.params.id,
           userId: request.user!.uid,
           actor: travellerActor(request),
           offers: offerContext(options),
@@ -80,23 +129,35 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     },
   );
 
-  app.post<ById>(
+  api.post(
     '/api/waitlist/:id/accept',
-    { bodyLimit: 8 * 1024, preHandler: authenticate, config: writes },
+    {
+      bodyLimit: 8 * 1024,
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Accept an offer: a requested booking on the held seats',
+        description: 'Accepting again answers 200 with the same booking; an entry not offered is 409.',
+        security: signedIn,
+        params: entryId,
+        body: acceptOfferSchema,
+        response: {
+          200: bookingSchema,
+          201: bookingSchema,
+          ...errors.notFound,
+          ...errors.conflict,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+        },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      if (!isUuid(id)) return problem(reply, 404, 'No such waiting-list entry.');
-      if (!isObject(request.body))
-        return problem(reply, 400, 'The booking could not be read: send a JSON object.');
-      const { name, email, address, phone } = request.body;
-      // The same rules as POST /api/bookings; the package, date and party come from the offer.
-      const checked = validateBooking({ packageId: 'offer', name, email, address, phone });
-      if (!checked.success) return fieldProblem(reply, checked.fieldErrors);
       const outcome = await fromDatabase(() =>
         acceptOffer(db, {
-          entryId: id,
+          entryId: request.params.id,
           userId: request.user!.uid,
-          input: checked.data,
+          input: request.body,
           accountEmail: request.user!.email ?? null,
           actor: travellerActor(request),
           packages,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { WaitlistEntry } from '../../../src/contracts/waitlist.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   createUser,
   makeClientDir,

@@ -11,7 +11,7 @@ import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { AdminWaitlistEntry, WaitlistEntry } from '../../../src/contracts/waitlist.js';
 import type { Database } from '../db/database.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createOperator,
