@@ -17,6 +17,7 @@ import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
+import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
@@ -54,6 +55,7 @@ const clientRoutes = [
   '/bookings',
   '/package/:id',
   '/checkout/:id',
+  '/bookings/:id/travellers',
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',
@@ -61,8 +63,17 @@ const clientRoutes = [
 ];
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
-// request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
+// request", "request completed"); API requests at info, pages and static files at debug. The JSON line keeps Fastify's usual fields (req, res,
 // responseTime) for log collectors.
+// API calls at info, failures at error; pages, images and scripts at debug (LOG_LEVEL=debug shows
+// them), so the terminal is not a scroll of every file a page loads.
+export function requestLineLevel(url: string, status: number, failed: boolean): 'error' | 'info' | 'debug' {
+  if (failed || status >= 500) return 'error';
+  // Health checks come every few seconds from a load balancer (and from npm start's own wait).
+  if (url === '/api/health') return 'debug';
+  return url.startsWith('/api/') ? 'info' : 'debug';
+}
+
 class RequestLineLog extends LogController {
   incomingRequest() {}
 
@@ -70,8 +81,8 @@ class RequestLineLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...fields, err: error }, line);
-    else reply.log.info(fields, line);
+    const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
+    reply.log[level](error ? { ...fields, err: error } : fields, line);
   }
 }
 
@@ -207,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(waitlistRoutes, options.bookings);
+  await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
   // A load balancer (or anyone) may poll this as often as it likes: the database is asked at most

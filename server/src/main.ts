@@ -9,6 +9,7 @@ import { migrate } from './db/migrations.js';
 import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
+import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
@@ -73,6 +74,7 @@ const app = await buildApp({
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -85,6 +87,7 @@ if (mail) {
     send: mail.send,
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
+    cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(
@@ -115,8 +118,11 @@ const offerExpiry = startOfferExpiry({
   onError: (error) =>
     app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
 });
+// Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
+const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
   await offerExpiry.stop();
+  await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

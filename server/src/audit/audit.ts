@@ -25,13 +25,20 @@ export type AuditEntry = {
     | 'waitlist.offered'
     | 'waitlist.left'
     | 'waitlist.expired'
-    | 'waitlist.booked';
+    | 'waitlist.booked'
+    // Travellers' details: which traveller and which fields, never the values.
+    | 'guests.updated'
+    | 'guest.check-in'
+    | 'guests.erased'
+    | 'note.added';
   bookingId?: string;
   departureId?: string;
   waitlistEntryId?: string;
   from?: string | null;
   to?: string | null;
   reason?: string | null;
+  // The internal note an audit row records (action "note.added").
+  noteId?: string;
 };
 
 export function recordAudit(q: Queryable, entries: AuditEntry[]) {
@@ -49,6 +56,7 @@ export function recordAudit(q: Queryable, entries: AuditEntry[]) {
       e.to ?? null,
       e.reason ?? null,
       e.waitlistEntryId ?? null,
+      e.noteId ?? null,
     ]),
   );
 }

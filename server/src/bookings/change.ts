@@ -16,7 +16,8 @@ import {
 import { enqueueEmails } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
 import { checkHeldSeats } from './held-seats.js';
-import { emailData, toBooking } from './repository.js';
+import { resizeBookingGuests } from '../guests/repository.js';
+import { emailData, toBooking } from './booking-row.js';
 
 export type ChangeRequest = {
   bookingId: string;
@@ -157,15 +158,13 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         WHERE id = $1`,
       [current.id, toDepartureId, toTravellers],
     );
-    // TODO(guests, issue 18): trim guests from the end or pad with empty ones here, in this
-    // transaction, once the guests table is on main.
-    const booking: Booking = {
-      ...current,
-      departureId: toDepartureId,
-      startsOn: target ? target.starts_on : current.startsOn,
-      travellers: toTravellers,
-      total: (row.price_cents * toTravellers) / 100,
-    };
+    // One guest per traveller: trimmed from the end or padded with empty ones.
+    if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);
+    const { rows: stored } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
+      [current.id],
+    );
+    const booking: Booking = toBooking(stored[0]!);
     await recordAudit(tx, [
       {
         actor: request.actor,

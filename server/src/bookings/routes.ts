@@ -38,6 +38,8 @@ export type BookingsOptions = {
   maxHeldSeatsPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
+  // Travellers' details can be changed online until this many days before the departure.
+  detailsCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
   // The clock waiting-list offers are made and lapse by; tests move it.

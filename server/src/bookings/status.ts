@@ -6,7 +6,7 @@ import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { emailData, toBooking } from './repository.js';
+import { emailData, toBooking } from './booking-row.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {

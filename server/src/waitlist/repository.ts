@@ -10,8 +10,10 @@ import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import { emailData, newReference, toBooking } from '../bookings/repository.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
+import { newReference } from '../bookings/repository.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { createBookingGuests } from '../guests/repository.js';
 import { offerFreedSeats, type OfferContext } from './offer-freed-seats.js';
 
 type EntryRow = {
@@ -344,8 +346,8 @@ export function acceptOffer(
         request.accountEmail,
       ],
     );
-    // TODO(guests, issue 18): create the booking's guest rows here (one per traveller, the first
-    // named), in this transaction, once the guests table is on main.
+    // One guest per traveller, the first named, as every new booking has.
+    await createBookingGuests(tx, id, request.input.name, entry.travellers);
     await tx.query(
       `UPDATE waitlist_entries SET status = 'booked', booking_id = $2, updated_at = $3 WHERE id = $1`,
       [entry.id, id, request.offers.now.toISOString()],

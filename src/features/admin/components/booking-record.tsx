@@ -6,6 +6,7 @@ import { BookingHistory } from '~/features/admin/components/booking-history';
 import { ChangeBookingPanel } from '~/features/admin/components/change-booking-panel';
 import { Flash } from '~/features/admin/components/flash';
 import { StatusBadge } from '~/components/status-badge';
+import { NoteForm } from '~/features/admin/components/note-form';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
@@ -138,6 +139,24 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
               </>
             )}
           </dl>
+          <h3 className="admin-panel__title admin-booking__travellers-title">
+            Travellers{' '}
+            <span className="admin-muted">
+              ({booking.detailsComplete ? 'details complete' : 'details incomplete'})
+            </span>
+          </h3>
+          <ol className="admin-booking__travellers">
+            {booking.guests.map((g, i) => (
+              <li key={i}>
+                <span className="admin-strong">{g.fullName || `Traveller ${i + 1} (no name yet)`}</span>
+                {g.checkIn ? (
+                  <span className="admin-sub"> · {g.checkIn === 'present' ? 'Present' : 'No-show'}</span>
+                ) : null}
+                {g.dietary ? <span className="admin-sub"> · Dietary: {g.dietary}</span> : null}
+                {g.medical ? <span className="admin-sub"> · Medical: {g.medical}</span> : null}
+              </li>
+            ))}
+          </ol>
         </section>
         <ChangeBookingPanel
           booking={booking}
@@ -151,6 +170,13 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             History
           </h2>
           <BookingHistory events={events} />
+          <NoteForm
+            bookingId={booking.id}
+            onAdded={() => {
+              flash.show('Note added. Only the team can see it.');
+              changed(booking);
+            }}
+          />
         </section>
       </div>
     </>

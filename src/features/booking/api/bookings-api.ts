@@ -1,5 +1,6 @@
 import { apiRequest } from '~/lib/api-client';
 import type { Booking, BookingChange, BookingInput } from '~/contracts/booking';
+import type { Guest } from '~/contracts/guests';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
@@ -30,5 +31,13 @@ export function changeBooking(id: string, change: BookingChange): Promise<Bookin
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/change`, {
     method: 'POST',
     body: change,
+  });
+}
+
+// Every traveller's details at once (empty fields are "later"); answers the booking as stored.
+export function saveTravellers(id: string, guests: Guest[]): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/guests`, {
+    method: 'PUT',
+    body: { guests },
   });
 }

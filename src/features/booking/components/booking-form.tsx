@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   bookingInputSchema,
@@ -12,8 +12,10 @@ import {
 import { isBookable, type Departure } from '~/contracts/departure';
 import { toGuaranteeLabel, type WaitlistEntry } from '~/contracts/waitlist';
 import { Field, InputField, PhoneField } from '~/components/field';
+import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
+import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice, formatTripDate } from '~/contracts/format';
 import { site } from '~/lib/site';
@@ -108,9 +110,12 @@ export function BookingForm({
   onBooked,
   onJoinWaitlist,
 }: BookingFormProps) {
-  const [values, setValues] = useState<BookingFormValues>(initial);
-  const [travellersRaw, setTravellersRaw] = useState('1');
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
+  const [draft] = useState(() => readDraft(packageId));
+  const [values, setValues] = useState<BookingFormValues>(draft?.values ?? initial);
+  const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
+  const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
+  const sent = useRef(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -122,6 +127,12 @@ export function BookingForm({
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
   const id = useId();
+
+  useEffect(() => {
+    // Once stored, the form's reset must not write the emptied values back.
+    if (sent.current) return;
+    saveDraft(packageId, { values, travellers: travellersRaw, departureId: chosenId });
+  }, [packageId, values, travellersRaw, chosenId]);
 
   const list = departures.state.status === 'success' ? departures.state.departures : null;
   const bookable = list?.filter(isBookable) ?? [];
@@ -250,6 +261,8 @@ export function BookingForm({
     try {
       const booking = await onSubmit(checked.data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
+      sent.current = true;
+      clearDraft(packageId);
       setValues(empty);
       setTravellersRaw('1');
       setChosenId(null);
@@ -470,7 +483,7 @@ export function BookingForm({
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <p className="booking-form__note">No payment now: we confirm your places within two working days.</p>
+      <BookingTerms className="booking-form__terms" />
     </form>
   );
 }

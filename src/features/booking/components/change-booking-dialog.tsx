@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { InputField, SelectField } from '~/components/field';
 import { bookingLimits, type Booking } from '~/contracts/booking';
 import type { Departure } from '~/contracts/departure';
-import { getDepartures } from '~/features/booking/api/departures-api';
+import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate } from '~/contracts/format';
 import { formatPrice } from '~/contracts/format';
