@@ -202,7 +202,12 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
         status: 'confirmed',
       });
       expect(await seats(id)).toBe(5);
-      expect((await change(alice, booking.id, { travellers: 1 })).json()).toMatchObject({ travellers: 1 });
+      // One guest per traveller: padded with empty ones, then trimmed from the end.
+      const five = ((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json() as Booking).guests;
+      expect(five.map((g) => g.fullName)).toEqual([valid.name, '', '', '', '']);
+      const one = (await change(alice, booking.id, { travellers: 1 })).json() as Booking;
+      expect(one).toMatchObject({ travellers: 1 });
+      expect(one.guests.map((g) => g.fullName)).toEqual([valid.name]);
       expect(await seats(id)).toBe(1);
     });
 
@@ -446,6 +451,7 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
       expect(res.statusCode, res.body).toBe(201);
       const booking = res.json() as Booking;
       expect(booking).toMatchObject({ ...details, departureId: id, travellers: 2, status: 'requested' });
+      expect(booking.guests.map((g) => g.fullName)).toEqual([details.name, '']);
       expect(await seats(id)).toBe(2);
       expect(await entry(bob, waiting.id)).toMatchObject({ status: 'booked', bookingId: booking.id });
       const again = await call(bob, 'POST', `/api/waitlist/${waiting.id}/accept`, details);
