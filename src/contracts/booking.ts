@@ -115,6 +115,9 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   total: number;
   status: BookingStatus;
   createdAt: string;
+  // Where and when the group meets, once the brand has set them on the departure (HH:MM).
+  meetingPoint: string | null;
+  meetingTime: string | null;
 };
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.

@@ -35,6 +35,8 @@ const selectBookings = () =>
       'b.cancel_reason',
       'b.created_at',
       'b.updated_at',
+      'd.meeting_point',
+      'd.meeting_time',
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);
 

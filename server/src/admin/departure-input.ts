@@ -1,6 +1,11 @@
 // What an operator may send to add or change a departure, checked field by field with messages
 // worded for the console's form.
-import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin.js';
+import {
+  meetingPointMax,
+  meetingTimePattern,
+  type DepartureChange,
+  type NewDeparture,
+} from '../../../src/contracts/admin.js';
 import { departureStatuses, type DepartureStatus } from '../../../src/contracts/departure.js';
 import { isIsoDate } from '../departures/dates.js';
 
@@ -23,6 +28,28 @@ function capacityError(value: unknown): string | undefined {
   return undefined;
 }
 
+// Control characters (a pasted newline, NUL) have no place in a one-line meeting point.
+const controlChars = /[\u0000-\u001f\u007f]/;
+
+// Meeting point and time: text or null (null or '' clears it). An error message, or the value.
+function meetingPointValue(value: unknown): { error: string } | { value: string | null } {
+  if (value === null || value === undefined) return { value: null };
+  if (typeof value !== 'string') return { error: 'The meeting point must be text.' };
+  const trimmed = value.trim();
+  if (trimmed === '') return { value: null };
+  if (controlChars.test(trimmed)) return { error: 'The meeting point must be one line of plain text.' };
+  if (trimmed.length > meetingPointMax)
+    return { error: `Keep the meeting point to ${meetingPointMax} characters or fewer.` };
+  return { value: trimmed };
+}
+
+function meetingTimeValue(value: unknown): { error: string } | { value: string | null } {
+  if (value === null || value === undefined || value === '') return { value: null };
+  if (typeof value !== 'string' || !meetingTimePattern.test(value))
+    return { error: 'Enter the meeting time as HH:MM, 24-hour (for example 08:30).' };
+  return { value };
+}
+
 export function checkNewDeparture(
   body: unknown,
   knownPackage: (id: string) => boolean,
@@ -31,6 +58,10 @@ export function checkNewDeparture(
   if (!isObject(body)) return { ok: false, message: 'The departure could not be read: send a JSON object.' };
   const fieldErrors: FieldErrors<keyof NewDeparture> = {};
   const { packageId, startsOn, capacity } = body;
+  const meetingPoint = meetingPointValue(body.meetingPoint);
+  if ('error' in meetingPoint) fieldErrors.meetingPoint = meetingPoint.error;
+  const meetingTime = meetingTimeValue(body.meetingTime);
+  if ('error' in meetingTime) fieldErrors.meetingTime = meetingTime.error;
 
   if (typeof packageId !== 'string' || packageId.trim() === '') fieldErrors.packageId = 'Choose a package.';
   else if (!knownPackage(packageId)) fieldErrors.packageId = 'This package does not exist.';
@@ -45,19 +76,29 @@ export function checkNewDeparture(
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return {
     ok: true,
-    value: { packageId: packageId as string, startsOn: startsOn as string, capacity: capacity as number },
+    value: {
+      packageId: packageId as string,
+      startsOn: startsOn as string,
+      capacity: capacity as number,
+      meetingPoint: 'value' in meetingPoint ? meetingPoint.value : null,
+      meetingTime: 'value' in meetingTime ? meetingTime.value : null,
+    },
   };
 }
 
-const changeKeys = new Set(['capacity', 'status']);
+const changeKeys = new Set(['capacity', 'status', 'meetingPoint', 'meetingTime']);
 
 export function checkDepartureChange(body: unknown): Checked<DepartureChange, keyof DepartureChange> {
   if (!isObject(body)) return { ok: false, message: 'The change could not be read: send a JSON object.' };
   const keys = Object.keys(body);
   if (keys.some((k) => !changeKeys.has(k))) {
-    return { ok: false, message: 'Only capacity and status can be changed.' };
+    return { ok: false, message: 'Only capacity, status, meetingPoint and meetingTime can be changed.' };
   }
-  if (keys.length === 0) return { ok: false, message: 'Nothing to change: send capacity, status or both.' };
+  if (keys.length === 0)
+    return {
+      ok: false,
+      message: 'Nothing to change: send capacity, status, meetingPoint or meetingTime.',
+    };
 
   const fieldErrors: FieldErrors<keyof DepartureChange> = {};
   const change: DepartureChange = {};
@@ -72,6 +113,16 @@ export function checkDepartureChange(body: unknown): Checked<DepartureChange, ke
     } else {
       change.status = body.status as DepartureStatus;
     }
+  }
+  if ('meetingPoint' in body) {
+    const checked = meetingPointValue(body.meetingPoint);
+    if ('error' in checked) fieldErrors.meetingPoint = checked.error;
+    else change.meetingPoint = checked.value;
+  }
+  if ('meetingTime' in body) {
+    const checked = meetingTimeValue(body.meetingTime);
+    if ('error' in checked) fieldErrors.meetingTime = checked.error;
+    else change.meetingTime = checked.value;
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: change };

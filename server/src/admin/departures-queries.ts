@@ -20,6 +20,8 @@ const selectDepartures = () =>
     'd.capacity',
     'd.seats_taken',
     'd.status',
+    'd.meeting_point',
+    'd.meeting_time',
     eb
       .selectFrom('bookings as b')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -60,9 +62,17 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, meeting_point, meeting_time)
+       VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
-      [id, input.packageId, input.startsOn, input.capacity],
+      [
+        id,
+        input.packageId,
+        input.startsOn,
+        input.capacity,
+        input.meetingPoint ?? null,
+        input.meetingTime ?? null,
+      ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
     await recordAudit(tx, [
@@ -123,12 +133,34 @@ export function changeDeparture(
         to: status,
       });
     }
+    const meetingPoint = change.meetingPoint === undefined ? row.meeting_point : change.meetingPoint;
+    const meetingTime = change.meetingTime === undefined ? row.meeting_time : change.meetingTime;
+    // The values are the brand's own (a station, a time), not personal data: the trail keeps them.
+    if (meetingPoint !== row.meeting_point) {
+      entries.push({
+        actor,
+        action: 'departure.meeting-point',
+        departureId: id,
+        from: row.meeting_point,
+        to: meetingPoint,
+      });
+    }
+    if (meetingTime !== row.meeting_time) {
+      entries.push({
+        actor,
+        action: 'departure.meeting-time',
+        departureId: id,
+        from: row.meeting_time,
+        to: meetingTime,
+      });
+    }
     if (entries.length > 0) {
-      await tx.query(`UPDATE departures SET capacity = $2, status = $3, updated_at = now() WHERE id = $1`, [
-        id,
-        capacity,
-        status,
-      ]);
+      await tx.query(
+        `UPDATE departures SET capacity = $2, status = $3, meeting_point = $4, meeting_time = $5,
+           updated_at = now()
+         WHERE id = $1`,
+        [id, capacity, status, meetingPoint, meetingTime],
+      );
       await recordAudit(tx, entries);
     }
     const departure = await findAdminDeparture(tx, id);

@@ -29,6 +29,8 @@ export const toAdminDeparture = (
   packageName: packages.get(row.package_id)?.name ?? row.package_id,
   seatsTaken: row.seats_taken,
   bookingCount: row.booking_count,
+  meetingPoint: row.meeting_point ?? null,
+  meetingTime: row.meeting_time ?? null,
 });
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');

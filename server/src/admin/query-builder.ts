@@ -46,6 +46,8 @@ type DeparturesTable = {
   capacity: number;
   seats_taken: number;
   status: DepartureStatus;
+  meeting_point: string | null;
+  meeting_time: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -63,10 +65,13 @@ type AuditEventsTable = {
   reason: string | null;
 };
 
+type OperatorViewsTable = { operator_id: string; seen_at: Timestamp };
+
 export type Tables = {
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
+  operator_views: OperatorViewsTable;
 };
 
 // Never connects: DummyDriver answers nothing. Only `.compile()` is ever called on what it builds.

@@ -17,7 +17,11 @@ export type AuditEntry = {
     | 'departure.capacity'
     | 'departure.closed'
     | 'departure.reopened'
-    | 'departure.seeded';
+    | 'departure.seeded'
+    | 'departure.meeting-point'
+    | 'departure.meeting-time'
+    | 'booking.message'
+    | 'booking.reminder';
   bookingId?: string;
   departureId?: string;
   from?: string | null;

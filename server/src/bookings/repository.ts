@@ -26,12 +26,15 @@ export type BookingRow = {
   cancel_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  meeting_point: string | null;
+  meeting_time: string | null;
 };
 
 // Every booking query selects these from `bookings b LEFT JOIN departures d`.
 export const bookingColumns = `b.id, b.reference, b.user_id, b.package_id, b.package_name, b.price_cents,
   b.name, b.email, b.address, b.phone, b.departure_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
-  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at`;
+  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at, d.meeting_point,
+  d.meeting_time`;
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 
 export const toBooking = (row: BookingRow): Booking => ({
@@ -50,6 +53,8 @@ export const toBooking = (row: BookingRow): Booking => ({
   address: row.address,
   phone: row.phone,
   createdAt: new Date(row.created_at).toISOString(),
+  meetingPoint: row.meeting_point ?? null,
+  meetingTime: row.meeting_time ?? null,
 });
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
@@ -68,6 +73,8 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   price: b.price,
   total: b.total,
   status: b.status,
+  meetingPoint: b.meetingPoint,
+  meetingTime: b.meetingTime,
   ...extra,
 });
 
@@ -313,6 +320,8 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         // The database's own time replaces this once the row is in.
         created_at: new Date(),
         updated_at: new Date(),
+        meeting_point: departure.meeting_point,
+        meeting_time: departure.meeting_time,
       });
       return { index, p, price, booking };
     });

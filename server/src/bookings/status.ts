@@ -3,7 +3,7 @@ import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '../departures/dates.js';
-import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
@@ -22,6 +22,8 @@ export type StatusChange = {
   reason?: string;
   // Travellers cancel online only until this many days before the departure.
   cutoff?: { days: number; today: string };
+  // The brand's operations inbox (OPERATIONS_EMAIL): told when a traveller cancels.
+  operationsEmail?: string;
 };
 
 export type StatusOutcome =
@@ -32,7 +34,7 @@ export type StatusOutcome =
 export const cutoffMessage = (days: number) =>
   `Online cancellation closes ${days} days before departure. To cancel this booking, please call us on ${brand.phone} or email ${brand.email}.`;
 
-const emailFor: Record<StatusChange['to'], EmailKind> = {
+const emailFor: Record<StatusChange['to'], 'booking-confirmed' | 'booking-cancelled'> = {
   confirmed: 'booking-confirmed',
   cancelled: 'booking-cancelled',
 };
@@ -91,14 +93,20 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       },
     ]);
     const booking = { ...current, status: change.to };
-    await enqueueEmails(tx, [
-      {
+    const data = emailData(
+      booking,
+      change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+    );
+    const jobs: EmailJob[] = [{ bookingId: current.id, kind: emailFor[change.to], to: current.email, data }];
+    if (change.operationsEmail && change.to === 'cancelled' && change.actor.type === 'traveller') {
+      jobs.push({
         bookingId: current.id,
-        kind: emailFor[change.to],
-        to: current.email,
-        data: emailData(booking, change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {}),
-      },
-    ]);
+        kind: 'operations-cancellation',
+        to: change.operationsEmail,
+        data: { ...data, email: current.email, phone: current.phone },
+      });
+    }
+    await enqueueEmails(tx, jobs);
     return { kind: 'changed', booking };
   });
 }

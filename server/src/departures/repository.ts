@@ -12,11 +12,13 @@ export type DepartureRow = {
   capacity: number;
   seats_taken: number;
   status: DepartureStatus;
+  meeting_point: string | null;
+  meeting_time: string | null;
 };
 
 // starts_on as text: pg would turn a date into a JS Date at local midnight.
 export const departureColumns =
-  "id, package_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, capacity, seats_taken, status";
+  "id, package_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, capacity, seats_taken, status, meeting_point, meeting_time";
 
 export const toDeparture = (row: DepartureRow): Departure => ({
   id: row.id,

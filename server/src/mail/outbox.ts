@@ -3,7 +3,17 @@ import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { Queryable } from '../db/database.js';
 import { insertRows } from '../db/sql.js';
 
-export const emailKinds = ['booking-received', 'booking-confirmed', 'booking-cancelled'] as const;
+export const emailKinds = [
+  'booking-received',
+  'booking-confirmed',
+  'booking-cancelled',
+  'trip-reminder',
+  'details-reminder',
+  'departure-message',
+  'operations-request',
+  'operations-cancellation',
+  'operations-change',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 // Everything an email needs, copied when the change is made: the message tells what was true
@@ -22,9 +32,38 @@ export type BookingEmailData = {
   // Cancellations: why, and who cancelled ("you", or "Wayfarer Tours").
   reason?: string | null;
   cancelledBy?: 'traveller' | 'operator' | 'system';
+  // Where and when the group meets, when the operator set them (departures.meeting_point/_time).
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
 };
 
-export type EmailJob = { bookingId: string; kind: EmailKind; to: string; data: BookingEmailData };
+// An operator's message to everyone on a departure: their words, sent as plain text.
+export type DepartureMessageData = BookingEmailData & { subject: string; body: string };
+
+// The brand's own copy of a traveller's request, cancellation or change (OPERATIONS_EMAIL):
+// the booking's facts plus how to reach the traveller.
+export type OperationsEmailData = BookingEmailData & {
+  email: string;
+  phone: string;
+  // Changes: what the booking was before ("12 Dec 2026, 2 travellers").
+  before?: string | null;
+};
+
+export type EmailPayloads = {
+  'booking-received': BookingEmailData;
+  'booking-confirmed': BookingEmailData;
+  'booking-cancelled': BookingEmailData;
+  'trip-reminder': BookingEmailData;
+  'details-reminder': BookingEmailData;
+  'departure-message': DepartureMessageData;
+  'operations-request': OperationsEmailData;
+  'operations-cancellation': OperationsEmailData;
+  'operations-change': OperationsEmailData;
+};
+
+export type EmailJob = {
+  [K in EmailKind]: { bookingId: string; kind: K; to: string; data: EmailPayloads[K] };
+}[EmailKind];
 
 const columns = ['id', 'booking_id', 'kind', 'recipient', 'payload'] as const;
 
@@ -44,9 +83,11 @@ export type ClaimedEmail = {
   bookingId: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData;
+  payload: EmailPayloads[EmailKind];
   // Counting this claim.
   attempts: number;
+  // When the message was queued: the calendar file's DTSTAMP, so every retry builds the same file.
+  createdAt: Date;
 };
 
 type ClaimedRow = {
@@ -54,8 +95,9 @@ type ClaimedRow = {
   booking_id: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData | string;
+  payload: EmailPayloads[EmailKind] | string;
   attempts: number;
+  created_at: Date | string;
 };
 
 // One statement, so it is atomic on PGlite and pg alike: due messages (queued and past run_after,
@@ -83,7 +125,7 @@ export async function claimDueEmails(
        ) due
       WHERE o.id = due.id
         AND (o.status = 'queued' OR o.locked_until < now())
-  RETURNING o.id, o.booking_id, o.kind, o.recipient, o.payload, o.attempts`,
+  RETURNING o.id, o.booking_id, o.kind, o.recipient, o.payload, o.attempts, o.created_at`,
     [workerId, limit, leaseMs],
   );
   return rows.map((r) => ({
@@ -91,8 +133,9 @@ export async function claimDueEmails(
     bookingId: r.booking_id,
     kind: r.kind,
     recipient: r.recipient,
-    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as BookingEmailData) : r.payload,
+    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as EmailPayloads[EmailKind]) : r.payload,
     attempts: r.attempts,
+    createdAt: new Date(r.created_at),
   }));
 }
 

@@ -1,14 +1,23 @@
-// The traveller's emails: one subject, an HTML part and a plain-text part per kind, from the facts
-// copied into the outbox row. Pure functions: the worker renders at send time, the tests here.
+// Every email the site sends: one subject, an HTML part and a plain-text part (the same words) per
+// kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
-import type { BookingEmailData, EmailKind } from './outbox.js';
+import { tripCalendar } from './calendar.js';
+import type {
+  BookingEmailData,
+  DepartureMessageData,
+  EmailKind,
+  EmailPayloads,
+  OperationsEmailData,
+} from './outbox.js';
 
-export type RenderedEmail = { subject: string; html: string; text: string };
+export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
 
 export type RenderOptions = {
   // The site's public origin (PUBLIC_ORIGIN): adds a link to the traveller's bookings.
   siteUrl?: string;
+  // When the message was queued: the calendar file's DTSTAMP (the same file on every retry).
+  queuedAt?: Date;
 };
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
@@ -83,58 +92,46 @@ const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travelle
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
-type Copy = {
-  verb: string;
+export type Attachment = { filename: string; contentType: string; content: string };
+
+// One email, before it is laid out: the same words go into the HTML and the plain-text part.
+type Letter = {
+  subject: string;
   heading: string;
-  // Paragraphs before the booking's facts; plain text, escaped for the HTML part.
+  // Paragraphs before the facts; plain text (a newline inside one is kept as a line break),
+  // escaped for the HTML part.
   intro: string[];
-  // Paragraphs after them.
+  facts: [label: string, value: string][];
+  // The booking's status for the coloured badge; none for letters without a Status row.
+  status?: BookingStatus;
+  // A button (HTML) and a line (text) to a page of the site.
+  link?: { label: string; textLabel: string; url: string } | null;
+  // Paragraphs after the facts.
   outro: string[];
+  attachments?: Attachment[];
 };
 
-function copyFor(kind: EmailKind, data: BookingEmailData): Copy {
-  const contact = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
-  switch (kind) {
-    case 'booking-received':
-      return {
-        verb: 'received',
-        heading: 'We have your booking request',
-        intro: [
-          `Hi ${data.name},`,
-          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly. No payment is taken now.`,
-        ],
-        outro: [contact],
-      };
-    case 'booking-confirmed':
-      return {
-        verb: 'confirmed',
-        heading: 'Your booking is confirmed',
-        intro: [
-          `Hi ${data.name},`,
-          `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
-        ],
-        outro: [contact],
-      };
-    case 'booking-cancelled':
-      return {
-        verb: 'cancelled',
-        heading: 'Your booking is cancelled',
-        intro: [
-          `Hi ${data.name},`,
-          data.cancelledBy === 'traveller'
-            ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
-            : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
-        ],
-        outro: [
-          `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contact}`,
-        ],
-      };
+const contactLine = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
+
+// The site's page at `path`, when the site's public origin is known and is http(s).
+const siteLink = (siteUrl: string | undefined, path: string): string | null => {
+  if (!siteUrl) return null;
+  try {
+    const url = new URL(path, siteUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
   }
-}
+};
+
+const bookingsLinkFor = (siteUrl: string | undefined) => {
+  const url = siteLink(siteUrl, '/bookings');
+  return url ? { label: 'View my bookings', textLabel: 'Your bookings', url } : null;
+};
 
 // The booking's facts, in the order both parts show them.
-function factsFor(kind: EmailKind, data: BookingEmailData): [label: string, value: string][] {
-  const facts: [string, string][] = [
+function bookingFacts(data: BookingEmailData): [string, string][] {
+  return [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
     ['Departure', formatDepartureDate(data.startsOn)],
@@ -143,48 +140,232 @@ function factsFor(kind: EmailKind, data: BookingEmailData): [label: string, valu
     ['Total', formatMoney(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
-  if (kind === 'booking-cancelled') {
-    facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
-    if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
-  }
-  return facts;
 }
 
-const bookingsLink = (siteUrl: string | undefined): string | null => {
-  if (!siteUrl) return null;
-  try {
-    const url = new URL('/bookings', siteUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-};
+const meetingFacts = (data: BookingEmailData): [string, string][] => [
+  ...(data.meetingPoint?.trim() ? [['Meeting point', data.meetingPoint.trim()] as [string, string]] : []),
+  ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
+];
 
-export function renderEmail(
-  kind: EmailKind,
+const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatDepartureDate(data.startsOn)}`;
+
+function bookingLetter(
+  kind: 'booking-received' | 'booking-confirmed' | 'booking-cancelled',
   data: BookingEmailData,
+  options: RenderOptions,
+): Letter {
+  const verb = {
+    'booking-received': 'received',
+    'booking-confirmed': 'confirmed',
+    'booking-cancelled': 'cancelled',
+  }[kind];
+  const base = {
+    subject: `Booking ${data.reference} ${verb} – ${data.packageName}`,
+    status: data.status,
+    link: bookingsLinkFor(options.siteUrl),
+  };
+  switch (kind) {
+    case 'booking-received':
+      return {
+        ...base,
+        heading: 'We have your booking request',
+        intro: [
+          `Hi ${data.name},`,
+          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly. No payment is taken now.`,
+        ],
+        facts: bookingFacts(data),
+        outro: [contactLine],
+      };
+    case 'booking-confirmed': {
+      const calendar =
+        data.startsOn !== null
+          ? tripCalendar(
+              { ...data, startsOn: data.startsOn },
+              { stamp: options.queuedAt ?? new Date(), bookingsUrl: base.link?.url },
+            )
+          : null;
+      return {
+        ...base,
+        heading: 'Your booking is confirmed',
+        intro: [
+          `Hi ${data.name},`,
+          `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
+        ],
+        facts: [...bookingFacts(data), ...meetingFacts(data)],
+        outro: [
+          ...(calendar
+            ? ['The trip is attached as a calendar file: open it to add the date to your calendar.']
+            : []),
+          contactLine,
+        ],
+        attachments: calendar
+          ? [
+              {
+                filename: `${data.reference}.ics`,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: calendar,
+              },
+            ]
+          : [],
+      };
+    }
+    case 'booking-cancelled': {
+      const facts = bookingFacts(data);
+      facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
+      if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      return {
+        ...base,
+        heading: 'Your booking is cancelled',
+        intro: [
+          `Hi ${data.name},`,
+          data.cancelledBy === 'traveller'
+            ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
+            : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
+        ],
+        facts,
+        outro: [
+          `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contactLine}`,
+        ],
+      };
+    }
+  }
+}
+
+function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], options: RenderOptions): Letter {
+  switch (kind) {
+    case 'booking-received':
+    case 'booking-confirmed':
+    case 'booking-cancelled':
+      return bookingLetter(kind, payload as BookingEmailData, options);
+    case 'trip-reminder': {
+      const data = payload as BookingEmailData;
+      const link = bookingsLinkFor(options.siteUrl);
+      const hasMeeting = Boolean(data.meetingPoint?.trim() || data.meetingTime?.trim());
+      return {
+        subject: `Your trip is coming up – ${tripLine(data)}`,
+        heading: 'Your trip is coming up',
+        intro: [
+          `Hi ${data.name},`,
+          `${data.packageName} starts on ${formatDepartureDate(data.startsOn)}. Here is what you need for the day.`,
+        ],
+        facts: [
+          ['Departure', formatDepartureDate(data.startsOn)],
+          ...meetingFacts(data),
+          ['Travellers', travellersLabel(data.travellers)],
+          ['Booking reference', data.reference],
+        ],
+        link,
+        outro: [
+          ...(hasMeeting ? [] : ['We will send you the meeting point and time before the trip.']),
+          `Your booking and your travellers' details are in My bookings${link ? '' : ' on our website'}.`,
+          `On the day, call us on ${brand.phone} if you are running late or cannot find the group.`,
+        ],
+      };
+    }
+    case 'details-reminder': {
+      const data = payload as BookingEmailData;
+      const link = bookingsLinkFor(options.siteUrl);
+      return {
+        subject: `Traveller details needed – ${tripLine(data)}`,
+        heading: 'Traveller details needed',
+        intro: [
+          `Hi ${data.name},`,
+          `Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings${link ? '' : ' on our website'}.`,
+        ],
+        facts: [
+          ['Booking reference', data.reference],
+          ['Package', data.packageName],
+          ['Departure', formatDepartureDate(data.startsOn)],
+          ['Travellers', travellersLabel(data.travellers)],
+        ],
+        link,
+        outro: [contactLine],
+      };
+    }
+    case 'departure-message': {
+      const data = payload as DepartureMessageData;
+      return {
+        subject: `${data.subject} – ${data.packageName}`,
+        heading: data.subject,
+        intro: [`Hi ${data.name},`, ...messageParagraphs(data.body)],
+        facts: [
+          ['Booking reference', data.reference],
+          ['Package', data.packageName],
+          ['Departure', formatDepartureDate(data.startsOn)],
+        ],
+        link: bookingsLinkFor(options.siteUrl),
+        outro: [contactLine],
+      };
+    }
+    case 'operations-request':
+    case 'operations-cancellation':
+    case 'operations-change': {
+      const data = payload as OperationsEmailData;
+      const what = {
+        'operations-request': 'New booking request',
+        'operations-cancellation': 'Cancelled by the traveller',
+        'operations-change': 'Changed by the traveller',
+      }[kind as 'operations-request'];
+      const facts: [string, string][] = [
+        ...bookingFacts(data),
+        ['Traveller', data.name],
+        ['Email', data.email],
+        ['Phone', data.phone],
+      ];
+      if (data.before) facts.push(['Before the change', data.before]);
+      if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      const consoleUrl = siteLink(options.siteUrl, `/admin?q=${encodeURIComponent(data.reference)}`);
+      return {
+        subject: `${what}: ${data.reference} – ${tripLine(data)}`,
+        heading: what,
+        intro: [
+          kind === 'operations-request'
+            ? `${data.name} asked for ${travellersLabel(data.travellers)} on ${tripLine(data)}. It waits for confirmation in the console.`
+            : kind === 'operations-cancellation'
+              ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
+              : `${data.name} changed booking ${data.reference} online.`,
+        ],
+        facts,
+        status: data.status,
+        link: consoleUrl ? { label: 'Open in the console', textLabel: 'Console', url: consoleUrl } : null,
+        outro: [`Sent to the operations address (OPERATIONS_EMAIL) by the ${brand.name} website.`],
+      };
+    }
+  }
+  throw new Error(`Unknown email kind: ${String(kind)}`);
+}
+
+// An operator's plain text as paragraphs: blank lines part them, single newlines stay line breaks.
+export const messageParagraphs = (body: string) =>
+  body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.replace(/^\n+|\s+$/g, ''))
+    .filter((p) => p.trim() !== '');
+
+export function renderEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailPayloads[K],
   options: RenderOptions = {},
 ): RenderedEmail {
-  const copy = copyFor(kind, data);
-  if (!copy) throw new Error(`Unknown email kind: ${String(kind)}`);
-  const facts = factsFor(kind, data);
-  const link = bookingsLink(options.siteUrl);
-  const subject = oneLine(`Booking ${data.reference} ${copy.verb} – ${data.packageName}`);
+  const letter = letterFor(kind, data, options);
+  const subject = oneLine(letter.subject);
   return {
     subject,
-    html: renderHtml({ subject, copy, facts, status: data.status, link }),
-    text: renderText({ copy, facts, link }),
+    html: renderHtml({ ...letter, subject }),
+    text: renderText(letter),
+    attachments: letter.attachments ?? [],
   };
 }
 
-function renderText({ copy, facts, link }: { copy: Copy; facts: [string, string][]; link: string | null }) {
+function renderText({ intro, facts, link, outro }: Letter) {
   const width = Math.max(...facts.map(([label]) => label.length)) + 2;
   return [
-    ...copy.intro.flatMap((p) => [p, '']),
+    ...intro.flatMap((p) => [p, '']),
     ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${oneLine(value)}`),
     '',
-    ...(link ? [`Your bookings: ${link}`, ''] : []),
-    ...copy.outro.flatMap((p) => [p, '']),
+    ...(link ? [`${link.textLabel}: ${link.url}`, ''] : []),
+    ...outro.flatMap((p) => [p, '']),
     '--',
     `${brand.name} · ${brand.tagline}`,
     `${brand.phone} · ${brand.email}`,
@@ -193,24 +374,13 @@ function renderText({ copy, facts, link }: { copy: Copy; facts: [string, string]
   ].join('\n');
 }
 
-function renderHtml({
-  subject,
-  copy,
-  facts,
-  status,
-  link,
-}: {
-  subject: string;
-  copy: Copy;
-  facts: [string, string][];
-  status: BookingStatus;
-  link: string | null;
-}) {
+function renderHtml({ subject, heading, intro, facts, status, link, outro }: Letter) {
   const e = escapeHtml;
+  // A newline inside a paragraph (an operator's message) stays a line break.
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};">${e(text)}</p>`;
+    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};word-break:break-word;">${text.split('\n').map(e).join('<br>')}</p>`;
   const factRow = ([label, value]: [string, string], index: number) => {
-    const isStatus = label === 'Status';
+    const isStatus = label === 'Status' && status !== undefined;
     const valueHtml = isStatus
       ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${statusColor[status] ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
       : e(value);
@@ -223,12 +393,12 @@ function renderHtml({
   const button = link
     ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td bgcolor="${color.teal}" style="border-radius:8px;background-color:${color.teal};">
-<a href="${e(link)}" style="display:inline-block;padding:12px 22px;font-family:${fontBody};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">View my bookings</a>
+<a href="${e(link.url)}" style="display:inline-block;padding:12px 22px;font-family:${fontBody};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${e(link.label)}</a>
 </td></tr></table>`
     : '';
   // Outlook's Word engine ignores max-width: a fixed 600px table only it sees keeps the column.
   // The preheader: the line clients show beside the subject in the inbox, hidden in the message.
-  const preheader = copy.intro[1] ?? subject;
+  const preheader = (intro[1] ?? subject).replace(/\s+/g, ' ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -249,13 +419,13 @@ function renderHtml({
 <p style="margin:4px 0 0;font-family:${fontBody};font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:${color.sun};">${e(brand.tagline)}</p>
 </td></tr>
 <tr><td bgcolor="${color.paper}" style="padding:28px;background-color:${color.paper};border-left:1px solid ${color.sandDeep};border-right:1px solid ${color.sandDeep};">
-<h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(copy.heading)}</h1>
-${copy.intro.map(paragraph).join('\n')}
+<h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(heading)}</h1>
+${intro.map(paragraph).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:8px 0 24px;border:1px solid ${color.sandDeep};border-collapse:separate;border-radius:10px;overflow:hidden;">
 ${facts.map(factRow).join('\n')}
 </table>
 ${button}
-${copy.outro.map(paragraph).join('\n')}
+${outro.map(paragraph).join('\n')}
 </td></tr>
 <tr><td bgcolor="${color.teal}" style="padding:20px 28px;background-color:${color.teal};border-radius:0 0 14px 14px;">
 <p style="margin:0 0 4px;font-family:${fontBody};font-size:14px;line-height:20px;font-weight:bold;color:#ffffff;">${e(brand.name)}</p>

@@ -179,7 +179,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     let rendered;
     try {
-      rendered = renderEmail(message.kind as EmailKind, message.payload, { siteUrl: options.siteUrl });
+      rendered = renderEmail(message.kind as EmailKind, message.payload, {
+        siteUrl: options.siteUrl,
+        queuedAt: message.createdAt,
+      });
     } catch (error) {
       // A message that cannot be rendered never will be: no retries.
       const status = await settle('a failure', message, claimedAt, () =>
