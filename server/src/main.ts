@@ -12,6 +12,7 @@ import { loadServerEnv } from './env.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
+import { startReminderScheduler } from './reminders/reminders.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -69,6 +70,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    operationsEmail: env.OPERATIONS_EMAIL,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -95,7 +97,16 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Every process runs it; the reminders table makes each reminder go out once (reminders.ts).
+const reminders = startReminderScheduler({
+  db,
+  settings: { tripDays: env.TRIP_REMINDER_DAYS, detailsDays: env.DETAILS_REMINDER_DAYS },
+  intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
+  log: app.log,
+  onQueued: () => outbox?.kick(),
+});
 app.addHook('onClose', async () => {
+  await reminders.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

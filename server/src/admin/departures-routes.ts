@@ -1,7 +1,7 @@
 // The console's departures: the schedule, adding a date, capacity and closing, and the manifest.
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
+import type { AdminDeparture, DepartureMessageResult, Manifest } from '../../../src/contracts/admin.js';
 import { isUuid } from '../../../src/contracts/booking.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../bookings/packages.js';
@@ -9,6 +9,7 @@ import { todayIso } from '../departures/dates.js';
 import { toDeparture } from '../departures/repository.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { listManifestBookings } from './bookings-queries.js';
+import { checkMessage, sendDepartureMessage } from './messages.js';
 import { operatorActor } from './bookings-routes.js';
 import { checkDepartureChange, checkNewDeparture } from './departure-input.js';
 import {
@@ -107,5 +108,25 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     const bookings = await fromDatabase(() => listManifestBookings(db, id));
     const manifest: Manifest = { departure: present(row), bookings };
     return noStore(reply).send(manifest);
+  });
+
+  // A message to every traveller on the departure; with dryRun, only how many it would reach.
+  app.post<ById>('/api/admin/departures/:id/messages', { bodyLimit: 32 * 1024 }, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id)) return problem(reply, 404, 'No such departure.');
+    const checked = checkMessage(request.body);
+    if (!checked.ok) {
+      return 'message' in checked
+        ? problem(reply, 400, checked.message)
+        : fieldProblem(reply, checked.fieldErrors);
+    }
+    const outcome = await fromDatabase(() =>
+      sendDepartureMessage(db, id, checked.value, operatorActor(request)),
+    );
+    if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+    const result: DepartureMessageResult = { recipients: outcome.recipients };
+    if (checked.value.dryRun) return noStore(reply).code(200).send(result);
+    if (outcome.recipients > 0) options.onEmailQueued?.();
+    return noStore(reply).code(202).send(result);
   });
 }

@@ -110,6 +110,8 @@ type Request = {
   travellers: number;
   idempotencyKey: string | null;
   today: string;
+  // Where the brand's copy of the request goes (OPERATIONS_EMAIL); null: nowhere.
+  operationsEmail: string | null;
 };
 
 type Pending = Request & {
@@ -352,6 +354,13 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
          INSERT INTO outbox (id, booking_id, kind, recipient, payload)
          SELECT v.outbox_id, ins.id, 'booking-received', v.email, v.payload::jsonb
          FROM ins JOIN v USING (id)
+       ), operations AS (
+         -- The brand's copy, with how to reach the traveller (OPERATIONS_EMAIL).
+         INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+         SELECT gen_random_uuid(), ins.id, 'operations-request', $17::text,
+           v.payload::jsonb || jsonb_build_object('email', v.email, 'phone', v.phone)
+         FROM ins JOIN v USING (id)
+         WHERE $17::text IS NOT NULL
        )
        SELECT id, created_at FROM ins`,
       [
@@ -371,6 +380,7 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         column((r) => r.p.actor.name),
         column((r) => JSON.stringify(emailData(r.booking))),
         column(() => randomUUID()),
+        batch[0]!.operationsEmail,
       ],
     );
     const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));

@@ -20,6 +20,9 @@ export type BookingsOptions = {
   cancellationCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
+  // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
+  // traveller's cancellation. Unset: nobody is copied.
+  operationsEmail?: string;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
 };
@@ -79,6 +82,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           travellers: result.data.travellers ?? 1,
           idempotencyKey: key ?? null,
           today: today(),
+          operationsEmail: options.operationsEmail ?? null,
         }),
       );
       switch (outcome.kind) {
@@ -138,6 +142,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           actor: travellerActor(request),
           ownerId: request.user!.uid,
           cutoff: { days: cutoffDays, today: today() },
+          operationsEmail: options.operationsEmail,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');

@@ -166,7 +166,7 @@ describe('renderEmail', () => {
   });
 
   it('rejects an unknown kind', () => {
-    expect(() => renderEmail('booking-lost' as never, data)).toThrow(/Unknown email kind/);
+    expect(() => renderEmail('booking-lost' as never, data as never)).toThrow(/Unknown email kind/);
   });
 });
 
