@@ -105,7 +105,7 @@ type Letter = {
   // The booking's status for the coloured badge; none for letters without a Status row.
   status?: BookingStatus;
   // A button (HTML) and a line (text) to a page of the site.
-  link?: { label: string; textLabel: string; url: string } | null;
+  link?: { label: string; url: string } | null;
   // Paragraphs after the facts.
   outro: string[];
   attachments?: Attachment[];
@@ -126,7 +126,7 @@ const siteLink = (siteUrl: string | undefined, path: string): string | null => {
 
 const bookingsLinkFor = (siteUrl: string | undefined) => {
   const url = siteLink(siteUrl, '/bookings');
-  return url ? { label: 'View my bookings', textLabel: 'Your bookings', url } : null;
+  return url ? { label: 'View my bookings', url } : null;
 };
 
 // The booking's facts, in the order both parts show them.
@@ -327,7 +327,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         ],
         facts,
         status: data.status,
-        link: consoleUrl ? { label: 'Open in the console', textLabel: 'Console', url: consoleUrl } : null,
+        link: consoleUrl ? { label: 'Open in the console', url: consoleUrl } : null,
         outro: [`Sent to the operations address (OPERATIONS_EMAIL) by the ${brand.name} website.`],
       };
     }
@@ -358,13 +358,15 @@ export function renderEmail<K extends EmailKind>(
   };
 }
 
-function renderText({ intro, facts, link, outro }: Letter) {
+function renderText({ heading, intro, facts, link, outro }: Letter) {
   const width = Math.max(...facts.map(([label]) => label.length)) + 2;
   return [
+    heading,
+    '',
     ...intro.flatMap((p) => [p, '']),
     ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${oneLine(value)}`),
     '',
-    ...(link ? [`${link.textLabel}: ${link.url}`, ''] : []),
+    ...(link ? [`${link.label}: ${link.url}`, ''] : []),
     ...outro.flatMap((p) => [p, '']),
     '--',
     `${brand.name} · ${brand.tagline}`,
