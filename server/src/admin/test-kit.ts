@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
+import type { BookingsOptions } from '../bookings/routes.js';
 import type { Database } from '../db/database.js';
 import { addDays, todayIso } from '../departures/dates.js';
 import {
@@ -69,7 +70,7 @@ export const bearer = (user: TestUser | null) =>
 
 let dayOffset = 400;
 
-export function useAdminApp(store: StoreCase): AdminTestContext {
+export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions> = {}): AdminTestContext {
   const ctx = { emailsQueued: 0, today: todayIso() } as AdminTestContext;
   let clientDir: string;
 
@@ -84,6 +85,7 @@ export function useAdminApp(store: StoreCase): AdminTestContext {
         onEmailQueued: () => {
           ctx.emailsQueued += 1;
         },
+        ...bookings,
       },
     });
     [ctx.traveller, ctx.operator] = await Promise.all([createUser('traveller'), createOperator('operator')]);
