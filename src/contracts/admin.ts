@@ -49,9 +49,9 @@ export type AdminDeparture = Departure & {
   // Active (not cancelled) bookings and the travellers they carry.
   bookingCount: number;
   // Shown to travellers (checkout, My bookings, the trip reminder); null until set.
-  meetingPoint: string | null;
+  meetingPoint?: string | null;
   // HH:MM.
-  meetingTime: string | null;
+  meetingTime?: string | null;
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture

@@ -116,8 +116,9 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   status: BookingStatus;
   createdAt: string;
   // Where and when the group meets, once the brand has set them on the departure (HH:MM).
-  meetingPoint: string | null;
-  meetingTime: string | null;
+  // The server always sends both (null until set).
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
 };
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.

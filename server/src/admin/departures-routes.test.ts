@@ -108,6 +108,8 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
         seatsTaken: 0,
         bookingCount: 0,
         status: 'open',
+        meetingPoint: null,
+        meetingTime: null,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([
@@ -303,8 +305,8 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
     });
 
     it.each([
-      ['an empty object', {}, 'Nothing to change: send capacity, status or both.'],
-      ['an unknown field', { capacity: 10, seatsTaken: 0 }, 'Only capacity and status can be changed.'],
+      ['an empty object', {}, 'Nothing to change: send capacity, status, meetingPoint or meetingTime.'],
+      ['an unknown field', { capacity: 10, seatsTaken: 0 }, 'Only capacity, status, meetingPoint and meetingTime can be changed.'],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],
     ])('answers 400 for %s', async (_label, body, message) => {

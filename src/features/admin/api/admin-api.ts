@@ -7,6 +7,9 @@ import type {
   AdminDeparture,
   AuditEvent,
   DepartureChange,
+  DepartureMessage,
+  DepartureMessageResult,
+  LastSeen,
   Manifest,
   NewDeparture,
 } from '~/contracts/admin';
@@ -83,4 +86,23 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
   return apiRequest<Manifest>(`/api/admin/departures/${id(departureId)}/manifest`, { signal });
+}
+
+// With dryRun: how many travellers it would reach, nothing sent.
+export function messageDeparture(
+  departureId: string,
+  message: DepartureMessage,
+): Promise<DepartureMessageResult> {
+  return apiRequest<DepartureMessageResult>(`/api/admin/departures/${id(departureId)}/messages`, {
+    method: 'POST',
+    body: message,
+  });
+}
+
+export function getLastSeen(signal?: AbortSignal): Promise<LastSeen> {
+  return apiRequest<LastSeen>('/api/admin/last-seen', { signal });
+}
+
+export function markSeen(): Promise<LastSeen> {
+  return apiRequest<LastSeen>('/api/admin/last-seen', { method: 'PUT' });
 }

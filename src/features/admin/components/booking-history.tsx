@@ -6,7 +6,12 @@ const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',
   'booking.confirmed': 'Booking confirmed',
   'booking.cancelled': 'Booking cancelled',
+  'booking.message': 'Message sent to the traveller',
+  'booking.reminder': 'Reminder sent',
 };
+
+// Emails sent: the row's `to` is the email's subject, not a status.
+const sentEmail = new Set(['booking.message', 'booking.reminder']);
 
 const actorLabels: Record<AuditEvent['actorType'], string> = {
   traveller: 'Traveller',
@@ -42,11 +47,17 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
               <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
             </span>
           </p>
-          {(e.from || e.to) && (
+          {sentEmail.has(e.action) && e.to ? (
             <p className="admin-timeline__change">
-              {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>
-              <span className="sr-only"> to </span> {e.to ? valueLabel(e.to) : '—'}
+              <span className="admin-timeline__reason-label">Subject:</span> {e.to}
             </p>
+          ) : (
+            (e.from || e.to) && (
+              <p className="admin-timeline__change">
+                {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>
+                <span className="sr-only"> to </span> {e.to ? valueLabel(e.to) : '—'}
+              </p>
+            )
           )}
           {e.reason && (
             <p className="admin-timeline__reason">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
+import { DepartureMessageForm } from '~/features/admin/components/departure-message-form';
 import { StatusBadge } from '~/features/admin/components/status-badge';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
@@ -61,6 +62,12 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
               {departure.status === 'open' ? 'Open' : 'Closed'}
             </span>
           </p>
+          {(departure.meetingPoint || departure.meetingTime) && (
+            <p className="admin-manifest__meeting">
+              Meeting{departure.meetingTime ? ` at ${departure.meetingTime}` : ''}
+              {departure.meetingPoint ? `: ${departure.meetingPoint}` : ''}
+            </p>
+          )}
         </div>
         <div className="admin-head__actions">
           <button type="button" className="button button--primary" onClick={() => window.print()}>
@@ -161,6 +168,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </table>
         </div>
       )}
+      <DepartureMessageForm departureId={departure.id} packageName={departure.packageName} />
       <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
     </>
   );
