@@ -1,16 +1,17 @@
 // What an operator may send to add or change a departure, checked field by field with messages
 // worded for the console's form.
 import {
+  adminLimits,
   meetingPointMax,
   meetingTimePattern,
   type DepartureChange,
   type NewDeparture,
 } from '../../../src/contracts/admin.js';
 import { departureStatuses, type DepartureStatus } from '../../../src/contracts/departure.js';
-import { isIsoDate } from '../departures/dates.js';
+import { controlCharsMessage, hasControlChars, queryTextProblem } from '../../../src/contracts/text.js';
+import { addYears, isIsoDate, operatorDatesYearsAhead } from '../departures/dates.js';
 
-// The brand's largest group departure; a typo (5000) should not open thousands of seats.
-export const capacityLimits = { min: 1, max: 500 } as const;
+export const capacityLimits = { min: adminLimits.capacityMin, max: adminLimits.capacityMax } as const;
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 type Checked<T, K extends string> =
@@ -28,16 +29,13 @@ function capacityError(value: unknown): string | undefined {
   return undefined;
 }
 
-// Control characters (a pasted newline, NUL) have no place in a one-line meeting point.
-const controlChars = /[\u0000-\u001f\u007f]/;
-
 // Meeting point and time: text or null (null or '' clears it). An error message, or the value.
 function meetingPointValue(value: unknown): { error: string } | { value: string | null } {
   if (value === null || value === undefined) return { value: null };
   if (typeof value !== 'string') return { error: 'The meeting point must be text.' };
   const trimmed = value.trim();
   if (trimmed === '') return { value: null };
-  if (controlChars.test(trimmed)) return { error: 'The meeting point must be one line of plain text.' };
+  if (hasControlChars(trimmed)) return { error: controlCharsMessage('The meeting point') };
   if (trimmed.length > meetingPointMax)
     return { error: `Keep the meeting point to ${meetingPointMax} characters or fewer.` };
   return { value: trimmed };
@@ -64,11 +62,18 @@ export function checkNewDeparture(
   if ('error' in meetingTime) fieldErrors.meetingTime = meetingTime.error;
 
   if (typeof packageId !== 'string' || packageId.trim() === '') fieldErrors.packageId = 'Choose a package.';
+  else if (queryTextProblem('Package', packageId))
+    fieldErrors.packageId = queryTextProblem('Package', packageId);
   else if (!knownPackage(packageId)) fieldErrors.packageId = 'This package does not exist.';
 
+  const latest = addYears(today, operatorDatesYearsAhead);
   if (typeof startsOn !== 'string' || startsOn === '') fieldErrors.startsOn = 'Choose a date.';
+  else if (queryTextProblem('Date', startsOn)) fieldErrors.startsOn = queryTextProblem('Date', startsOn);
   else if (!isIsoDate(startsOn)) fieldErrors.startsOn = 'Enter a real date (YYYY-MM-DD).';
   else if (startsOn <= today) fieldErrors.startsOn = 'Choose a date after today.';
+  else if (startsOn > latest) {
+    fieldErrors.startsOn = `Choose a date up to ${operatorDatesYearsAhead} years ahead (${latest} at the latest).`;
+  }
 
   const capacityProblem = capacityError(capacity);
   if (capacityProblem) fieldErrors.capacity = capacityProblem;

@@ -306,7 +306,11 @@ describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, 
 
     it.each([
       ['an empty object', {}, 'Nothing to change: send capacity, status, meetingPoint or meetingTime.'],
-      ['an unknown field', { capacity: 10, seatsTaken: 0 }, 'Only capacity, status, meetingPoint and meetingTime can be changed.'],
+      [
+        'an unknown field',
+        { capacity: 10, seatsTaken: 0 },
+        'Only capacity, status, meetingPoint and meetingTime can be changed.',
+      ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],
     ])('answers 400 for %s', async (_label, body, message) => {

@@ -1,6 +1,7 @@
 // An operator's message to everyone on a departure (POST /api/admin/departures/{id}/messages):
 // checked here, then one email a active booking and one audit row a booking, in one transaction.
 import { messageLimits, type DepartureMessage } from '../../../src/contracts/admin.js';
+import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import {
   bookingColumns,
@@ -17,11 +18,6 @@ type Checked =
   | { ok: false; message: string }
   | { ok: false; fieldErrors: Partial<Record<'subject' | 'body' | 'dryRun', string>> };
 
-// The subject is one line; the body keeps tabs and newlines (a message has paragraphs), nothing
-// else below U+0020 and no DEL.
-const subjectControl = /[\u0000-\u001f\u007f]/;
-const bodyControl = /[\u0000-\u0008\u000b-\u001f\u007f]/;
-
 export function checkMessage(body: unknown): Checked {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: 'The message could not be read: send a JSON object.' };
@@ -32,15 +28,14 @@ export function checkMessage(body: unknown): Checked {
   // CRLF from a textarea counts as one newline, as the email will show it.
   const cleanBody = typeof text === 'string' ? text.replace(/\r\n?/g, '\n').replace(/\s+$/, '') : '';
   if (subject !== undefined && typeof subject !== 'string') fieldErrors.subject = 'The subject must be text.';
+  // Control characters first (their message wins); the body keeps tabs and newlines (paragraphs).
+  else if (hasControlChars(cleanSubject)) fieldErrors.subject = controlCharsMessage('Subject');
   else if (cleanSubject === '') fieldErrors.subject = 'Write a subject.';
-  else if (subjectControl.test(cleanSubject))
-    fieldErrors.subject = 'The subject must be one line of plain text.';
   else if (cleanSubject.length > messageLimits.subject)
     fieldErrors.subject = `Keep the subject to ${messageLimits.subject} characters or fewer.`;
   if (text !== undefined && typeof text !== 'string') fieldErrors.body = 'The message must be text.';
+  else if (hasControlChars(cleanBody, { multiline: true })) fieldErrors.body = controlCharsMessage('Message');
   else if (cleanBody.trim() === '') fieldErrors.body = 'Write the message.';
-  else if (bodyControl.test(cleanBody))
-    fieldErrors.body = 'The message must be plain text (no control characters).';
   else if (cleanBody.length > messageLimits.body)
     fieldErrors.body = `Keep the message to ${messageLimits.body} characters or fewer.`;
   if (dryRun !== undefined && typeof dryRun !== 'boolean')
