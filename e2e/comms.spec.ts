@@ -113,9 +113,9 @@ test.describe('the brand talks to its travellers', () => {
     await page.goto(`/admin/departures/${departure.id}`);
     await expect(page.getByText('Meeting at 07:45: Harbour gate 2')).toBeVisible();
     const subject = `Ferry times ${Math.random().toString(36).slice(2, 8)}`;
-    await page.getByLabel('Subject').fill(subject);
+    await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
     await page
-      .getByLabel('Message')
+      .getByRole('textbox', { name: 'Message', exact: true })
       .fill('The ferry leaves at 08:15 <sharp>.\nBring your passport.\n\nSee you there!');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('This message will go to 2 travellers.')).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('the brand talks to its travellers', () => {
     }
     const [letter] = (await inbox(ann.email)).filter((e) => e.subject.includes(subject));
     expect(letter!.text).toContain('The ferry leaves at 08:15 <sharp>.\nBring your passport.');
-    const html = await (await fetch(`${mailDev}/email/${letter!.id}/html`)).text();
+    const html = await (await fetch(`${mailDev}/api/email/${letter!.id}/html`)).text();
     expect(html).toContain('The ferry leaves at 08:15 &lt;sharp&gt;.<br>Bring your passport.');
     expect((await inbox(cal.email)).map((e) => e.subject)).not.toContainEqual(
       expect.stringContaining(subject),
