@@ -77,7 +77,6 @@ export function MeetingEditor({ departure, onSaved, onDone }: MeetingEditorProps
           type="text"
           value={point}
           maxLength={meetingPointMax}
-          placeholder="Zürich HB, under the clock"
           onChange={(e) => setPoint(e.target.value)}
           aria-invalid={errors.meetingPoint ? true : undefined}
           aria-describedby={errors.meetingPoint ? ids.pointError : undefined}
