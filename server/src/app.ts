@@ -14,9 +14,10 @@ import type { Redis } from 'ioredis';
 import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
-import { departuresRoutes } from './departures/routes.js';
+import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
+import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 
 export type AppOptions = {
@@ -29,6 +30,10 @@ export type AppOptions = {
   trustProxy?: false | number | string;
   // Shared rate-limit counters for several processes; in memory when absent.
   redis?: Redis;
+  // API requests without a valid token, per client address and minute (PUBLIC_RATE_LIMIT).
+  publicRateLimitPerMinute?: number;
+  // How long a process answers the public departures list from memory (departures/routes.ts).
+  departuresCacheSeconds?: number;
 };
 
 // Prerendered at build time (react-router.config.ts).
@@ -90,6 +95,8 @@ function loggerOptions(level: string) {
     }),
   };
 }
+
+export const defaultPublicRateLimit = 600;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -174,13 +181,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(departuresRoutes, options.bookings);
+  publicRateLimit(app, {
+    perMinute: options.publicRateLimitPerMinute ?? defaultPublicRateLimit,
+    verifyToken: options.bookings.verifyToken,
+  });
+  // The public departures list is answered from memory for a few seconds (departures/routes.ts);
+  // any write through this process's API may change seats, so it empties that memory before the
+  // writer hears back.
+  const departuresCache = createDeparturesCache();
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+      departuresCache.clear();
+    }
+  });
+  await app.register(departuresRoutes, {
+    ...options.bookings,
+    departuresCache,
+    departuresCacheSeconds: options.departuresCacheSeconds,
+  });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
+  // A load balancer (or anyone) may poll this as often as it likes: the database is asked at most
+  // once a second per process, and parallel checks share that one ping. A failure is not kept:
+  // the next check asks again, so a database that is back shows at once.
+  let lastPing: { at: number; done: Promise<void> } | undefined;
+  const ping = () => {
+    if (!lastPing || Date.now() - lastPing.at >= 1000) {
+      const entry = { at: Date.now(), done: options.bookings.db.ping() };
+      lastPing = entry;
+      entry.done.catch(() => {
+        if (lastPing === entry) lastPing = undefined;
+      });
+    }
+    return lastPing.done;
+  };
   app.get('/api/health', async (request, reply) => {
     try {
-      await options.bookings.db.ping();
+      await ping();
       return reply
         .header('Cache-Control', 'no-store')
         .send({ status: 'ok', database: options.bookings.db.kind });

@@ -64,11 +64,13 @@ const app = await buildApp({
   csp,
   trustProxy: env.TRUST_PROXY,
   redis,
+  publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+    maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     operationsEmail: env.OPERATIONS_EMAIL,
     onEmailQueued: () => outbox?.kick(),

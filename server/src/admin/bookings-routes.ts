@@ -17,7 +17,7 @@ import {
   listBookingEvents,
   type BookingsPage,
 } from './bookings-queries.js';
-import { bookingCsvHeader, bookingCsvRow, csvRow } from './csv.js';
+import { bookingCsvHeader, bookingCsvRow, csvBom, csvRow } from './csv.js';
 import { parseBookingFilters, parseCursor, parseLimit, type BookingFilters } from './filters.js';
 
 export const cancelReasonMax = adminLimits.cancelReason;
@@ -89,7 +89,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     const matching: BookingFilters = filters;
     const first = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize));
     async function* lines(): AsyncGenerator<Buffer> {
-      yield Buffer.from(csvRow(bookingCsvHeader));
+      yield Buffer.from(csvBom + csvRow(bookingCsvHeader));
       let page: BookingsPage = first;
       for (;;) {
         yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));

@@ -46,7 +46,8 @@ export function checkMessage(body: unknown): Checked {
 
 export type MessageOutcome = { kind: 'not-found' } | { kind: 'done'; recipients: number };
 
-// Active bookings are the requested and confirmed ones. Their rows are locked (in id order), so a
+// Active bookings are the requested and confirmed ones; each email goes to the account that
+// booked (server/src/bookings/status.ts does the same). Their rows are locked (in id order), so a
 // cancellation at the same moment either comes first (and that traveller is not written to) or
 // after (and was written to while still booked).
 export function sendDepartureMessage(
@@ -60,7 +61,7 @@ export function sendDepartureMessage(
     if (found.rows.length === 0) return { kind: 'not-found' };
     const { rows } = await tx.query<BookingRow>(
       `SELECT ${bookingColumns} FROM ${bookingsFrom}
-       WHERE b.departure_id = $1 AND b.status IN ('requested', 'confirmed')
+       WHERE b.departure_id = $1 AND b.status IN ('requested', 'confirmed') AND b.account_email IS NOT NULL
        ORDER BY b.id ${message.dryRun ? '' : 'FOR UPDATE OF b'}`,
       [departureId],
     );
@@ -70,7 +71,7 @@ export function sendDepartureMessage(
       rows.map((row) => ({
         bookingId: row.id,
         kind: 'departure-message' as const,
-        to: row.email,
+        to: row.account_email!,
         data: { ...emailData(toBooking(row)), subject: message.subject, body: message.body },
       })),
     );

@@ -6,6 +6,7 @@ import type { TokenVerifier } from '../auth/verify-token.js';
 import type { Database } from '../db/database.js';
 import { todayIso } from '../departures/dates.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import type { ServerPackage } from './packages.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
 import { changeBookingStatus } from './status.js';
@@ -16,6 +17,8 @@ export type BookingsOptions = {
   packages: Map<string, ServerPackage>;
   // Booking writes per signed-in user and minute.
   rateLimitPerMinute: number;
+  // A user's seats in bookings awaiting confirmation, at most (MAX_HELD_SEATS_PER_USER).
+  maxHeldSeatsPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
@@ -76,6 +79,10 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       const outcome = await fromDatabase(() =>
         createBooking(db, {
           userId: user.uid,
+          // The emails go to the signed-in account, never to an address typed in the form: the
+          // site must not mail strangers for whoever fills it in (issue 17).
+          accountEmail: user.email ?? null,
+          maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
           actor: travellerActor(request),
           input: result.data,
           pkg,
@@ -92,6 +99,8 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           return fieldProblem(reply, outcome.fieldErrors);
         case 'no-seats':
           return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+        case 'too-many-held':
+          return problem(reply, 409, outcome.message, { heldSeats: outcome.heldSeats });
         case 'replayed':
           reply.header('Idempotent-Replayed', 'true');
           break;

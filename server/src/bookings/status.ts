@@ -97,7 +97,12 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       booking,
       change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
     );
-    const jobs: EmailJob[] = [{ bookingId: current.id, kind: emailFor[change.to], to: current.email, data }];
+    const jobs: EmailJob[] = [];
+    // To the account that booked (an account without an email gets none), not the typed contact.
+    if (row.account_email) {
+      jobs.push({ bookingId: current.id, kind: emailFor[change.to], to: row.account_email, data });
+    }
+    // The brand's copy of a traveller's cancellation, with the booking's contact details.
     if (change.operationsEmail && change.to === 'cancelled' && change.actor.type === 'traveller') {
       jobs.push({
         bookingId: current.id,

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../src/contracts/brand.js';
 import { emailKinds, type BookingEmailData, type EmailKind, type EmailPayloads } from './outbox.js';
-import { escapeHtml, formatDepartureDate, renderEmail } from './templates.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
+import { escapeHtml, renderEmail } from './templates.js';
 
 const data: BookingEmailData = {
   reference: 'WT-7K2M9QXA',
@@ -48,7 +49,7 @@ describe('renderEmail', () => {
       for (const part of [text, visibleText(html)]) {
         expect(part).toContain('WT-7K2M9QXA');
         expect(part).toContain('Swiss Alpine Lakes');
-        expect(part).toContain('Saturday 12 December 2026');
+        expect(part).toContain('Sat 12 Dec 2026');
         expect(part).toContain('3 travellers');
         expect(part).toContain('$1,890');
         expect(part).toContain('$5,670');
@@ -173,11 +174,11 @@ describe('renderEmail', () => {
   });
 });
 
-describe('formatDepartureDate', () => {
-  it('spells out calendar days in UTC', () => {
-    expect(formatDepartureDate('2027-01-01')).toBe('Friday 1 January 2027');
-    expect(formatDepartureDate(null)).toBe('Date to be agreed');
-    expect(formatDepartureDate('soon')).toBe('soon');
+describe('dates in emails', () => {
+  it('read as on the site (src/contracts/format.ts)', () => {
+    expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+    expect(formatTripDate(null)).toBe('Date to be agreed');
+    expect(formatTripDate('soon')).toBe('soon');
   });
 });
 
@@ -224,7 +225,7 @@ const examples: { [K in EmailKind]: EmailPayloads[K] } = {
     ...data,
     email: 'ada@example.com',
     phone: '+44 20 7946 0000',
-    before: 'Friday 4 December 2026, 2 travellers',
+    before: 'Fri 4 Dec 2026, 2 travellers',
   },
 };
 
@@ -282,8 +283,8 @@ describe('the trip reminder', () => {
     const { subject, text, html } = renderEmail('trip-reminder', examples['trip-reminder'], {
       siteUrl: 'https://wayfarer-tours.example',
     });
-    expect(subject).toBe('Your trip is coming up – Swiss Alpine Lakes, Saturday 12 December 2026');
-    expect(text).toMatch(/Departure:\s+Saturday 12 December 2026\n/);
+    expect(subject).toBe('Your trip is coming up – Swiss Alpine Lakes, Sat 12 Dec 2026');
+    expect(text).toMatch(/Departure:\s+Sat 12 Dec 2026\n/);
     expect(text).toMatch(/Meeting point:\s+Zürich HB, under the clock\n/);
     expect(text).toMatch(/Meeting time:\s+08:30\n/);
     expect(text).toContain(`call us on ${brand.phone}`);
@@ -324,7 +325,7 @@ describe('the operations copies', () => {
     const { subject, text } = renderEmail('operations-request', examples['operations-request'], {
       siteUrl: 'https://wayfarer-tours.example',
     });
-    expect(subject).toBe('New booking request: WT-7K2M9QXA – Swiss Alpine Lakes, Saturday 12 December 2026');
+    expect(subject).toBe('New booking request: WT-7K2M9QXA – Swiss Alpine Lakes, Sat 12 Dec 2026');
     expect(text).toMatch(/Email:\s+ada@example.com\n/);
     expect(text).toMatch(/Phone:\s+\+44 20 7946 0000\n/);
     expect(text).toContain('https://wayfarer-tours.example/admin?q=WT-7K2M9QXA');

@@ -2,6 +2,8 @@
 // kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
+// The site's own formats: an email reads a date and a price as the pages do.
+import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
 import { tripCalendar } from './calendar.js';
 import type {
   BookingEmailData,
@@ -59,35 +61,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-export const formatMoney = (amount: number) => dollars.format(amount);
-
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-// "Saturday 12 December 2026", the site's day-month-year order spelled out. Trip dates are calendar
-// days, read in UTC so no reader's time zone moves them. Null: the booking has no departure yet.
-export function formatDepartureDate(iso: string | null): string {
-  if (iso === null) return 'Date to be agreed';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return iso;
-  // Built from parts: ICU versions disagree on the comma after the weekday.
-  const parts = longDate.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
-}
-
 const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
@@ -134,10 +107,10 @@ function bookingFacts(data: BookingEmailData): [string, string][] {
   return [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
-    ['Departure', formatDepartureDate(data.startsOn)],
+    ['Departure', formatTripDate(data.startsOn)],
     ['Travellers', travellersLabel(data.travellers)],
-    ['Price per person', formatMoney(data.price)],
-    ['Total', formatMoney(data.total)],
+    ['Price per person', formatPrice(data.price)],
+    ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
 }
@@ -147,7 +120,7 @@ const meetingFacts = (data: BookingEmailData): [string, string][] => [
   ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
 ];
 
-const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatDepartureDate(data.startsOn)}`;
+const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatTripDate(data.startsOn)}`;
 
 function bookingLetter(
   kind: 'booking-received' | 'booking-confirmed' | 'booking-cancelled',
@@ -246,10 +219,10 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         heading: 'Your trip is coming up',
         intro: [
           `Hi ${data.name},`,
-          `${data.packageName} starts on ${formatDepartureDate(data.startsOn)}. Here is what you need for the day.`,
+          `${data.packageName} starts on ${formatTripDate(data.startsOn)}. Here is what you need for the day.`,
         ],
         facts: [
-          ['Departure', formatDepartureDate(data.startsOn)],
+          ['Departure', formatTripDate(data.startsOn)],
           ...meetingFacts(data),
           ['Travellers', travellersLabel(data.travellers)],
           ['Booking reference', data.reference],
@@ -275,7 +248,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         facts: [
           ['Booking reference', data.reference],
           ['Package', data.packageName],
-          ['Departure', formatDepartureDate(data.startsOn)],
+          ['Departure', formatTripDate(data.startsOn)],
           ['Travellers', travellersLabel(data.travellers)],
         ],
         link,
@@ -291,7 +264,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         facts: [
           ['Booking reference', data.reference],
           ['Package', data.packageName],
-          ['Departure', formatDepartureDate(data.startsOn)],
+          ['Departure', formatTripDate(data.startsOn)],
         ],
         link: bookingsLinkFor(options.siteUrl),
         outro: [contactLine],

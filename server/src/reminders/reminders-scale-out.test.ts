@@ -46,9 +46,9 @@ describe.skipIf(!baseUrl)('reminders from two server processes on one PostgreSQL
       const id = randomUUID();
       await db.query(
         `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
-           address, phone, departure_id, travellers, total_cents, status)
-         VALUES ($1, $2, 'racer', $3, 'Swiss Alpine Lakes', 100000, 'Racer', $4, 'Somewhere 1', '442079460000',
-           $5, 1, 100000, $6)`,
+           account_email, address, phone, departure_id, travellers, total_cents, status)
+         VALUES ($1, $2, 'racer', $3, 'Swiss Alpine Lakes', 100000, 'Racer', $4, $4, 'Somewhere 1',
+           '442079460000', $5, 1, 100000, $6)`,
         [
           id,
           newReference(),

@@ -53,7 +53,7 @@ describe.each(storeCases())('reminders on $name', { timeout: 60_000 }, (store) =
     expect(more).toEqual([]);
     expect(sent).toMatchObject({
       kind: 'trip-reminder',
-      recipient: booking.email,
+      recipient: ctx.traveller.email,
       payload: {
         reference: booking.reference,
         startsOn: booking.startsOn,

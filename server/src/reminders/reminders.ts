@@ -39,7 +39,8 @@ const batchSize = 200;
 // off waits), the booking is in the right state and not reminded yet. A booking made or confirmed
 // inside the window matches at the next run.
 function dueCondition(kind: ReminderKind, settings: ReminderSettings) {
-  const base = `d.starts_on > $1::date AND d.starts_on <= $2::date
+  // Emails about a booking go to the account that made it (an account without one gets none).
+  const base = `b.account_email IS NOT NULL AND d.starts_on > $1::date AND d.starts_on <= $2::date
     AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id AND r.kind = '${kind}')`;
   if (kind === 'trip') return `b.status = 'confirmed' AND ${base}`;
   return `b.status IN ('requested', 'confirmed') AND ${base} AND (${settings.detailsIncomplete})`;
@@ -78,7 +79,7 @@ async function remindKind(
     const jobs: EmailJob[] = send.map((row) => ({
       bookingId: row.id,
       kind: kind === 'trip' ? 'trip-reminder' : 'details-reminder',
-      to: row.email,
+      to: row.account_email!,
       data: emailData(toBooking(row)),
     }));
     await enqueueEmails(tx, jobs);

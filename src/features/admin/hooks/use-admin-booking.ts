@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AdminBooking, AuditEvent } from '~/contracts/admin';
 import { bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
+import { useAsyncData } from '~/lib/use-async-data';
 
 export type BookingRecord =
   | { status: 'loading' }
@@ -8,41 +9,26 @@ export type BookingRecord =
   | { status: 'ready'; booking: AdminBooking; events: AuditEvent[] };
 
 // One booking and its history, loaded together; after a change both are read again, so the
-// new event shows beside the new status.
+// new event shows beside the new status. A reload keeps the page in view; another booking
+// starts from a spinner.
 export function useAdminBooking(bookingId: string) {
-  const [record, setRecord] = useState<BookingRecord>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // A reload after a change keeps the page in view; another booking starts from a spinner.
-    setRecord((prev) =>
-      prev.status === 'ready' && prev.booking.id === bookingId ? prev : { status: 'loading' },
-    );
-    Promise.all([
-      getAdminBooking(bookingId, controller.signal),
-      bookingEvents(bookingId, controller.signal),
-    ]).then(
-      ([booking, events]) => {
-        if (!controller.signal.aborted) setRecord({ status: 'ready', booking, events });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setRecord({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [bookingId, attempt]);
-
-  const reload = useCallback(() => setAttempt((a) => a + 1), []);
+  const { state, retry, refresh, update } = useAsyncData(bookingId, async (signal) => {
+    const [booking, events] = await Promise.all([
+      getAdminBooking(bookingId, signal),
+      bookingEvents(bookingId, signal),
+    ]);
+    return { booking, events };
+  });
 
   // The booking as the server answered at once; the history follows with the reload.
   const changed = useCallback(
     (booking: AdminBooking) => {
-      setRecord((prev) => (prev.status === 'ready' ? { ...prev, booking } : prev));
-      reload();
+      update((record) => ({ ...record, booking }));
+      refresh();
     },
-    [reload],
+    [refresh, update],
   );
 
-  return { record, reload, changed };
+  const record: BookingRecord = state.status === 'success' ? { status: 'ready', ...state.data } : state;
+  return { record, retry, changed };
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AdminDeparture } from '~/contracts/admin';
 import { listDepartures } from '~/features/admin/api/admin-api';
+import { useAsyncData } from '~/lib/use-async-data';
 
 export type DeparturesList =
   | { status: 'idle' }
@@ -14,40 +15,22 @@ const byDate = (a: AdminDeparture, b: AdminDeparture) =>
 // A package's schedule, past departures included, ascending by date. `put` adds or replaces a
 // departure as the server answered it, keeping the order.
 export function useAdminDepartures(packageId: string) {
-  const [list, setList] = useState<DeparturesList>({ status: packageId ? 'loading' : 'idle' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!packageId) {
-      setList({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setList({ status: 'loading' });
-    listDepartures(packageId, controller.signal).then(
-      (departures) => {
-        if (!controller.signal.aborted)
-          setList({ status: 'ready', departures: [...departures].sort(byDate) });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setList({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [packageId, attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const { state, retry, update } = useAsyncData(packageId || null, async (signal) =>
+    [...(await listDepartures(packageId, signal))].sort(byDate),
+  );
 
   const put = useCallback(
     (departure: AdminDeparture) => {
-      setList((prev) => {
-        if (prev.status !== 'ready' || departure.packageId !== packageId) return prev;
-        const others = prev.departures.filter((d) => d.id !== departure.id);
-        return { status: 'ready', departures: [...others, departure].sort(byDate) };
-      });
+      if (departure.packageId !== packageId) return;
+      update((departures) => [...departures.filter((d) => d.id !== departure.id), departure].sort(byDate));
     },
-    [packageId],
+    [packageId, update],
   );
 
+  const list: DeparturesList = !packageId
+    ? { status: 'idle' }
+    : state.status === 'success'
+      ? { status: 'ready', departures: state.data }
+      : state;
   return { list, retry, put };
 }
