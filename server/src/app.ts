@@ -11,11 +11,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import * as z from 'zod/mini';
+import { problemSchema } from '../../src/contracts/api.js';
 import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
+import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
@@ -167,7 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get(path, (_req, reply) => sendPage(reply, '__spa-fallback.html'));
   }
 
-  // The API: one error vocabulary, limits per user (shared through Redis when configured).
+  // The API: schemas on every route (./http/api-schemas.ts), one error vocabulary, limits per user
+  // (shared through Redis when configured).
+  await registerApiSchemas(app);
   setApiErrorHandler(app);
   await app.register(rateLimit, {
     global: false,
@@ -216,17 +221,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return lastPing.done;
   };
-  app.get('/api/health', async (request, reply) => {
-    try {
-      await ping();
-      return reply
-        .header('Cache-Control', 'no-store')
-        .send({ status: 'ok', database: options.bookings.db.kind });
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database did not answer');
-      return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });
-    }
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['Service'],
+        summary: 'Whether the service and its database answer',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ ...problemSchema.shape, status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await ping();
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send({ status: 'ok', database: options.bookings.db.kind });
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database did not answer');
+        return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });
+      }
+    },
+  );
+  await registerApiReference(app);
 
   // SPEC point 7 spells the data file /packages.JSON.
   app.get('/packages.JSON', (_req, reply) =>

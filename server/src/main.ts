@@ -6,7 +6,7 @@ import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './bookings/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { todayIso } from './departures/dates.js';
+import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';

@@ -9,7 +9,7 @@ import type { Booking } from '../../src/contracts/booking.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startTestInbox, type TestInbox } from './mail/test-support.js';
 import { waitFor } from './test/wait-for.js';
-import { addDays, todayIso } from './departures/dates.js';
+import { addDays, todayIso } from '../../src/contracts/iso-dates.js';
 import {
   createUser,
   makeClientDir,

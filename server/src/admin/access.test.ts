@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { InjectOptions } from 'fastify';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp, type AdminTestContext } from './test-kit.js';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { AdminBooking, AdminBookingsPage, AuditEvent } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { asText, csvCell, csvMoment, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } from '../test/fixtures.js';
 import { failingOn, useAdminApp } from './test-kit.js';
 

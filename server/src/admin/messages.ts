@@ -1,48 +1,19 @@
 // An operator's message to everyone on a departure (POST /api/admin/departures/{id}/messages):
-// checked here, then one email a active booking and one audit row a booking, in one transaction.
-import { messageLimits, type DepartureMessage } from '../../../src/contracts/admin.js';
-import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
+// checked by its route schema (src/contracts/api.ts), then one email a active booking and one audit row a booking, in one transaction.
+import type { DepartureMessage } from '../../../src/contracts/admin.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import {
-  bookingColumns,
-  bookingsFrom,
-  emailData,
-  toBooking,
-  type BookingRow,
-} from '../bookings/repository.js';
+import { emailData, toBooking } from '../bookings/repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import { enqueueEmails } from '../mail/outbox.js';
 
-type Checked =
-  | { ok: true; value: Required<DepartureMessage> }
-  | { ok: false; message: string }
-  | { ok: false; fieldErrors: Partial<Record<'subject' | 'body' | 'dryRun', string>> };
-
-export function checkMessage(body: unknown): Checked {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'The message could not be read: send a JSON object.' };
-  }
-  const { subject, body: text, dryRun } = body as Record<string, unknown>;
-  const fieldErrors: Partial<Record<'subject' | 'body' | 'dryRun', string>> = {};
-  const cleanSubject = typeof subject === 'string' ? subject.trim() : '';
-  // CRLF from a textarea counts as one newline, as the email will show it.
-  const cleanBody = typeof text === 'string' ? text.replace(/\r\n?/g, '\n').replace(/\s+$/, '') : '';
-  if (subject !== undefined && typeof subject !== 'string') fieldErrors.subject = 'The subject must be text.';
-  // Control characters first (their message wins); the body keeps tabs and newlines (paragraphs).
-  else if (hasControlChars(cleanSubject)) fieldErrors.subject = controlCharsMessage('Subject');
-  else if (cleanSubject === '') fieldErrors.subject = 'Write a subject.';
-  else if (cleanSubject.length > messageLimits.subject)
-    fieldErrors.subject = `Keep the subject to ${messageLimits.subject} characters or fewer.`;
-  if (text !== undefined && typeof text !== 'string') fieldErrors.body = 'The message must be text.';
-  else if (hasControlChars(cleanBody, { multiline: true })) fieldErrors.body = controlCharsMessage('Message');
-  else if (cleanBody.trim() === '') fieldErrors.body = 'Write the message.';
-  else if (cleanBody.length > messageLimits.body)
-    fieldErrors.body = `Keep the message to ${messageLimits.body} characters or fewer.`;
-  if (dryRun !== undefined && typeof dryRun !== 'boolean')
-    fieldErrors.dryRun = 'dryRun must be true or false.';
-  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { subject: cleanSubject, body: cleanBody, dryRun: dryRun === true } };
-}
+// The text as it is sent: the subject trimmed, the body with CRLF as one newline (as a textarea's
+// line breaks read in the email) and no trailing blank lines. src/contracts/api.ts checked both.
+export const normaliseMessage = (message: DepartureMessage): Required<DepartureMessage> => ({
+  subject: message.subject.trim(),
+  body: message.body.replace(/\r\n?/g, '\n').replace(/\s+$/, ''),
+  dryRun: message.dryRun === true,
+});
 
 export type MessageOutcome = { kind: 'not-found' } | { kind: 'done'; recipients: number };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { Database } from '../db/database.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createOperator,

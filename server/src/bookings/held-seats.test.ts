@@ -12,7 +12,7 @@ import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test
 import type { Booking } from '../../../src/contracts/booking.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createOperator,

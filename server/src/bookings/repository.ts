@@ -1,46 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminBooking } from '../../../src/contracts/admin.js';
-import type { Booking, BookingInput, BookingStatus } from '../../../src/contracts/booking.js';
+import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { departureColumns, type DepartureRow } from '../departures/repository.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
 import type { BookingEmailData } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
 import type { ServerPackage } from './packages.js';
-
-export type BookingRow = {
-  id: string;
-  reference: string;
-  user_id: string;
-  package_id: string;
-  package_name: string;
-  price_cents: number;
-  name: string;
-  email: string;
-  // The signed-in account's email (from the verified token), where the emails about the booking
-  // go; `email` is the contact typed in the form, for staff. Bookings stored before migration 3
-  // have the typed one here too.
-  account_email: string | null;
-  address: string;
-  phone: string;
-  departure_id: string | null;
-  starts_on: string | null;
-  travellers: number;
-  total_cents: number;
-  status: BookingStatus;
-  cancel_reason: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  meeting_point: string | null;
-  meeting_time: string | null;
-};
-
-// Every booking query selects these from `bookings b LEFT JOIN departures d`.
-export const bookingColumns = `b.id, b.reference, b.user_id, b.package_id, b.package_name, b.price_cents,
-  b.name, b.email, b.account_email, b.address, b.phone, b.departure_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
-  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at, d.meeting_point,
-  d.meeting_time`;
-export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,

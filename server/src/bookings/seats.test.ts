@@ -10,7 +10,7 @@ import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { Database } from '../db/database.js';
-import { addDays, daysBetween, todayIso } from '../departures/dates.js';
+import { addDays, daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createUser,

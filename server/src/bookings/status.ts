@@ -2,9 +2,10 @@ import { cancellableOnline, type Booking, type BookingStatus } from '../../../sr
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { daysBetween } from '../departures/dates.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
-import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { emailData, toBooking } from './repository.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { departureSchema } from '../../../src/contracts/api.js';
 import type { Departure } from '../../../src/contracts/departure.js';
-import type { Database } from '../db/database.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import { todayIso } from './dates.js';
+import type { Database } from '../db/database.js';
+import { errors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { fromDatabase } from '../http/problem.js';
 import { listFutureDepartures } from './repository.js';
 
 // How long a process answers a package's departures from memory. The list is public and read on
@@ -36,11 +39,24 @@ export async function departuresRoutes(
   const cache = options.departuresCache ?? createDeparturesCache();
   const seconds = options.departuresCacheSeconds ?? defaultDeparturesCacheSeconds;
 
-  app.get<{ Params: { packageId: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/packages/:packageId/departures',
+    {
+      schema: {
+        tags: ['Departures'],
+        summary: 'A package’s future departures, soonest first',
+        params: z.object({
+          packageId: z.string().check(z.refine((id) => options.packages.has(id), 'No such package.')),
+        }),
+        response: {
+          200: z.object({ departures: z.array(departureSchema) }),
+          ...errors.notFound,
+          ...errors.unavailable,
+        },
+      },
+    },
     async (request, reply) => {
       const { packageId } = request.params;
-      if (!options.packages.has(packageId)) return problem(reply, 404, 'No such package.');
       const today = todayIso(new Date(now()));
       let hit = cache.get(packageId);
       if (!hit || now() - hit.at >= seconds * 1000 || hit.day !== today) {

@@ -3,7 +3,7 @@
 // all-day flags Outlook wants are its job).
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brand } from '../../../src/contracts/brand.js';
-import { addDays } from '../departures/dates.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export type TripCalendarData = {
   reference: string;

@@ -4,7 +4,7 @@
 // many runs race, and at the next run for a booking confirmed inside the window.
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../admin/test-kit.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import type { BookingEmailData } from '../mail/outbox.js';
 import { storeCases } from '../test/fixtures.js';
 import { waitFor } from '../test/wait-for.js';

@@ -7,15 +7,10 @@
 // then inserts nothing, so it queues nothing. A flag read first and written after would let both
 // read "not sent".
 import { systemActor } from '../audit/audit.js';
-import {
-  bookingColumns,
-  bookingsFrom,
-  emailData,
-  toBooking,
-  type BookingRow,
-} from '../bookings/repository.js';
+import { emailData, toBooking } from '../bookings/repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database, Queryable } from '../db/database.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 

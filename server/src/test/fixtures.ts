@@ -17,9 +17,9 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
 import { missing, testDatabaseUrl } from './services.js';
-import { todayIso } from '../departures/dates.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
-import { addDays } from '../departures/dates.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
