@@ -49,6 +49,11 @@ export async function findAdminDeparture(db: Queryable, id: string): Promise<Adm
   return normalise(await run(db, selectDepartures().where('d.id', '=', id)))[0];
 }
 
+// Meeting point and time as stored: trimmed, and '' (or only spaces) clears them. undefined: not
+// sent (a change leaves it as it is).
+const meetingValue = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : value.trim() || null;
+
 export type CreateOutcome = { kind: 'created'; departure: AdminDepartureRow } | { kind: 'duplicate' };
 
 // The unique (package_id, starts_on) decides duplicates, so two operators adding the same date
@@ -65,8 +70,8 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
         input.packageId,
         input.startsOn,
         input.capacity,
-        input.meetingPoint ?? null,
-        input.meetingTime ?? null,
+        meetingValue(input.meetingPoint) ?? null,
+        meetingValue(input.meetingTime) ?? null,
       ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
@@ -128,8 +133,10 @@ export function changeDeparture(
         to: status,
       });
     }
-    const meetingPoint = change.meetingPoint === undefined ? row.meeting_point : change.meetingPoint;
-    const meetingTime = change.meetingTime === undefined ? row.meeting_time : change.meetingTime;
+    const meetingPoint =
+      change.meetingPoint === undefined ? row.meeting_point : (meetingValue(change.meetingPoint) ?? null);
+    const meetingTime =
+      change.meetingTime === undefined ? row.meeting_time : (meetingValue(change.meetingTime) ?? null);
     // The values are the brand's own (a station, a time), not personal data: the trail keeps them.
     if (meetingPoint !== row.meeting_point) {
       entries.push({
