@@ -3,16 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
 import { buildApp } from './app.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
-import { loadPackages } from './bookings/packages.js';
+import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
+import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
-import { startReminderScheduler } from './reminders/reminders.js';
+import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -73,6 +74,7 @@ const app = await buildApp({
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     operationsEmail: env.OPERATIONS_EMAIL,
+    detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -85,6 +87,7 @@ if (mail) {
     send: mail.send,
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
+    cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(
@@ -102,13 +105,20 @@ if (mail) {
 // Every process runs it; the reminders table makes each reminder go out once (reminders.ts).
 const reminders = startReminderScheduler({
   db,
-  settings: { tripDays: env.TRIP_REMINDER_DAYS, detailsDays: env.DETAILS_REMINDER_DAYS },
+  settings: {
+    tripDays: env.TRIP_REMINDER_DAYS,
+    detailsDays: env.DETAILS_REMINDER_DAYS,
+    detailsIncomplete: guestDetailsIncomplete,
+  },
   intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
   log: app.log,
   onQueued: () => outbox?.kick(),
 });
+// Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
+const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
   await reminders.stop();
+  await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

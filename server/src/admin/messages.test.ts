@@ -7,7 +7,7 @@ import type { AuditEvent } from '../../../src/contracts/admin.js';
 import type { DepartureMessageData } from '../mail/outbox.js';
 import { renderEmail } from '../mail/templates.js';
 import { storeCases } from '../test/fixtures.js';
-import { useAdminApp } from './test-kit.js';
+import { useAdminApp } from '../test/console-kit.js';
 
 describe.each(storeCases())('departure messages on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);

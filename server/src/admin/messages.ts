@@ -2,7 +2,7 @@
 // checked by its route schema (src/contracts/api.ts), then one email a active booking and one audit row a booking, in one transaction.
 import type { DepartureMessage } from '../../../src/contracts/admin.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import { emailData, toBooking } from '../bookings/repository.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import { enqueueEmails } from '../mail/outbox.js';

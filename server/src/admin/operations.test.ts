@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminDeparture, LastSeen } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { createOperator, storeCases } from '../test/fixtures.js';
-import { useAdminApp } from './test-kit.js';
+import { useAdminApp } from '../test/console-kit.js';
 
 const operations = 'ops-desk@example.com';
 

@@ -4,6 +4,7 @@ import type { BookingsOptions } from '../bookings/routes.js';
 import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
 import { lastSeenRoutes } from './last-seen-routes.js';
+import { adminGuestsRoutes } from './guests-routes.js';
 
 // The operator console's API (/api/admin/*). The token and the role are checked once here, as
 // hooks of this plugin's scope, so no route under it can be added without them: 401 without a
@@ -18,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   await app.register(adminBookingsRoutes, options);
   await app.register(adminDeparturesRoutes, options);
   await app.register(lastSeenRoutes, options);
+  await app.register(adminGuestsRoutes, options);
 }

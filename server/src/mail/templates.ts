@@ -12,6 +12,7 @@ import type {
   EmailPayloads,
   OperationsEmailData,
 } from './outbox.js';
+import { bookingTerms } from '../../../src/contracts/terms.js';
 
 export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
 
@@ -20,6 +21,8 @@ export type RenderOptions = {
   siteUrl?: string;
   // When the message was queued: the calendar file's DTSTAMP (the same file on every retry).
   queuedAt?: Date;
+  // CANCELLATION_CUTOFF_DAYS: the terms in the "received" email name it.
+  cancellationCutoffDays?: number;
 };
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
@@ -138,17 +141,20 @@ function bookingLetter(
     link: bookingsLinkFor(options.siteUrl),
   };
   switch (kind) {
-    case 'booking-received':
+    case 'booking-received': {
+      // The terms the traveller read beside Book Now (src/contracts/terms.ts).
+      const terms = bookingTerms(options.cancellationCutoffDays);
       return {
         ...base,
         heading: 'We have your booking request',
         intro: [
           `Hi ${data.name},`,
-          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly. No payment is taken now.`,
+          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
         ],
         facts: bookingFacts(data),
-        outro: [contactLine],
+        outro: [terms.payment, `${terms.cancellation} ${terms.after}`, contactLine],
       };
+    }
     case 'booking-confirmed': {
       const calendar =
         data.startsOn !== null

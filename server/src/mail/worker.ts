@@ -50,6 +50,8 @@ export type OutboxWorkerOptions = {
   stopTimeoutMs?: number;
   // The site's public origin, for the link in the emails (PUBLIC_ORIGIN).
   siteUrl?: string;
+  // CANCELLATION_CUTOFF_DAYS, named by the terms in the "received" email.
+  cancellationCutoffDays?: number;
   // Jitter source; tests pin it.
   random?: () => number;
 };
@@ -182,6 +184,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       rendered = renderEmail(message.kind as EmailKind, message.payload, {
         siteUrl: options.siteUrl,
         queuedAt: message.createdAt,
+        cancellationCutoffDays: options.cancellationCutoffDays,
       });
     } catch (error) {
       // A message that cannot be rendered never will be: no retries.

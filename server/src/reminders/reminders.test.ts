@@ -3,7 +3,7 @@
 // their window, never before it, never for cancelled bookings, once per booking and kind however
 // many runs race, and at the next run for a booking confirmed inside the window.
 import { describe, expect, it } from 'vitest';
-import { useAdminApp } from '../admin/test-kit.js';
+import { useAdminApp } from '../test/console-kit.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import type { BookingEmailData } from '../mail/outbox.js';
 import { storeCases } from '../test/fixtures.js';

@@ -1,5 +1,5 @@
 import type { Departure } from '~/contracts/departure';
-import { getDepartures } from '~/features/booking/api/departures-api';
+import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
 

@@ -1,7 +1,8 @@
 import type { Departure } from '~/contracts/departure';
 import { apiRequest } from '~/lib/api-client';
 
-// Public: seats left are no secret, and the dates can show before the ID token is ready.
+// Public: seats left are no secret, and the dates can show before the ID token is ready. Shared by
+// the booking form and the home page's package cards.
 export async function getDepartures(packageId: string, signal?: AbortSignal): Promise<Departure[]> {
   const data = await apiRequest<{ departures: Departure[] }>(
     `/api/packages/${encodeURIComponent(packageId)}/departures`,
