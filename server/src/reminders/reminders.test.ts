@@ -8,7 +8,7 @@ import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import type { BookingEmailData } from '../mail/outbox.js';
 import { storeCases } from '../test/fixtures.js';
 import { waitFor } from '../test/wait-for.js';
-import { runReminders, startReminderScheduler } from './reminders.js';
+import { guestDetailsIncomplete, runReminders, startReminderScheduler } from './reminders.js';
 
 const settings = { tripDays: 7, detailsDays: 30 };
 const today = todayIso();
@@ -69,6 +69,29 @@ describe.each(storeCases())('reminders on $name', { timeout: 60_000 }, (store) =
     expect(trail.filter((r) => r.action === 'booking.reminder')).toEqual([
       expect.objectContaining({ actor_type: 'system', to_value: 'Your trip is coming up' }),
     ]);
+  });
+
+  it('"Traveller details needed" goes DETAILS_REMINDER_DAYS before to active bookings with details missing, once', async () => {
+    const ahead = 2400 + Math.floor(Math.random() * 200);
+    const departureId = await ctx.addDeparture({ daysAhead: ahead });
+    const missing = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
+    const withDetails = { ...settings, detailsIncomplete: guestDetailsIncomplete };
+    await runReminders(ctx.db, addDays(today, ahead - 31), withDetails);
+    expect(await reminders(missing.id)).toEqual([]);
+    await runReminders(ctx.db, addDays(today, ahead - 30), withDetails);
+    await runReminders(ctx.db, addDays(today, ahead - 20), withDetails);
+    const sent = await reminders(missing.id);
+    expect(sent.map((r) => r.kind)).toEqual(['details-reminder']);
+    expect(sent[0]!.recipient).toBe(ctx.traveller.email);
+    // Complete details: not reminded.
+    const complete = await ctx.book(ctx.traveller, { departureId });
+    await ctx.db.query(
+      `UPDATE booking_guests SET full_name = 'Ada', date_of_birth = '1990-01-01', emergency_name = 'Bob',
+         emergency_phone = '+44 20 7946 0000' WHERE booking_id = $1`,
+      [complete.id],
+    );
+    await runReminders(ctx.db, addDays(today, ahead - 19), withDetails);
+    expect(await reminders(complete.id)).toEqual([]);
   });
 
   it('a booking confirmed inside the window is reminded at the next run; a requested one is not', async () => {
