@@ -105,6 +105,13 @@ if (mailDev) {
   serverEnv.MAIL_FROM ||= localMailFrom;
 }
 
+// The emails' links (My bookings, the console) point at this site unless a public origin is set.
+if (!serverEnv.PUBLIC_ORIGIN) {
+  const listenHost = process.env.HOST;
+  const local = !listenHost || listenHost === '0.0.0.0' || listenHost === '::';
+  serverEnv.PUBLIC_ORIGIN = `http://${local ? 'localhost' : listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${process.env.PORT || '3000'}`;
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',

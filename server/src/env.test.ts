@@ -31,6 +31,36 @@ describe('server environment', () => {
     expect(() => loadServerEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY.*10\.0\.0\.0\/33/);
   });
 
+  it('reminders and the operations address: defaults, and bad values named', () => {
+    expect(loadServerEnv({})).toMatchObject({
+      OPERATIONS_EMAIL: 'hello@wayfarer-tours.example',
+      DETAILS_REMINDER_DAYS: 30,
+      TRIP_REMINDER_DAYS: 7,
+      REMINDER_INTERVAL_SECONDS: 60,
+    });
+    expect(
+      loadServerEnv({
+        OPERATIONS_EMAIL: 'ops@example.com',
+        TRIP_REMINDER_DAYS: '3',
+        REMINDER_INTERVAL_SECONDS: '5',
+      }),
+    ).toMatchObject({
+      OPERATIONS_EMAIL: 'ops@example.com',
+      TRIP_REMINDER_DAYS: 3,
+      REMINDER_INTERVAL_SECONDS: 5,
+    });
+    expect(() =>
+      loadServerEnv({
+        OPERATIONS_EMAIL: 'not an address',
+        DETAILS_REMINDER_DAYS: '0',
+        TRIP_REMINDER_DAYS: 'soon',
+        REMINDER_INTERVAL_SECONDS: '1.5',
+      }),
+    ).toThrow(
+      /OPERATIONS_EMAIL: must be an email address[\s\S]*DETAILS_REMINDER_DAYS[\s\S]*TRIP_REMINDER_DAYS[\s\S]*REMINDER_INTERVAL_SECONDS/,
+    );
+  });
+
   it('needs MAIL_FROM with SMTP_URL', () => {
     expect(() => loadServerEnv({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
       /MAIL_FROM: required when SMTP_URL is set/,

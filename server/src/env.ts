@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultCancellationCutoffDays } from '../../src/contracts/booking.js';
+import { brand } from '../../src/contracts/brand.js';
 import { defaultDetailsCutoffDays } from '../../src/contracts/guests.js';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -94,6 +95,16 @@ const schema = z.object({
       )
       .optional(),
   ),
+  // Where the brand hears of each new request and each traveller's cancellation or change.
+  OPERATIONS_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'must be an email address' }).default(brand.email),
+  ),
+  // Reminders: "Traveller details needed" and "Your trip is coming up", this many days before the
+  // departure; the scheduler looks for due ones every REMINDER_INTERVAL_SECONDS in every process.
+  DETAILS_REMINDER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRIP_REMINDER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The built site; tests point it at a minimal one.

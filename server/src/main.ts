@@ -14,6 +14,7 @@ import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
+import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -74,6 +75,7 @@ const app = await buildApp({
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    operationsEmail: env.OPERATIONS_EMAIL,
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
@@ -118,10 +120,24 @@ const offerExpiry = startOfferExpiry({
   onError: (error) =>
     app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
 });
+
+// Every process runs it; the reminders table makes each reminder go out once (reminders.ts).
+const reminders = startReminderScheduler({
+  db,
+  settings: {
+    tripDays: env.TRIP_REMINDER_DAYS,
+    detailsDays: env.DETAILS_REMINDER_DAYS,
+    detailsIncomplete: guestDetailsIncomplete,
+  },
+  intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
+  log: app.log,
+  onQueued: () => outbox?.kick(),
+});
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
   await offerExpiry.stop();
+  await reminders.stop();
   await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();

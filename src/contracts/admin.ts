@@ -64,12 +64,44 @@ export type AdminDeparture = Departure & {
   // Travellers waiting on its waiting list, and seats held by open offers (part of seatsTaken).
   waiting: number;
   offered: number;
+  // Shown to travellers (checkout, My bookings, the trip reminder); null until set.
+  meetingPoint?: string | null;
+  // HH:MM.
+  meetingTime?: string | null;
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture
-export type NewDeparture = { packageId: string; startsOn: string; capacity: number; minTravellers?: number };
+export type NewDeparture = {
+  packageId: string;
+  startsOn: string;
+  capacity: number;
+  minTravellers?: number;
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
+};
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
-export type DepartureChange = { capacity?: number; status?: DepartureStatus; minTravellers?: number };
+// meetingPoint or meetingTime null (or '') clears it.
+export type DepartureChange = {
+  capacity?: number;
+  status?: DepartureStatus;
+  minTravellers?: number;
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
+};
+
+export const meetingPointMax = 200;
+export const meetingTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// POST /api/admin/departures/{id}/messages {subject, body, dryRun?} -> 200 (dry run) or 202
+// {recipients}: one email to the traveller of every active booking on the departure.
+export type DepartureMessage = { subject: string; body: string; dryRun?: boolean };
+export type DepartureMessageResult = { recipients: number };
+export const messageLimits = { subject: 150, body: 5000 } as const;
+
+// GET and PUT /api/admin/last-seen: when this operator last looked at the bookings, and how many
+// arrived since (counted up to newBookingsCap: the badge shows "99+").
+export type LastSeen = { lastSeenAt: string | null; newBookings: number };
+export const newBookingsCap = 100;
 
 // An operator's internal note on a booking. POST /api/admin/bookings/{id}/notes {text} -> 201 Note.
 export type Note = { id: string; at: string; author: string; text: string };

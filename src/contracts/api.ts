@@ -12,7 +12,12 @@ import {
   type AdminBookingsPage,
   type AdminDeparture,
   type AuditEvent,
+  meetingPointMax,
+  meetingTimePattern,
+  messageLimits,
   type DepartureChange,
+  type DepartureMessage,
+  type LastSeen,
   type Manifest,
   type NewDeparture,
   type Note,
@@ -77,6 +82,9 @@ export const bookingSchema = z.object({
   address: z.string(),
   phone: z.string(),
   createdAt: isoDateTime,
+  // Set by the brand on the departure; null until then.
+  meetingPoint: z.optional(z.nullable(z.string())),
+  meetingTime: z.optional(z.nullable(z.string())),
   guests: z.array(guestSchema),
   detailsComplete: z.boolean(),
 }) satisfies z.ZodMiniType<Booking>;
@@ -135,6 +143,8 @@ export const adminDepartureSchema = z.object({
   minTravellers: z.number(),
   waiting: z.number(),
   offered: z.number(),
+  meetingPoint: z.optional(z.nullable(z.string())),
+  meetingTime: z.optional(z.nullable(z.string())),
 }) satisfies z.ZodMiniType<AdminDeparture>;
 
 export const waitlistEntrySchema = z.object({
@@ -263,6 +273,33 @@ export const rule = <T>(problem: (value: T) => string | undefined) =>
     if (message) ctx.addIssue({ code: 'custom', message, input: value });
   });
 
+// Where and when the group meets: text or null; '' (or only spaces) clears it. The server trims.
+const meetingPoint = z.optional(
+  z.nullable(
+    z
+      .string({ error: 'The meeting point must be text.' })
+      .check(
+        rule(
+          firstOf<string>(
+            [(v) => !hasControlChars(v), controlCharsMessage('The meeting point')],
+            [
+              (v) => v.trim().length <= meetingPointMax,
+              `Keep the meeting point to ${meetingPointMax} characters or fewer.`,
+            ],
+          ),
+        ),
+      ),
+  ),
+);
+const meetingTimeMessage = 'Enter the meeting time as HH:MM, 24-hour (for example 08:30).';
+const meetingTime = z.optional(
+  z.nullable(
+    z
+      .string({ error: meetingTimeMessage })
+      .check(z.refine((v) => v === '' || meetingTimePattern.test(v), meetingTimeMessage)),
+  ),
+);
+
 // POST /api/admin/departures. The server adds its own checks: the package exists, the date is
 // after today and at most three years ahead (the browser cannot know either for sure).
 export const newDepartureSchema = (rules: { packageExists: (id: string) => boolean; today: () => string }) =>
@@ -297,30 +334,39 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
       ),
       capacity,
       minTravellers: z.optional(minTravellers),
+      meetingPoint,
+      meetingTime,
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
 
-// PATCH /api/admin/departures/{id}: capacity, status, the minimum, nothing else.
+// PATCH /api/admin/departures/{id}: capacity, status, the minimum, the meeting point and time,
+// nothing else.
 export const departureChangeSchema = z
   .strictObject(
     {
       capacity: z.optional(capacity),
       status: z.optional(z.enum(departureStatuses, { error: 'Status must be open or closed.' })),
       minTravellers: z.optional(minTravellers),
+      meetingPoint,
+      meetingTime,
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status and minTravellers can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint and meetingTime can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
   .check(
     z.refine(
       (change) =>
-        change.capacity !== undefined || change.status !== undefined || change.minTravellers !== undefined,
-      'Nothing to change: send capacity, status or minTravellers.',
+        change.capacity !== undefined ||
+        change.status !== undefined ||
+        change.minTravellers !== undefined ||
+        change.meetingPoint !== undefined ||
+        change.meetingTime !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint or meetingTime.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 
@@ -349,3 +395,50 @@ export const acceptOfferSchema = z.object(
   },
   { error: 'The booking could not be read: send a JSON object.' },
 );
+
+// POST /api/admin/departures/{id}/messages: a subject on one line, a plain-text body that keeps
+// its tabs and newlines (paragraphs), control characters refused first.
+export const departureMessageSchema = z.object(
+  {
+    subject: z
+      .string({ error: 'The subject must be text.' })
+      .check(
+        rule(
+          firstOf<string>(
+            [(v) => !hasControlChars(v), controlCharsMessage('Subject')],
+            [(v) => v.trim() !== '', 'Write a subject.'],
+            [
+              (v) => v.trim().length <= messageLimits.subject,
+              `Keep the subject to ${messageLimits.subject} characters or fewer.`,
+            ],
+          ),
+        ),
+      ),
+    body: z
+      .string({ error: 'The message must be text.' })
+      .check(
+        rule(
+          firstOf<string>(
+            [
+              (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
+              controlCharsMessage('Message'),
+            ],
+            [(v) => v.trim() !== '', 'Write the message.'],
+            [
+              (v) => v.replace(/\r\n?/g, '\n').trimEnd().length <= messageLimits.body,
+              `Keep the message to ${messageLimits.body} characters or fewer.`,
+            ],
+          ),
+        ),
+      ),
+    dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
+  },
+  { error: 'The message could not be read: send a JSON object.' },
+) satisfies z.ZodMiniType<DepartureMessage>;
+
+export const departureMessageResultSchema = z.object({ recipients: z.number() });
+
+export const lastSeenSchema = z.object({
+  lastSeenAt: z.nullable(isoDateTime),
+  newBookings: z.number(),
+}) satisfies z.ZodMiniType<LastSeen>;

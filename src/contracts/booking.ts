@@ -104,6 +104,10 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   total: number;
   status: BookingStatus;
   createdAt: string;
+  // Where and when the group meets, once the brand has set them on the departure (HH:MM).
+  // The server always sends both (null until set).
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
   // One per traveller, in order; the first was created with the booking's name.
   guests: Guest[];
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).

@@ -27,6 +27,8 @@ const selectBookings = () =>
     .select([
       ...bookingFields.map((c) => `b.${c}` as const),
       sql<string | null>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      'd.meeting_point',
+      'd.meeting_time',
       sql<OperatorGuest[]>`${sql.raw(guestsJson)}`.as('guests'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);

@@ -70,6 +70,11 @@ export async function findAdminDeparture(db: Queryable, id: string): Promise<Adm
   return normalise(await run(db, selectDepartures().where('d.id', '=', id)))[0];
 }
 
+// Meeting point and time as stored: trimmed, and '' (or only spaces) clears them. undefined: not
+// sent (a change leaves it as it is).
+const meetingValue = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : value.trim() || null;
+
 export type CreateOutcome = { kind: 'created'; departure: AdminDepartureRow } | { kind: 'duplicate' };
 
 // The unique (package_id, starts_on) decides duplicates, so two operators adding the same date
@@ -78,9 +83,18 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
-      [id, input.packageId, input.startsOn, input.capacity, input.minTravellers ?? 0],
+      [
+        id,
+        input.packageId,
+        input.startsOn,
+        input.capacity,
+        input.minTravellers ?? 0,
+        meetingValue(input.meetingPoint) ?? null,
+        meetingValue(input.meetingTime) ?? null,
+      ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
     const minimum = input.minTravellers ? `, at least ${input.minTravellers} travellers` : '';
@@ -157,10 +171,35 @@ export function changeDeparture(
         to: String(minTravellers),
       });
     }
+    const meetingPoint =
+      change.meetingPoint === undefined ? row.meeting_point : (meetingValue(change.meetingPoint) ?? null);
+    const meetingTime =
+      change.meetingTime === undefined ? row.meeting_time : (meetingValue(change.meetingTime) ?? null);
+    // The values are the brand's own (a station, a time), not personal data: the trail keeps them.
+    if (meetingPoint !== row.meeting_point) {
+      entries.push({
+        actor,
+        action: 'departure.meeting-point',
+        departureId: id,
+        from: row.meeting_point,
+        to: meetingPoint,
+      });
+    }
+    if (meetingTime !== row.meeting_time) {
+      entries.push({
+        actor,
+        action: 'departure.meeting-time',
+        departureId: id,
+        from: row.meeting_time,
+        to: meetingTime,
+      });
+    }
     if (entries.length > 0) {
       await tx.query(
-        `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, updated_at = now() WHERE id = $1`,
-        [id, capacity, status, minTravellers],
+        `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, meeting_point = $5,
+           meeting_time = $6, updated_at = now()
+         WHERE id = $1`,
+        [id, capacity, status, minTravellers, meetingPoint, meetingTime],
       );
       await recordAudit(tx, entries);
       if (capacity > row.capacity || (status === 'open' && row.status === 'closed')) {

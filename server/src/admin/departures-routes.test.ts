@@ -114,6 +114,8 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
         toGuarantee: 0,
         waiting: 0,
         offered: 0,
+        meetingPoint: null,
+        meetingTime: null,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([
@@ -309,11 +311,15 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
     });
 
     it.each([
-      ['an empty object', {}, 'Nothing to change: send capacity, status or minTravellers.'],
+      [
+        'an empty object',
+        {},
+        'Nothing to change: send capacity, status, minTravellers, meetingPoint or meetingTime.',
+      ],
       [
         'an unknown field',
         { capacity: 10, seatsTaken: 0 },
-        'Only capacity, status and minTravellers can be changed.',
+        'Only capacity, status, minTravellers, meetingPoint and meetingTime can be changed.',
       ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],

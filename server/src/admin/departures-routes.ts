@@ -2,11 +2,13 @@
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
+import type { AdminDeparture, DepartureMessageResult, Manifest } from '../../../src/contracts/admin.js';
 import {
   adminDepartureSchema,
   adminWaitlistEntrySchema,
   departureChangeSchema,
+  departureMessageResultSchema,
+  departureMessageSchema,
   manifestSchema,
   newDepartureSchema,
   uuidParam,
@@ -20,6 +22,7 @@ import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
 import { listManifestBookings } from './bookings-queries.js';
+import { normaliseMessage, sendDepartureMessage } from './messages.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import {
   changeDeparture,
@@ -42,6 +45,8 @@ export const toAdminDeparture = (
   minTravellers: row.min_travellers,
   waiting: row.waiting,
   offered: row.offered,
+  meetingPoint: row.meeting_point ?? null,
+  meetingTime: row.meeting_time ?? null,
 });
 
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
@@ -114,7 +119,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       bodyLimit: 1024,
       schema: {
         ...consoleRoute,
-        summary: 'Change a departure’s capacity, status or minimum travellers',
+        summary: 'Change a departure’s capacity, status, minimum travellers, meeting point or meeting time',
         description:
           'A capacity below the seats taken is refused: 409 {message, seatsTaken}. More seats or a reopening offer them to the waiting list in the same transaction.',
         params: departureId,
@@ -192,6 +197,40 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
         listDepartureWaitlist(db, id, (packageId) => packages.get(packageId)?.name ?? packageId),
       );
       return noStore(reply).send({ entries });
+    },
+  );
+
+  // A message to every traveller on the departure; with dryRun, only how many it would reach.
+  api.post(
+    '/api/admin/departures/:id/messages',
+    {
+      bodyLimit: 32 * 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Write to the traveller of every active booking on a departure',
+        description:
+          'dryRun: true answers 200 {recipients} and sends nothing; otherwise 202 {recipients}: one email a requested or confirmed booking, with an audit row each (the subject, never the text).',
+        params: departureId,
+        body: departureMessageSchema,
+        response: {
+          200: departureMessageResultSchema,
+          202: departureMessageResultSchema,
+          ...errors.notFound,
+          ...jsonBodyErrors,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = normaliseMessage(request.body);
+      const outcome = await fromDatabase(() =>
+        sendDepartureMessage(db, request.params.id, message, operatorActor(request)),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+      const result: DepartureMessageResult = { recipients: outcome.recipients };
+      if (message.dryRun) return noStore(reply).code(200).send(result);
+      if (outcome.recipients > 0) options.onEmailQueued?.();
+      return noStore(reply).code(202).send(result);
     },
   );
 }

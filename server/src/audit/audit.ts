@@ -26,6 +26,10 @@ export type AuditEntry = {
     | 'waitlist.left'
     | 'waitlist.expired'
     | 'waitlist.booked'
+    | 'departure.meeting-point'
+    | 'departure.meeting-time'
+    | 'booking.message'
+    | 'booking.reminder'
     // Travellers' details: which traveller and which fields, never the values.
     | 'guests.updated'
     | 'guest.check-in'

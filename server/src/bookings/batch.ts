@@ -49,6 +49,8 @@ export type BookingRequest = {
   travellers: number;
   idempotencyKey: string | null;
   today: string;
+  // Where the brand's copy of the request goes (OPERATIONS_EMAIL); null: nowhere.
+  operationsEmail: string | null;
 };
 
 // A request with the id and reference its booking will have.
@@ -219,6 +221,7 @@ const inputs: [string, string, (r: Row) => unknown][] = [
   ['payload', 'text', (r) => JSON.stringify(emailData(r.booking))],
   ['outbox_id', 'uuid', () => randomUUID()],
   ['account_email', 'text', (r) => r.p.accountEmail],
+  ['operations_email', 'text', (r) => r.p.operationsEmail],
 ];
 
 // The bookings (ON CONFLICT on the idempotency key: a retry that another process is storing at
@@ -248,6 +251,12 @@ const writeSql = `WITH v AS (
     INSERT INTO outbox (id, booking_id, kind, recipient, payload)
     SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload::jsonb
     FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
+  ), operations AS (
+    -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller.
+    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+    SELECT gen_random_uuid(), ins.id, 'operations-request', v.operations_email,
+      v.payload::jsonb || jsonb_build_object('email', v.email, 'phone', v.phone)
+    FROM ins JOIN v USING (id) WHERE v.operations_email IS NOT NULL
   ), guests AS (
     -- One guest per traveller; the first takes the booking's name.
     INSERT INTO booking_guests (booking_id, position, full_name)
@@ -279,6 +288,8 @@ function newBooking({ p, departure }: Placed, price: number): Booking {
     cancel_reason: null,
     created_at: now,
     updated_at: now,
+    meeting_point: departure.meeting_point,
+    meeting_time: departure.meeting_time,
     // As the statement above stores them: the first takes the booking's name.
     guests: Array.from({ length: p.travellers }, (_, i) => ({
       ...emptyGuest(i === 0 ? p.input.name : ''),

@@ -33,6 +33,8 @@ export const toBooking = (row: BookingRow): Booking => ({
   address: row.address,
   phone: row.phone,
   createdAt: new Date(row.created_at).toISOString(),
+  meetingPoint: row.meeting_point ?? null,
+  meetingTime: row.meeting_time ?? null,
   guests: travellerGuests(row.guests),
   detailsComplete: detailsComplete(row.guests),
 });
@@ -54,5 +56,7 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   price: b.price,
   total: b.total,
   status: b.status,
+  meetingPoint: b.meetingPoint,
+  meetingTime: b.meetingTime,
   ...extra,
 });

@@ -3,6 +3,7 @@
 // their seats between a cancellation and a new booking.
 import { cancellableOnline, type Booking, type BookingChange } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
@@ -13,7 +14,7 @@ import {
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
-import { enqueueEmails } from '../mail/outbox.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
@@ -32,6 +33,9 @@ export type ChangeRequest = {
   offers: OfferContext;
   // MAX_HELD_SEATS_PER_USER: a larger requested party may not take the owner past it.
   maxHeldSeats: number;
+  // The brand's operations inbox (OPERATIONS_EMAIL): copied on a traveller's own change only (an
+  // operator's change is the brand's doing). Unset: nobody is copied.
+  operationsEmail?: string;
 };
 
 export type ChangeOutcome =
@@ -175,19 +179,34 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         to: placeOf(booking.startsOn, booking.travellers),
       },
     ]);
+    const jobs: EmailJob[] = [];
     // To the account that booked (an account without an email gets none), not the typed contact.
     if (row.account_email) {
-      await enqueueEmails(tx, [
-        {
-          bookingId: current.id,
-          kind: 'booking-changed',
-          to: row.account_email,
-          data: emailData(booking, {
-            previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
-          }),
-        },
-      ]);
+      jobs.push({
+        bookingId: current.id,
+        kind: 'booking-changed',
+        to: row.account_email,
+        data: emailData(booking, {
+          previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
+        }),
+      });
     }
+    // The brand's copy of a traveller's change, with the booking's contact details and what it
+    // was before ("Sat 12 Dec 2026, 2 travellers").
+    if (request.operationsEmail && request.actor.type === 'traveller') {
+      jobs.push({
+        bookingId: current.id,
+        kind: 'operations-change',
+        to: request.operationsEmail,
+        data: {
+          ...emailData(booking),
+          email: booking.email,
+          phone: booking.phone,
+          before: `${formatTripDate(current.startsOn)}, ${travellersLabel(current.travellers)}`,
+        },
+      });
+    }
+    await enqueueEmails(tx, jobs);
     // Seats came free: on the old date when moving, on the same date when the party shrank.
     if (moving && current.departureId) await offerFreedSeats(tx, current.departureId, request.offers);
     else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);

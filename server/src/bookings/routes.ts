@@ -46,6 +46,9 @@ export type BookingsOptions = {
   clock?: () => Date;
   // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
   waitlistOfferHours?: number;
+  // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
+  // traveller's cancellation. Unset: nobody is copied.
+  operationsEmail?: string;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
 };
@@ -91,7 +94,7 @@ export async function answerChange(
   body: unknown,
   reply: FastifyReply,
   options: BookingsOptions,
-  who: Pick<ChangeRequest, 'actor' | 'ownerId' | 'cutoff'>,
+  who: Pick<ChangeRequest, 'actor' | 'ownerId' | 'cutoff' | 'operationsEmail'>,
 ): Promise<Booking | null> {
   const checked = validateChange(body);
   if (!checked.success) {
@@ -195,6 +198,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           travellers: input.travellers ?? 1,
           idempotencyKey: key ?? null,
           today: today(),
+          operationsEmail: options.operationsEmail ?? null,
         }),
       );
       switch (outcome.kind) {
@@ -288,6 +292,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           ownerId: request.user!.uid,
           cutoff: { days: cutoffDays, today: today() },
           offers: offerContext(options),
+          operationsEmail: options.operationsEmail,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
@@ -317,6 +322,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
         actor: travellerActor(request),
         ownerId: request.user!.uid,
         cutoff: { days: cutoffDays },
+        operationsEmail: options.operationsEmail,
       });
       if (!answer) return reply;
       return reply.header('Cache-Control', 'no-store').send(answer);

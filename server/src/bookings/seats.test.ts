@@ -394,6 +394,8 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
         address: '1 Old Road',
         phone: '123456',
         createdAt: '2026-01-02T03:04:05.000Z',
+        meetingPoint: null,
+        meetingTime: null,
         // Migration 4: one guest per traveller, the first with the booking's name.
         guests: [
           {

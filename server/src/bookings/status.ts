@@ -3,7 +3,7 @@ import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
-import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, toBooking } from './booking-row.js';
@@ -26,6 +26,8 @@ export type StatusChange = {
   cutoff?: { days: number; today: string };
   // A cancellation frees seats: the waiting list is offered them in the same transaction.
   offers: OfferContext;
+  // The brand's operations inbox (OPERATIONS_EMAIL): told when a traveller cancels.
+  operationsEmail?: string;
 };
 
 export type StatusOutcome =
@@ -36,7 +38,7 @@ export type StatusOutcome =
 export const cutoffMessage = (days: number) =>
   `Online cancellation closes ${days} days before departure. To cancel this booking, please call us on ${brand.phone} or email ${brand.email}.`;
 
-const emailFor: Record<StatusChange['to'], Exclude<EmailKind, 'waitlist-offered'>> = {
+const emailFor: Record<StatusChange['to'], 'booking-confirmed' | 'booking-cancelled'> = {
   confirmed: 'booking-confirmed',
   cancelled: 'booking-cancelled',
 };
@@ -96,20 +98,25 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       },
     ]);
     const booking = { ...current, status: change.to };
+    const data = emailData(
+      booking,
+      change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+    );
+    const jobs: EmailJob[] = [];
     // To the account that booked (an account without an email gets none), not the typed contact.
     if (row.account_email) {
-      await enqueueEmails(tx, [
-        {
-          bookingId: current.id,
-          kind: emailFor[change.to],
-          to: row.account_email,
-          data: emailData(
-            booking,
-            change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
-          ),
-        },
-      ]);
+      jobs.push({ bookingId: current.id, kind: emailFor[change.to], to: row.account_email, data });
     }
+    // The brand's copy of a traveller's cancellation, with the booking's contact details.
+    if (change.operationsEmail && change.to === 'cancelled' && change.actor.type === 'traveller') {
+      jobs.push({
+        bookingId: current.id,
+        kind: 'operations-cancellation',
+        to: change.operationsEmail,
+        data: { ...data, email: current.email, phone: current.phone },
+      });
+    }
+    await enqueueEmails(tx, jobs);
     return { kind: 'changed', booking };
   });
 }

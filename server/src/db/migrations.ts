@@ -197,6 +197,36 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE audit_events ADD COLUMN waitlist_entry_id uuid REFERENCES waitlist_entries (id);
     `,
   },
+  {
+    version: 6,
+    name: 'meeting point and time, reminders sent, operators last look',
+    // Adds only: departures keep their rows (no meeting point or time set), nothing is dropped.
+    sql: `
+      ALTER TABLE departures
+        ADD COLUMN meeting_point text
+          CONSTRAINT departures_meeting_point_length CHECK (char_length(meeting_point) BETWEEN 1 AND 200),
+        ADD COLUMN meeting_time text
+          CONSTRAINT departures_meeting_time_format CHECK (meeting_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');
+      -- Reminders looked for by date: the departures in the coming days.
+      CREATE INDEX departures_starts_on ON departures (starts_on);
+
+      -- One row a reminder sent: the primary key is what makes each kind go out once per booking
+      -- however many processes look at the same moment (INSERT ... ON CONFLICT DO NOTHING, in the
+      -- transaction that queues the email).
+      CREATE TABLE reminders (
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        kind text NOT NULL CHECK (kind IN ('details', 'trip')),
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (booking_id, kind)
+      );
+
+      -- When each operator last looked at the bookings: the console marks what arrived since.
+      CREATE TABLE operator_views (
+        operator_id text PRIMARY KEY,
+        seen_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

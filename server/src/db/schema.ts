@@ -55,8 +55,13 @@ export type DeparturesTable = {
   status: Generated<DepartureStatus>;
   // Migration 5: travellers needed for the departure to be guaranteed; 0 = no minimum.
   min_travellers: Generated<number>;
+  // Set by operators, shown to travellers (migration 6): up to 200 characters, and HH:MM.
+  meeting_point: string | null;
+  meeting_time: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
+  guests_erased_at: NullableTimestamp;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -75,8 +80,6 @@ export type WaitlistEntriesTable = {
   booking_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
-  guests_erased_at: NullableTimestamp;
 };
 
 export type AuditEventsTable = {
@@ -136,12 +139,28 @@ export type OutboxTable = {
   sent_at: NullableTimestamp;
 };
 
+// One row a reminder sent (migration 6): the primary key (booking_id, kind) is what makes each go
+// out once, whatever the number of processes (server/src/reminders/reminders.ts).
+export type RemindersTable = {
+  booking_id: string;
+  kind: 'details' | 'trip';
+  sent_at: Timestamp;
+};
+
+// When each operator last looked at the bookings (migration 6).
+export type OperatorViewsTable = {
+  operator_id: string;
+  seen_at: Timestamp;
+};
+
 export type Tables = {
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
   waitlist_entries: WaitlistEntriesTable;
+  reminders: RemindersTable;
+  operator_views: OperatorViewsTable;
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
 };
@@ -176,6 +195,9 @@ export const bookingFields = [
 
 export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[number]> & {
   starts_on: string | null;
+  // Its departure's meeting point and time (null without a departure or until set).
+  meeting_point: string | null;
+  meeting_time: string | null;
   // The travellers' details, in order (guestsJson below).
   guests: OperatorGuest[];
 };
@@ -192,6 +214,8 @@ export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.depar
 export const bookingColumns = [
   ...bookingFields.map((c) => `b.${c}`),
   `${dateText('d.starts_on')} AS starts_on`,
+  'd.meeting_point',
+  'd.meeting_time',
   `${guestsJson} AS guests`,
 ].join(', ');
 
@@ -203,6 +227,8 @@ export const departureFields = [
   'seats_taken',
   'status',
   'min_travellers',
+  'meeting_point',
+  'meeting_time',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {

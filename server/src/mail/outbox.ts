@@ -11,6 +11,12 @@ export const emailKinds = [
   'booking-cancelled',
   'booking-changed',
   'waitlist-offered',
+  'trip-reminder',
+  'details-reminder',
+  'departure-message',
+  'operations-request',
+  'operations-cancellation',
+  'operations-change',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -32,6 +38,9 @@ export type BookingEmailData = {
   cancelledBy?: 'traveller' | 'operator' | 'system';
   // Changes: the booking as it was before (the new values are the fields above).
   previous?: { startsOn: string | null; travellers: number; total: number };
+  // Where and when the group meets, when the operator set them (departures.meeting_point/_time).
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
 };
 
 // A waiting-list offer: no booking yet, only the seats held until the deadline.
@@ -43,15 +52,42 @@ export type WaitlistOfferEmailData = {
   offerExpiresAt: string;
 };
 
-export type EmailJob =
-  | {
-      id?: string;
-      bookingId: string;
-      kind: Exclude<EmailKind, 'waitlist-offered'>;
-      to: string;
-      data: BookingEmailData;
-    }
-  | { id?: string; bookingId: null; kind: 'waitlist-offered'; to: string; data: WaitlistOfferEmailData };
+// An operator's message to everyone on a departure: their words, sent as plain text.
+export type DepartureMessageData = BookingEmailData & { subject: string; body: string };
+
+// The brand's own copy of a traveller's request, cancellation or change (OPERATIONS_EMAIL):
+// the booking's facts plus how to reach the traveller.
+export type OperationsEmailData = BookingEmailData & {
+  email: string;
+  phone: string;
+  // Changes: what the booking was before ("12 Dec 2026, 2 travellers").
+  before?: string | null;
+};
+
+export type EmailPayloads = {
+  'booking-received': BookingEmailData;
+  'booking-confirmed': BookingEmailData;
+  'booking-cancelled': BookingEmailData;
+  'booking-changed': BookingEmailData;
+  'waitlist-offered': WaitlistOfferEmailData;
+  'trip-reminder': BookingEmailData;
+  'details-reminder': BookingEmailData;
+  'departure-message': DepartureMessageData;
+  'operations-request': OperationsEmailData;
+  'operations-cancellation': OperationsEmailData;
+  'operations-change': OperationsEmailData;
+};
+
+// A waiting-list offer belongs to no booking yet: its job has none.
+export type EmailJob = {
+  [K in EmailKind]: {
+    id?: string;
+    bookingId: K extends 'waitlist-offered' ? null : string;
+    kind: K;
+    to: string;
+    data: EmailPayloads[K];
+  };
+}[EmailKind];
 
 // Queues emails in the caller's transaction; the outbox worker delivers them after the commit.
 export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
@@ -69,13 +105,18 @@ export type ClaimedEmail = {
   bookingId: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData | WaitlistOfferEmailData;
+  payload: EmailPayloads[EmailKind];
   // Counting this claim.
   attempts: number;
+  // When the message was queued: the calendar file's DTSTAMP, so every retry builds the same file.
+  createdAt: Date;
 };
 
-type ClaimedRow = Pick<Selectable<OutboxTable>, 'id' | 'booking_id' | 'kind' | 'recipient' | 'attempts'> & {
-  payload: BookingEmailData | WaitlistOfferEmailData | string;
+type ClaimedRow = Pick<
+  Selectable<OutboxTable>,
+  'id' | 'booking_id' | 'kind' | 'recipient' | 'attempts' | 'created_at'
+> & {
+  payload: EmailPayloads[EmailKind] | string;
 };
 
 // One statement, so it is atomic on PGlite and pg alike: due messages (queued and past run_after,
@@ -103,7 +144,7 @@ export async function claimDueEmails(
        ) due
       WHERE o.id = due.id
         AND (o.status = 'queued' OR o.locked_until < now())
-  RETURNING o.id, o.booking_id, o.kind, o.recipient, o.payload, o.attempts`,
+  RETURNING o.id, o.booking_id, o.kind, o.recipient, o.payload, o.attempts, o.created_at`,
     [workerId, limit, leaseMs],
   );
   return rows.map((r) => ({
@@ -111,8 +152,9 @@ export async function claimDueEmails(
     bookingId: r.booking_id,
     kind: r.kind,
     recipient: r.recipient,
-    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as BookingEmailData) : r.payload,
+    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as EmailPayloads[EmailKind]) : r.payload,
     attempts: r.attempts,
+    createdAt: new Date(r.created_at),
   }));
 }
 

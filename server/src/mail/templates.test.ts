@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../src/contracts/brand.js';
-import { emailKinds, type BookingEmailData } from './outbox.js';
+import { emailKinds, type BookingEmailData, type EmailKind, type EmailPayloads } from './outbox.js';
 import { formatTripDate } from '../../../src/contracts/format.js';
 import { bookingTerms } from '../../../src/contracts/terms.js';
 import { escapeHtml, renderEmail } from './templates.js';
@@ -40,7 +40,7 @@ describe('renderEmail', () => {
     expect(subject).toBe(`Booking WT-7K2M9QXA ${verb} – Swiss Alpine Lakes`);
   });
 
-  it.each(emailKinds.filter((k) => k !== 'waitlist-offered'))(
+  it.each(['booking-received', 'booking-confirmed', 'booking-cancelled', 'booking-changed'] as const)(
     '%s: both parts carry package, date, travellers, price, total and status',
     (kind) => {
       const status =
@@ -219,7 +219,7 @@ describe('renderEmail', () => {
       siteUrl: 'https://wayfarer-tours.example',
     });
     expect(html).toContain('href="https://wayfarer-tours.example/bookings"');
-    expect(text).toContain('Your bookings: https://wayfarer-tours.example/bookings');
+    expect(text).toContain('View my bookings: https://wayfarer-tours.example/bookings');
   });
 
   it('ignores a site address that is not http(s)', () => {
@@ -228,7 +228,7 @@ describe('renderEmail', () => {
   });
 
   it('rejects an unknown kind', () => {
-    expect(() => renderEmail('booking-lost' as never, data)).toThrow(/Unknown email kind/);
+    expect(() => renderEmail('booking-lost' as never, data as never)).toThrow(/Unknown email kind/);
   });
 });
 
@@ -244,6 +244,166 @@ describe('escapeHtml', () => {
   it('escapes the five characters that matter in text and attributes', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
+
+// One example of every kind, as the code that queues them writes the payload.
+const examples: { [K in EmailKind]: EmailPayloads[K] } = {
+  'booking-received': data,
+  'booking-confirmed': {
+    ...data,
+    status: 'confirmed',
+    meetingPoint: 'Zürich HB, under the clock',
+    meetingTime: '08:30',
+  },
+  'booking-cancelled': { ...data, status: 'cancelled', cancelledBy: 'operator', reason: 'Storm' },
+  'booking-changed': {
+    ...data,
+    startsOn: '2027-01-09',
+    travellers: 4,
+    total: 7560,
+    previous: { startsOn: '2026-12-12', travellers: 3, total: 5670 },
+  },
+  'waitlist-offered': {
+    packageName: 'Swiss Alpine Lakes',
+    startsOn: '2027-03-04',
+    travellers: 2,
+    offerExpiresAt: '2027-01-10T14:30:00.000Z',
+  },
+  'trip-reminder': {
+    ...data,
+    status: 'confirmed',
+    meetingPoint: 'Zürich HB, under the clock',
+    meetingTime: '08:30',
+  },
+  'details-reminder': data,
+  'departure-message': {
+    ...data,
+    status: 'confirmed',
+    subject: 'New meeting point',
+    body: 'We now meet at the lake steamer pier.\nBring a warm layer.\n\nSee you soon,\nMarta',
+  },
+  'operations-request': { ...data, email: 'ada@example.com', phone: '+44 20 7946 0000' },
+  'operations-cancellation': {
+    ...data,
+    status: 'cancelled',
+    cancelledBy: 'traveller',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+  },
+  'operations-change': {
+    ...data,
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+    before: 'Fri 4 Dec 2026, 2 travellers',
+  },
+};
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+const words = (s: string) =>
+  new Set(
+    s
+      .split(/[\s:·–,.?!()"]+/)
+      .map((w) => w.trim())
+      .filter(Boolean),
+  );
+
+describe.each(emailKinds)('%s', (kind) => {
+  const options = { siteUrl: 'https://wayfarer-tours.example' };
+
+  it('the HTML and the text part say the same thing', () => {
+    const { html, text } = renderEmail(kind, examples[kind] as never, options);
+    // The same words, whatever the layout: a paragraph, fact or line missing from one part fails.
+    const textWords = words(text.replace(/https:\/\/\S+/g, '').replace(/^--$/m, ''));
+    const htmlWords = words(visibleText(html));
+    expect([...htmlWords].filter((w) => !textWords.has(w))).toEqual([]);
+    expect([...textWords].filter((w) => !htmlWords.has(w))).toEqual([]);
+    // Whole sentences too: every paragraph of the text part reads the same in the HTML part.
+    const htmlFlat = collapse(visibleText(html));
+    const example = examples[kind];
+    const name = 'name' in example ? example.name : '';
+    for (const paragraph of [...name.split('\n'), ...text.split(/\n\s*\n/)]) {
+      if (/^[^\n]*:\s/.test(paragraph) || paragraph.startsWith('--')) continue;
+      expect(htmlFlat).toContain(collapse(paragraph));
+    }
+  });
+
+  it("ends with the brand's phone, email and address in both parts", () => {
+    const { html, text } = renderEmail(kind, examples[kind] as never, options);
+    const tail = text.trimEnd().split('\n').slice(-3).join('\n');
+    expect(tail).toContain(brand.phone);
+    expect(tail).toContain(brand.email);
+    expect(tail.endsWith(brand.address)).toBe(true);
+    const htmlTail = visibleText(html.slice(html.lastIndexOf('<tr><td bgcolor')));
+    expect(htmlTail).toContain(brand.phone);
+    expect(htmlTail).toContain(brand.email);
+    expect(htmlTail).toContain(brand.address);
+  });
+
+  it('keeps hostile text as text in the HTML part and the subject on one line', () => {
+    const hostile = '<img src=x onerror=alert(1)>\r\nBcc: victim@example.com';
+    const payload = { ...examples[kind], name: hostile, packageName: hostile } as never;
+    const { html, subject } = renderEmail(kind, payload, options);
+    expect(html).not.toContain('<img');
+    expect(subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('the trip reminder', () => {
+  it('says the date, where and when to meet, the brand’s phone, and links to My bookings', () => {
+    const { subject, text, html } = renderEmail('trip-reminder', examples['trip-reminder'], {
+      siteUrl: 'https://wayfarer-tours.example',
+    });
+    expect(subject).toBe('Your trip is coming up – Swiss Alpine Lakes, Sat 12 Dec 2026');
+    expect(text).toMatch(/Departure:\s+Sat 12 Dec 2026\n/);
+    expect(text).toMatch(/Meeting point:\s+Zürich HB, under the clock\n/);
+    expect(text).toMatch(/Meeting time:\s+08:30\n/);
+    expect(text).toContain(`call us on ${brand.phone}`);
+    expect(text).toContain('My bookings');
+    expect(html).toContain('href="https://wayfarer-tours.example/bookings"');
+  });
+
+  it('without a meeting point yet, says one will follow', () => {
+    const { text } = renderEmail('trip-reminder', { ...data, status: 'confirmed' });
+    expect(text).not.toContain('Meeting point:');
+    expect(text).toContain('We will send you the meeting point and time before the trip.');
+  });
+
+  it('"details needed" starts its subject so', () => {
+    expect(renderEmail('details-reminder', data).subject).toMatch(/^Traveller details needed/);
+  });
+});
+
+describe('a departure message', () => {
+  it('is the operator’s plain text, escaped, with paragraphs and line breaks kept', () => {
+    const body = 'Line one <b>not bold</b>\nline two & "three"\n\n<script>alert(1)</script> second paragraph';
+    const { subject, html, text } = renderEmail('departure-message', {
+      ...examples['departure-message'],
+      subject: 'Change of <plan>',
+      body,
+    });
+    expect(subject).toBe('Change of <plan> – Swiss Alpine Lakes');
+    expect(html).not.toMatch(/<b>|<script|<plan>/);
+    expect(html).toContain('Line one &lt;b&gt;not bold&lt;/b&gt;<br>line two &amp; &quot;three&quot;</p>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; second paragraph</p>');
+    expect(html).toContain('>Change of &lt;plan&gt;</h1>');
+    expect(text).toContain(body);
+  });
+});
+
+describe('the operations copies', () => {
+  it('name the traveller and how to reach them, with a link to the console', () => {
+    const { subject, text } = renderEmail('operations-request', examples['operations-request'], {
+      siteUrl: 'https://wayfarer-tours.example',
+    });
+    expect(subject).toBe('New booking request: WT-7K2M9QXA – Swiss Alpine Lakes, Sat 12 Dec 2026');
+    expect(text).toMatch(/Email:\s+ada@example.com\n/);
+    expect(text).toMatch(/Phone:\s+\+44 20 7946 0000\n/);
+    expect(text).toContain('https://wayfarer-tours.example/admin?q=WT-7K2M9QXA');
+    expect(renderEmail('operations-cancellation', examples['operations-cancellation']).subject).toMatch(
+      /^Cancelled by the traveller: WT-7K2M9QXA/,
     );
   });
 });

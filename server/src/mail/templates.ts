@@ -1,17 +1,27 @@
-// The traveller's emails: one subject, an HTML part and a plain-text part per kind, from the facts
-// copied into the outbox row. Pure functions: the worker renders at send time, the tests here.
+// Every email the site sends: one subject, an HTML part and a plain-text part (the same words) per
+// kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
+import { tripCalendar } from './calendar.js';
+import type {
+  BookingEmailData,
+  DepartureMessageData,
+  EmailKind,
+  EmailPayloads,
+  OperationsEmailData,
+  WaitlistOfferEmailData,
+} from './outbox.js';
 import { bookingTerms } from '../../../src/contracts/terms.js';
-import type { BookingEmailData, EmailKind, WaitlistOfferEmailData } from './outbox.js';
 
-export type RenderedEmail = { subject: string; html: string; text: string };
+export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
 
 export type RenderOptions = {
   // The site's public origin (PUBLIC_ORIGIN): adds a link to the traveller's bookings.
   siteUrl?: string;
+  // When the message was queued: the calendar file's DTSTAMP (the same file on every retry).
+  queuedAt?: Date;
   // CANCELLATION_CUTOFF_DAYS: the terms in the "received" email name it.
   cancellationCutoffDays?: number;
 };
@@ -59,82 +69,60 @@ const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travelle
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
-type Copy = {
-  verb: string;
+export type Attachment = { filename: string; contentType: string; content: string };
+
+// One email, before it is laid out: the same words go into the HTML and the plain-text part.
+type Letter = {
+  subject: string;
   heading: string;
-  // Paragraphs before the booking's facts; plain text, escaped for the HTML part.
+  // Paragraphs before the facts; plain text (a newline inside one is kept as a line break),
+  // escaped for the HTML part.
   intro: string[];
-  // Paragraphs after them.
+  facts: [label: string, value: string][];
+  // The booking's status for the coloured badge; none for letters without a Status row.
+  status?: BookingStatus;
+  // A button (HTML) and a line (text) to a page of the site.
+  link?: { label: string; url: string } | null;
+  // Paragraphs after the facts.
   outro: string[];
+  attachments?: Attachment[];
 };
 
-type BookingEmailKind = Exclude<EmailKind, 'waitlist-offered'>;
+const contactLine = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
 
-// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (src/contracts/iso-dates.ts),
-// built from parts so no ICU version words it differently.
-export const formatDeadline = (iso: string) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
-};
-
-function copyFor(kind: BookingEmailKind, data: BookingEmailData, options: RenderOptions): Copy {
-  const contact = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
-  switch (kind) {
-    case 'booking-received': {
-      // The terms the traveller read beside Book Now (src/contracts/terms.ts).
-      const terms = bookingTerms(options.cancellationCutoffDays);
-      return {
-        verb: 'received',
-        heading: 'We have your booking request',
-        intro: [
-          `Hi ${data.name},`,
-          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
-        ],
-        outro: [terms.payment, `${terms.cancellation} ${terms.after}`, contact],
-      };
-    }
-    case 'booking-confirmed':
-      return {
-        verb: 'confirmed',
-        heading: 'Your booking is confirmed',
-        intro: [
-          `Hi ${data.name},`,
-          `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
-        ],
-        outro: [contact],
-      };
-    case 'booking-changed':
-      return {
-        verb: 'changed',
-        heading: 'Your booking has changed',
-        intro: [
-          `Hi ${data.name},`,
-          `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
-        ],
-        outro: [contact],
-      };
-    case 'booking-cancelled':
-      return {
-        verb: 'cancelled',
-        heading: 'Your booking is cancelled',
-        intro: [
-          `Hi ${data.name},`,
-          data.cancelledBy === 'traveller'
-            ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
-            : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
-        ],
-        outro: [
-          `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contact}`,
-        ],
-      };
+// The site's page at `path`, when the site's public origin is known and is http(s).
+const siteLink = (siteUrl: string | undefined, path: string): string | null => {
+  if (!siteUrl) return null;
+  try {
+    const url = new URL(path, siteUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
   }
-}
+};
+
+const bookingsLinkFor = (siteUrl: string | undefined) => {
+  const url = siteLink(siteUrl, '/bookings');
+  return url ? { label: 'View my bookings', url } : null;
+};
 
 // The booking's facts, in the order both parts show them.
-function factsFor(kind: BookingEmailKind, data: BookingEmailData): [label: string, value: string][] {
-  const before = kind === 'booking-changed' ? data.previous : undefined;
-  const facts: [string, string][] = [
+function bookingFacts(data: BookingEmailData): [string, string][] {
+  return [
+    ['Booking reference', data.reference],
+    ['Package', data.packageName],
+    ['Departure', formatTripDate(data.startsOn)],
+    ['Travellers', travellersLabel(data.travellers)],
+    ['Price per person', formatPrice(data.price)],
+    ['Total', formatPrice(data.total)],
+    ['Status', bookingStatusLabels[data.status] ?? data.status],
+  ];
+}
+
+// A change: the booking as it stands now, each changed value beside what it was before.
+function changedFacts(data: BookingEmailData): [string, string][] {
+  const before = data.previous;
+  return [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
     ...(before ? ([['Departure before', formatTripDate(before.startsOn)]] as [string, string][]) : []),
@@ -146,83 +134,287 @@ function factsFor(kind: BookingEmailKind, data: BookingEmailData): [label: strin
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
-  if (kind === 'booking-cancelled') {
-    facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
-    if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
-  }
-  return facts;
 }
 
-const bookingsLink = (siteUrl: string | undefined): string | null => {
-  if (!siteUrl) return null;
-  try {
-    const url = new URL('/bookings', siteUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
+// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (src/contracts/iso-dates.ts),
+// built from parts so no ICU version words it differently.
+export const formatDeadline = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
 };
 
-export function renderEmail(
-  kind: EmailKind,
-  data: BookingEmailData | WaitlistOfferEmailData,
-  options: RenderOptions = {},
-): RenderedEmail {
-  if (kind === 'waitlist-offered') return renderOffer(data as WaitlistOfferEmailData, options);
-  const booking = data as BookingEmailData;
-  const copy = copyFor(kind, booking, options);
-  if (!copy) throw new Error(`Unknown email kind: ${String(kind)}`);
-  const facts = factsFor(kind, booking);
-  const link = bookingsLink(options.siteUrl);
-  const subject = oneLine(
-    kind === 'booking-changed'
-      ? `Your booking has changed – ${booking.reference} – ${booking.packageName}`
-      : `Booking ${booking.reference} ${copy.verb} – ${booking.packageName}`,
-  );
-  return {
-    subject,
-    html: renderHtml({ subject, copy, facts, status: booking.status, link }),
-    text: renderText({ copy, facts, link }),
-  };
-}
-
 // Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
-function renderOffer(data: WaitlistOfferEmailData, options: RenderOptions): RenderedEmail {
+function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Letter {
   const deadline = formatDeadline(data.offerExpiresAt);
-  const copy: Copy = {
-    verb: 'offered',
+  const seats = `${data.travellers} ${data.travellers === 1 ? 'seat' : 'seats'}`;
+  // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
+  const link = bookingsLinkFor(options.siteUrl);
+  return {
+    subject: `Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`,
     heading: 'Seats are free for you',
     intro: [
       'Hello,',
-      `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${travellersLabel(data.travellers).replace('travellers', 'seats').replace('traveller', 'seat')} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
+      `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${seats} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
+      ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to accept.']),
     ],
-    outro: [`Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`],
-  };
-  const facts: [string, string][] = [
-    ['Package', data.packageName],
-    ['Departure', formatTripDate(data.startsOn)],
-    ['Seats held', String(data.travellers)],
-    ['Offer open until', deadline],
-  ];
-  // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
-  const link = bookingsLink(options.siteUrl);
-  if (!link) copy.intro.push('Sign in on our website and open My bookings (/bookings) to accept.');
-  const subject = oneLine(`Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`);
-  return {
-    subject,
-    html: renderHtml({ subject, copy, facts, status: null, link }),
-    text: renderText({ copy, facts, link }),
+    facts: [
+      ['Package', data.packageName],
+      ['Departure', formatTripDate(data.startsOn)],
+      ['Seats held', String(data.travellers)],
+      ['Offer open until', deadline],
+    ],
+    link,
+    outro: [contactLine],
   };
 }
 
-function renderText({ copy, facts, link }: { copy: Copy; facts: [string, string][]; link: string | null }) {
+const meetingFacts = (data: BookingEmailData): [string, string][] => [
+  ...(data.meetingPoint?.trim() ? [['Meeting point', data.meetingPoint.trim()] as [string, string]] : []),
+  ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
+];
+
+const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatTripDate(data.startsOn)}`;
+
+function bookingLetter(
+  kind: 'booking-received' | 'booking-confirmed' | 'booking-cancelled',
+  data: BookingEmailData,
+  options: RenderOptions,
+): Letter {
+  const verb = {
+    'booking-received': 'received',
+    'booking-confirmed': 'confirmed',
+    'booking-cancelled': 'cancelled',
+  }[kind];
+  const base = {
+    subject: `Booking ${data.reference} ${verb} – ${data.packageName}`,
+    status: data.status,
+    link: bookingsLinkFor(options.siteUrl),
+  };
+  switch (kind) {
+    case 'booking-received': {
+      // The terms the traveller read beside Book Now (src/contracts/terms.ts).
+      const terms = bookingTerms(options.cancellationCutoffDays);
+      return {
+        ...base,
+        heading: 'We have your booking request',
+        intro: [
+          `Hi ${data.name},`,
+          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
+        ],
+        facts: bookingFacts(data),
+        outro: [terms.payment, `${terms.cancellation} ${terms.after}`, contactLine],
+      };
+    }
+    case 'booking-confirmed': {
+      const calendar =
+        data.startsOn !== null
+          ? tripCalendar(
+              { ...data, startsOn: data.startsOn },
+              { stamp: options.queuedAt ?? new Date(), bookingsUrl: base.link?.url },
+            )
+          : null;
+      return {
+        ...base,
+        heading: 'Your booking is confirmed',
+        intro: [
+          `Hi ${data.name},`,
+          `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
+        ],
+        facts: [...bookingFacts(data), ...meetingFacts(data)],
+        outro: [
+          ...(calendar
+            ? ['The trip is attached as a calendar file: open it to add the date to your calendar.']
+            : []),
+          contactLine,
+        ],
+        attachments: calendar
+          ? [
+              {
+                filename: `${data.reference}.ics`,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: calendar,
+              },
+            ]
+          : [],
+      };
+    }
+    case 'booking-cancelled': {
+      const facts = bookingFacts(data);
+      facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
+      if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      return {
+        ...base,
+        heading: 'Your booking is cancelled',
+        intro: [
+          `Hi ${data.name},`,
+          data.cancelledBy === 'traveller'
+            ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
+            : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
+        ],
+        facts,
+        outro: [
+          `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contactLine}`,
+        ],
+      };
+    }
+  }
+}
+
+function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], options: RenderOptions): Letter {
+  switch (kind) {
+    case 'booking-received':
+    case 'booking-confirmed':
+    case 'booking-cancelled':
+      return bookingLetter(kind, payload as BookingEmailData, options);
+    case 'booking-changed': {
+      const data = payload as BookingEmailData;
+      return {
+        subject: `Your booking has changed – ${data.reference} – ${data.packageName}`,
+        heading: 'Your booking has changed',
+        intro: [
+          `Hi ${data.name},`,
+          `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
+        ],
+        facts: changedFacts(data),
+        status: data.status,
+        link: bookingsLinkFor(options.siteUrl),
+        outro: [contactLine],
+      };
+    }
+    case 'waitlist-offered':
+      return offerLetter(payload as WaitlistOfferEmailData, options);
+    case 'trip-reminder': {
+      const data = payload as BookingEmailData;
+      const link = bookingsLinkFor(options.siteUrl);
+      const hasMeeting = Boolean(data.meetingPoint?.trim() || data.meetingTime?.trim());
+      return {
+        subject: `Your trip is coming up – ${tripLine(data)}`,
+        heading: 'Your trip is coming up',
+        intro: [
+          `Hi ${data.name},`,
+          `${data.packageName} starts on ${formatTripDate(data.startsOn)}. Here is what you need for the day.`,
+        ],
+        facts: [
+          ['Departure', formatTripDate(data.startsOn)],
+          ...meetingFacts(data),
+          ['Travellers', travellersLabel(data.travellers)],
+          ['Booking reference', data.reference],
+        ],
+        link,
+        outro: [
+          ...(hasMeeting ? [] : ['We will send you the meeting point and time before the trip.']),
+          `Your booking and your travellers' details are in My bookings${link ? '' : ' on our website'}.`,
+          `On the day, call us on ${brand.phone} if you are running late or cannot find the group.`,
+        ],
+      };
+    }
+    case 'details-reminder': {
+      const data = payload as BookingEmailData;
+      const link = bookingsLinkFor(options.siteUrl);
+      return {
+        subject: `Traveller details needed – ${tripLine(data)}`,
+        heading: 'Traveller details needed',
+        intro: [
+          `Hi ${data.name},`,
+          `Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings${link ? '' : ' on our website'}.`,
+        ],
+        facts: [
+          ['Booking reference', data.reference],
+          ['Package', data.packageName],
+          ['Departure', formatTripDate(data.startsOn)],
+          ['Travellers', travellersLabel(data.travellers)],
+        ],
+        link,
+        outro: [contactLine],
+      };
+    }
+    case 'departure-message': {
+      const data = payload as DepartureMessageData;
+      return {
+        subject: `${data.subject} – ${data.packageName}`,
+        heading: data.subject,
+        intro: [`Hi ${data.name},`, ...messageParagraphs(data.body)],
+        facts: [
+          ['Booking reference', data.reference],
+          ['Package', data.packageName],
+          ['Departure', formatTripDate(data.startsOn)],
+        ],
+        link: bookingsLinkFor(options.siteUrl),
+        outro: [contactLine],
+      };
+    }
+    case 'operations-request':
+    case 'operations-cancellation':
+    case 'operations-change': {
+      const data = payload as OperationsEmailData;
+      const what = {
+        'operations-request': 'New booking request',
+        'operations-cancellation': 'Cancelled by the traveller',
+        'operations-change': 'Changed by the traveller',
+      }[kind as 'operations-request'];
+      const facts: [string, string][] = [
+        ...bookingFacts(data),
+        ['Traveller', data.name],
+        ['Email', data.email],
+        ['Phone', data.phone],
+      ];
+      if (data.before) facts.push(['Before the change', data.before]);
+      if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      const consoleUrl = siteLink(options.siteUrl, `/admin?q=${encodeURIComponent(data.reference)}`);
+      return {
+        subject: `${what}: ${data.reference} – ${tripLine(data)}`,
+        heading: what,
+        intro: [
+          kind === 'operations-request'
+            ? `${data.name} asked for ${travellersLabel(data.travellers)} on ${tripLine(data)}. It waits for confirmation in the console.`
+            : kind === 'operations-cancellation'
+              ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
+              : `${data.name} changed booking ${data.reference} online.`,
+        ],
+        facts,
+        status: data.status,
+        link: consoleUrl ? { label: 'Open in the console', url: consoleUrl } : null,
+        outro: [`Sent to the operations address (OPERATIONS_EMAIL) by the ${brand.name} website.`],
+      };
+    }
+  }
+  throw new Error(`Unknown email kind: ${String(kind)}`);
+}
+
+// An operator's plain text as paragraphs: blank lines part them, single newlines stay line breaks.
+export const messageParagraphs = (body: string) =>
+  body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.replace(/^\n+|\s+$/g, ''))
+    .filter((p) => p.trim() !== '');
+
+export function renderEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailPayloads[K],
+  options: RenderOptions = {},
+): RenderedEmail {
+  const letter = letterFor(kind, data, options);
+  const subject = oneLine(letter.subject);
+  return {
+    subject,
+    html: renderHtml({ ...letter, subject }),
+    text: renderText(letter),
+    attachments: letter.attachments ?? [],
+  };
+}
+
+function renderText({ heading, intro, facts, link, outro }: Letter) {
   const width = Math.max(...facts.map(([label]) => label.length)) + 2;
   return [
-    ...copy.intro.flatMap((p) => [p, '']),
+    heading,
+    '',
+    ...intro.flatMap((p) => [p, '']),
     ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${oneLine(value)}`),
     '',
-    ...(link ? [`Your bookings: ${link}`, ''] : []),
-    ...copy.outro.flatMap((p) => [p, '']),
+    ...(link ? [`${link.label}: ${link.url}`, ''] : []),
+    ...outro.flatMap((p) => [p, '']),
     '--',
     `${brand.name} · ${brand.tagline}`,
     `${brand.phone} · ${brand.email}`,
@@ -231,26 +423,15 @@ function renderText({ copy, facts, link }: { copy: Copy; facts: [string, string]
   ].join('\n');
 }
 
-function renderHtml({
-  subject,
-  copy,
-  facts,
-  status,
-  link,
-}: {
-  subject: string;
-  copy: Copy;
-  facts: [string, string][];
-  status: BookingStatus | null;
-  link: string | null;
-}) {
+function renderHtml({ subject, heading, intro, facts, status, link, outro }: Letter) {
   const e = escapeHtml;
+  // A newline inside a paragraph (an operator's message) stays a line break.
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};">${e(text)}</p>`;
+    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};word-break:break-word;">${text.split('\n').map(e).join('<br>')}</p>`;
   const factRow = ([label, value]: [string, string], index: number) => {
-    const isStatus = label === 'Status';
+    const isStatus = label === 'Status' && status !== undefined;
     const valueHtml = isStatus
-      ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${(status && statusColor[status]) ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
+      ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${statusColor[status] ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
       : e(value);
     const shade = index % 2 === 0 ? color.sand : color.paper;
     return `<tr>
@@ -261,12 +442,12 @@ function renderHtml({
   const button = link
     ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td bgcolor="${color.teal}" style="border-radius:8px;background-color:${color.teal};">
-<a href="${e(link)}" style="display:inline-block;padding:12px 22px;font-family:${fontBody};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">View my bookings</a>
+<a href="${e(link.url)}" style="display:inline-block;padding:12px 22px;font-family:${fontBody};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px;">${e(link.label)}</a>
 </td></tr></table>`
     : '';
   // Outlook's Word engine ignores max-width: a fixed 600px table only it sees keeps the column.
   // The preheader: the line clients show beside the subject in the inbox, hidden in the message.
-  const preheader = copy.intro[1] ?? subject;
+  const preheader = (intro[1] ?? subject).replace(/\s+/g, ' ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -287,13 +468,13 @@ function renderHtml({
 <p style="margin:4px 0 0;font-family:${fontBody};font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:${color.sun};">${e(brand.tagline)}</p>
 </td></tr>
 <tr><td bgcolor="${color.paper}" style="padding:28px;background-color:${color.paper};border-left:1px solid ${color.sandDeep};border-right:1px solid ${color.sandDeep};">
-<h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(copy.heading)}</h1>
-${copy.intro.map(paragraph).join('\n')}
+<h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(heading)}</h1>
+${intro.map(paragraph).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:8px 0 24px;border:1px solid ${color.sandDeep};border-collapse:separate;border-radius:10px;overflow:hidden;">
 ${facts.map(factRow).join('\n')}
 </table>
 ${button}
-${copy.outro.map(paragraph).join('\n')}
+${outro.map(paragraph).join('\n')}
 </td></tr>
 <tr><td bgcolor="${color.teal}" style="padding:20px 28px;background-color:${color.teal};border-radius:0 0 14px 14px;">
 <p style="margin:0 0 4px;font-family:${fontBody};font-size:14px;line-height:20px;font-weight:bold;color:#ffffff;">${e(brand.name)}</p>

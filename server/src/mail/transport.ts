@@ -10,6 +10,8 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  // Files sent with it: the calendar file of a confirmation.
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 // Resolves once the SMTP server accepted the message; rejects otherwise (the worker retries).
@@ -51,7 +53,7 @@ export function createMailTransport({
   });
   const domain = senderDomain(from);
   return {
-    send: async ({ id, to, subject, html, text }) => {
+    send: async ({ id, to, subject, html, text, attachments = [] }) => {
       await transporter.sendMail({
         from,
         to,
@@ -59,6 +61,11 @@ export function createMailTransport({
         subject,
         html,
         text,
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
         messageId: `<${id}@${domain}>`,
         // RFC 3834: out-of-office replies and autoresponders should not answer.
         headers: { 'Auto-Submitted': 'auto-generated' },

@@ -183,6 +183,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       rendered = renderEmail(message.kind as EmailKind, message.payload, {
         siteUrl: options.siteUrl,
+        queuedAt: message.createdAt,
         cancellationCutoffDays: options.cancellationCutoffDays,
       });
     } catch (error) {

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
+import type { BookingsOptions } from '../bookings/routes.js';
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
@@ -62,7 +63,7 @@ export const bearer = (user: TestUser | null) =>
 
 let dayOffset = 400;
 
-export function useAdminApp(store: StoreCase): AdminTestContext {
+export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions> = {}): AdminTestContext {
   const ctx = { emailsQueued: 0, today: todayIso() } as AdminTestContext;
   let clientDir: string;
 
@@ -77,6 +78,7 @@ export function useAdminApp(store: StoreCase): AdminTestContext {
         onEmailQueued: () => {
           ctx.emailsQueued += 1;
         },
+        ...bookings,
       },
     });
     [ctx.traveller, ctx.operator] = await Promise.all([createUser('traveller'), createOperator('operator')]);

@@ -11,6 +11,7 @@ import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { AdminWaitlistEntry, WaitlistEntry } from '../../../src/contracts/waitlist.js';
 import type { Database } from '../db/database.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
@@ -126,7 +127,12 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
     app = await buildTestApp({
       clientDir,
       db,
-      bookings: { clock: () => clock, today: () => todayIso(clock), waitlistOfferHours: 24 },
+      bookings: {
+        clock: () => clock,
+        today: () => todayIso(clock),
+        waitlistOfferHours: 24,
+        operationsEmail: 'ops-desk@example.com',
+      },
     });
     [alice, bob, carol, dave, operator] = await Promise.all([
       createUser('alice'),
@@ -188,6 +194,23 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
         total: changed.total,
         previous: { startsOn: booking.startsOn, travellers: 2, total: booking.total },
       });
+      // The brand's copy of the traveller's change, with what the booking was before.
+      const copy = await db.query<{ recipient: string; payload: Record<string, unknown> }>(
+        `SELECT recipient, payload FROM outbox WHERE booking_id = $1 AND kind = 'operations-change'`,
+        [booking.id],
+      );
+      expect(copy.rows).toEqual([
+        {
+          recipient: 'ops-desk@example.com',
+          payload: expect.objectContaining({
+            reference: booking.reference,
+            travellers: 3,
+            email: booking.email,
+            phone: booking.phone,
+            before: `${formatTripDate(booking.startsOn)}, 2 travellers`,
+          }),
+        },
+      ]);
       expect((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({
         travellers: 3,
       });
@@ -325,6 +348,14 @@ describe.each(storeCases())('changes, waiting list and guarantees on $name', (st
         travellers: 2,
       });
       expect(admin.statusCode, admin.body).toBe(200);
+      // An operator's change is the brand's own doing: no operations copy.
+      expect(
+        (
+          await db.query(`SELECT 1 FROM outbox WHERE booking_id = $1 AND kind = 'operations-change'`, [
+            booking.id,
+          ])
+        ).rows,
+      ).toEqual([]);
       expect(admin.json() as AdminBooking).toMatchObject({
         departureId: later,
         travellers: 2,

@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { paths } from '~/config/paths';
 import { useAuth, useOperatorRole } from '~/lib/auth';
+import { newBookingsCap } from '~/contracts/admin';
+import { useNewBookings } from '~/lib/use-new-bookings';
 
 type NavbarProps = {
   // The last item: "Account" for visitors, "Log Out" once signed in. The slot keeps its width
@@ -17,12 +19,28 @@ type NavbarProps = {
 function AdminNavItem() {
   const auth = useAuth();
   const role = useOperatorRole();
+  const location = useLocation();
   const operator =
     auth.status === 'signed-in' && role.status === 'known' && role.operator && role.uid === auth.user.uid;
+  // Bookings that arrived since this operator last looked at the console, read again on each page.
+  const fresh = useNewBookings(operator, location.pathname);
   if (!operator) return null;
+  const shown = fresh >= newBookingsCap ? `${newBookingsCap - 1}+` : String(fresh);
   return (
     <li>
-      <NavLink to={paths.admin}>Admin</NavLink>
+      <NavLink to={paths.admin}>
+        Admin
+        {fresh > 0 ? (
+          <>
+            <span className="nav-badge" aria-hidden="true">
+              {shown}
+            </span>
+            <span className="sr-only">
+              , {shown} new {fresh === 1 ? 'booking' : 'bookings'}
+            </span>
+          </>
+        ) : null}
+      </NavLink>
     </li>
   );
 }

@@ -7,6 +7,9 @@ import type {
   AdminDeparture,
   AuditEvent,
   DepartureChange,
+  DepartureMessage,
+  DepartureMessageResult,
+  LastSeen,
   Manifest,
   NewDeparture,
   Note,
@@ -108,6 +111,25 @@ export async function getDepartureWaitlist(
     { signal },
   );
   return data.entries;
+}
+
+// With dryRun: how many travellers it would reach, nothing sent.
+export function messageDeparture(
+  departureId: string,
+  message: DepartureMessage,
+): Promise<DepartureMessageResult> {
+  return apiRequest<DepartureMessageResult>(`/api/admin/departures/${id(departureId)}/messages`, {
+    method: 'POST',
+    body: message,
+  });
+}
+
+export function getLastSeen(signal?: AbortSignal): Promise<LastSeen> {
+  return apiRequest<LastSeen>('/api/admin/last-seen', { signal });
+}
+
+export function markSeen(): Promise<LastSeen> {
+  return apiRequest<LastSeen>('/api/admin/last-seen', { method: 'PUT' });
 }
 
 // Every traveller of the departure, one row each, as the server writes it (a blob: see above).

@@ -6,11 +6,16 @@ const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',
   'booking.confirmed': 'Booking confirmed',
   'booking.cancelled': 'Booking cancelled',
+  'booking.message': 'Message sent to the traveller',
+  'booking.reminder': 'Reminder sent',
   'guests.updated': 'Travellers’ details updated',
   'guest.check-in': 'Check-in',
   'guests.erased': 'Sensitive details erased',
   'note.added': 'Internal note',
 };
+
+// Emails sent: the row's `to` is the email's subject, not a status.
+const sentEmail = new Set(['booking.message', 'booking.reminder']);
 
 const actorLabels: Record<AuditEvent['actorType'], string> = {
   traveller: 'Traveller',
@@ -46,16 +51,19 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
               <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
             </span>
           </p>
-          {/* What changed, in words (travellers' details, erasure): no "from" to show. */}
-          {!e.from && e.to && e.action !== 'booking.created' ? (
+          {sentEmail.has(e.action) && e.to ? (
+            <p className="admin-timeline__change">
+              <span className="admin-timeline__reason-label">Subject:</span> {e.to}
+            </p>
+          ) : !e.from && e.to && e.action !== 'booking.created' ? (
+            // What changed, in words (travellers' details, erasure): no "from" to show.
             <p className="admin-timeline__change">{e.to}</p>
-          ) : null}
-          {(e.from || (e.to && e.action === 'booking.created')) && (
+          ) : e.from || (e.to && e.action === 'booking.created') ? (
             <p className="admin-timeline__change">
               {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>
               <span className="sr-only"> to </span> {e.to ? valueLabel(e.to) : '—'}
             </p>
-          )}
+          ) : null}
           {e.note ? <p className="admin-timeline__note">{e.note}</p> : null}
           {e.reason && (
             <p className="admin-timeline__reason">

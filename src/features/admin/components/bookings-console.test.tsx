@@ -23,6 +23,28 @@ const older = aBooking({
 });
 
 describe('the bookings list', () => {
+  it('marks the bookings made since the operator last looked as New, then records this look', async () => {
+    const fresh = aBooking({ createdAt: '2027-01-05T10:15:00.000Z' });
+    const seen = aBooking({ ...older, createdAt: '2027-01-01T09:00:00.000Z' });
+    const announced: number[] = [];
+    const listener = (e: Event) => announced.push((e as CustomEvent<number>).detail);
+    window.addEventListener('wayfarer:new-bookings', listener);
+    const { calls } = fakeFetch({
+      'GET /packages.json': () => json(200, packagesJson),
+      'GET /api/admin/bookings': () => json(200, { bookings: [fresh, seen], nextCursor: null }),
+      'GET /api/admin/last-seen': () => json(200, { lastSeenAt: '2027-01-03T00:00:00.000Z', newBookings: 1 }),
+      'PUT /api/admin/last-seen': () => json(200, { lastSeenAt: '2027-01-06T00:00:00.000Z', newBookings: 0 }),
+    });
+    renderAt('/admin');
+    const table = await screen.findByRole('table', { name: /2 bookings shown/ });
+    await waitFor(() => expect(within(table).getAllByText('New')).toHaveLength(1));
+    const row = within(table).getByText('New').closest('tr')!;
+    expect(within(row).getByRole('link', { name: fresh.reference })).toBeInTheDocument();
+    await waitFor(() => expect(announced).toEqual([0]));
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toContain('PUT /api/admin/last-seen');
+    window.removeEventListener('wayfarer:new-bookings', listener);
+  });
+
   it('shows the newest page, then older bookings with the cursor, each linked to its history', async () => {
     const user = userEvent.setup();
     const { calls } = fakeFetch({

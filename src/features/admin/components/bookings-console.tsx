@@ -7,6 +7,7 @@ import { Flash } from '~/features/admin/components/flash';
 import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminBookings } from '~/features/admin/hooks/use-admin-bookings';
 import { useFlash } from '~/features/admin/hooks/use-flash';
+import { useLastSeen } from '~/features/admin/hooks/use-last-seen';
 import { filtersFromQuery, hasFilters, toApiFilters } from '~/features/admin/utils/booking-filters';
 import { plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
@@ -21,6 +22,7 @@ export function BookingsConsole() {
   const apiFilters = toApiFilters(filters);
   const { list, retry, loadMore, replace } = useAdminBookings(apiFilters);
   const flash = useFlash();
+  const lastSeen = useLastSeen();
   const filtered = hasFilters(filters);
 
   return (
@@ -70,6 +72,7 @@ export function BookingsConsole() {
           <>
             <BookingsTable
               bookings={list.bookings}
+              newSince={lastSeen}
               caption={`${plural(list.bookings.length, 'booking')} shown, newest first${filtered ? ', filtered' : ''}`}
               onChanged={(booking, message) => {
                 replace(booking);

@@ -10,12 +10,16 @@ export const bookingRefId = (id: string) => `booking-ref-${id}`;
 type BookingsTableProps = {
   bookings: AdminBooking[];
   caption: string;
+  // Bookings made after this moment are marked New (null: all of them; undefined: none).
+  newSince?: string | null;
   onChanged: (booking: AdminBooking, message: string) => void;
 };
 
 // A table on wide screens; on a phone each row is a card (admin.css), with the column name
 // written before each value.
-export function BookingsTable({ bookings, caption, onChanged }: BookingsTableProps) {
+export function BookingsTable({ bookings, caption, newSince, onChanged }: BookingsTableProps) {
+  const isNew = (b: AdminBooking) =>
+    newSince !== undefined && (newSince === null || Date.parse(b.createdAt) > Date.parse(newSince));
   return (
     <table className="admin-table admin-table--cards admin-bookings">
       <caption className="admin-table__caption">{caption}</caption>
@@ -36,11 +40,16 @@ export function BookingsTable({ bookings, caption, onChanged }: BookingsTablePro
       </thead>
       <tbody>
         {bookings.map((b) => (
-          <tr key={b.id} data-status={b.status}>
+          <tr key={b.id} data-status={b.status} data-new={isNew(b) || undefined}>
             <th scope="row" className="admin-bookings__ref">
               <Link id={bookingRefId(b.id)} to={paths.adminBooking(b.id)} className="admin-ref">
                 {b.reference}
               </Link>
+              {isNew(b) && (
+                <span className="admin-new" title="Arrived since you last looked">
+                  New
+                </span>
+              )}
             </th>
             <td data-label="Traveller">
               <span className="admin-strong">{b.name}</span>

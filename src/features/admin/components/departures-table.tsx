@@ -5,6 +5,7 @@ import { paths } from '~/config/paths';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
+import { MeetingEditor } from '~/features/admin/components/meeting-editor';
 import { formatTripDate, fromToday } from '~/contracts/format';
 
 type DeparturesTableProps = {
@@ -15,11 +16,19 @@ type DeparturesTableProps = {
 };
 
 const capacityButtonId = (id: string) => `capacity-${id}`;
+const meetingButtonId = (id: string) => `meeting-${id}`;
 
 // The schedule: each date with its seats, bookings and whether it is on sale. Past departures
 // stay listed for their manifests but can no longer be changed.
 export function DeparturesTable({ packageName, departures, today, onChanged }: DeparturesTableProps) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [editingMeeting, setEditingMeeting] = useState<string | null>(null);
+  const refocusMeeting = useRef<string | null>(null);
+  useEffect(() => {
+    if (editingMeeting !== null || refocusMeeting.current === null) return;
+    document.getElementById(meetingButtonId(refocusMeeting.current))?.focus();
+    refocusMeeting.current = null;
+  }, [editingMeeting]);
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Once the editor is gone, focus goes back to the button that opened it.
@@ -63,6 +72,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
       <thead>
         <tr>
           <th scope="col">Date</th>
+          <th scope="col">Meeting</th>
           <th scope="col">Capacity</th>
           <th scope="col" className="admin-num">
             Seats taken
@@ -92,6 +102,44 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                 <Link to={paths.adminManifest(d.id)}>{date}</Link>
                 <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
               </th>
+              <td data-label="Meeting" className="admin-meeting">
+                {editingMeeting === d.id ? (
+                  <MeetingEditor
+                    departure={d}
+                    onSaved={(changed) =>
+                      onChanged(
+                        changed,
+                        changed.meetingPoint || changed.meetingTime
+                          ? `${date}: travellers meet ${[changed.meetingTime && `at ${changed.meetingTime}`, changed.meetingPoint].filter(Boolean).join(', ')}.`
+                          : `${date}: meeting point and time cleared.`,
+                      )
+                    }
+                    onDone={() => {
+                      refocusMeeting.current = d.id;
+                      setEditingMeeting(null);
+                    }}
+                  />
+                ) : (
+                  <span className="admin-meeting__view">
+                    <span className={d.meetingPoint || d.meetingTime ? undefined : 'admin-muted'}>
+                      {d.meetingPoint || d.meetingTime
+                        ? [d.meetingTime, d.meetingPoint].filter(Boolean).join(' · ')
+                        : 'Not set'}
+                    </span>
+                    {!past && (
+                      <button
+                        id={meetingButtonId(d.id)}
+                        type="button"
+                        className="button--link admin-link-button"
+                        onClick={() => setEditingMeeting(d.id)}
+                      >
+                        {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
+                        <span className="sr-only"> meeting point and time of {date}</span>
+                      </button>
+                    )}
+                  </span>
+                )}
+              </td>
               <td data-label="Capacity" className="admin-departures__capacity">
                 {editing === d.id ? (
                   <CapacityEditor

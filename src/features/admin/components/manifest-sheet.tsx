@@ -4,6 +4,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { StatusBadge } from '~/components/status-badge';
 import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
+import { DepartureMessageForm } from '~/features/admin/components/departure-message-form';
 import type { OperatorGuest } from '~/contracts/guests';
 import { downloadManifestCsv } from '~/features/admin/api/admin-api';
 import { saveBlob } from '~/features/admin/components/csv-download';
@@ -86,6 +87,12 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <p className="admin-lead admin-manifest__date">
             {date} <StatusBadge status={departure.status} />
           </p>
+          {(departure.meetingPoint || departure.meetingTime) && (
+            <p className="admin-manifest__meeting">
+              Meeting{departure.meetingTime ? ` at ${departure.meetingTime}` : ''}
+              {departure.meetingPoint ? `: ${departure.meetingPoint}` : ''}
+            </p>
+          )}
         </div>
         <div className="admin-head__actions">
           <button
@@ -238,6 +245,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
         </section>
       ) : null}
       <DepartureWaitlist departureId={departure.id} />
+      <DepartureMessageForm departureId={departure.id} packageName={departure.packageName} />
       <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
     </>
   );

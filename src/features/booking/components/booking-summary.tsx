@@ -14,6 +14,13 @@ type BookingSummaryProps = {
 export function BookingSummary({ booking, headingLevel = 2, children }: BookingSummaryProps) {
   const Heading = `h${headingLevel}` as const;
   const travellers = `${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'}`;
+  // Set by the brand on the departure; shown while the booking stands.
+  const meeting =
+    booking.status !== 'cancelled' && (booking.meetingPoint || booking.meetingTime)
+      ? [booking.meetingTime ? `at ${booking.meetingTime}` : null, booking.meetingPoint]
+          .filter(Boolean)
+          .join(', ')
+      : null;
   return (
     <article
       className="summary"
@@ -52,6 +59,11 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
           </dd>
         </div>
       </dl>
+      {meeting ? (
+        <p className="summary__meeting">
+          <span className="summary__meeting-label">Meeting point</span> Meet {meeting}.
+        </p>
+      ) : null}
       <dl className="summary__details">
         <dt>Reference</dt>
         <dd className="summary__ref">{booking.reference}</dd>

@@ -1,0 +1,79 @@
+// When each operator last looked at the bookings (GET/PUT /api/admin/last-seen): the console marks
+// the bookings that arrived since as new and the navbar's Admin link counts them. One row per
+// operator; the count walks the bookings_created index and stops at newBookingsCap rows, so it
+// stays cheap however many bookings there are.
+import type { FastifyInstance } from 'fastify';
+import { newBookingsCap, type LastSeen } from '../../../src/contracts/admin.js';
+import { lastSeenSchema } from '../../../src/contracts/api.js';
+import { type ZodTypeProvider } from '../http/api-schemas.js';
+import { consoleErrors, consoleRoute } from './bookings-routes.js';
+import type { BookingsOptions } from '../bookings/routes.js';
+import type { Queryable } from '../db/database.js';
+import { fromDatabase } from '../http/problem.js';
+
+async function newSince(db: Queryable, since: Date | string | null): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM bookings WHERE $1::timestamptz IS NULL OR created_at > $1::timestamptz
+       ORDER BY created_at DESC LIMIT $2
+     ) recent`,
+    [since === null ? null : new Date(since).toISOString(), newBookingsCap],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function lastSeenRoutes(app: FastifyInstance, options: BookingsOptions) {
+  const { db } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/last-seen',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'When this operator last looked at the bookings, and how many arrived since',
+        response: { 200: lastSeenSchema, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = await fromDatabase(async (): Promise<LastSeen> => {
+        const { rows } = await db.query<{ seen_at: Date | string }>(
+          'SELECT seen_at FROM operator_views WHERE operator_id = $1',
+          [request.user!.uid],
+        );
+        const seenAt = rows[0]?.seen_at ?? null;
+        return {
+          lastSeenAt: seenAt === null ? null : new Date(seenAt).toISOString(),
+          newBookings: await newSince(db, seenAt),
+        };
+      });
+      return reply.header('Cache-Control', 'private, no-store').send(body);
+    },
+  );
+
+  // "I have looked": now, by the database's clock (the one that stamps bookings).
+  api.put(
+    '/api/admin/last-seen',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Record that this operator looked at the bookings now',
+        response: { 200: lastSeenSchema, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = await fromDatabase(async (): Promise<LastSeen> => {
+        const { rows } = await db.query<{ seen_at: Date | string }>(
+          `INSERT INTO operator_views (operator_id, seen_at) VALUES ($1, now())
+         ON CONFLICT (operator_id) DO UPDATE SET seen_at = greatest(operator_views.seen_at, excluded.seen_at)
+         RETURNING seen_at`,
+          [request.user!.uid],
+        );
+        const seenAt = rows[0]!.seen_at;
+        return { lastSeenAt: new Date(seenAt).toISOString(), newBookings: await newSince(db, seenAt) };
+      });
+      return reply.header('Cache-Control', 'private, no-store').send(body);
+    },
+  );
+}

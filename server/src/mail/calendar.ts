@@ -1,0 +1,59 @@
+// The trip as a calendar file (RFC 5545), attached to the confirmation: one all-day event on the
+// departure's date, made by ical-generator rather than by hand (folding, escaping and the
+// all-day flags Outlook wants are its job).
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { brand } from '../../../src/contracts/brand.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
+
+export type TripCalendarData = {
+  reference: string;
+  packageName: string;
+  // ISO date.
+  startsOn: string;
+  travellers: number;
+  meetingPoint?: string | null;
+  meetingTime?: string | null;
+};
+
+// The UID stays the same for a booking whatever is sent: a calendar that imports the file twice
+// (a second confirmation, a resend) updates the event instead of adding another.
+export const tripEventUid = (reference: string) => `${reference}@wayfarer-tours.example`;
+
+const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+export function tripCalendar(
+  data: TripCalendarData,
+  { stamp, bookingsUrl }: { stamp: Date; bookingsUrl?: string | null },
+): string {
+  const calendar = ical({
+    prodId: { company: brand.name, product: 'Bookings', language: 'EN' },
+    name: brand.name,
+    // PUBLISH: a calendar entry to keep, not a meeting invitation to answer.
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  const meeting = [data.meetingTime ? `at ${data.meetingTime}` : null, data.meetingPoint]
+    .filter(Boolean)
+    .join(', ');
+  calendar.createEvent({
+    id: tripEventUid(data.reference),
+    // A calendar day: DTSTART;VALUE=DATE and an exclusive DTEND the day after.
+    start: utcDay(data.startsOn),
+    end: utcDay(addDays(data.startsOn, 1)),
+    allDay: true,
+    stamp,
+    summary: data.packageName,
+    organizer: { name: brand.name, email: brand.email },
+    location: data.meetingPoint ?? null,
+    description: [
+      `${brand.name} booking ${data.reference}: ${data.travellers} ${data.travellers === 1 ? 'traveller' : 'travellers'}.`,
+      meeting ? `Meeting ${meeting}.` : null,
+      `Questions: ${brand.phone}, ${brand.email}.`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    url: bookingsUrl ?? null,
+  });
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}

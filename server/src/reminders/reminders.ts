@@ -1,0 +1,180 @@
+// Reminders before the trip (through the outbox): "Your trip is coming up" to confirmed bookings
+// TRIP_REMINDER_DAYS before the departure, and "Traveller details needed" to active bookings whose
+// details are incomplete DETAILS_REMINDER_DAYS before. Every server process runs the scheduler;
+// each reminder still goes out once per booking and kind, because the right to send it is a row
+// in `reminders` (primary key booking_id, kind) inserted with ON CONFLICT DO NOTHING in the same
+// transaction as its outbox row: a second process's insert waits for the first one's commit and
+// then inserts nothing, so it queues nothing. A flag read first and written after would let both
+// read "not sent".
+import { systemActor } from '../audit/audit.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import type { Database, Queryable } from '../db/database.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
+import { recordAudit } from '../audit/audit.js';
+
+export type ReminderKind = 'trip' | 'details';
+
+// A booking whose travellers' details are not complete (src/contracts/guests.ts, detailsComplete):
+// a guest without a full name, a date of birth or an emergency contact (migration 4's table).
+export const guestDetailsIncomplete = `EXISTS (SELECT 1 FROM booking_guests g WHERE g.booking_id = b.id
+  AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = ''))`;
+
+export type ReminderSettings = {
+  // Days before the departure each kind is due (TRIP_REMINDER_DAYS, DETAILS_REMINDER_DAYS).
+  tripDays: number;
+  detailsDays: number;
+  // Which bookings still miss travellers' details; null while the site keeps no such details, so
+  // no "details needed" reminder is sent.
+  detailsIncomplete?: string | null;
+};
+
+// Bookings reminded per kind and run: a backlog (the first start after an outage) goes out over
+// a few runs instead of in one long transaction.
+const batchSize = 200;
+
+// The SQL condition (on `b`, `d`) for the bookings due a reminder of `kind` on `today`: the
+// departure is after today and at most `days` away (never earlier: a booking for a date further
+// off waits), the booking is in the right state and not reminded yet. A booking made or confirmed
+// inside the window matches at the next run.
+function dueCondition(kind: ReminderKind, settings: ReminderSettings) {
+  // Emails about a booking go to the account that made it (an account without one gets none).
+  const base = `b.account_email IS NOT NULL AND d.starts_on > $1::date AND d.starts_on <= $2::date
+    AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id AND r.kind = '${kind}')`;
+  if (kind === 'trip') return `b.status = 'confirmed' AND ${base}`;
+  return `b.status IN ('requested', 'confirmed') AND ${base} AND (${settings.detailsIncomplete})`;
+}
+
+async function remindKind(
+  db: Database,
+  kind: ReminderKind,
+  today: string,
+  settings: ReminderSettings,
+): Promise<number> {
+  const days = kind === 'trip' ? settings.tripDays : settings.detailsDays;
+  return db.transaction(async (tx: Queryable) => {
+    // The bookings' row locks: a cancellation in flight holds its booking's lock, so that booking
+    // is skipped now and, cancelled, never matches again (SKIP LOCKED, not a wait: another
+    // process reminding the same bookings is not waited for either; its claim decides).
+    const { rows } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom}
+       WHERE ${dueCondition(kind, settings)}
+       ORDER BY d.starts_on, b.id LIMIT ${batchSize}
+       FOR UPDATE OF b SKIP LOCKED`,
+      [today, addDays(today, days)],
+    );
+    if (rows.length === 0) return 0;
+    // The claim: only the rows this transaction inserted are ours to send.
+    const claimed = await tx.query<{ booking_id: string }>(
+      `INSERT INTO reminders (booking_id, kind)
+       SELECT id, $2 FROM unnest($1::uuid[]) AS id
+       ON CONFLICT (booking_id, kind) DO NOTHING
+       RETURNING booking_id`,
+      [rows.map((r) => r.id), kind],
+    );
+    const ours = new Set(claimed.rows.map((r) => r.booking_id));
+    const send = rows.filter((r) => ours.has(r.id));
+    if (send.length === 0) return 0;
+    const jobs: EmailJob[] = send.map((row) => ({
+      bookingId: row.id,
+      kind: kind === 'trip' ? 'trip-reminder' : 'details-reminder',
+      to: row.account_email!,
+      data: emailData(toBooking(row)),
+    }));
+    await enqueueEmails(tx, jobs);
+    await recordAudit(
+      tx,
+      send.map((row) => ({
+        actor: systemActor,
+        action: 'booking.reminder' as const,
+        bookingId: row.id,
+        departureId: row.departure_id ?? undefined,
+        to: kind === 'trip' ? 'Your trip is coming up' : 'Traveller details needed',
+      })),
+    );
+    return send.length;
+  });
+}
+
+// One pass: every due reminder of both kinds queued. Returns how many of each.
+export async function runReminders(
+  db: Database,
+  today: string,
+  settings: ReminderSettings,
+): Promise<Record<ReminderKind, number>> {
+  const sent = { trip: 0, details: 0 };
+  for (;;) {
+    const n = await remindKind(db, 'trip', today, settings);
+    sent.trip += n;
+    if (n < batchSize) break;
+  }
+  if (settings.detailsIncomplete) {
+    for (;;) {
+      const n = await remindKind(db, 'details', today, settings);
+      sent.details += n;
+      if (n < batchSize) break;
+    }
+  }
+  return sent;
+}
+
+export type ReminderLog = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+};
+
+export type ReminderScheduler = { stop(): Promise<void>; runNow(): Promise<void> };
+
+// Runs at start and every `intervalMs`. `now` is the clock (tests inject one): reminders are due
+// by the calendar day in UTC, like every departure date.
+export function startReminderScheduler(options: {
+  db: Database;
+  settings: ReminderSettings;
+  intervalMs: number;
+  log: ReminderLog;
+  now?: () => Date;
+  // After a run that queued emails: the outbox worker sends them now.
+  onQueued?: () => void;
+}): ReminderScheduler {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let failures = 0;
+
+  const once = async () => {
+    try {
+      const sent = await runReminders(options.db, todayIso(now()), options.settings);
+      if (failures > 0) options.log.info({}, 'reminders: database answers again');
+      failures = 0;
+      if (sent.trip + sent.details > 0) {
+        options.log.info(sent, `reminders queued: ${sent.trip} trip, ${sent.details} details`);
+        options.onQueued?.();
+      }
+    } catch (error) {
+      failures += 1;
+      // Once per outage: the next run tries again, and the health check reports the database.
+      if (failures === 1)
+        options.log.warn({ err: (error as Error).message }, 'reminders: could not look for due reminders');
+    }
+  };
+  const tick = () => {
+    if (stopped) return;
+    running = once().finally(() => {
+      if (!stopped) timer = setTimeout(tick, options.intervalMs);
+    });
+  };
+  tick();
+  return {
+    runNow: () => {
+      running = running.then(once);
+      return running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
