@@ -22,8 +22,10 @@ import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
+import { changeRoutes } from './waitlist/change-routes.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
+import { clientRoutes, prerendered } from './site-routes.js';
 
 export type AppOptions = {
   clientDir: string;
@@ -41,29 +43,8 @@ export type AppOptions = {
   departuresCacheSeconds?: number;
 };
 
-// Prerendered at build time (react-router.config.ts).
-const prerendered: Record<string, string> = {
-  '/': 'index.html',
-  '/blogs': 'blogs/index.html',
-  '/about': 'about/index.html',
-  '/account': 'account/index.html',
-};
-
-// Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
-// HTML with a 404 status, and the client shows the 404 page.
-const clientRoutes = [
-  '/bookings',
-  '/package/:id',
-  '/checkout/:id',
-  '/bookings/:id/travellers',
-  '/admin',
-  '/admin/departures',
-  '/admin/departures/:id',
-  '/admin/bookings/:id',
-];
-
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
-// request", "request completed"); API requests at info, pages and static files at debug. The JSON line keeps Fastify's usual fields (req, res,
+// request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
 // responseTime) for log collectors.
 // API calls at info, failures at error; pages, images and scripts at debug (LOG_LEVEL=debug shows
 // them), so the terminal is not a scroll of every file a page loads.
@@ -218,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(waitlistRoutes, options.bookings);
+  await app.register(changeRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 
@@ -261,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
-  // SPEC point 7 spells the data file /packages.JSON.
+  // The data file is spelled /packages.JSON (docs/product.md#catalogue).
   app.get('/packages.JSON', (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
   );

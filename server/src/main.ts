@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
 import { buildApp } from './app.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
-import { loadPackages } from './bookings/packages.js';
+import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { todayIso } from '../../src/contracts/iso-dates.js';

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenVerifier } from './auth/verify-token.js';
+import type { TokenVerifier } from './auth/verified-user.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';

@@ -9,7 +9,8 @@
 // whose token it has not seen yet is counted, and past the limit its token is verified there and
 // then: a valid token is never refused because of its address, a forged one gets the 429.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { InvalidTokenError, type TokenVerifier } from './auth/verify-token.js';
+import type { TokenVerifier } from './auth/verified-user.js';
+import { InvalidTokenError } from './auth/verify-token.js';
 import { problem } from './http/problem.js';
 
 const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;

@@ -12,7 +12,7 @@ export const bookingLimits = {
   email: 254,
   address: 300,
   packageId: 64,
-  // The brand's groups are twelve or fewer (DESIGN.md, booking limits).
+  // The brand's groups are twelve or fewer (docs/product.md#bookings).
   travellersMin: 1,
   travellersMax: 12,
 } as const;

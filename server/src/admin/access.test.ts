@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
-import { useAdminApp, type AdminTestContext } from './test-kit.js';
+import { useAdminApp, type AdminTestContext } from '../test/console-kit.js';
 
 type Endpoint = {
   name: string;

@@ -12,9 +12,10 @@ import {
   uuidParam,
 } from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
-import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';
+import type { BookingsOptions } from '../bookings/routes.js';
+import { answerChange, changeRouteSchema } from '../waitlist/change-routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
-import { offerContext } from '../waitlist/context.js';
+import { offerContext } from '../seats/offer-context.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   errors,

@@ -8,7 +8,7 @@ import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { builder, run } from '../db/query-builder.js';
 import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
-import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
 export type AdminDepartureRow = DepartureRow & { booking_count: number; offered: number; waiting: number };
 

@@ -9,7 +9,7 @@ import { describeEach } from '../test/services.js';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } from '../test/fixtures.js';
-import { failingOn, useAdminApp } from './test-kit.js';
+import { failingOn, useAdminApp } from '../test/console-kit.js';
 
 let dayOffset = 700;
 const freshDate = () => addDays(todayIso(), dayOffset++);

@@ -12,12 +12,12 @@ import {
   uuidParam,
 } from '../../../src/contracts/api.js';
 import type { BookingsOptions } from '../bookings/routes.js';
-import type { ServerPackage } from '../bookings/packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { toDeparture } from '../departures/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../waitlist/context.js';
+import { offerContext } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
 import { listManifestBookings } from './bookings-queries.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';

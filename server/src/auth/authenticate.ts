@@ -1,12 +1,8 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { adminClaim } from '../../../src/contracts/admin.js';
 import { problem } from '../http/problem.js';
-import {
-  IdentityProviderUnavailableError,
-  InvalidTokenError,
-  type TokenVerifier,
-  type VerifiedUser,
-} from './verify-token.js';
+import type { TokenVerifier, VerifiedUser } from './verified-user.js';
+import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -25,7 +25,7 @@ import {
 import { emptyGuest } from '../../../src/contracts/guests.js';
 import { emailData, toBooking } from './booking-row.js';
 import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
-import type { ServerPackage } from './packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking }

@@ -18,7 +18,8 @@ import {
   storeCases,
   type TestUser,
 } from '../test/fixtures.js';
-import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
+import type { TokenVerifier } from '../auth/verified-user.js';
+import { firebaseTokenVerifier } from '../auth/verify-token.js';
 
 const valid = {
   packageId: 'swiss-alpine-lakes',

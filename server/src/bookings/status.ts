@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
-import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, toBooking } from './booking-row.js';
 

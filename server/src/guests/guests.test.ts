@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBooking, AuditEvent, Manifest, Note } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { emptyGuest, type Guest } from '../../../src/contracts/guests.js';
-import { readCsv, useAdminApp } from '../admin/test-kit.js';
+import { readCsv, useAdminApp } from '../test/console-kit.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
 

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { emptyGuest } from '../../../src/contracts/guests.js';
-import { bearer } from '../admin/test-kit.js';
+import { bearer } from '../test/console-kit.js';
 import { migrate } from '../db/migrations.js';
 import { buildTestApp, createUser, makeClientDir, storeCases } from '../test/fixtures.js';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { useAdminApp } from '../admin/test-kit.js';
+import { useAdminApp } from '../test/console-kit.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';

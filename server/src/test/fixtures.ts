@@ -10,8 +10,9 @@ import type { Redis } from 'ioredis';
 import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
-import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
-import { loadPackages } from '../bookings/packages.js';
+import type { TokenVerifier } from '../auth/verified-user.js';
+import { firebaseTokenVerifier } from '../auth/verify-token.js';
+import { loadPackages } from '../catalog/packages.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
@@ -88,7 +89,7 @@ export async function signInUser(email: string, password = 'secret123'): Promise
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-// The emulator's admin REST call (DESIGN.md, offline facts): replaces the user's custom claims.
+// The emulator's admin REST call (the emulator's REST API): replaces the user's custom claims.
 export async function setEmulatorClaims(uid: string, claims: Record<string, unknown>) {
   const res = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,

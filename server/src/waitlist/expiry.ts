@@ -1,7 +1,7 @@
 // Lapses offers whose deadline passed, in every server process: at start and then every
 // `intervalMs`. Processes need not agree on who runs it: expireOffers lapses each offer once.
 import type { Database } from '../db/database.js';
-import type { OfferContext } from './offer-freed-seats.js';
+import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { expireOffers } from './repository.js';
 
 export type OfferExpiry = { runNow: () => Promise<number>; stop: () => Promise<void> };

@@ -9,12 +9,12 @@ import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
-import type { ServerPackage } from '../bookings/packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { createBookingGuests } from '../guests/repository.js';
-import { offerFreedSeats, type OfferContext } from './offer-freed-seats.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
 type EntryRow = {
   id: string;

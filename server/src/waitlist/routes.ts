@@ -21,7 +21,7 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from './context.js';
+import { offerContext } from '../seats/offer-context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
 
 const departureId = z.object({ id: uuidParam('No such departure.') });

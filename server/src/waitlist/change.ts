@@ -14,10 +14,10 @@ import {
   type DepartureRow,
 } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
-import { offerFreedSeats, type OfferContext } from '../waitlist/offer-freed-seats.js';
-import { checkHeldSeats } from './held-seats.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { checkHeldSeats } from '../bookings/held-seats.js';
 import { resizeBookingGuests } from '../guests/repository.js';
-import { emailData, toBooking } from './booking-row.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
 
 export type ChangeRequest = {
   bookingId: string;
