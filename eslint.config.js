@@ -42,11 +42,11 @@ const serverFloors = [
   ['db', 'lib'],
   ['http'],
   ['audit', 'auth', 'catalog', 'mail'],
-  // Seats that come free are offered to the waiting list from every path (cancellations too).
+  // Seats coming free (waiting-list offers) and a party's guest rows: every path that changes
+  // seats or a party's size, in bookings/, waitlist/ and admin/, calls them in its transaction.
   ['seats'],
   ['bookings', 'departures'],
   ['guests'],
-  // Changes and the waiting list build on bookings and guests.
   ['waitlist'],
   ['admin'],
 ];

@@ -22,7 +22,6 @@ import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
-import { changeRoutes } from './waitlist/change-routes.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 import { clientRoutes, prerendered } from './site-routes.js';
@@ -199,7 +198,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(waitlistRoutes, options.bookings);
-  await app.register(changeRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
 

@@ -12,8 +12,7 @@ import {
   uuidParam,
 } from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
-import type { BookingsOptions } from '../bookings/routes.js';
-import { answerChange, changeRouteSchema } from '../waitlist/change-routes.js';
+import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
 import { offerContext } from '../seats/offer-context.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';

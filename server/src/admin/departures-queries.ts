@@ -108,7 +108,7 @@ export type ChangeOutcome =
 // booking in flight either commits before the cut (and is counted here) or waits and sees the
 // new capacity: seats are never cut below what is sold. The CHECK on departures is the backstop.
 // More seats or a reopened departure are seats come free: the waiting list is offered them in the
-// same transaction (server/src/waitlist/offer-freed-seats.ts).
+// same transaction (server/src/seats/offer-freed-seats.ts).
 export function changeDeparture(
   db: Database,
   id: string,

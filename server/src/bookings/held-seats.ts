@@ -33,7 +33,7 @@ export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<M
     [heldSeatsLockSpace, users],
   );
   const { rows } = await tx.query<{ user_id: string; seats: number }>(
-    // Open waiting-list offers hold seats too (server/src/waitlist/offer-freed-seats.ts).
+    // Open waiting-list offers hold seats too (server/src/seats/offer-freed-seats.ts).
     `SELECT user_id, sum(travellers)::int AS seats FROM (
        SELECT user_id, travellers FROM bookings
         WHERE user_id = ANY($1::text[]) AND status = 'requested'

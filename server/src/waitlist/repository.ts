@@ -13,7 +13,7 @@ import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { createBookingGuests } from '../guests/repository.js';
+import { createBookingGuests } from '../seats/party-guests.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
 type EntryRow = {

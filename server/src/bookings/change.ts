@@ -15,9 +15,9 @@ import {
 } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
-import { checkHeldSeats } from '../bookings/held-seats.js';
-import { resizeBookingGuests } from '../guests/repository.js';
-import { emailData, toBooking } from '../bookings/booking-row.js';
+import { checkHeldSeats } from './held-seats.js';
+import { resizeBookingGuests } from '../seats/party-guests.js';
+import { emailData, toBooking } from './booking-row.js';
 
 export type ChangeRequest = {
   bookingId: string;
@@ -51,7 +51,7 @@ const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travelle
 const placeOf = (startsOn: string | null, travellers: number) =>
   `${startsOn ?? 'date to be agreed'}, ${travellersLabel(travellers)}`;
 
-// Locks, in the order every writer takes them (docs/decisions/011-waiting-list-and-changes.md): the booking,
+// Locks, in the order every writer takes them (docs/decisions/010-waiting-list-and-changes.md): the booking,
 // then its old and new departures in id order, then waiting-list entries. Nothing is written
 // before every check has passed, so a refusal moves nothing.
 export function changeBooking(db: Database, request: ChangeRequest): Promise<ChangeOutcome> {
