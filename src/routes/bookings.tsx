@@ -1,6 +1,12 @@
+import { bookingsPath } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/bookings';
 
 export const meta = () => [{ title: 'My bookings | Wayfarer Tours' }, { name: 'robots', content: 'noindex' }];
+
+// With a session cookie the server renders the list (~/lib/page-data).
+export const loader = ({ context }: Route.LoaderArgs) => loadPageData(context, [bookingsPath]);
 
 export default function BookingsPage() {
   return (

@@ -5,12 +5,21 @@ import { paths } from '~/config/paths';
 import type { Booking } from '~/contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
+import { bookingPath } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/checkout';
 
 export const meta = () => [
   { title: 'Thanks For Purchasing | Wayfarer Tours' },
   { name: 'robots', content: 'noindex' },
 ];
+
+// With a session cookie the server renders the booking (~/lib/page-data).
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const booking = new URL(request.url).searchParams.get('booking');
+  return loadPageData(context, [booking ? bookingPath(booking) : null]);
+};
 
 export default function Checkout() {
   const [params] = useSearchParams();

@@ -6,19 +6,29 @@ import { createBooking } from '~/features/booking/api/bookings-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
+import { departuresPath } from '~/features/booking/api/departures-api';
+import { packagesPath, type TravelPackage } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';
+import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
+import type { Route } from './+types/package';
 
 export const meta = () => [
   { title: 'Book a package | Wayfarer Tours' },
   { name: 'robots', content: 'noindex' },
 ];
 
+// With a session cookie the server renders the package with its departures (~/lib/page-data).
+export const loader = ({ params, context }: Route.LoaderArgs) =>
+  loadPageData(context, [packagesPath, departuresPath(params.id)]);
+
 export default function PackagePage() {
   const { id } = useParams();
-  const { state, retry } = usePackage(id);
+  const { state, retry } = usePackage(id, usePreloaded<TravelPackage[]>(packagesPath));
   const auth = useAuth();
+  const pageUser = usePageUser();
   const navigate = useNavigate();
-  const user = auth.status === 'signed-in' ? auth.user : null;
+  const user =
+    auth.status === 'signed-in' ? auth.user : pageUser && { displayName: pageUser.name, email: pageUser.email };
 
   if (state.status === 'loading') {
     return (

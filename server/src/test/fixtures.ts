@@ -10,7 +10,9 @@ import type { Redis } from 'ioredis';
 import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
+import { firebaseSessions, type SessionManager } from '../auth/sessions.js';
 import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
+import type { PageRenderer } from '../pages/render.js';
 import { loadPackages } from '../bookings/packages.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -39,6 +41,8 @@ export function buildTestApp(options: {
   trustProxy?: false | number | string;
   redis?: Redis;
   bookings?: Partial<BookingsOptions>;
+  sessions?: SessionManager;
+  renderer?: PageRenderer;
 }) {
   return buildApp({
     clientDir: options.clientDir,
@@ -47,6 +51,8 @@ export function buildTestApp(options: {
     csp: testCsp,
     trustProxy: options.trustProxy,
     redis: options.redis,
+    sessions: options.sessions ?? firebaseSessions(projectId),
+    renderer: options.renderer,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),

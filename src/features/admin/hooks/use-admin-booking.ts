@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminBooking, AuditEvent } from '~/contracts/admin';
-import { bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
+import { adminPaths, bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 
 export type BookingRecord =
   | { status: 'loading' }
@@ -10,10 +11,22 @@ export type BookingRecord =
 // One booking and its history, loaded together; after a change both are read again, so the
 // new event shows beside the new status.
 export function useAdminBooking(bookingId: string) {
-  const [record, setRecord] = useState<BookingRecord>({ status: 'loading' });
+  // A server-rendered page starts with what the server read (~/lib/page-data).
+  const booking = usePreloaded<AdminBooking>(adminPaths.booking(bookingId));
+  const events = usePreloaded<{ events: AuditEvent[] }>(adminPaths.events(bookingId));
+  const preloaded = booking && events ? booking : undefined;
+  const [record, setRecord] = useState<BookingRecord>(
+    preloaded && events ? { status: 'ready', booking: preloaded, events: events.events } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
+  const preloadedFor = useRef(preloaded ? bookingId : null);
 
   useEffect(() => {
+    if (attempt === 0 && preloadedFor.current === bookingId) {
+      preloadedFor.current = null;
+      return;
+    }
+    preloadedFor.current = null;
     const controller = new AbortController();
     // A reload after a change keeps the page in view; another booking starts from a spinner.
     setRecord((prev) =>

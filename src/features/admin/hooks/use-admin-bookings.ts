@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminBooking, AdminBookingFilters } from '~/contracts/admin';
-import { filtersQuery, listBookings } from '~/features/admin/api/admin-api';
+import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '~/contracts/admin';
+import { adminPaths, filtersQuery, listBookings } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 
 export type BookingsList =
   | { status: 'loading' }
@@ -18,11 +19,23 @@ export type BookingsList =
 // a newer one.
 export function useAdminBookings(filters: AdminBookingFilters) {
   const key = filtersQuery(filters);
-  const [list, setList] = useState<BookingsList>({ status: 'loading' });
+  // A server-rendered page starts with the first page the server read (~/lib/page-data).
+  const preloaded = usePreloaded<AdminBookingsPage>(adminPaths.bookings(filters));
+  const [list, setList] = useState<BookingsList>(
+    preloaded
+      ? { status: 'ready', bookings: preloaded.bookings, nextCursor: preloaded.nextCursor, more: { status: 'idle' } }
+      : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const generation = useRef(0);
+  const preloadedKey = useRef(preloaded ? key : null);
 
   useEffect(() => {
+    if (attempt === 0 && preloadedKey.current === key) {
+      preloadedKey.current = null;
+      return;
+    }
+    preloadedKey.current = null;
     const controller = new AbortController();
     const mine = ++generation.current;
     setList({ status: 'loading' });

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminDeparture } from '~/contracts/admin';
-import { listDepartures } from '~/features/admin/api/admin-api';
+import { adminPaths, listDepartures } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 
 export type DeparturesList =
   | { status: 'idle' }
@@ -14,10 +15,22 @@ const byDate = (a: AdminDeparture, b: AdminDeparture) =>
 // A package's schedule, past departures included, ascending by date. `put` adds or replaces a
 // departure as the server answered it, keeping the order.
 export function useAdminDepartures(packageId: string) {
-  const [list, setList] = useState<DeparturesList>({ status: packageId ? 'loading' : 'idle' });
+  // A server-rendered page starts with what the server read (~/lib/page-data).
+  const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(packageId ? adminPaths.departures(packageId) : null);
+  const [list, setList] = useState<DeparturesList>(
+    preloaded
+      ? { status: 'ready', departures: [...preloaded.departures].sort(byDate) }
+      : { status: packageId ? 'loading' : 'idle' },
+  );
   const [attempt, setAttempt] = useState(0);
+  const preloadedFor = useRef(preloaded ? packageId : null);
 
   useEffect(() => {
+    if (attempt === 0 && preloadedFor.current === packageId) {
+      preloadedFor.current = null;
+      return;
+    }
+    preloadedFor.current = null;
     if (!packageId) {
       setList({ status: 'idle' });
       return;

@@ -10,13 +10,17 @@ export function createBooking(input: BookingInput, idempotencyKey: string): Prom
   });
 }
 
+// The reads' paths, also read by the pages' loaders on the server (src/routes/*.tsx).
+export const bookingsPath = '/api/bookings';
+export const bookingPath = (id: string) => `/api/bookings/${encodeURIComponent(id)}`;
+
 export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
-  const data = await apiRequest<{ bookings: Booking[] }>('/api/bookings', { signal });
+  const data = await apiRequest<{ bookings: Booking[] }>(bookingsPath, { signal });
   return data.bookings;
 }
 
 export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
-  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Booking>(bookingPath(id), { signal });
 }
 
 // Repeating it answers the same cancelled booking, so a retry after a lost answer is safe.

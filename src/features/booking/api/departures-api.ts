@@ -2,10 +2,14 @@ import type { Departure } from '~/contracts/departure';
 import { apiRequest } from '~/lib/api-client';
 
 // Public: seats left are no secret, and the dates can show before the ID token is ready.
+export const departuresPath = (packageId: string) =>
+  `/api/packages/${encodeURIComponent(packageId)}/departures`;
+
 export async function getDepartures(packageId: string, signal?: AbortSignal): Promise<Departure[]> {
   const data = await apiRequest<{ departures: Departure[] }>(
-    `/api/packages/${encodeURIComponent(packageId)}/departures`,
-    { signal, auth: false },
-  );
+departuresPath(packageId), {
+    signal,
+    auth: false,
+  });
   return data.departures;
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Departure } from '~/contracts/departure';
-import { getDepartures } from '~/features/booking/api/departures-api';
+import { departuresPath, getDepartures } from '~/features/booking/api/departures-api';
 import { ApiError } from '~/lib/api-client';
+import { usePreloaded } from '~/lib/page-data';
 
 export type DeparturesState =
   | { status: 'loading' }
@@ -14,7 +15,12 @@ const failure = (error: unknown) =>
 // The package's dates and seats. `refresh` reloads them quietly (after a 409 the seats changed):
 // the dates stay on screen meanwhile, so the traveller's choice does not flicker away.
 export function useDepartures(packageId: string) {
-  const [state, setState] = useState<DeparturesState>({ status: 'loading' });
+  const preloaded = usePreloaded<{ departures: Departure[] }>(departuresPath(packageId));
+  const [state, setState] = useState<DeparturesState>(
+    preloaded ? { status: 'success', departures: preloaded.departures } : { status: 'loading' },
+  );
+  // The server's answer stands for the first load of this package.
+  const preloadedFor = useRef(preloaded ? packageId : null);
   const controller = useRef<AbortController | null>(null);
 
   const load = useCallback(
@@ -38,6 +44,10 @@ export function useDepartures(packageId: string) {
   );
 
   useEffect(() => {
+    if (preloadedFor.current === packageId) {
+      preloadedFor.current = null;
+      return;
+    }
     void load(false);
     return () => controller.current?.abort();
   }, [load]);

@@ -20,8 +20,10 @@ function isTravelPackage(value: unknown): value is TravelPackage {
 
 // SPEC point 7: GET /packages.JSON. The file is served at /packages.json; the server answers
 // the spec's spelling too. A hand check instead of zod keeps the home page's bundle small.
+export const packagesPath = '/packages.json';
+
 export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]> {
-  const response = await fetch('/packages.json', { signal, headers: { accept: 'application/json' } });
+  const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`The packages could not be loaded (HTTP ${response.status}).`);
   const data: unknown = await response.json();
   if (!Array.isArray(data) || !data.every(isTravelPackage)) {

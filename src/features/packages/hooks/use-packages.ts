@@ -13,10 +13,14 @@ export function resetPackagesCache() {
   cached = undefined;
 }
 
-export function usePackages() {
-  const [state, setState] = useState<PackagesState>(() =>
-    cached ? { status: 'success', packages: cached } : { status: 'loading' },
-  );
+// `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data); the
+// home page does not pass it, so it does not load that module.
+export function usePackages(preloaded?: TravelPackage[]) {
+  if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
+  const [state, setState] = useState<PackagesState>(() => {
+    const packages = cached ?? preloaded;
+    return packages ? { status: 'success', packages } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

@@ -1,0 +1,53 @@
+// Server-rendered signed-in pages (docs/decisions/009-server-rendered-signed-in-pages.md): a
+// route's loader reads, on the server, the API answers its page would fetch in the browser; the
+// page's hooks start from them instead of a spinner. Without a session cookie the loaders hand
+// over nothing and every hook fetches as before.
+import { useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
+import type { PageLoadContext, PageUser } from '~/contracts/page-session';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    // Set by the server (server/src/pages/render.ts) on every page request.
+    page?: PageLoadContext;
+  }
+}
+
+export type PageData = { user: PageUser | null; api: Record<string, unknown> };
+
+const nothing: PageData = { user: null, api: {} };
+
+// For a loader: the session's user and the API answers at `paths` (GET, as that user).
+export async function loadPageData(
+  context: AppLoadContext,
+  paths: (string | null | undefined)[],
+): Promise<PageData> {
+  const page = context.page;
+  if (!page?.user) return nothing;
+  const wanted = paths.filter((p): p is string => typeof p === 'string');
+  const answers = await Promise.all(wanted.map(async (path) => [path, await page.read(path)] as const));
+  return { user: page.user, api: Object.fromEntries(answers.filter(([, data]) => data !== undefined)) };
+}
+
+// The same for the console's pages: nothing is read unless the cookie carries the operator claim
+// (the API would refuse it anyway).
+export function loadOperatorData(context: AppLoadContext, paths: (string | null | undefined)[]) {
+  return loadPageData(context, context.page?.user?.operator ? paths : []);
+}
+
+// The answer a loader of the current page read for `path`, if any.
+export function usePreloaded<T>(path: string | null): T | undefined {
+  const matches = useMatches();
+  if (path === null) return undefined;
+  for (const match of matches) {
+    const api = (match.loaderData as Partial<PageData> | undefined)?.api;
+    if (api && Object.hasOwn(api, path)) return api[path] as T;
+  }
+  return undefined;
+}
+
+export const protectedLayoutId = 'routes/protected-layout';
+
+// The user of the session cookie the server rendered this page for; null without one.
+export function usePageUser(): PageUser | null {
+  return useRouteLoaderData<PageData>(protectedLayoutId)?.user ?? null;
+}
