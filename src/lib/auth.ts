@@ -197,6 +197,8 @@ export function useOperatorRole(): OperatorRole {
 // the provider cannot be reached; false when nobody is signed in.
 export async function refreshOperatorRole(): Promise<boolean> {
   const { sdk, auth } = await loadSdk();
+  // A server-rendered page can ask before the SDK has read its stored user.
+  await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return false;
   const result = await sdk.getIdTokenResult(user, true);
@@ -277,7 +279,10 @@ async function exchangeSessionCookie(user: User, force = false) {
         headers: { authorization: `Bearer ${token}` },
       });
       if (response.ok) {
-        localStorage.setItem(cookieRecordKey, JSON.stringify({ uid: user.uid, until: Date.now() + cookieRecordMs }));
+        localStorage.setItem(
+          cookieRecordKey,
+          JSON.stringify({ uid: user.uid, until: Date.now() + cookieRecordMs }),
+        );
       }
     } catch {
       // Offline or refused: the pages work without the cookie, and the next load tries again.
@@ -292,6 +297,7 @@ async function exchangeSessionCookie(user: User, force = false) {
 // revoked or never set): ask for a new one.
 export async function renewSessionCookie() {
   const { auth } = await loadSdk();
+  await auth.authStateReady();
   if (auth.currentUser) await exchangeSessionCookie(auth.currentUser, true);
 }
 
@@ -310,6 +316,8 @@ export async function clearSessionCookie() {
 // A fresh ID token for the booking API; the SDK refreshes it before it expires.
 export async function getIdToken(): Promise<string | null> {
   const { auth } = await loadSdk();
+  // A server-rendered page can ask before the SDK has read its stored user.
+  await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 
