@@ -105,7 +105,7 @@ test.describe('booking a package', () => {
     await form(page).getByRole('button', { name: 'Book Now' }).click();
     await expect(form(page).getByLabel('Name')).toHaveAccessibleDescription('Please enter your name.');
     await expect(form(page).getByLabel('Phone')).toHaveAccessibleDescription(
-      'Phone must have at least 6 digits.',
+      'A phone number needs at least 6 digits.',
     );
     await expect(form(page).getByLabel('Name')).toBeFocused();
     await expect(form(page).getByLabel('Address')).toHaveValue('Rue 5, Merzouga');

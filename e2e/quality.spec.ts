@@ -66,7 +66,7 @@ test.describe('accessibility: axe on every page', () => {
     const form = page.getByRole('form', { name: 'Book this trip' });
     await form.getByLabel('Phone').fill('12');
     await form.getByRole('button', { name: 'Book Now' }).click();
-    await expect(form.getByText('Phone must have at least 6 digits.')).toBeVisible();
+    await expect(form.getByText('A phone number needs at least 6 digits.')).toBeVisible();
     await expectNoAxeViolations(page, '/package with field errors');
 
     await form.getByLabel('Address').fill('1 Lake Road, Brienz');

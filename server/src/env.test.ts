@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadServerEnv } from './env.js';
+import { listenHost, loadServerEnv } from './env.js';
 
 describe('server environment', () => {
   it('trusts no proxy by default', () => {
@@ -39,5 +39,32 @@ describe('server environment', () => {
       loadServerEnv({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Wayfarer <a@example.com>' })
         .MAIL_FROM,
     ).toBe('Wayfarer <a@example.com>');
+  });
+});
+
+describe('where the server listens', () => {
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+  it('binds 127.0.0.1 in emulator mode when HOST is unset, every interface otherwise', () => {
+    expect(listenHost(loadServerEnv(emulator))).toBe('127.0.0.1');
+    expect(listenHost(loadServerEnv({}))).toBe('0.0.0.0');
+    expect(listenHost(loadServerEnv({ HOST: '10.1.2.3' }))).toBe('10.1.2.3');
+  });
+
+  it.each(['127.0.0.1', '::1', 'localhost', '127.0.0.2'])('allows HOST=%s in emulator mode', (host) => {
+    expect(listenHost(loadServerEnv({ ...emulator, HOST: host }))).toBe(host);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.10', 'example.com'])(
+    'refuses HOST=%s in emulator mode, saying why',
+    (host) => {
+      expect(() => loadServerEnv({ ...emulator, HOST: host })).toThrow(
+        /HOST: must be a loopback address .*Auth Emulator accepts unsigned tokens/,
+      );
+    },
+  );
+
+  it('trusts a verified token for 60 seconds by default', () => {
+    expect(loadServerEnv({}).TOKEN_CACHE_SECONDS).toBe(60);
   });
 });

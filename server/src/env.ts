@@ -42,7 +42,8 @@ const trustProxy = z.preprocess(
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: every interface, except in emulator mode (below), where it is 127.0.0.1.
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -81,7 +82,7 @@ const schema = z.object({
       .optional(),
   ),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
-  TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The built site; tests point it at a minimal one.
   CLIENT_DIR: z.string().min(1).default('build/client'),
   // Set by `npm start` when it runs the Auth Emulator.
@@ -97,10 +98,27 @@ const schema = z.object({
 
 export type ServerEnv = z.infer<typeof schema>;
 
+// Addresses that only this machine can reach.
+export const isLoopbackHost = (host: string) => {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
+
+// Where the server listens. In emulator mode firebase-admin accepts unsigned tokens carrying any
+// claims (anyone who can reach the port can call themselves an operator), so the server listens
+// on the loopback address only; crossChecks refuses any other HOST in that mode.
+export const listenHost = (env: ServerEnv) =>
+  env.HOST ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0');
+
 // Every rule that spans several variables, named like the single ones.
 const crossChecks = (env: ServerEnv): string[] => {
   const problems: string[] = [];
   if (env.SMTP_URL && !env.MAIL_FROM) problems.push('  MAIL_FROM: required when SMTP_URL is set');
+  if (env.FIREBASE_AUTH_EMULATOR_HOST && env.HOST && !isLoopbackHost(env.HOST)) {
+    problems.push(
+      `  HOST: must be a loopback address (127.0.0.1, ::1 or localhost) with FIREBASE_AUTH_EMULATOR_HOST set, not "${env.HOST}": the Auth Emulator accepts unsigned tokens, so anyone who could reach the server could sign in as anyone, operators included. Configure a real Firebase project (VITE_FIREBASE_*) to serve other machines.`,
+    );
+  }
   return problems;
 };
 

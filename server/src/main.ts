@@ -9,7 +9,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { todayIso } from './departures/dates.js';
 import { seedDepartures } from './departures/repository.js';
-import { loadServerEnv } from './env.js';
+import { listenHost, loadServerEnv } from './env.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
@@ -130,7 +130,8 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: env.HOST, port: env.PORT });
+const host = listenHost(env);
+await app.listen({ host, port: env.PORT });
 const store = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(dataDir, 'pglite')}`;
 // One log line (npm start prints the addresses of everything once the site answers).
-app.log.info(`listening on port ${env.PORT}; bookings in ${store}`);
+app.log.info(`listening on ${host} port ${env.PORT}; bookings in ${store}`);

@@ -27,6 +27,10 @@ export type AdminBookingsPage = { bookings: AdminBooking[]; nextCursor: string |
 
 export const adminPageSize = { default: 25, max: 100 } as const;
 
+// What operators type: the reason sent with a cancellation (it goes into the traveller's email)
+// and a departure's seats (the brand's largest group departure; a typo of 5000 opens none).
+export const adminLimits = { cancelReason: 500, capacityMin: 1, capacityMax: 500 } as const;
+
 // Who changed something: a traveller (their email), an operator (their email), or the system.
 export type ActorType = 'traveller' | 'operator' | 'system';
 

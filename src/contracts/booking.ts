@@ -3,13 +3,13 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { phoneSchema } from './phone.js';
+import { noControlChars, text as plainText } from './text.js';
 
 export const bookingLimits = {
   name: 100,
   email: 254,
   address: 300,
-  phoneMin: 6,
-  phoneMax: 15,
   packageId: 64,
   // The brand's groups are twelve or fewer (DESIGN.md, booking limits).
   travellersMin: 1,
@@ -36,18 +36,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const isUuid = (value: string) => uuidPattern.test(value);
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Please enter your ${label.toLowerCase()}.`),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-    );
+  plainText({ label, max, required: `Please enter your ${label.toLowerCase()}.` });
 
 export const bookingInputSchema = z.object({
   packageId: z
     .string({ error: 'Choose a package.' })
     .check(
+      noControlChars('Package'),
       z.trim(),
       z.minLength(1, 'Choose a package.'),
       z.maxLength(bookingLimits.packageId, 'Unknown package.'),
@@ -56,7 +51,7 @@ export const bookingInputSchema = z.object({
   departureId: z.optional(
     z
       .string({ error: 'Choose a departure date.' })
-      .check(z.regex(uuidPattern, 'This departure does not exist.')),
+      .check(noControlChars('Departure'), z.regex(uuidPattern, 'This departure does not exist.')),
   ),
   travellers: z.optional(
     z
@@ -79,22 +74,15 @@ export const bookingInputSchema = z.object({
   email: z
     .string({ error: 'Email must be text.' })
     .check(
+      noControlChars('Email'),
       z.trim(),
       z.minLength(1, 'Please enter your email.'),
       z.maxLength(bookingLimits.email, `Email must be at most ${bookingLimits.email} characters.`),
       z.email('Please enter a valid email address.'),
     ),
   address: text('Address', bookingLimits.address),
-  // SPEC point 5: the phone is numeric. Digits only (no spaces, signs or exponents).
-  phone: z
-    .string({ error: 'Phone must be text.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter your phone number.'),
-      z.regex(/^\d+$/, 'Phone must contain digits only.'),
-      z.minLength(bookingLimits.phoneMin, `Phone must have at least ${bookingLimits.phoneMin} digits.`),
-      z.maxLength(bookingLimits.phoneMax, `Phone must have at most ${bookingLimits.phoneMax} digits.`),
-    ),
+  // A telephone number as typed (src/contracts/phone.ts): the same rule for every phone the site takes.
+  phone: phoneSchema,
 });
 
 export type BookingInput = z.infer<typeof bookingInputSchema>;

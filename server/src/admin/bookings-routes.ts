@@ -2,7 +2,8 @@
 // operator's confirm and cancel. Registered inside adminRoutes, behind its operator check.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminBookingsPage } from '../../../src/contracts/admin.js';
+import { adminLimits, type AdminBookingsPage } from '../../../src/contracts/admin.js';
+import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 import { isUuid } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import type { BookingsOptions } from '../bookings/routes.js';
@@ -19,7 +20,7 @@ import {
 import { bookingCsvHeader, bookingCsvRow, csvRow } from './csv.js';
 import { parseBookingFilters, parseCursor, parseLimit, type BookingFilters } from './filters.js';
 
-export const cancelReasonMax = 500;
+export const cancelReasonMax = adminLimits.cancelReason;
 // Rows a query while writing the CSV: the export is never held in memory whole.
 const exportPageSize = 500;
 
@@ -42,6 +43,10 @@ export function readCancelReason(
     return { fieldErrors: { reason: 'Please give a reason for the cancellation: the traveller reads it.' } };
   }
   if (typeof reason !== 'string') return { fieldErrors: { reason: 'The reason must be text.' } };
+  // Written on several lines in the console's box: tab and newline are kept.
+  if (hasControlChars(reason, { multiline: true })) {
+    return { fieldErrors: { reason: controlCharsMessage('The reason') } };
+  }
   const trimmed = reason.trim();
   if (trimmed.length > cancelReasonMax) {
     return { fieldErrors: { reason: `Keep the reason to ${cancelReasonMax} characters or fewer.` } };

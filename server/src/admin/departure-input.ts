@@ -1,11 +1,11 @@
 // What an operator may send to add or change a departure, checked field by field with messages
 // worded for the console's form.
-import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin.js';
+import { adminLimits, type DepartureChange, type NewDeparture } from '../../../src/contracts/admin.js';
 import { departureStatuses, type DepartureStatus } from '../../../src/contracts/departure.js';
-import { isIsoDate } from '../departures/dates.js';
+import { queryTextProblem } from '../../../src/contracts/text.js';
+import { addYears, isIsoDate, operatorDatesYearsAhead } from '../departures/dates.js';
 
-// The brand's largest group departure; a typo (5000) should not open thousands of seats.
-export const capacityLimits = { min: 1, max: 500 } as const;
+export const capacityLimits = { min: adminLimits.capacityMin, max: adminLimits.capacityMax } as const;
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 type Checked<T, K extends string> =
@@ -33,11 +33,17 @@ export function checkNewDeparture(
   const { packageId, startsOn, capacity } = body;
 
   if (typeof packageId !== 'string' || packageId.trim() === '') fieldErrors.packageId = 'Choose a package.';
+  else if (queryTextProblem('Package', packageId)) fieldErrors.packageId = queryTextProblem('Package', packageId);
   else if (!knownPackage(packageId)) fieldErrors.packageId = 'This package does not exist.';
 
+  const latest = addYears(today, operatorDatesYearsAhead);
   if (typeof startsOn !== 'string' || startsOn === '') fieldErrors.startsOn = 'Choose a date.';
+  else if (queryTextProblem('Date', startsOn)) fieldErrors.startsOn = queryTextProblem('Date', startsOn);
   else if (!isIsoDate(startsOn)) fieldErrors.startsOn = 'Enter a real date (YYYY-MM-DD).';
   else if (startsOn <= today) fieldErrors.startsOn = 'Choose a date after today.';
+  else if (startsOn > latest) {
+    fieldErrors.startsOn = `Choose a date up to ${operatorDatesYearsAhead} years ahead (${latest} at the latest).`;
+  }
 
   const capacityProblem = capacityError(capacity);
   if (capacityProblem) fieldErrors.capacity = capacityProblem;

@@ -2,7 +2,8 @@
 // only these keys ever reach a query, and only as parameters (pretix's filter whitelist).
 import { adminPageSize } from '../../../src/contracts/admin.js';
 import { bookingStatuses, isUuid, type BookingStatus } from '../../../src/contracts/booking.js';
-import { isIsoDate } from '../departures/dates.js';
+import { queryTextProblem } from '../../../src/contracts/text.js';
+import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '../departures/dates.js';
 
 export type BookingFilters = {
   status?: BookingStatus;
@@ -26,6 +27,8 @@ function single(query: Query, key: string): Parsed<string | undefined> {
   const value = query[key];
   if (value === undefined || value === '') return { ok: true, value: undefined };
   if (typeof value !== 'string') return { ok: false, message: `Give ${key} once.` };
+  const problem = queryTextProblem(key, value);
+  if (problem) return { ok: false, message: problem };
   return { ok: true, value };
 }
 
@@ -86,7 +89,7 @@ export function parseLimit(query: Query): Parsed<number> {
 const cursorAtPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 const isCursorTime = (at: string) => {
   const match = cursorAtPattern.exec(at);
-  return match !== null && isIsoDate(match[1]!);
+  return match !== null && isIsoDate(match[1]!) && isOperatorDate(match[1]!, todayIso());
 };
 
 export const encodeCursor = (cursor: Cursor) =>
@@ -111,12 +114,15 @@ export function parseCursor(query: Query): Parsed<Cursor | undefined> {
   return { ok: true, value: { at, id: id.toLowerCase() } };
 }
 
-// `from=YYYY-MM-DD` on the departures list.
-export function parseFromDate(query: Query): Parsed<string | undefined> {
+// `from=YYYY-MM-DD` on the departures list: a calendar date from 2000 to three years ahead.
+export function parseFromDate(query: Query, today = todayIso()): Parsed<string | undefined> {
   const raw = single(query, 'from');
   if (!raw.ok) return raw;
   if (raw.value !== undefined && !isIsoDate(raw.value)) {
     return { ok: false, message: 'from must be a date (YYYY-MM-DD).' };
+  }
+  if (raw.value !== undefined && !isOperatorDate(raw.value, today)) {
+    return { ok: false, message: `from must be a date from ${operatorDatesFrom} to three years ahead.` };
   }
   return raw;
 }

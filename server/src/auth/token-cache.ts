@@ -8,7 +8,7 @@ type Entry = { user: VerifiedUser; until: number };
 // how long a revoked or disabled account keeps working. Refused tokens are never cached.
 export function cachedVerifier(
   verify: (idToken: string) => Promise<VerifiedUser & { expiresAt: number }>,
-  { maxAgeMs = 5 * 60_000, maxEntries = 10_000, now = Date.now } = {},
+  { maxAgeMs = 60_000, maxEntries = 10_000, now = Date.now } = {},
 ): TokenVerifier {
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<VerifiedUser>>();

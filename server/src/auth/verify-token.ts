@@ -1,5 +1,5 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { cachedVerifier } from './token-cache.js';
 
 // `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
@@ -35,31 +35,46 @@ const refusedCodes = new Set([
   'auth/project-not-found',
 ]);
 
+// The part of firebase-admin's Auth this module calls (tests hand in a stand-in to see the flag).
+export type IdTokenChecker = Pick<Auth, 'verifyIdToken'>;
+
+// Always with checkRevoked = true: against a real project firebase-admin otherwise only checks
+// the signature and expiry, so a disabled account or one whose tokens were revoked (a demoted
+// operator) keeps full access until the token expires, up to an hour. With the flag it also
+// reads the account (enabled, tokensValidAfterTime). In emulator mode it reads the account
+// either way, which is why only verify-token.test.ts, not the API tests, can see the flag.
+export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
+  try {
+    const decoded = await auth.verifyIdToken(idToken, true);
+    return {
+      uid: decoded.uid,
+      email: decoded.email,
+      role: typeof decoded.role === 'string' ? decoded.role : undefined,
+      expiresAt: decoded.exp * 1000,
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (refusedCodes.has(code)) throw new InvalidTokenError(code, (error as Error).message);
+    throw new IdentityProviderUnavailableError(error);
+  }
+}
+
+// Default of TOKEN_CACHE_SECONDS (server/src/env.ts): how long a disabled or revoked account
+// can keep working on one process.
+export const defaultTokenCacheMs = 60_000;
+
 // firebase-admin's verifyIdToken. With FIREBASE_AUTH_EMULATOR_HOST set it trusts the emulator
-// (main.ts only allows that for demo-* projects); otherwise it checks Google's signatures.
-// Verified tokens are remembered for up to `cacheMs` (token-cache.ts); 0 turns that off.
-// `appName` separates firebase-admin instances (each remembers the emulator host it started with).
+// (main.ts only allows that for demo-* projects, on a loopback address); otherwise it checks
+// Google's signatures. Verified tokens are remembered for up to `cacheMs` (token-cache.ts); 0
+// turns that off. `appName` separates firebase-admin instances (each remembers the emulator host
+// it started with).
 export function firebaseTokenVerifier(
   projectId: string,
-  { cacheMs = 5 * 60_000, appName = 'bookings-api' } = {},
+  { cacheMs = defaultTokenCacheMs, appName = 'bookings-api' } = {},
 ): TokenVerifier {
   const app = getApps().find((a) => a.name === appName) ?? initializeApp({ projectId }, appName);
   const auth = getAuth(app);
-  const verify = async (idToken: string) => {
-    try {
-      const decoded = await auth.verifyIdToken(idToken);
-      return {
-        uid: decoded.uid,
-        email: decoded.email,
-        role: typeof decoded.role === 'string' ? decoded.role : undefined,
-        expiresAt: decoded.exp * 1000,
-      };
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (refusedCodes.has(code)) throw new InvalidTokenError(code, (error as Error).message);
-      throw new IdentityProviderUnavailableError(error);
-    }
-  };
+  const verify = (idToken: string) => checkIdToken(auth, idToken);
   if (cacheMs <= 0) {
     return async (idToken) => {
       const { uid, email, role } = await verify(idToken);

@@ -13,3 +13,16 @@ export const daysBetween = (from: string, to: string) =>
 
 export const isIsoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && todayIso(new Date(`${value}T00:00:00Z`)) === value;
+
+export const addYears = (iso: string, years: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+};
+
+// Dates an operator types (a departure, a list's start): from 2000 to three years ahead. Year
+// 0000 passes isIsoDate but PostgreSQL refuses it, and 9999 is a typo, not a trip.
+export const operatorDatesFrom = '2000-01-01';
+export const operatorDatesYearsAhead = 3;
+export const isOperatorDate = (value: string, today: string) =>
+  isIsoDate(value) && value >= operatorDatesFrom && value <= addYears(today, operatorDatesYearsAhead);

@@ -11,18 +11,43 @@ export const problem = (reply: FastifyReply, status: number, message: string, ex
 export const fieldProblem = (reply: FastifyReply, fieldErrors: Record<string, string | undefined>) =>
   problem(reply, 400, 'Please check the highlighted fields.', { fieldErrors });
 
-// Anything the database throws that is not a rule of ours means it is out of reach.
+// The database refused a value of the request (SQLSTATE class 22, "data exception": a NUL byte,
+// a date out of range, a number too large): the request's fault, a 400, never an outage.
+export class BadValueError extends Error {
+  constructor(cause: unknown) {
+    super('The database refused a value of the request.', { cause });
+    this.name = 'BadValueError';
+  }
+}
+
+export const isDataException = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+};
+
+// Anything else the database throws that is not a rule of ours means it is out of reach.
 export const fromDatabase = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) throw error;
+    if (error instanceof DatabaseUnavailableError || error instanceof BadValueError) throw error;
+    if (isDataException(error)) throw new BadValueError(error);
     throw new DatabaseUnavailableError(error);
   }
 };
 
 // Failures of the framework itself (body parsing, limits) and of the database, in the API's words.
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof BadValueError || isDataException(error)) {
+    // No values in the log: they may be personal data. The code says which rule it broke.
+    const cause = error instanceof BadValueError ? error.cause : error;
+    request.log.warn({ sqlState: (cause as { code?: string }).code }, 'database refused a value');
+    return problem(
+      reply,
+      400,
+      'A value in the request cannot be stored. Please check what you typed and try again.',
+    );
+  }
   if (error instanceof DatabaseUnavailableError) {
     request.log.error({ err: error.cause }, 'database unavailable');
     return problem(

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { InputField } from '~/components/field';
 import type { AdminDeparture } from '~/contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
@@ -26,8 +27,6 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
   const ids = {
     date: useId(),
     capacity: useId(),
-    dateError: useId(),
-    capacityError: useId(),
     title: useId(),
   };
 
@@ -79,44 +78,28 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
         <p className="admin-muted admin-add__for">For {packageName}</p>
       </div>
       <div className="admin-add__fields">
-        <div className="field">
-          <label htmlFor={ids.date}>Date</label>
-          <input
-            ref={dateRef}
-            id={ids.date}
-            name="startsOn"
-            type="date"
-            value={startsOn}
-            onChange={(e) => setStartsOn(e.target.value)}
-            aria-invalid={errors.startsOn ? true : undefined}
-            aria-describedby={errors.startsOn ? ids.dateError : undefined}
-          />
-          {errors.startsOn && (
-            <p id={ids.dateError} className="field__error">
-              {errors.startsOn}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.capacity}>Capacity (seats)</label>
-          <input
-            ref={capacityRef}
-            id={ids.capacity}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
-            aria-invalid={errors.capacity ? true : undefined}
-            aria-describedby={errors.capacity ? ids.capacityError : undefined}
-          />
-          {errors.capacity && (
-            <p id={ids.capacityError} className="field__error">
-              {errors.capacity}
-            </p>
-          )}
-        </div>
+        <InputField
+          label="Date"
+          ref={dateRef}
+          id={ids.date}
+          name="startsOn"
+          type="date"
+          value={startsOn}
+          onChange={(e) => setStartsOn(e.target.value)}
+          error={errors.startsOn}
+        />
+        <InputField
+          label="Capacity (seats)"
+          ref={capacityRef}
+          id={ids.capacity}
+          name="capacity"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          value={capacity}
+          onChange={(e) => setCapacity(e.target.value)}
+          error={errors.capacity}
+        />
         <button type="submit" className="button button--primary admin-add__submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add departure'}
         </button>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { InputField, SelectField } from '~/components/field';
 import { bookingStatusLabels, bookingStatuses } from '~/contracts/booking';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
@@ -83,76 +84,69 @@ export function BookingFilters() {
         applyNow();
       }}
     >
-      <div className="field admin-filters__search">
-        <label htmlFor={ids.q}>Search</label>
-        <input
-          id={ids.q}
-          type="search"
-          name="q"
-          value={text}
-          placeholder="Reference, name or email"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => typed(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.status}>Status</label>
-        <select
-          id={ids.status}
-          name="status"
-          value={filters.status}
-          onChange={(e) => set('status', e.target.value)}
-        >
-          <option value="">All statuses</option>
-          {bookingStatuses.map((s) => (
-            <option key={s} value={s}>
-              {bookingStatusLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.pkg}>Package</label>
-        <select
-          id={ids.pkg}
-          name="packageId"
-          value={filters.packageId}
-          onChange={(e) => set('packageId', e.target.value)}
-        >
-          <option value="">All packages</option>
-          {/* A package from a shared link shows even before (or without) the list. */}
-          {filters.packageId && !packageList.some((p) => p.id === filters.packageId) && (
-            <option value={filters.packageId}>{filters.packageId}</option>
-          )}
-          {packageList.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.departure}>Departure</label>
-        <select
-          id={ids.departure}
-          name="departureId"
-          value={filters.departureId}
-          disabled={!filters.packageId}
-          onChange={(e) => set('departureId', e.target.value)}
-        >
-          <option value="">{departurePrompt}</option>
-          {filters.departureId && !departureList.some((d) => d.id === filters.departureId) && (
-            <option value={filters.departureId}>Selected departure</option>
-          )}
-          {departureList.map((d) => (
-            <option key={d.id} value={d.id}>
-              {formatTripDate(d.startsOn)}
-              {d.status === 'closed' ? ' (closed)' : ''}
-            </option>
-          ))}
-        </select>
-      </div>
+      <InputField
+        label="Search"
+        className="admin-filters__search"
+        id={ids.q}
+        type="search"
+        name="q"
+        value={text}
+        placeholder="Reference, name or email"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => typed(e.target.value)}
+      />
+      <SelectField
+        label="Status"
+        id={ids.status}
+        name="status"
+        value={filters.status}
+        onChange={(e) => set('status', e.target.value)}
+      >
+        <option value="">All statuses</option>
+        {bookingStatuses.map((s) => (
+          <option key={s} value={s}>
+            {bookingStatusLabels[s]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Package"
+        id={ids.pkg}
+        name="packageId"
+        value={filters.packageId}
+        onChange={(e) => set('packageId', e.target.value)}
+      >
+        <option value="">All packages</option>
+        {/* A package from a shared link shows even before (or without) the list. */}
+        {filters.packageId && !packageList.some((p) => p.id === filters.packageId) && (
+          <option value={filters.packageId}>{filters.packageId}</option>
+        )}
+        {packageList.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Departure"
+        id={ids.departure}
+        name="departureId"
+        value={filters.departureId}
+        disabled={!filters.packageId}
+        onChange={(e) => set('departureId', e.target.value)}
+      >
+        <option value="">{departurePrompt}</option>
+        {filters.departureId && !departureList.some((d) => d.id === filters.departureId) && (
+          <option value={filters.departureId}>Selected departure</option>
+        )}
+        {departureList.map((d) => (
+          <option key={d.id} value={d.id}>
+            {formatTripDate(d.startsOn)}
+            {d.status === 'closed' ? ' (closed)' : ''}
+          </option>
+        ))}
+      </SelectField>
       <div className="admin-filters__end">
         {hasFilters({ ...filters, q: text.trim() }) && (
           <button type="button" className="button--link" onClick={clear}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AdminBooking } from '~/contracts/admin';
+import { TextAreaField } from '~/components/field';
+import { adminLimits, type AdminBooking } from '~/contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
 import { formatTripDate } from '~/features/admin/utils/format';
 import { ApiError } from '~/lib/api-client';
@@ -13,8 +14,6 @@ type CancelDialogProps = {
   returnFocusId?: string;
 };
 
-export const reasonMaxLength = 500;
-
 // A modal <dialog> (showModal): the page behind is inert, Escape closes it, focus starts in the
 // reason field and returns to where it came from. Mount it to open it; onClose unmounts it.
 export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: CancelDialogProps) {
@@ -27,7 +26,6 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
   const titleId = useId();
   const descriptionId = useId();
   const fieldId = useId();
-  const errorId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -93,26 +91,18 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
           {booking.travellers === 1 ? '1 traveller' : `${booking.travellers} travellers`}. The seats go back
           on sale and the traveller gets an email with your reason.
         </p>
-        <div className="field">
-          <label htmlFor={fieldId}>Reason for cancelling</label>
-          <textarea
-            ref={fieldRef}
-            id={fieldId}
-            name="reason"
-            rows={3}
-            required
-            maxLength={reasonMaxLength}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-          />
-          {fieldError && (
-            <p id={errorId} className="field__error">
-              {fieldError}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Reason for cancelling"
+          ref={fieldRef}
+          id={fieldId}
+          name="reason"
+          rows={3}
+          required
+          maxLength={adminLimits.cancelReason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={fieldError}
+        />
         {formError && (
           <p className="form-error" role="alert">
             {formError}

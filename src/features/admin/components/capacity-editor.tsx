@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from '~/components/field';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate } from '~/features/admin/utils/format';
@@ -18,7 +19,6 @@ export function CapacityEditor({ departure, onSaved, onDone }: CapacityEditorPro
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const errorId = useId();
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -69,34 +69,34 @@ export function CapacityEditor({ departure, onSaved, onDone }: CapacityEditorPro
         }
       }}
     >
-      <div className="admin-capacity__row">
-        <label htmlFor={inputId} className="sr-only">
-          Capacity of {formatTripDate(departure.startsOn)}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          name="capacity"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <button type="submit" className="button button--primary admin-button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button--link" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <Field
+        hideLabel
+        label={`Capacity of ${formatTripDate(departure.startsOn)}`}
+        id={inputId}
+        error={error}
+        alertError
+      >
+        {(wired) => (
+          <div className="admin-capacity__row">
+            <input
+              {...wired}
+              ref={inputRef}
+              name="capacity"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <button type="submit" className="button button--primary admin-button" disabled={busy}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="button--link" onClick={onDone}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { SelectField } from '~/components/field';
 import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
@@ -42,28 +43,27 @@ export function DeparturesConsole() {
             Dates on sale per package: add one, change its seats, close or reopen it.
           </p>
         </div>
-        <div className="admin-head__actions field admin-package-pick">
-          <label htmlFor={selectId}>Package</label>
-          <select
-            id={selectId}
-            value={packageId}
-            disabled={packageList.length === 0}
-            onChange={(e) =>
-              setParams({ packageId: e.target.value }, { replace: true, preventScrollReset: true })
-            }
-          >
-            {packageList.length === 0 && (
-              <option value={packageId}>
-                {packages.state.status === 'loading' ? 'Loading packages…' : packageId}
-              </option>
-            )}
-            {packageList.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Package"
+          className="admin-head__actions admin-package-pick"
+          id={selectId}
+          value={packageId}
+          disabled={packageList.length === 0}
+          onChange={(e) =>
+            setParams({ packageId: e.target.value }, { replace: true, preventScrollReset: true })
+          }
+        >
+          {packageList.length === 0 && (
+            <option value={packageId}>
+              {packages.state.status === 'loading' ? 'Loading packages…' : packageId}
+            </option>
+          )}
+          {packageList.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {packages.state.status === 'error' && (
         <ErrorNotice message="The packages could not be loaded. Please try again." onRetry={packages.retry} />

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { InputField } from '~/components/field';
 import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
 
@@ -111,57 +112,49 @@ export function AccountForm() {
           must not put the password into a URL (a GET form would). */}
       <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
         {mode === 'signup' && (
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
+          <InputField
+            label="Name"
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
           />
-        </div>
+        )}
+        <InputField
+          label="Email"
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         {mode !== 'reset' && (
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <InputField
+            label="Password"
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
         {mode === 'signup' && (
-          <div className="field">
-            <label htmlFor={`${id}-confirm`}>Confirm Password</label>
-            <input
-              id={`${id}-confirm`}
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </div>
+          <InputField
+            label="Confirm Password"
+            id={`${id}-confirm`}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         )}
 
         <p className="form-error" role="alert" aria-live="assertive">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
 import type { Departure } from '~/contracts/departure';
+import { phoneMessages } from '~/contracts/phone';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
 
@@ -81,7 +82,7 @@ function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
 const fill = async (
   user: ReturnType<typeof userEvent.setup>,
   address = '12 St James Square',
-  phone = '442079460000',
+  phone = '+44 20 7946 0000',
 ) => {
   await user.type(screen.getByLabelText('Address'), address);
   await user.type(screen.getByLabelText('Phone'), phone);
@@ -91,13 +92,45 @@ const dates = () => screen.findAllByRole('radio');
 const total = () => screen.getByRole('status', { name: 'Total' });
 
 describe('BookingForm', () => {
-  it('prefills Name and Email (the field named author), with a numeric Phone', async () => {
+  it('prefills Name and Email (the field named author), with a telephone Phone field', async () => {
     setup();
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'author');
-    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'number');
+    // The telephone keypad on phones; type="number" would drop the + and leading zeros.
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('autocomplete', 'tel');
     await dates();
+  });
+
+  it.each([
+    ['+44 7700 900123', '+44 7700 900123'],
+    ['(415) 555-0142', '(415) 555-0142'],
+    ['  0049  30 901820 ', '0049 30 901820'],
+  ])('sends the phone %j as typed (%j)', async (typed, sent) => {
+    const { onSubmit, user } = setup();
+    await dates();
+    await fill(user, '12 St James Square', typed);
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0].phone).toBe(sent);
+  });
+
+  it('says what is wrong with a phone number and sends nothing', async () => {
+    const { onSubmit, user } = setup();
+    await dates();
+    await fill(user, '12 St James Square', '555-01x2');
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(phoneMessages.characters);
+    expect(screen.getByLabelText('Phone')).toHaveFocus();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '(415) 55');
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(phoneMessages.tooShort);
+    expect(screen.getByLabelText('Phone')).toHaveValue('(415) 55');
   });
 
   it('shows a message beside each refused field, and sends nothing', async () => {
@@ -126,7 +159,7 @@ describe('BookingForm', () => {
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       address: '12 St James Square',
-      phone: '442079460000',
+      phone: '+44 20 7946 0000',
     });
     expect(onSubmit.mock.calls[0]![1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ reference: 'WT-ABCD1234' }));
@@ -154,7 +187,7 @@ describe('BookingForm', () => {
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You appear to be offline.');
     expect(screen.getByLabelText('Address')).toHaveValue('12 St James Square');
-    expect(screen.getByLabelText('Phone')).toHaveValue(442079460000);
+    expect(screen.getByLabelText('Phone')).toHaveValue('+44 20 7946 0000');
 
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Phone must have at most 15 digits.')).toBeInTheDocument();
@@ -299,7 +332,7 @@ describe('BookingForm: departure and travellers', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Address')).toHaveValue('12 St James Square');
-    expect(screen.getByLabelText('Phone')).toHaveValue(442079460000);
+    expect(screen.getByLabelText('Phone')).toHaveValue('+44 20 7946 0000');
     expect(screen.getByLabelText('Travellers')).toHaveValue(3);
     expect(screen.getByLabelText('Travellers')).toHaveAccessibleDescription(
       /^Only 2 seats left on Sat 30 Mar 2030/,

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   bookingInputSchema,
@@ -10,6 +10,7 @@ import {
   type FieldErrors,
 } from '~/contracts/booking';
 import { isBookable, type Departure } from '~/contracts/departure';
+import { Field, InputField, PhoneField } from '~/components/field';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { ApiError } from '~/lib/api-client';
@@ -218,33 +219,15 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
     }
   };
 
-  const field = (key: keyof BookingFormValues, label: string, input: ComponentProps<'input'>) => {
-    const inputId = `${id}-${key}`;
-    const errorId = `${inputId}-error`;
-    return (
-      <div className="field">
-        <label htmlFor={inputId}>{label}</label>
-        <input
-          id={inputId}
-          name={key}
-          value={values[key]}
-          onChange={update(key)}
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={errors[key] ? errorId : undefined}
-          {...input}
-        />
-        {errors[key] ? (
-          <p className="field__error" id={errorId}>
-            {errors[key]}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const fieldProps = (key: keyof BookingFormValues) => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: values[key],
+    onChange: update(key),
+    error: errors[key],
+  });
 
   const travellersId = `${id}-travellers`;
-  const travellersHintId = `${travellersId}-hint`;
-  const travellersErrorId = `${travellersId}-error`;
   const validParty = Number.isInteger(travellers) && !travellersProblem(travellersRaw, selected);
 
   return (
@@ -302,57 +285,53 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
         </div>
       ) : null}
 
-      <div className="field">
-        <label htmlFor={travellersId}>Travellers</label>
-        <div className="stepper">
-          <button
-            type="button"
-            className="stepper__button"
-            aria-label="Remove a traveller"
-            aria-controls={travellersId}
-            aria-disabled={Number.isInteger(travellers) && travellers <= bookingLimits.travellersMin}
-            onClick={() => step(-1)}
-          >
-            <span aria-hidden="true">−</span>
-          </button>
-          <input
-            id={travellersId}
-            className="stepper__input"
-            name="travellers"
-            type="number"
-            inputMode="numeric"
-            min={bookingLimits.travellersMin}
-            max={cap}
-            step={1}
-            value={travellersRaw}
-            onChange={(e) => setTravellers(e.target.value)}
-            aria-invalid={travellersError ? true : undefined}
-            aria-describedby={travellersError ? travellersErrorId : travellersHintId}
-          />
-          <button
-            type="button"
-            className="stepper__button"
-            aria-label="Add a traveller"
-            aria-controls={travellersId}
-            aria-disabled={Number.isInteger(travellers) && travellers >= cap}
-            onClick={() => step(1)}
-          >
-            <span aria-hidden="true">+</span>
-          </button>
-        </div>
-        {travellersError ? (
-          <p className="field__error" id={travellersErrorId}>
-            {travellersError}
-          </p>
-        ) : null}
-        {travellersError ? null : (
-          <p className="field__hint" id={travellersHintId}>
-            {selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
-              ? `Up to ${cap} on this date.`
-              : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`}
-          </p>
+      <Field
+        id={travellersId}
+        label="Travellers"
+        error={travellersError}
+        hint={
+          selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
+            ? `Up to ${cap} on this date.`
+            : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`
+        }
+      >
+        {(wired) => (
+          <div className="stepper">
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label="Remove a traveller"
+              aria-controls={travellersId}
+              aria-disabled={Number.isInteger(travellers) && travellers <= bookingLimits.travellersMin}
+              onClick={() => step(-1)}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <input
+              {...wired}
+              className="stepper__input"
+              name="travellers"
+              type="number"
+              inputMode="numeric"
+              min={bookingLimits.travellersMin}
+              max={cap}
+              step={1}
+              value={travellersRaw}
+              onChange={(e) => setTravellers(e.target.value)}
+            />
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label="Add a traveller"
+              aria-controls={travellersId}
+              aria-disabled={Number.isInteger(travellers) && travellers >= cap}
+              onClick={() => step(1)}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
         )}
-      </div>
+      </Field>
 
       <div className="booking-total">
         <span className="booking-total__label" id={`${id}-total`}>
@@ -371,16 +350,25 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
       </div>
 
       <h3 className="booking-form__subhead">Your details</h3>
-      {field('name', 'Name', { autoComplete: 'name', maxLength: 100 })}
-      {field('author', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
-      {field('address', 'Address', { autoComplete: 'street-address', maxLength: 300 })}
-      {field('phone', 'Phone', {
-        type: 'number',
-        inputMode: 'numeric',
-        autoComplete: 'tel',
-        min: 0,
-        step: 1,
-      })}
+      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...fieldProps('name')} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={bookingLimits.email}
+        {...fieldProps('author')}
+      />
+      <InputField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={bookingLimits.address}
+        {...fieldProps('address')}
+      />
+      <PhoneField
+        label="Phone"
+        hint="With the country code if you are outside the US, e.g. +44 7700 900123."
+        {...fieldProps('phone')}
+      />
       <p className="form-error" role="alert">
         {formError}
       </p>

@@ -1,0 +1,123 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { phoneLimits } from '~/contracts/phone';
+
+// One label-control-message block for every form of the site: the label is tied to the control,
+// the hint and the error are read out with it (aria-describedby) and an error marks it invalid.
+// The error replaces the hint while it shows, so a screen reader hears one sentence, not two.
+
+type FieldFrame = {
+  label: ReactNode;
+  hint?: ReactNode;
+  // Shown under the control and read with it; empty or undefined means the value is fine.
+  error?: string | null;
+  // Kept for screen readers only where the layout names the field already (table cells).
+  hideLabel?: boolean;
+  // Extra classes for the wrapper, e.g. a grid area.
+  className?: string;
+  // Given ids stay (tests and labels elsewhere may point at them); otherwise one is made.
+  id?: string;
+  // Read with the control besides the hint and the error.
+  'aria-describedby'?: string;
+};
+
+// What the wrapped control must carry to be tied to its label and messages.
+export type FieldControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+type FieldProps = FieldFrame & {
+  // For controls with company (a stepper's buttons): render the control with these props.
+  children: (control: FieldControlProps) => ReactNode;
+  // The error message takes role="alert" where it appears without a submit (checked on blur).
+  alertError?: boolean;
+};
+
+export function Field({
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  id,
+  children,
+  alertError,
+  'aria-describedby': describedBy,
+}: FieldProps) {
+  const made = useId();
+  const controlId = id ?? `field${made}`;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const showHint = hint !== undefined && hint !== null && hint !== '' && !error;
+  const described = [error ? errorId : null, showHint ? hintId : null, describedBy ?? null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
+      {error ? (
+        <p className="field__error" id={errorId} role={alertError ? 'alert' : undefined}>
+          {error}
+        </p>
+      ) : null}
+      {showHint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FrameOnly = Pick<FieldProps, 'label' | 'hint' | 'error' | 'hideLabel' | 'className' | 'alertError'>;
+
+function split<P extends FrameOnly & { id?: string; 'aria-describedby'?: string }>(props: P) {
+  const { label, hint, error, hideLabel, className, alertError, id, ...control } = props;
+  const describedBy = control['aria-describedby'];
+  delete control['aria-describedby'];
+  return {
+    frame: { label, hint, error, hideLabel, className, alertError, id, 'aria-describedby': describedBy },
+    control,
+  };
+}
+
+export type InputFieldProps = FrameOnly &
+  Omit<ComponentProps<'input'>, 'className'> & { inputClassName?: string };
+
+// A labelled <input>: every prop but the frame's goes to the input.
+export function InputField(props: InputFieldProps) {
+  const { frame, control } = split(props);
+  const { inputClassName, ...input } = control;
+  return <Field {...frame}>{(wired) => <input {...input} {...wired} className={inputClassName} />}</Field>;
+}
+
+// The telephone field (src/contracts/phone.ts): the phone's telephone keypad, the browser's saved
+// number, and never type="number", which drops the + and leading zeros and lets the mouse wheel
+// or an arrow key change the number.
+export function PhoneField(props: Omit<InputFieldProps, 'type' | 'inputMode'>) {
+  return (
+    <InputField autoComplete="tel" maxLength={phoneLimits.maxLength} {...props} type="tel" inputMode="tel" />
+  );
+}
+
+export type SelectFieldProps = FrameOnly & Omit<ComponentProps<'select'>, 'className'>;
+
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = split(props);
+  return <Field {...frame}>{(wired) => <select {...control} {...wired} />}</Field>;
+}
+
+export type TextAreaFieldProps = FrameOnly & Omit<ComponentProps<'textarea'>, 'className'>;
+
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = split(props);
+  return <Field {...frame}>{(wired) => <textarea {...control} {...wired} />}</Field>;
+}

@@ -1,0 +1,53 @@
+// One rule for every phone number the site takes (the booking form, the API, emergency contacts):
+// a telephone number as people write it. It is kept as typed (only runs of spaces are collapsed),
+// because "+44 7700 900123" and "(415) 555-0142" lose their meaning as bare digits: the country
+// code and the leading zero are what a caller needs. Phones stored before this rule, when the form
+// kept digits only, stay as they were.
+// No path alias here: the server imports this file directly.
+import * as z from 'zod/mini';
+
+export const phoneLimits = {
+  minDigits: 6,
+  // ITU-T E.164: at most 15 digits, country code included.
+  maxDigits: 15,
+  // Room for the separators of the longest number people write ("+44 (0) 20 7946 0958 ext").
+  maxLength: 32,
+} as const;
+
+// Digits, spaces and + ( ) - . only; a + only in front.
+const allowed = /^\+?[0-9()\-. ]+$/;
+
+// Trims the ends and turns any run of whitespace (tabs, line breaks from a paste) into one space.
+export const normalisePhone = (raw: string) => raw.trim().replace(/\s+/g, ' ');
+
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length;
+
+export const phoneMessages = {
+  required: 'Please enter your phone number.',
+  characters: 'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.',
+  tooShort: `A phone number needs at least ${phoneLimits.minDigits} digits.`,
+  tooLong: `A phone number has at most ${phoneLimits.maxDigits} digits.`,
+  length: `A phone number is at most ${phoneLimits.maxLength} characters long.`,
+} as const;
+
+// The first thing wrong with a phone number as typed, or undefined when it is good. Shared by the
+// forms (checked as the traveller types) and, through phoneSchema, by the API.
+export function phoneProblem(raw: string): string | undefined {
+  const phone = normalisePhone(raw);
+  if (phone === '') return phoneMessages.required;
+  if (phone.length > phoneLimits.maxLength) return phoneMessages.length;
+  if (!allowed.test(phone)) return phoneMessages.characters;
+  const digits = phoneDigits(phone);
+  if (digits < phoneLimits.minDigits) return phoneMessages.tooShort;
+  if (digits > phoneLimits.maxDigits) return phoneMessages.tooLong;
+  return undefined;
+}
+
+// The schema for a required phone: parses to the normalised number, as it is stored.
+export const phoneSchema = z.string({ error: 'Phone must be text.' }).check(
+  z.overwrite(normalisePhone),
+  z.superRefine((value, ctx) => {
+    const problem = phoneProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  }),
+);
