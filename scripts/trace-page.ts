@@ -4,7 +4,7 @@
 // observed trace over 10 ms in the first 3 s, what it spent its time on (its heaviest trace
 // events: HTML parsing, script compile and run with the script's URL, style, layout, paint,
 // image decoding, garbage collection). Serves build/ on a fresh PGlite and the Auth Emulator.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,7 +20,11 @@ type TraceEvent = {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string; frame?: string; stackTrace?: { url?: string }[] }; name?: string };
+  args?: {
+    data?: { url?: string; frame?: string; stackTrace?: { url?: string }[] };
+    beginData?: { url?: string };
+    name?: string;
+  };
 };
 
 const root = new URL('..', import.meta.url).pathname;
@@ -69,8 +73,11 @@ try {
 
     const events = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
       .traceEvents;
+    // The whole trace, for Chrome DevTools' Performance panel (Load profile).
+    mkdirSync(join(root, 'bench-results'), { recursive: true });
+    writeFileSync(join(root, `bench-results/trace-${run}.json`), JSON.stringify({ traceEvents: events }));
     // The page's renderer main thread: where the navigation's first ParseHTML ran.
-    const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.data?.url?.startsWith(origin));
+    const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin));
     if (!parse) throw new Error('no ParseHTML for the page in the trace');
     const main = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X');
     const navStart =
@@ -84,7 +91,7 @@ try {
       const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
       const byName = new Map<string, number>();
       for (const e of inside) {
-        const where = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '';
+        const where = e.args?.data?.url ?? e.args?.beginData?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '';
         const key = `${e.name}${where ? ` ${where.replace(origin, '')}` : ''}`;
         byName.set(key, Math.max(byName.get(key) ?? 0, e.dur ?? 0));
       }

@@ -22,13 +22,22 @@ const prerendered = ['index.html', 'blogs/index.html', 'about/index.html', 'acco
 
 // `preloads`: the modules React Router would have preloaded, requested together when hydration
 // starts (the bootstrap alone would find them one import level at a time).
+// `stages`: the modules evaluated one group a task before the bootstrap runs. Evaluating the whole
+// graph at once was one task of 35-140 ms on the main thread (`v8.evaluateModule`, which
+// Lighthouse cannot attribute to a script) right after the page loaded; four times that in the
+// mobile simulation, it was the largest part of the home page's blocking time
+// (scripts/trace-page.ts). React and React Router first, then the app's modules; the bootstrap then
+// evaluates only React Router's client entry (React DOM), which starts hydrating.
 // `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
-const loader = (preloads: string[]) =>
+const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
 var d=document,h=d.documentElement,started=false,held=null;
 function go(){if(started)return;started=true;
 ${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
-var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
+var stages=${JSON.stringify(stages)},i=0;
+(function next(){if(i>=stages.length)return boot();
+Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
+function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
 m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}
 ['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
@@ -54,13 +63,16 @@ for (const page of prerendered) {
       `tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`,
     );
   }
+  const runtime = preloads.filter((u) => /\/(rolldown-runtime|react)-[\w-]+\.js$/.test(u));
+  const app = preloads.filter((u) => !runtime.includes(u) && !/\/entry\.client-[\w-]+\.js$/.test(u));
+  if (runtime.length !== 2 || app.length === 0 || runtime.length + app.length !== preloads.length - 1) {
+    throw new Error(`tune-html: ${page}: unexpected chunks ${preloads.join(', ')}; see vite.config.ts`);
+  }
   html = html.replace(
     bootstrap,
     (_m, code: string) =>
-      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads)}</script>`,
+      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads, [runtime, app])}</script>`,
   );
   writeFileSync(file, html);
 }
-console.log(
-  `tune-html: ${prerendered.length} prerendered pages hydrate after their first paint`,
-);
+console.log(`tune-html: ${prerendered.length} prerendered pages hydrate after their first paint`);
