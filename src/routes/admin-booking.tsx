@@ -6,7 +6,10 @@ import type { Route } from './+types/admin-booking';
 
 export const meta = () => [
   { title: 'Booking | Operator console | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  {
+    name: 'description',
+    content: 'One booking, its details and its history, in the Wayfarer Tours operator console.',
+  },
 ];
 
 // With an operator's session cookie the server renders the booking and its history.

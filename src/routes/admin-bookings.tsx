@@ -6,7 +6,10 @@ import type { Route } from './+types/admin-bookings';
 
 export const meta = () => [
   { title: 'Bookings | Operator console | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  {
+    name: 'description',
+    content: 'Every Wayfarer Tours booking, to confirm or cancel, in the operator console.',
+  },
 ];
 
 // With an operator's session cookie the server renders the first page of the list.

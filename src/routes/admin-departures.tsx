@@ -6,7 +6,7 @@ import type { Route } from './+types/admin-departures';
 
 export const meta = () => [
   { title: 'Departures | Operator console | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'Departure dates, capacity and closing for each Wayfarer Tours package.' },
 ];
 
 // With an operator's session cookie the server renders the schedule of the package in the URL,

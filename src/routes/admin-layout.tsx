@@ -10,7 +10,10 @@ export const links = () => [{ rel: 'stylesheet', href: adminCss }];
 
 export const meta = () => [
   { title: 'Operator console | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  {
+    name: 'description',
+    content: 'The Wayfarer Tours operator console: bookings, departures and manifests.',
+  },
 ];
 
 // Inside the protected layout: signed-out visitors have already gone to /account with this path

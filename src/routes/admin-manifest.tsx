@@ -6,7 +6,7 @@ import type { Route } from './+types/admin-manifest';
 
 export const meta = () => [
   { title: 'Manifest | Operator console | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'The printable traveller manifest of one Wayfarer Tours departure.' },
 ];
 
 // With an operator's session cookie the server renders the manifest.

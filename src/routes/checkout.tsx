@@ -12,7 +12,7 @@ import type { Route } from './+types/checkout';
 
 export const meta = () => [
   { title: 'Thanks For Purchasing | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'Your Wayfarer Tours booking is received: its reference and details.' },
 ];
 
 // With a session cookie the server renders the booking (~/lib/page-data).

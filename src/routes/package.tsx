@@ -14,7 +14,7 @@ import type { Route } from './+types/package';
 
 export const meta = () => [
   { title: 'Book a package | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'Choose a departure date and book this Wayfarer Tours package.' },
 ];
 
 // With a session cookie the server renders the package with its departures (~/lib/page-data).
@@ -28,7 +28,9 @@ export default function PackagePage() {
   const pageUser = usePageUser();
   const navigate = useNavigate();
   const user =
-    auth.status === 'signed-in' ? auth.user : pageUser && { displayName: pageUser.name, email: pageUser.email };
+    auth.status === 'signed-in'
+      ? auth.user
+      : pageUser && { displayName: pageUser.name, email: pageUser.email };
 
   if (state.status === 'loading') {
     return (
