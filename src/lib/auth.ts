@@ -86,6 +86,9 @@ const isOperatorClaims = (claims: Record<string, unknown>) => claims.role === ad
 // must not reach the app, or the account page would redirect.
 let holdStateChanges = false;
 
+// The session cookie's code (~/lib/session-cookie) comes with the SDK, not with every page.
+const sessionCookie = () => import('~/lib/session-cookie');
+
 function loadSdk() {
   sdkPromise ??= (async () => {
     const [{ initializeApp, getApps }, sdk] = await Promise.all([
@@ -102,11 +105,6 @@ function loadSdk() {
       (user) => {
         if (holdStateChanges) return;
         setState(user ? { status: 'signed-in', user: toAuthUser(user) } : { status: 'signed-out' });
-        // The server renders signed-in pages for the holder of a session cookie: set one as
-        // soon as the user is known (a session from before the cookie included), drop it when
-        // nobody is signed in.
-        if (user) void exchangeSessionCookie(user);
-        else if (readCookieRecord()) void clearSessionCookie();
       },
       () => setState({ status: 'signed-out' }),
     );
@@ -126,6 +124,8 @@ function loadSdk() {
         () => undefined,
       );
     });
+    // The server renders signed-in pages for the holder of a session cookie: it follows the user.
+    void sessionCookie().then((cookie) => cookie.followUser(sdk, auth));
     return { sdk, auth };
   })();
   sdkPromise.catch(() => {
@@ -241,76 +241,7 @@ export async function sendPasswordReset(email: string) {
 
 export async function logOut() {
   const { sdk, auth } = await loadSdk();
-  await clearSessionCookie();
   await sdk.signOut(auth);
-}
-
-// The session cookie (HttpOnly, so the page cannot see it) is remembered here by its user and
-// expiry, so it is asked for once, not on every page load. It lets the server render signed-in
-// pages with their data (docs/decisions/009-server-rendered-signed-in-pages.md); it never
-// authorises a write: API calls send the ID token.
-const cookieRecordKey = 'wayfarer:session-cookie';
-// A day short of the server's two weeks: renewed before it runs out.
-const cookieRecordMs = 13 * 24 * 60 * 60 * 1000;
-let exchanging: Promise<void> | undefined;
-
-function readCookieRecord(): { uid: string; until: number } | null {
-  try {
-    const record = JSON.parse(localStorage.getItem(cookieRecordKey) ?? 'null') as {
-      uid?: unknown;
-      until?: unknown;
-    } | null;
-    return record && typeof record.uid === 'string' && typeof record.until === 'number'
-      ? { uid: record.uid, until: record.until }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-async function exchangeSessionCookie(user: User, force = false) {
-  const record = readCookieRecord();
-  if (!force && record?.uid === user.uid && record.until > Date.now()) return;
-  exchanging ??= (async () => {
-    try {
-      const token = await user.getIdToken();
-      const response = await fetch('/api/session', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (response.ok) {
-        localStorage.setItem(
-          cookieRecordKey,
-          JSON.stringify({ uid: user.uid, until: Date.now() + cookieRecordMs }),
-        );
-      }
-    } catch {
-      // Offline or refused: the pages work without the cookie, and the next load tries again.
-    } finally {
-      exchanging = undefined;
-    }
-  })();
-  return exchanging;
-}
-
-// A server-rendered page that came without the user the browser has (the cookie expired, was
-// revoked or never set): ask for a new one.
-export async function renewSessionCookie() {
-  const { auth } = await loadSdk();
-  await auth.authStateReady();
-  if (auth.currentUser) await exchangeSessionCookie(auth.currentUser, true);
-}
-
-export async function clearSessionCookie() {
-  try {
-    localStorage.removeItem(cookieRecordKey);
-  } catch {
-    // Storage blocked: nothing was remembered.
-  }
-  await fetch('/api/session', { method: 'DELETE', keepalive: true }).then(
-    () => undefined,
-    () => undefined,
-  );
 }
 
 // A fresh ID token for the booking API; the SDK refreshes it before it expires.

@@ -2,6 +2,7 @@
 // route's loader reads, on the server, the API answers its page would fetch in the browser; the
 // page's hooks start from them instead of a spinner. Without a session cookie the loaders hand
 // over nothing and every hook fetches as before.
+import { createContext, useContext } from 'react';
 import { useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
 import type { PageLoadContext, PageUser } from '~/contracts/page-session';
 
@@ -34,15 +35,25 @@ export function loadOperatorData(context: AppLoadContext, paths: (string | null 
   return loadPageData(context, context.page?.user?.operator ? paths : []);
 }
 
+// What the current page's loaders read, by path: provided by the protected layout, so hooks (and
+// their tests, which render them without a router) read a plain context.
+const Preloaded = createContext<Record<string, unknown>>({});
+
+export const PreloadedProvider = Preloaded.Provider;
+
+// For the protected layout: every matched route's answers together.
+export function useMatchedPreloads(): Record<string, unknown> {
+  const all: Record<string, unknown> = {};
+  for (const match of useMatches()) {
+    Object.assign(all, (match.loaderData as Partial<PageData> | undefined)?.api);
+  }
+  return all;
+}
+
 // The answer a loader of the current page read for `path`, if any.
 export function usePreloaded<T>(path: string | null): T | undefined {
-  const matches = useMatches();
-  if (path === null) return undefined;
-  for (const match of matches) {
-    const api = (match.loaderData as Partial<PageData> | undefined)?.api;
-    if (api && Object.hasOwn(api, path)) return api[path] as T;
-  }
-  return undefined;
+  const api = useContext(Preloaded);
+  return path !== null && Object.hasOwn(api, path) ? (api[path] as T) : undefined;
 }
 
 export const protectedLayoutId = 'routes/protected-layout';

@@ -1,4 +1,4 @@
-import { bookingsPath } from '~/features/booking/api/bookings-api';
+import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/bookings';

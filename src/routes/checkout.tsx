@@ -5,7 +5,7 @@ import { paths } from '~/config/paths';
 import type { Booking } from '~/contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
-import { bookingPath } from '~/features/booking/api/bookings-api';
+import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/checkout';

@@ -6,7 +6,7 @@ import { createBooking } from '~/features/booking/api/bookings-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
-import { departuresPath } from '~/features/booking/api/departures-api';
+import { departuresPath } from '~/features/booking/api/booking-paths';
 import { packagesPath, type TravelPackage } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';
 import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import { clearSessionCookie, renewSessionCookie, startAuth, useAuth } from '~/lib/auth';
-import { loadPageData, usePageUser } from '~/lib/page-data';
+import { startAuth, useAuth } from '~/lib/auth';
+import { clearSessionCookie, exchangeSessionCookie } from '~/lib/session-cookie';
+import { loadPageData, PreloadedProvider, useMatchedPreloads, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/protected-layout';
 
 // On the server: the session cookie's user, if the request carried a valid one. The pages below
@@ -17,6 +18,7 @@ export default function ProtectedLayout() {
   const auth = useAuth();
   const pageUser = usePageUser();
   const location = useLocation();
+  const preloaded = useMatchedPreloads();
   useEffect(() => startAuth({ force: true }), []);
 
   const signedIn = auth.status === 'signed-in';
@@ -25,18 +27,23 @@ export default function ProtectedLayout() {
   useEffect(() => {
     // The server rendered this page for nobody, or for someone else: the cookie is missing,
     // expired or revoked, and the browser knows its user, so it asks for a new one.
-    if (browserUser && renderedFor !== browserUser) void renewSessionCookie();
+    if (browserUser && renderedFor !== browserUser) void exchangeSessionCookie(browserUser, true);
   }, [browserUser, renderedFor]);
   useEffect(() => {
     // Signed out in the browser (another tab, cleared storage) while the cookie lived on.
     if (auth.status === 'signed-out' && renderedFor) void clearSessionCookie();
   }, [auth.status, renderedFor]);
 
-  if (signedIn) return <Outlet />;
+  const page = (
+    <PreloadedProvider value={preloaded}>
+      <Outlet />
+    </PreloadedProvider>
+  );
+  if (signedIn) return page;
   if (auth.status === 'signed-out') {
     return <Navigate to={paths.account} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (pageUser) return <Outlet />;
+  if (pageUser) return page;
   return (
     <div className="page-loading">
       <Spinner label="Checking your sign-in…" />

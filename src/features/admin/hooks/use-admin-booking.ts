@@ -16,7 +16,9 @@ export function useAdminBooking(bookingId: string) {
   const events = usePreloaded<{ events: AuditEvent[] }>(adminPaths.events(bookingId));
   const preloaded = booking && events ? booking : undefined;
   const [record, setRecord] = useState<BookingRecord>(
-    preloaded && events ? { status: 'ready', booking: preloaded, events: events.events } : { status: 'loading' },
+    preloaded && events
+      ? { status: 'ready', booking: preloaded, events: events.events }
+      : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
   const preloadedFor = useRef(preloaded ? bookingId : null);

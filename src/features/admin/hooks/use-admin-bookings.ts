@@ -23,7 +23,12 @@ export function useAdminBookings(filters: AdminBookingFilters) {
   const preloaded = usePreloaded<AdminBookingsPage>(adminPaths.bookings(filters));
   const [list, setList] = useState<BookingsList>(
     preloaded
-      ? { status: 'ready', bookings: preloaded.bookings, nextCursor: preloaded.nextCursor, more: { status: 'idle' } }
+      ? {
+          status: 'ready',
+          bookings: preloaded.bookings,
+          nextCursor: preloaded.nextCursor,
+          more: { status: 'idle' },
+        }
       : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);

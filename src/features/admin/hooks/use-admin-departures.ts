@@ -16,7 +16,9 @@ const byDate = (a: AdminDeparture, b: AdminDeparture) =>
 // departure as the server answered it, keeping the order.
 export function useAdminDepartures(packageId: string) {
   // A server-rendered page starts with what the server read (~/lib/page-data).
-  const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(packageId ? adminPaths.departures(packageId) : null);
+  const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(
+    packageId ? adminPaths.departures(packageId) : null,
+  );
   const [list, setList] = useState<DeparturesList>(
     preloaded
       ? { status: 'ready', departures: [...preloaded.departures].sort(byDate) }

@@ -4,5 +4,9 @@ import { useAsyncData } from '~/lib/use-async-data';
 
 export function usePackageOptions() {
   const preloaded = usePreloaded<unknown>(packagesPath);
-  return useAsyncData('admin-packages', getPackageOptions, preloaded === undefined ? undefined : packageOptionsOf(preloaded));
+  return useAsyncData(
+    'admin-packages',
+    getPackageOptions,
+    preloaded === undefined ? undefined : packageOptionsOf(preloaded),
+  );
 }

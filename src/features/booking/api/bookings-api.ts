@@ -1,5 +1,6 @@
 import { apiRequest } from '~/lib/api-client';
 import type { Booking, BookingInput } from '~/contracts/booking';
+import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
@@ -9,10 +10,6 @@ export function createBooking(input: BookingInput, idempotencyKey: string): Prom
     headers: { 'idempotency-key': idempotencyKey },
   });
 }
-
-// The reads' paths, also read by the pages' loaders on the server (src/routes/*.tsx).
-export const bookingsPath = '/api/bookings';
-export const bookingPath = (id: string) => `/api/bookings/${encodeURIComponent(id)}`;
 
 export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
   const data = await apiRequest<{ bookings: Booking[] }>(bookingsPath, { signal });

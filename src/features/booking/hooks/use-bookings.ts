@@ -1,4 +1,5 @@
-import { bookingPath, bookingsPath, getBooking, getBookings } from '~/features/booking/api/bookings-api';
+import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
+import { getBooking, getBookings } from '~/features/booking/api/bookings-api';
 import type { Booking } from '~/contracts/booking';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Departure } from '~/contracts/departure';
-import { departuresPath, getDepartures } from '~/features/booking/api/departures-api';
+import { departuresPath } from '~/features/booking/api/booking-paths';
+import { getDepartures } from '~/features/booking/api/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
 
@@ -50,7 +51,7 @@ export function useDepartures(packageId: string) {
     }
     void load(false);
     return () => controller.current?.abort();
-  }, [load]);
+  }, [load, packageId]);
 
   const retry = useCallback(() => void load(false), [load]);
   const refresh = useCallback(() => load(true), [load]);
