@@ -10,7 +10,7 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
-import { expectEmail } from './support/maildev';
+import { expectEmail, subjectsFor } from './support/maildev';
 
 type ApiBooking = { id: string; reference: string; status: string; departureId: string | null };
 type ApiDeparture = { id: string; startsOn: string; status: string; capacity: number; seatsTaken?: number };
@@ -27,14 +27,21 @@ async function expectAccessible(page: Page, label: string) {
 }
 
 async function traveller(tag: string) {
-  const person = { email: uniqueEmail(tag), password: 'wander-far', name: `Bea ${tag}` };
+  // `contact` is the Email typed in the booking form: the booking's contact, shown to staff. The
+  // site's emails go to the account's own `email`, never to a typed address.
+  const person = {
+    email: uniqueEmail(tag),
+    contact: uniqueEmail(`${tag}-contact`),
+    password: 'wander-far',
+    name: `Bea ${tag}`,
+  };
   await createAccount(person.email, person.password, person.name);
   return { ...person, token: await idTokenFor(person.email, person.password) };
 }
 
 async function book(
   request: APIRequestContext,
-  who: { token: string; name: string; email: string },
+  who: { token: string; name: string; contact: string },
   body: { packageId: string; departureId?: string; travellers?: number },
 ) {
   const res = await request.post('/api/bookings', {
@@ -42,7 +49,7 @@ async function book(
     data: {
       ...body,
       name: who.name,
-      email: who.email,
+      email: who.contact,
       address: '1 Quay Street, Bergen',
       phone: '4755512345',
     },
@@ -126,6 +133,7 @@ test.describe('operator console', () => {
 
     // The traveller is told (MailDev, where `npm start` sends mail locally).
     await expectEmail(bea.email, first.reference, `Booking ${first.reference} confirmed`);
+    expect(await subjectsFor(bea.contact, first.reference)).toEqual([]);
 
     // The second: the reason is required; Escape closes the dialog and focus comes back.
     await search.fill(second.reference);
@@ -294,7 +302,8 @@ test.describe('operator console', () => {
       const manifest = page.getByRole('table', { name: /Who travels on/ });
       const line = manifest.getByRole('row').filter({ hasText: party.reference });
       await expect(line).toContainText(bea.name);
-      await expect(line).toContainText(bea.email);
+      // The contact typed in the form, for staff.
+      await expect(line).toContainText(bea.contact);
       await expect(line).toContainText('4755512345');
       await expect(manifest.getByRole('row', { name: /Totals/ })).toContainText('3');
       await expectAccessible(page, '/admin/departures/:id');

@@ -1,8 +1,8 @@
 import { isBookable } from '../src/contracts/departure';
-import { formatTripDate } from '../src/lib/format-date';
+import { formatTripDate } from '../src/contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import { bookViaApi, bookingsOf, cancelViaApi, departuresOf } from './support/booking-api';
-import { expectEmail } from './support/maildev';
+import { expectEmail, subjectsFor } from './support/maildev';
 
 test.describe('my bookings: self-service', () => {
   test('cancel a booking from My bookings: a dialog asks first, then the status reads Cancelled', async ({
@@ -22,8 +22,11 @@ test.describe('my bookings: self-service', () => {
     });
     expect(made.status).toBe(201);
     const booking = made.body;
-    // The "received" email reaches the booking's address (MailDev, README "Email").
-    await expectEmail(booking.email, booking.reference, `Booking ${booking.reference} received`);
+    // The "received" email reaches the signed-in account's address (MailDev, README "Email"), not
+    // the Email typed in the form: that one is the booking's contact for staff only.
+    expect(booking.email).not.toBe(account.email);
+    await expectEmail(account.email, booking.reference, `Booking ${booking.reference} received`);
+    expect(await subjectsFor(booking.email, booking.reference)).toEqual([]);
 
     try {
       await openNavLink(page, 'My Bookings');
@@ -64,7 +67,8 @@ test.describe('my bookings: self-service', () => {
 
       const [stored] = await bookingsOf(request, token);
       expect(stored).toMatchObject({ id: booking.id, status: 'cancelled' });
-      await expectEmail(booking.email, booking.reference, `Booking ${booking.reference} cancelled`);
+      await expectEmail(account.email, booking.reference, `Booking ${booking.reference} cancelled`);
+      expect(await subjectsFor(booking.email, booking.reference)).toEqual([]);
 
       await page.reload();
       await expect(

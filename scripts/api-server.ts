@@ -39,6 +39,9 @@ export async function spawnApiServer(options: {
       HOST: '127.0.0.1',
       LOG_LEVEL: options.logLevel ?? 'warn',
       BOOKING_RATE_LIMIT: '100000000',
+      PUBLIC_RATE_LIMIT: '100000000',
+      // The benchmark's few users book tens of thousands of seats a run.
+      MAX_HELD_SEATS_PER_USER: '1000000000',
       FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
       GCLOUD_PROJECT: 'demo-travel',
       // Only what `env` says selects PostgreSQL, never the caller's own environment.

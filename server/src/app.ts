@@ -12,15 +12,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import * as z from 'zod/mini';
+import { problemSchema } from '../../src/contracts/api.js';
 import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import type { SessionManager } from './auth/sessions.js';
-import { departuresRoutes } from './departures/routes.js';
+import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
+import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
+import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 
 export type AppOptions = {
@@ -38,6 +42,10 @@ export type AppOptions = {
   trustProxy?: false | number | string;
   // Shared rate-limit counters for several processes; in memory when absent.
   redis?: Redis;
+  // API requests without a valid token, per client address and minute (PUBLIC_RATE_LIMIT).
+  publicRateLimitPerMinute?: number;
+  // How long a process answers the public departures list from memory (departures/routes.ts).
+  departuresCacheSeconds?: number;
 };
 
 // Prerendered at build time (react-router.config.ts).
@@ -99,6 +107,8 @@ function loggerOptions(level: string) {
     }),
   };
 }
+
+export const defaultPublicRateLimit = 600;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -189,7 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get(path, (request, reply) => servePage(request, reply));
   }
 
-  // The API: one error vocabulary, limits per user (shared through Redis when configured).
+  // The API: schemas on every route (./http/api-schemas.ts), one error vocabulary, limits per user
+  // (shared through Redis when configured).
+  await registerApiSchemas(app);
   setApiErrorHandler(app);
   await app.register(rateLimit, {
     global: false,
@@ -203,7 +215,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(departuresRoutes, options.bookings);
+  publicRateLimit(app, {
+    perMinute: options.publicRateLimitPerMinute ?? defaultPublicRateLimit,
+    verifyToken: options.bookings.verifyToken,
+  });
+  // The public departures list is answered from memory for a few seconds (departures/routes.ts);
+  // any write through this process's API may change seats, so it empties that memory before the
+  // writer hears back.
+  const departuresCache = createDeparturesCache();
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+      departuresCache.clear();
+    }
+  });
+  await app.register(departuresRoutes, {
+    ...options.bookings,
+    departuresCache,
+    departuresCacheSeconds: options.departuresCacheSeconds,
+  });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
   await app.register(sessionRoutes, {
@@ -212,17 +241,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secure: options.production,
   });
 
-  app.get('/api/health', async (request, reply) => {
-    try {
-      await options.bookings.db.ping();
-      return reply
-        .header('Cache-Control', 'no-store')
-        .send({ status: 'ok', database: options.bookings.db.kind });
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database did not answer');
-      return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });
+  // A load balancer (or anyone) may poll this as often as it likes: the database is asked at most
+  // once a second per process, and parallel checks share that one ping. A failure is not kept:
+  // the next check asks again, so a database that is back shows at once.
+  let lastPing: { at: number; done: Promise<void> } | undefined;
+  const ping = () => {
+    if (!lastPing || Date.now() - lastPing.at >= 1000) {
+      const entry = { at: Date.now(), done: options.bookings.db.ping() };
+      lastPing = entry;
+      entry.done.catch(() => {
+        if (lastPing === entry) lastPing = undefined;
+      });
     }
-  });
+    return lastPing.done;
+  };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['Service'],
+        summary: 'Whether the service and its database answer',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ ...problemSchema.shape, status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await ping();
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send({ status: 'ok', database: options.bookings.db.kind });
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database did not answer');
+        return problem(reply, 503, 'The database did not answer.', { status: 'unavailable' });
+      }
+    },
+  );
+  await registerApiReference(app);
 
   // SPEC point 7 spells the data file /packages.JSON.
   app.get('/packages.JSON', (_req, reply) =>

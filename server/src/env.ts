@@ -56,6 +56,10 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // Booking writes per signed-in user and minute.
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // API requests without a valid token, per client address and minute (server/src/public-limit.ts).
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  // Seats one user may hold in bookings awaiting confirmation (server/src/bookings/held-seats.ts).
+  MAX_HELD_SEATS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(24),
   TRUST_PROXY: trustProxy,
   // Shared rate limits across processes; in memory (per process) when unset.
   REDIS_URL: z.preprocess(

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach, describeNeeding, missing, testDatabaseUrl, testRedisUrl } from './test/services.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
@@ -74,7 +75,7 @@ function loadUntil(url: string, departureId: string, stop: Promise<unknown>, wor
   return { accepted, done: Promise.all(Array.from({ length: workers }, worker)).then(() => accepted) };
 }
 
-describe.each(storeCases())('the server process on $name', (store) => {
+describeEach(storeCases())('the server process on $name', (store) => {
   afterAll(() => store.cleanup());
 
   it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
@@ -167,53 +168,51 @@ class Switch {
   }
 }
 
-describe.each(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [])(
-  'PostgreSQL out of reach (%s)',
-  (baseUrl) => {
-    it('answers 503 with a clear message, stores nothing, and recovers by itself when it returns', async () => {
-      const schemaUrl = await postgresSchemaUrl(baseUrl);
-      const direct = new URL(schemaUrl);
-      const target = { host: direct.hostname, port: Number(direct.port || 5432) };
-      const proxy = new Switch(4343, target);
+describeNeeding(missing.postgres)('PostgreSQL out of reach', () => {
+  const baseUrl = testDatabaseUrl!;
+  it('answers 503 with a clear message, stores nothing, and recovers by itself when it returns', async () => {
+    const schemaUrl = await postgresSchemaUrl(baseUrl);
+    const direct = new URL(schemaUrl);
+    const target = { host: direct.hostname, port: Number(direct.port || 5432) };
+    const proxy = new Switch(4343, target);
+    await proxy.up();
+    const viaProxy = new URL(schemaUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = '4343';
+    const db = await openDatabase({ url: viaProxy.toString() });
+    await migrate(db);
+    const departureId = await roomyDeparture(db);
+    const app = await buildTestApp({ clientDir, db });
+    const post = () => injectBooking(app, user, { ...validBooking, departureId });
+    try {
+      expect((await post()).statusCode).toBe(201);
+
+      await proxy.down();
+      const refused = await post();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(
+        'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
+      );
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
+
       await proxy.up();
-      const viaProxy = new URL(schemaUrl);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = '4343';
-      const db = await openDatabase({ url: viaProxy.toString() });
-      await migrate(db);
-      const departureId = await roomyDeparture(db);
-      const app = await buildTestApp({ clientDir, db });
-      const post = () => injectBooking(app, user, { ...validBooking, departureId });
-      try {
-        expect((await post()).statusCode).toBe(201);
-
-        await proxy.down();
-        const refused = await post();
-        expect(refused.statusCode).toBe(503);
-        expect(refused.json().message).toBe(
-          'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
-        );
-        expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
-
-        await proxy.up();
-        let status = 0;
-        for (let i = 0; i < 50 && status !== 201; i++) {
-          status = (await post()).statusCode;
-          if (status !== 201) await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(status).toBe(201);
-        expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
-        const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
-        expect(rows.rows[0]!.n).toBe(2);
-      } finally {
-        await app.close();
-        await db.close().catch(() => {});
-        await proxy.down();
-        await dropPostgresSchema(schemaUrl);
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 201; i++) {
+        status = (await post()).statusCode;
+        if (status !== 201) await new Promise((r) => setTimeout(r, 100));
       }
-    }, 60_000);
-  },
-);
+      expect(status).toBe(201);
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
+      expect(rows.rows[0]!.n).toBe(2);
+    } finally {
+      await app.close();
+      await db.close().catch(() => {});
+      await proxy.down();
+      await dropPostgresSchema(schemaUrl);
+    }
+  }, 60_000);
+});
 
 describe('identity provider out of reach', () => {
   it('answers 503 with a clear message (not 401), then works again when it returns', async () => {
@@ -258,49 +257,47 @@ describe('identity provider out of reach', () => {
   }, 30_000);
 });
 
-describe.each(process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [])(
-  'Redis out of reach (%s)',
-  (redisUrl) => {
-    it('bookings go on without the limit (a warning is logged), and the limit is back when Redis returns', async () => {
-      const target = new URL(redisUrl);
-      const proxy = new Switch(4345, { host: target.hostname, port: Number(target.port || 6379) });
+describeNeeding(missing.redis)('Redis out of reach', () => {
+  const redisUrl = testRedisUrl!;
+  it('bookings go on without the limit (a warning is logged), and the limit is back when Redis returns', async () => {
+    const target = new URL(redisUrl);
+    const proxy = new Switch(4345, { host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.up();
+    const warnings: string[] = [];
+    const redis = connectRedis('redis://127.0.0.1:4345', (m) => warnings.push(m));
+    const db = await openDatabase({});
+    await migrate(db);
+    const departureId = await roomyDeparture(db);
+    const app = await buildTestApp({ clientDir, db, redis, rateLimitPerMinute: 2 });
+    const limited = await createUser('redis-limited');
+    const post = () => injectBooking(app, limited, { ...validBooking, departureId });
+    try {
+      await new Promise<void>((resolve) =>
+        redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
+      );
+      expect([(await post()).statusCode, (await post()).statusCode, (await post()).statusCode]).toEqual([
+        201, 201, 429,
+      ]);
+
+      await proxy.down();
+      const during = [];
+      for (let i = 0; i < 4; i++) during.push((await post()).statusCode);
+      // Fail open: the limiter is skipped rather than bookings refused.
+      expect(during).toEqual([201, 201, 201, 201]);
+      await waitFor(() => warnings.some((w) => w.startsWith('Redis unavailable')), 10_000, 'the warning');
+
       await proxy.up();
-      const warnings: string[] = [];
-      const redis = connectRedis('redis://127.0.0.1:4345', (m) => warnings.push(m));
-      const db = await openDatabase({});
-      await migrate(db);
-      const departureId = await roomyDeparture(db);
-      const app = await buildTestApp({ clientDir, db, redis, rateLimitPerMinute: 2 });
-      const limited = await createUser('redis-limited');
-      const post = () => injectBooking(app, limited, { ...validBooking, departureId });
-      try {
-        await new Promise<void>((resolve) =>
-          redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
-        );
-        expect([(await post()).statusCode, (await post()).statusCode, (await post()).statusCode]).toEqual([
-          201, 201, 429,
-        ]);
-
-        await proxy.down();
-        const during = [];
-        for (let i = 0; i < 4; i++) during.push((await post()).statusCode);
-        // Fail open: the limiter is skipped rather than bookings refused.
-        expect(during).toEqual([201, 201, 201, 201]);
-        await waitFor(() => warnings.some((w) => w.startsWith('Redis unavailable')), 10_000, 'the warning');
-
-        await proxy.up();
-        await new Promise<void>((resolve) =>
-          redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
-        );
-        expect(warnings.at(-1)).toBe('Redis is back: rate limits are enforced again.');
-        // The counter kept in Redis is still there: this user is over the limit again.
-        expect((await post()).statusCode).toBe(429);
-      } finally {
-        await app.close();
-        redis.disconnect();
-        await db.close();
-        await proxy.down();
-      }
-    }, 30_000);
-  },
-);
+      await new Promise<void>((resolve) =>
+        redis.status === 'ready' ? resolve() : redis.once('ready', () => resolve()),
+      );
+      expect(warnings.at(-1)).toBe('Redis is back: rate limits are enforced again.');
+      // The counter kept in Redis is still there: this user is over the limit again.
+      expect((await post()).statusCode).toBe(429);
+    } finally {
+      await app.close();
+      redis.disconnect();
+      await db.close();
+      await proxy.down();
+    }
+  }, 30_000);
+});

@@ -7,7 +7,7 @@ import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './bookings/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { todayIso } from './departures/dates.js';
+import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
@@ -68,11 +68,13 @@ const app = await buildApp({
   sessions: firebaseSessions(projectId),
   // React Router's server build beside the client's (npm run build writes both).
   renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
+  publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
+    maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },

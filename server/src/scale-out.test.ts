@@ -4,12 +4,12 @@
 // process, so these races only mean something on PostgreSQL: without TEST_DATABASE_URL they skip.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Booking } from '../../src/contracts/booking.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startTestInbox, type TestInbox } from './mail/test-support.js';
 import { waitFor } from './test/wait-for.js';
-import { addDays, todayIso } from './departures/dates.js';
+import { addDays, todayIso } from '../../src/contracts/iso-dates.js';
 import {
   createUser,
   makeClientDir,
@@ -20,14 +20,10 @@ import {
   type TestUser,
 } from './test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './test/postgres-schema.js';
+import { describeNeeding, skipReason, testDatabaseUrl, testRedisUrl } from './test/services.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!baseUrl) {
-  console.warn('scale-out tests skipped: TEST_DATABASE_URL is not set (they need a real PostgreSQL server)');
-} else if (!redisUrl) {
-  console.warn('shared rate-limit tests skipped: TEST_REDIS_URL is not set (they need a real Redis server)');
-}
+const baseUrl = testDatabaseUrl;
+const redisUrl = testRedisUrl;
 
 const seatsOf = async (db: Database, departureId: string) =>
   (
@@ -54,7 +50,7 @@ const newDeparture = async (db: Database, capacity: number, seatsTaken = 0) => {
   return id;
 };
 
-describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
+describeNeeding(skipReason('postgres'))('two server processes on one PostgreSQL', () => {
   let url: string;
   let clientDir: string;
   let db: Database;
@@ -136,146 +132,152 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   });
 });
 
-describe.skipIf(!baseUrl)('three server processes on one PostgreSQL, with a mail server', () => {
-  let url: string;
-  let clientDir: string;
-  let db: Database;
-  let inbox: TestInbox;
-  let servers: ServerProcess[] = [];
-  let users: TestUser[];
+describeNeeding(skipReason('postgres'))(
+  'three server processes on one PostgreSQL, with a mail server',
+  () => {
+    let url: string;
+    let clientDir: string;
+    let db: Database;
+    let inbox: TestInbox;
+    let servers: ServerProcess[] = [];
+    let users: TestUser[];
 
-  beforeAll(async () => {
-    url = await postgresSchemaUrl(baseUrl!);
-    clientDir = makeClientDir();
-    inbox = await startTestInbox();
-    const env = {
-      DATABASE_URL: url,
-      CLIENT_DIR: clientDir,
-      SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
-      MAIL_FROM: 'Wayfarer Tours <bookings@wayfarer-tours.example>',
-      // A killed worker's emails go out again after this.
-      OUTBOX_LEASE_SECONDS: '5',
-    };
-    servers = await Promise.all([4361, 4362, 4363].map((port) => spawnServer(env, port)));
-    db = await openDatabase({ url });
-    users = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(`trio${i}`)));
-  }, 120_000);
+    beforeAll(async () => {
+      url = await postgresSchemaUrl(baseUrl!);
+      clientDir = makeClientDir();
+      inbox = await startTestInbox();
+      const env = {
+        DATABASE_URL: url,
+        CLIENT_DIR: clientDir,
+        SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
+        MAIL_FROM: 'Wayfarer Tours <bookings@wayfarer-tours.example>',
+        // A killed worker's emails go out again after this.
+        OUTBOX_LEASE_SECONDS: '5',
+      };
+      servers = await Promise.all([4361, 4362, 4363].map((port) => spawnServer(env, port)));
+      db = await openDatabase({ url });
+      users = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(`trio${i}`)));
+    }, 120_000);
 
-  afterAll(async () => {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await db.close();
-    await inbox.stop();
-    await dropPostgresSchema(url);
-    rmSync(clientDir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+      await db.close();
+      await inbox.stop();
+      await dropPostgresSchema(url);
+      rmSync(clientDir, { recursive: true, force: true });
+    });
 
-  it('round robin over three processes: the last 12 seats are sold exactly once', async () => {
-    const departureId = await newDeparture(db, 12);
-    const statuses = await Promise.all(
-      Array.from({ length: 150 }, async (_, i) => {
-        const res = await postBooking(servers[i % 3]!.url, users[i % 10]!, { ...validBooking, departureId });
-        await res.body?.cancel();
-        return res.status;
-      }),
-    );
-    expect(statuses.filter((s) => s === 201)).toHaveLength(12);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(138);
-    expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 12, booked: 12 });
-  });
-
-  it('one Idempotency-Key sent to two processes at once stores one booking', async () => {
-    const departureId = await newDeparture(db, 1000);
-    for (let round = 0; round < 15; round++) {
-      const key = randomUUID();
-      const body = { ...validBooking, departureId, travellers: 2 };
-      const answers = await Promise.all(
-        [0, 1].map(async (p) => {
-          const res = await postBooking(servers[(round + p) % 3]!.url, users[round % 10]!, body, {
-            'idempotency-key': key,
+    it('round robin over three processes: the last 12 seats are sold exactly once', async () => {
+      const departureId = await newDeparture(db, 12);
+      const statuses = await Promise.all(
+        Array.from({ length: 150 }, async (_, i) => {
+          const res = await postBooking(servers[i % 3]!.url, users[i % 10]!, {
+            ...validBooking,
+            departureId,
           });
-          return { status: res.status, booking: (await res.json()) as Booking };
+          await res.body?.cancel();
+          return res.status;
         }),
       );
-      expect(answers.map((a) => a.status)).toEqual([201, 201]);
-      expect(answers[0]!.booking.id).toBe(answers[1]!.booking.id);
-    }
-    const { rows } = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM bookings WHERE departure_id = $1',
-      [departureId],
-    );
-    expect(rows[0]!.n).toBe(15);
-    expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 30, booked: 30 });
-  });
+      expect(statuses.filter((s) => s === 201)).toHaveLength(12);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(138);
+      expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 12, booked: 12 });
+    });
 
-  it('one process killed with SIGKILL mid-load: every 2xx is stored, every email is delivered, none twice but what was in flight', async () => {
-    const departureId = await newDeparture(db, 1_000_000);
-    const accepted: Booking[] = [];
-    let stop = false;
-    const victim = servers[2]!;
-    const worker = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const server = servers[(w + i) % 3]!;
-        try {
-          const res = await postBooking(
-            server.url,
-            users[w % 10]!,
-            {
-              ...validBooking,
-              departureId,
-              name: `Load ${w}-${i}`,
-            },
-            { 'idempotency-key': randomUUID() },
-          );
-          if (res.status === 201) accepted.push((await res.json()) as Booking);
-          else await res.body?.cancel();
-        } catch {
-          // the killed process: no answer, so no promise was made
-        }
+    it('one Idempotency-Key sent to two processes at once stores one booking', async () => {
+      const departureId = await newDeparture(db, 1000);
+      for (let round = 0; round < 15; round++) {
+        const key = randomUUID();
+        const body = { ...validBooking, departureId, travellers: 2 };
+        const answers = await Promise.all(
+          [0, 1].map(async (p) => {
+            const res = await postBooking(servers[(round + p) % 3]!.url, users[round % 10]!, body, {
+              'idempotency-key': key,
+            });
+            return { status: res.status, booking: (await res.json()) as Booking };
+          }),
+        );
+        expect(answers.map((a) => a.status)).toEqual([201, 201]);
+        expect(answers[0]!.booking.id).toBe(answers[1]!.booking.id);
       }
-    };
-    const load = Promise.all(Array.from({ length: 15 }, (_, w) => worker(w)));
-    await waitFor(() => accepted.length >= 100, 30_000, '100 bookings');
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    await new Promise((r) => setTimeout(r, 1000));
-    stop = true;
-    await load;
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM bookings WHERE departure_id = $1',
+        [departureId],
+      );
+      expect(rows[0]!.n).toBe(15);
+      expect(await seatsOf(db, departureId)).toEqual({ seats_taken: 30, booked: 30 });
+    });
 
-    const ids = accepted.map((b) => b.id);
-    const stored = await db.query<{ id: string }>('SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
-      ids,
-    ]);
-    expect(stored.rows.length).toBe(ids.length);
+    it('one process killed with SIGKILL mid-load: every 2xx is stored, every email is delivered, none twice but what was in flight', async () => {
+      const departureId = await newDeparture(db, 1_000_000);
+      const accepted: Booking[] = [];
+      let stop = false;
+      const victim = servers[2]!;
+      const worker = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const server = servers[(w + i) % 3]!;
+          try {
+            const res = await postBooking(
+              server.url,
+              users[w % 10]!,
+              {
+                ...validBooking,
+                departureId,
+                name: `Load ${w}-${i}`,
+              },
+              { 'idempotency-key': randomUUID() },
+            );
+            if (res.status === 201) accepted.push((await res.json()) as Booking);
+            else await res.body?.cancel();
+          } catch {
+            // the killed process: no answer, so no promise was made
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 15 }, (_, w) => worker(w)));
+      await waitFor(() => accepted.length >= 100, 30_000, '100 bookings');
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      await new Promise((r) => setTimeout(r, 1000));
+      stop = true;
+      await load;
 
-    // Every "booking received" email reaches the inbox: the dead worker's claims expire and the
-    // living processes send them.
-    const references = new Set(accepted.map((b) => b.reference));
-    const received = async () =>
-      (await inbox.emails()).filter((e) => [...references].some((r) => e.subject.includes(r)));
-    await waitFor(
-      async () => new Set((await received()).map((e) => e.subject)).size === references.size,
-      60_000,
-      'every email',
-    );
-    const emails = await received();
-    const perReference = new Map<string, number>();
-    for (const e of emails) {
-      const ref = [...references].find((r) => e.subject.includes(r))!;
-      perReference.set(ref, (perReference.get(ref) ?? 0) + 1);
-    }
-    // At most what the dead worker had in flight (its send concurrency) may arrive twice.
-    const twice = [...perReference.values()].filter((n) => n > 1).length;
-    expect(twice).toBeLessThanOrEqual(4);
-    const sent = await db.query<{ status: string; n: number }>(
-      `SELECT status, count(*)::int AS n FROM outbox WHERE booking_id = ANY($1::uuid[]) GROUP BY status`,
-      [ids],
-    );
-    expect(sent.rows).toEqual([{ status: 'sent', n: ids.length }]);
-  }, 120_000);
-});
+      const ids = accepted.map((b) => b.id);
+      const stored = await db.query<{ id: string }>('SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
+        ids,
+      ]);
+      expect(stored.rows.length).toBe(ids.length);
 
-describe.skipIf(!baseUrl || !redisUrl)('a rate limit shared through Redis by two processes', () => {
+      // Every "booking received" email reaches the inbox: the dead worker's claims expire and the
+      // living processes send them.
+      const references = new Set(accepted.map((b) => b.reference));
+      const received = async () =>
+        (await inbox.emails()).filter((e) => [...references].some((r) => e.subject.includes(r)));
+      await waitFor(
+        async () => new Set((await received()).map((e) => e.subject)).size === references.size,
+        60_000,
+        'every email',
+      );
+      const emails = await received();
+      const perReference = new Map<string, number>();
+      for (const e of emails) {
+        const ref = [...references].find((r) => e.subject.includes(r))!;
+        perReference.set(ref, (perReference.get(ref) ?? 0) + 1);
+      }
+      // At most what the dead worker had in flight (its send concurrency) may arrive twice.
+      const twice = [...perReference.values()].filter((n) => n > 1).length;
+      expect(twice).toBeLessThanOrEqual(4);
+      const sent = await db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM outbox WHERE booking_id = ANY($1::uuid[]) GROUP BY status`,
+        [ids],
+      );
+      expect(sent.rows).toEqual([{ status: 'sent', n: ids.length }]);
+    }, 120_000);
+  },
+);
+
+describeNeeding(skipReason('postgres', 'redis'))('a rate limit shared through Redis by two processes', () => {
   let url: string;
   let clientDir: string;
   let servers: ServerProcess[] = [];

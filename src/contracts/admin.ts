@@ -26,6 +26,8 @@ export type AdminBookingFilters = {
 export type AdminBookingsPage = { bookings: AdminBooking[]; nextCursor: string | null };
 
 export const adminPageSize = { default: 25, max: 100 } as const;
+// The console's search box: longer text is refused, not cut.
+export const searchMaxLength = 100;
 
 // What operators type: the reason sent with a cancellation (it goes into the traveller's email)
 // and a departure's seats (the brand's largest group departure; a typo of 5000 opens none).

@@ -5,6 +5,7 @@
 // kept digits only, stay as they were.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 
 export const phoneLimits = {
   minDigits: 6,
@@ -17,8 +18,9 @@ export const phoneLimits = {
 // Digits, spaces and + ( ) - . only; a + only in front.
 const allowed = /^\+?[0-9()\-. ]+$/;
 
-// Trims the ends and turns any run of whitespace (tabs, line breaks from a paste) into one space.
-export const normalisePhone = (raw: string) => raw.trim().replace(/\s+/g, ' ');
+// Trims the ends and turns any run of spaces into one. Tabs and line breaks are control characters,
+// refused like in every other field (src/contracts/text.ts).
+export const normalisePhone = (raw: string) => raw.trim().replace(/ {2,}/g, ' ');
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length;
 
@@ -28,11 +30,13 @@ export const phoneMessages = {
   tooShort: `A phone number needs at least ${phoneLimits.minDigits} digits.`,
   tooLong: `A phone number has at most ${phoneLimits.maxDigits} digits.`,
   length: `A phone number is at most ${phoneLimits.maxLength} characters long.`,
+  control: controlCharsMessage('Phone'),
 } as const;
 
 // The first thing wrong with a phone number as typed, or undefined when it is good. Shared by the
 // forms (checked as the traveller types) and, through phoneSchema, by the API.
 export function phoneProblem(raw: string): string | undefined {
+  if (hasControlChars(raw)) return phoneMessages.control;
   const phone = normalisePhone(raw);
   if (phone === '') return phoneMessages.required;
   if (phone.length > phoneLimits.maxLength) return phoneMessages.length;
@@ -45,6 +49,8 @@ export function phoneProblem(raw: string): string | undefined {
 
 // The schema for a required phone: parses to the normalised number, as it is stored.
 export const phoneSchema = z.string({ error: 'Phone must be text.' }).check(
+  // Before trimming, which would hide a tab or a line break at either end.
+  noControlChars('Phone'),
   z.overwrite(normalisePhone),
   z.superRefine((value, ctx) => {
     const problem = phoneProblem(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '~/lib/format-price';
+import { formatPrice } from '~/contracts/format';
 import { truncate } from '~/lib/truncate';
 
 describe('truncate', () => {

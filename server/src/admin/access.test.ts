@@ -1,10 +1,11 @@
 // @vitest-environment node
 // Every console endpoint, three ways: no token (401), a traveller's token (403, and nothing
 // changes), an operator's token (2xx). Real emulator tokens; PGlite and PostgreSQL.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { InjectOptions } from 'fastify';
 import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp, type AdminTestContext } from './test-kit.js';
 
@@ -60,7 +61,7 @@ const endpoints: Endpoint[] = [
 ];
 
 // A loaded machine (2 cores shared with other suites) can make one call take seconds.
-describe.each(storeCases())('console access on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('console access on $name', { timeout: 60_000 }, (store) => {
   const ctx: AdminTestContext = useAdminApp(store);
   const ids = {} as Ids;
   let booking: Booking;

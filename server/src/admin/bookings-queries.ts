@@ -1,40 +1,25 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminBooking, AuditEvent } from '../../../src/contracts/admin.js';
-import { toAdminBooking, type BookingRow } from '../bookings/repository.js';
+import { toAdminBooking } from '../bookings/repository.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
-import { builder, run, type Tables } from './query-builder.js';
+import { builder, run } from '../db/query-builder.js';
+import { bookingFields, type AuditEventsTable, type BookingRow, type Tables } from '../db/schema.js';
 
 type Scope = { b: Tables['bookings']; d: Tables['departures'] };
 
-// The same columns as bookingColumns in bookings/repository.ts, so toAdminBooking reads the rows,
-// plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
+// The columns of every booking read (bookingFields, db/schema.ts), so toAdminBooking reads the
+// rows, plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
 // milliseconds only, and a cursor rounded to them would skip or repeat rows.
 const selectBookings = () =>
   builder
     .selectFrom('bookings as b')
     .leftJoin('departures as d', 'd.id', 'b.departure_id')
     .select([
-      'b.id',
-      'b.reference',
-      'b.user_id',
-      'b.package_id',
-      'b.package_name',
-      'b.price_cents',
-      'b.name',
-      'b.email',
-      'b.address',
-      'b.phone',
-      'b.departure_id',
+      ...bookingFields.map((c) => `b.${c}` as const),
       sql<string | null>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-      'b.travellers',
-      'b.total_cents',
-      'b.status',
-      'b.cancel_reason',
-      'b.created_at',
-      'b.updated_at',
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);
 
@@ -114,25 +99,22 @@ export async function listManifestBookings(db: Queryable, departureId: string): 
   return rows.map(toAdminBooking);
 }
 
-type EventRow = {
-  at: Date | string;
-  actor: string;
-  actor_type: AuditEvent['actorType'];
-  action: string;
-  from_value: string | null;
-  to_value: string | null;
-  reason: string | null;
-};
+const eventFields = [
+  'at',
+  'actor',
+  'actor_type',
+  'action',
+  'from_value',
+  'to_value',
+  'reason',
+] as const satisfies readonly (keyof AuditEventsTable)[];
+type EventRow = Pick<Selectable<AuditEventsTable>, (typeof eventFields)[number]>;
 
 // Oldest first; the bigserial id orders rows written in one transaction (same `at`).
 export async function listBookingEvents(db: Queryable, bookingId: string): Promise<AuditEvent[]> {
   const rows = await run<EventRow>(
     db,
-    builder
-      .selectFrom('audit_events')
-      .select(['at', 'actor', 'actor_type', 'action', 'from_value', 'to_value', 'reason'])
-      .where('booking_id', '=', bookingId)
-      .orderBy('id'),
+    builder.selectFrom('audit_events').select(eventFields).where('booking_id', '=', bookingId).orderBy('id'),
   );
   return rows.map((r) => ({
     at: new Date(r.at).toISOString(),

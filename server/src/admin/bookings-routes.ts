@@ -2,14 +2,27 @@
 // operator's confirm and cancel. Registered inside adminRoutes, behind its operator check.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminLimits, type AdminBookingsPage } from '../../../src/contracts/admin.js';
-import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
-import { isUuid } from '../../../src/contracts/booking.js';
+import * as z from 'zod/mini';
+import { adminPageSize, type AdminBookingsPage } from '../../../src/contracts/admin.js';
+import {
+  adminBookingSchema,
+  adminBookingsPageSchema,
+  auditEventSchema,
+  cancelReasonSchema,
+  uuidParam,
+} from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
-import { todayIso } from '../departures/dates.js';
-import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
 import {
   cursorOf,
   findAdminBooking,
@@ -17,10 +30,9 @@ import {
   listBookingEvents,
   type BookingsPage,
 } from './bookings-queries.js';
-import { bookingCsvHeader, bookingCsvRow, csvRow } from './csv.js';
-import { parseBookingFilters, parseCursor, parseLimit, type BookingFilters } from './filters.js';
+import { bookingCsvHeader, bookingCsvRow, csvBom, csvRow } from './csv.js';
+import { bookingFiltersQuery, bookingListQuery, type BookingFilters } from './filters.js';
 
-export const cancelReasonMax = adminLimits.cancelReason;
 // Rows a query while writing the CSV: the export is never held in memory whole.
 const exportPageSize = 500;
 
@@ -31,103 +43,126 @@ export const operatorActor = (request: FastifyRequest): Actor => ({
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
-type Query = { Querystring: Record<string, unknown> };
-type ById = { Params: { id: string } };
+const bookingId = z.object({ id: uuidParam('No such booking.') });
 
-export function readCancelReason(
-  body: unknown,
-): { reason: string } | { fieldErrors: { reason: string } } | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const reason = (body as { reason?: unknown }).reason;
-  if (reason === undefined || reason === null || (typeof reason === 'string' && reason.trim() === '')) {
-    return { fieldErrors: { reason: 'Please give a reason for the cancellation: the traveller reads it.' } };
-  }
-  if (typeof reason !== 'string') return { fieldErrors: { reason: 'The reason must be text.' } };
-  // Written on several lines in the console's box: tab and newline are kept.
-  if (hasControlChars(reason, { multiline: true })) {
-    return { fieldErrors: { reason: controlCharsMessage('The reason') } };
-  }
-  const trimmed = reason.trim();
-  if (trimmed.length > cancelReasonMax) {
-    return { fieldErrors: { reason: `Keep the reason to ${cancelReasonMax} characters or fewer.` } };
-  }
-  return { reason: trimmed };
-}
+// What every console route may answer besides its own (the operator check in ./routes.ts).
+export const consoleErrors = { ...signedInErrors, ...errors.forbidden };
+export const consoleRoute = { tags: ['Console'], security: signedIn };
 
 export async function adminBookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso());
   const knownPackage = (id: string) => packages.has(id);
 
-  const readFilters = (query: Record<string, unknown>, reply: FastifyReply): BookingFilters | null => {
-    const filters = parseBookingFilters(query, knownPackage);
-    if (!filters.ok) {
-      problem(reply, 400, filters.message);
-      return null;
-    }
-    return filters.value;
-  };
-
-  app.get<Query>('/api/admin/bookings', async (request, reply) => {
-    const filters = readFilters(request.query, reply);
-    if (!filters) return reply;
-    const limit = parseLimit(request.query);
-    if (!limit.ok) return problem(reply, 400, limit.message);
-    const cursor = parseCursor(request.query);
-    if (!cursor.ok) return problem(reply, 400, cursor.message);
-    const page = await fromDatabase(() => listAdminBookings(db, filters, limit.value, cursor.value));
-    const body: AdminBookingsPage = { bookings: page.bookings, nextCursor: cursorOf(page.next) };
-    return noStore(reply).send(body);
-  });
+  api.get(
+    '/api/admin/bookings',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Bookings, newest first, filtered and paged',
+        querystring: bookingListQuery(knownPackage),
+        response: { 200: adminBookingsPageSchema, ...errors.badRequest, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filters } = request.query;
+      const page = await fromDatabase(() =>
+        listAdminBookings(db, filters, limit ?? adminPageSize.default, cursor),
+      );
+      const body: AdminBookingsPage = { bookings: page.bookings, nextCursor: cursorOf(page.next) };
+      return noStore(reply).send(body);
+    },
+  );
 
   // Every matching booking, newest first, whatever the page size: read page by page while
   // writing. The first page is read before answering, so a database that is down still gets a
   // proper 503 rather than a cut-off download.
-  app.get<Query>('/api/admin/bookings.csv', async (request, reply) => {
-    const filters = readFilters(request.query, reply);
-    if (!filters) return reply;
-    const matching: BookingFilters = filters;
-    const first = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize));
-    async function* lines(): AsyncGenerator<Buffer> {
-      yield Buffer.from(csvRow(bookingCsvHeader));
-      let page: BookingsPage = first;
-      for (;;) {
-        yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));
-        const after = page.next;
-        if (!after) return;
-        page = await fromDatabase(() => listAdminBookings(db, matching, exportPageSize, after));
+  api.get(
+    '/api/admin/bookings.csv',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Every matching booking as CSV',
+        querystring: bookingFiltersQuery(knownPackage),
+        response: {
+          200: {
+            description: 'One row a booking, newest first, with a header row.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors.badRequest,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const filters: BookingFilters = request.query;
+      const first = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize));
+      async function* lines(): AsyncGenerator<Buffer> {
+        yield Buffer.from(csvBom + csvRow(bookingCsvHeader));
+        let page: BookingsPage = first;
+        for (;;) {
+          yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));
+          const after = page.next;
+          if (!after) return;
+          page = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize, after));
+        }
       }
-    }
-    return noStore(reply)
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="wayfarer-bookings-${today()}.csv"`)
-      .send(Readable.from(lines(), { objectMode: false }));
-  });
+      return noStore(reply)
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="wayfarer-bookings-${today()}.csv"`)
+        .send(Readable.from(lines(), { objectMode: false }));
+    },
+  );
 
-  app.get<ById>('/api/admin/bookings/:id', async (request, reply) => {
-    const { id } = request.params;
-    const booking = isUuid(id) ? await fromDatabase(() => findAdminBooking(db, id)) : undefined;
-    if (!booking) return problem(reply, 404, 'No such booking.');
-    return noStore(reply).send(booking);
-  });
+  api.get(
+    '/api/admin/bookings/:id',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'One booking',
+        params: bookingId,
+        response: { 200: adminBookingSchema, ...errors.notFound, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const booking = await fromDatabase(() => findAdminBooking(db, request.params.id));
+      if (!booking) return problem(reply, 404, 'No such booking.');
+      return noStore(reply).send(booking);
+    },
+  );
 
-  app.get<ById>('/api/admin/bookings/:id/events', async (request, reply) => {
-    const { id } = request.params;
-    const found = isUuid(id) ? await fromDatabase(() => findAdminBooking(db, id)) : undefined;
-    if (!found) return problem(reply, 404, 'No such booking.');
-    const events = await fromDatabase(() => listBookingEvents(db, id));
-    return noStore(reply).send({ events });
-  });
+  api.get(
+    '/api/admin/bookings/:id/events',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'A booking’s audit trail, oldest first',
+        params: bookingId,
+        response: {
+          200: z.object({ events: z.array(auditEventSchema) }),
+          ...errors.notFound,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const found = await fromDatabase(() => findAdminBooking(db, id));
+      if (!found) return problem(reply, 404, 'No such booking.');
+      const events = await fromDatabase(() => listBookingEvents(db, id));
+      return noStore(reply).send({ events });
+    },
+  );
 
   // Operators are not bound by the traveller's cancellation cutoff: no `cutoff`, no `ownerId`.
   const change = async (
-    request: FastifyRequest<ById>,
+    request: FastifyRequest,
     reply: FastifyReply,
+    id: string,
     to: StatusChange['to'],
     reason?: string,
   ) => {
-    const { id } = request.params;
-    if (!isUuid(id)) return problem(reply, 404, 'No such booking.');
     const outcome = await fromDatabase(() =>
       changeBookingStatus(db, { bookingId: id, to, actor: operatorActor(request), reason }),
     );
@@ -140,15 +175,40 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     return noStore(reply).send(booking);
   };
 
-  app.post<ById>('/api/admin/bookings/:id/confirm', { bodyLimit: 1024 }, (request, reply) =>
-    change(request, reply, 'confirmed'),
+  const changed = {
+    200: adminBookingSchema,
+    ...errors.notFound,
+    ...errors.conflict,
+    ...errors.tooLarge,
+    ...consoleErrors,
+  };
+
+  api.post(
+    '/api/admin/bookings/:id/confirm',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Confirm a requested booking',
+        params: bookingId,
+        response: changed,
+      },
+    },
+    (request, reply) => change(request, reply, request.params.id, 'confirmed'),
   );
 
-  app.post<ById>('/api/admin/bookings/:id/cancel', { bodyLimit: 4 * 1024 }, async (request, reply) => {
-    const read = readCancelReason(request.body);
-    if (read === null)
-      return problem(reply, 400, 'The cancellation could not be read: send a JSON object with a reason.');
-    if ('fieldErrors' in read) return fieldProblem(reply, read.fieldErrors);
-    return change(request, reply, 'cancelled', read.reason);
-  });
+  api.post(
+    '/api/admin/bookings/:id/cancel',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Cancel a booking, with the reason the traveller reads',
+        params: bookingId,
+        body: cancelReasonSchema,
+        response: { ...changed, ...jsonBodyErrors },
+      },
+    },
+    (request, reply) => change(request, reply, request.params.id, 'cancelled', request.body.reason),
+  );
 }

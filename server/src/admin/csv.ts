@@ -1,20 +1,52 @@
 // CSV for spreadsheets: RFC 4180 (quotes doubled, CRLF line ends) with formula injection
-// neutralised as OWASP's "CSV Injection" page advises.
+// neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
+// Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
+// docs/decisions/009-csv-for-spreadsheets.md.
 import type { AdminBooking } from '../../../src/contracts/admin.js';
+
+// UTF-8's byte-order mark, first in the file: without it Excel reads the file in the PC's legacy
+// code page and "Zoë" becomes "ZoÃ«".
+export const csvBom = '\uFEFF';
 
 // A cell starting with one of these is run as a formula by Excel, LibreOffice or Google Sheets
 // (`=cmd|' /C calc'!A0`, `+1+1`, `@SUM(1)`), and tab or CR can hide such a start.
 const formulaStart = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null): string {
+// A value to keep exactly as written (a phone, a reference): spreadsheets would otherwise read
+// "0207946 0000" or "447700900123" as a number, dropping the leading zero or showing 4.48E+11,
+// and "+44 7700 900123" as a formula.
+export type CsvText = { text: string | null };
+export const asText = (text: string | null): CsvText => ({ text });
+
+// Only what a phone or a reference holds is written as a text formula; anything else (a phone
+// stored before the phone rule with other characters) goes through the ordinary, neutralised path.
+const safeForTextFormula = /^[0-9A-Za-z+()\-. ]{1,64}$/;
+
+export type CsvValue = string | number | null | CsvText;
+
+const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+export function csvCell(value: CsvValue): string {
   if (value === null) return '';
   // Our own numbers (seats, dollars) are never negative: written as they are, so they stay numbers.
   if (typeof value === 'number') return String(value);
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'object') {
+    if (value.text === null || value.text === '') return '';
+    // ="…" is a formula whose result is the text itself: the cell shows +44 7700 900123.
+    if (safeForTextFormula.test(value.text)) return quote(`="${value.text}"`);
+    return csvCell(value.text);
+  }
+  return quote(formulaStart.test(value) ? `'${value}` : value);
 }
 
-export const csvRow = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvRow = (cells: CsvValue[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+// A moment as spreadsheets read a date and time: "2026-03-12 14:05:09", in UTC (the header says
+// so). ISO 8601's "T" and "Z" would make most spreadsheets keep it as plain text.
+export function csvMoment(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 19).replace('T', ' ');
+}
 
 export const bookingCsvHeader = [
   'Reference',
@@ -28,23 +60,24 @@ export const bookingCsvHeader = [
   'Email',
   'Phone',
   'Address',
-  'Booked at',
+  'Booked at (UTC)',
   'Cancel reason',
 ];
 
 export const bookingCsvRow = (b: AdminBooking) =>
   csvRow([
-    b.reference,
+    asText(b.reference),
     b.status,
     b.packageName,
+    // ISO YYYY-MM-DD: every spreadsheet reads it as a date, whatever its locale.
     b.startsOn,
     b.travellers,
     b.price,
     b.total,
     b.name,
     b.email,
-    b.phone,
+    asText(b.phone),
     b.address,
-    b.createdAt,
+    csvMoment(b.createdAt),
     b.cancelReason,
   ]);

@@ -6,20 +6,17 @@ import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin
 import type { DepartureStatus } from '../../../src/contracts/departure.js';
 import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { departureColumns, type DepartureRow } from '../departures/repository.js';
-import { builder, run } from './query-builder.js';
+import { builder, run } from '../db/query-builder.js';
+import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
 
 export type AdminDepartureRow = DepartureRow & { booking_count: number };
 
-// departureColumns' shape (departures/repository.ts) plus the active bookings on each departure.
+// The columns of every departure read (departureFields, db/schema.ts) plus the active bookings
+// on each departure.
 const selectDepartures = () =>
   builder.selectFrom('departures as d').select((eb) => [
-    'd.id',
-    'd.package_id',
+    ...departureFields.map((c) => `d.${c}` as const),
     sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-    'd.capacity',
-    'd.seats_taken',
-    'd.status',
     eb
       .selectFrom('bookings as b')
       .select(sql<number>`count(*)::int`.as('n'))

@@ -5,15 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
-import { addDays, todayIso } from '../departures/dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } from '../test/fixtures.js';
 import { failingOn, useAdminApp } from './test-kit.js';
 
 let dayOffset = 700;
 const freshDate = () => addDays(todayIso(), dayOffset++);
 
-describe.each(storeCases())('console departures on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const departures = async (query = '') => {

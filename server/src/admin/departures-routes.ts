@@ -1,16 +1,23 @@
 // The console's departures: the schedule, adding a date, capacity and closing, and the manifest.
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
-import { isUuid } from '../../../src/contracts/booking.js';
+import {
+  adminDepartureSchema,
+  departureChangeSchema,
+  manifestSchema,
+  newDepartureSchema,
+  uuidParam,
+} from '../../../src/contracts/api.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import { todayIso } from '../departures/dates.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { toDeparture } from '../departures/repository.js';
-import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
 import { listManifestBookings } from './bookings-queries.js';
-import { operatorActor } from './bookings-routes.js';
-import { checkDepartureChange, checkNewDeparture } from './departure-input.js';
+import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import {
   changeDeparture,
   createDeparture,
@@ -18,7 +25,7 @@ import {
   listAdminDepartures,
   type AdminDepartureRow,
 } from './departures-queries.js';
-import { parseFromDate, parsePackageId } from './filters.js';
+import { departureListQuery } from './filters.js';
 
 export const toAdminDeparture = (
   row: AdminDepartureRow,
@@ -33,77 +40,117 @@ export const toAdminDeparture = (
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
-type ById = { Params: { id: string } };
+const departureId = z.object({ id: uuidParam('No such departure.') });
 
 export async function adminDeparturesRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso());
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages);
 
-  app.get<{ Querystring: Record<string, unknown> }>('/api/admin/departures', async (request, reply) => {
-    const packageId = parsePackageId(request.query, knownPackage);
-    if (!packageId.ok) return problem(reply, 400, packageId.message);
-    const from = parseFromDate(request.query);
-    if (!from.ok) return problem(reply, 400, from.message);
-    const rows = await fromDatabase(() =>
-      listAdminDepartures(db, { packageId: packageId.value, from: from.value }),
-    );
-    return noStore(reply).send({ departures: rows.map(present) });
-  });
+  api.get(
+    '/api/admin/departures',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The schedule, ascending by date, past departures included',
+        querystring: departureListQuery(knownPackage),
+        response: {
+          200: z.object({ departures: z.array(adminDepartureSchema) }),
+          ...errors.badRequest,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const rows = await fromDatabase(() => listAdminDepartures(db, request.query));
+      return noStore(reply).send({ departures: rows.map(present) });
+    },
+  );
 
-  app.post('/api/admin/departures', { bodyLimit: 1024 }, async (request, reply) => {
-    const checked = checkNewDeparture(request.body, knownPackage, today());
-    if (!checked.ok) {
-      return 'message' in checked
-        ? problem(reply, 400, checked.message)
-        : fieldProblem(reply, checked.fieldErrors);
-    }
-    const input = checked.value;
-    const outcome = await fromDatabase(() => createDeparture(db, input, operatorActor(request)));
-    if (outcome.kind === 'duplicate') {
-      const name = packages.get(input.packageId)!.name;
-      return problem(
-        reply,
-        409,
-        `${name} already has a departure on ${input.startsOn}. Change that one instead.`,
-      );
-    }
-    return noStore(reply)
-      .code(201)
-      .header('Location', `/api/admin/departures/${outcome.departure.id}`)
-      .send(present(outcome.departure));
-  });
+  api.post(
+    '/api/admin/departures',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Add a departure',
+        body: newDepartureSchema({ packageExists: knownPackage, today }),
+        response: { 201: adminDepartureSchema, ...errors.conflict, ...jsonBodyErrors, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const outcome = await fromDatabase(() => createDeparture(db, input, operatorActor(request)));
+      if (outcome.kind === 'duplicate') {
+        const name = packages.get(input.packageId)!.name;
+        return problem(
+          reply,
+          409,
+          `${name} already has a departure on ${input.startsOn}. Change that one instead.`,
+        );
+      }
+      return noStore(reply)
+        .code(201)
+        .header('Location', `/api/admin/departures/${outcome.departure.id}`)
+        .send(present(outcome.departure));
+    },
+  );
 
-  app.patch<ById>('/api/admin/departures/:id', { bodyLimit: 1024 }, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) return problem(reply, 404, 'No such departure.');
-    const checked = checkDepartureChange(request.body);
-    if (!checked.ok) {
-      return 'message' in checked
-        ? problem(reply, 400, checked.message)
-        : fieldProblem(reply, checked.fieldErrors);
-    }
-    const outcome = await fromDatabase(() => changeDeparture(db, id, checked.value, operatorActor(request)));
-    if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
-    if (outcome.kind === 'below-seats') {
-      const n = outcome.seatsTaken;
-      return problem(
-        reply,
-        409,
-        `${n} ${n === 1 ? 'seat is' : 'seats are'} already taken on this departure: the capacity cannot be lower than ${n}.`,
-        { seatsTaken: n },
-      );
-    }
-    return noStore(reply).send(present(outcome.departure));
-  });
+  api.patch(
+    '/api/admin/departures/:id',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Change a departure’s capacity or status',
+        description: 'A capacity below the seats taken is refused: 409 {message, seatsTaken}.',
+        params: departureId,
+        body: departureChangeSchema,
+        response: {
+          200: adminDepartureSchema,
+          409: z.object({ message: z.string(), seatsTaken: z.number() }),
+          ...errors.notFound,
+          ...jsonBodyErrors,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await fromDatabase(() => changeDeparture(db, id, request.body, operatorActor(request)));
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+      if (outcome.kind === 'below-seats') {
+        const n = outcome.seatsTaken;
+        return problem(
+          reply,
+          409,
+          `${n} ${n === 1 ? 'seat is' : 'seats are'} already taken on this departure: the capacity cannot be lower than ${n}.`,
+          { seatsTaken: n },
+        );
+      }
+      return noStore(reply).send(present(outcome.departure));
+    },
+  );
 
-  app.get<ById>('/api/admin/departures/:id/manifest', async (request, reply) => {
-    const { id } = request.params;
-    const row = isUuid(id) ? await fromDatabase(() => findAdminDeparture(db, id)) : undefined;
-    if (!row) return problem(reply, 404, 'No such departure.');
-    const bookings = await fromDatabase(() => listManifestBookings(db, id));
-    const manifest: Manifest = { departure: present(row), bookings };
-    return noStore(reply).send(manifest);
-  });
+  api.get(
+    '/api/admin/departures/:id/manifest',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Who travels on a departure',
+        params: departureId,
+        response: { 200: manifestSchema, ...errors.notFound, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await fromDatabase(() => findAdminDeparture(db, id));
+      if (!row) return problem(reply, 404, 'No such departure.');
+      const bookings = await fromDatabase(() => listManifestBookings(db, id));
+      const manifest: Manifest = { departure: present(row), bookings };
+      return noStore(reply).send(manifest);
+    },
+  );
 }

@@ -1,89 +1,58 @@
-// The console's list filters, read from the query string into a whitelisted, validated object:
-// only these keys ever reach a query, and only as parameters (pretix's filter whitelist).
-import { adminPageSize } from '../../../src/contracts/admin.js';
-import { bookingStatuses, isUuid, type BookingStatus } from '../../../src/contracts/booking.js';
-import { queryTextProblem } from '../../../src/contracts/text.js';
-import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '../departures/dates.js';
-
-export type BookingFilters = {
-  status?: BookingStatus;
-  packageId?: string;
-  departureId?: string;
-  q?: string;
-};
+// The console's list filters, declared as the query-string schemas of its routes: only these keys
+// ever reach a query, and only as parameters (pretix's filter whitelist). Refusals answer 400 with
+// the first message (server/src/http/problem.ts).
+import * as z from 'zod/mini';
+import { adminPageSize, searchMaxLength } from '../../../src/contracts/admin.js';
+import { firstOf, rule } from '../../../src/contracts/api.js';
+import { noControlChars } from '../../../src/contracts/text.js';
+import { bookingStatuses, isUuid } from '../../../src/contracts/booking.js';
+import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '../../../src/contracts/iso-dates.js';
 
 // A position in the newest-first list: the last row's created_at (to the microsecond, as stored)
 // and id. Opaque to clients: base64url of JSON.
 export type Cursor = { at: string; id: string };
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+// A query value given at most once. `?status=` (empty) means "any": the console's selects send it
+// that way. The description is what the OpenAPI document says of it.
+const once = <T extends z.ZodMiniType<unknown, string>>(key: string, value: T, description: string) =>
+  z.optional(
+    z.pipe(
+      z.pipe(
+        z.string({ error: `Give ${key} once.` }).check(z.describe(description), noControlChars(key)),
+        z.transform((raw) => (raw === '' ? undefined : raw)),
+      ),
+      z.optional(value),
+    ),
+  );
 
-export const searchMaxLength = 100;
+const knownPackageId = (knownPackage: (id: string) => boolean) =>
+  z.string().check(z.refine(knownPackage, 'Unknown package.'));
 
-type Query = Record<string, unknown>;
+const status = z.enum(bookingStatuses, {
+  error: (issue) => `Unknown status "${String(issue.input)}": use ${bookingStatuses.join(', ')}.`,
+});
 
-// `?status=` (empty) means "any": the console's selects send it that way.
-function single(query: Query, key: string): Parsed<string | undefined> {
-  const value = query[key];
-  if (value === undefined || value === '') return { ok: true, value: undefined };
-  if (typeof value !== 'string') return { ok: false, message: `Give ${key} once.` };
-  const problem = queryTextProblem(key, value);
-  if (problem) return { ok: false, message: problem };
-  return { ok: true, value };
-}
+const departureId = z.pipe(
+  z.string().check(z.refine(isUuid, 'departureId must be a departure id (a UUID).')),
+  z.transform((id) => id.toLowerCase()),
+);
 
-export function parseBookingFilters(
-  query: Query,
-  knownPackage: (id: string) => boolean,
-): Parsed<BookingFilters> {
-  const filters: BookingFilters = {};
+// Trimmed; blank means no search.
+const search = z.pipe(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(searchMaxLength, `Search for at most ${searchMaxLength} characters.`)),
+  z.transform((text) => text || undefined),
+);
 
-  const status = single(query, 'status');
-  if (!status.ok) return status;
-  if (status.value !== undefined) {
-    if (!(bookingStatuses as readonly string[]).includes(status.value)) {
-      return { ok: false, message: `Unknown status "${status.value}": use ${bookingStatuses.join(', ')}.` };
-    }
-    filters.status = status.value as BookingStatus;
-  }
-
-  const packageId = single(query, 'packageId');
-  if (!packageId.ok) return packageId;
-  if (packageId.value !== undefined) {
-    if (!knownPackage(packageId.value)) return { ok: false, message: 'Unknown package.' };
-    filters.packageId = packageId.value;
-  }
-
-  const departureId = single(query, 'departureId');
-  if (!departureId.ok) return departureId;
-  if (departureId.value !== undefined) {
-    if (!isUuid(departureId.value))
-      return { ok: false, message: 'departureId must be a departure id (a UUID).' };
-    filters.departureId = departureId.value.toLowerCase();
-  }
-
-  const q = single(query, 'q');
-  if (!q.ok) return q;
-  const text = q.value?.trim();
-  if (text) {
-    if (text.length > searchMaxLength) {
-      return { ok: false, message: `Search for at most ${searchMaxLength} characters.` };
-    }
-    filters.q = text;
-  }
-  return { ok: true, value: filters };
-}
-
-export function parseLimit(query: Query): Parsed<number> {
-  const raw = single(query, 'limit');
-  if (!raw.ok) return raw;
-  if (raw.value === undefined) return { ok: true, value: adminPageSize.default };
-  const n = /^\d{1,3}$/.test(raw.value) ? Number(raw.value) : NaN;
-  if (!(n >= 1 && n <= adminPageSize.max)) {
-    return { ok: false, message: `limit must be a whole number from 1 to ${adminPageSize.max}.` };
-  }
-  return { ok: true, value: n };
-}
+const limitMessage = `limit must be a whole number from 1 to ${adminPageSize.max}.`;
+const limit = z.pipe(
+  z.string().check(
+    z.regex(/^\d{1,3}$/, limitMessage),
+    z.refine((n) => Number(n) >= 1 && Number(n) <= adminPageSize.max, limitMessage),
+  ),
+  z.transform(Number),
+);
 
 // Microseconds, UTC: exactly what to_char writes in bookings-queries.ts.
 const cursorAtPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
@@ -95,44 +64,76 @@ const isCursorTime = (at: string) => {
 export const encodeCursor = (cursor: Cursor) =>
   Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 
-export function parseCursor(query: Query): Parsed<Cursor | undefined> {
-  const raw = single(query, 'cursor');
-  if (!raw.ok) return raw;
-  if (raw.value === undefined) return { ok: true, value: undefined };
-  const bad = { ok: false as const, message: 'This cursor is not valid: start again from the first page.' };
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw.value)) return bad;
+const cursorMessage = 'This cursor is not valid: start again from the first page.';
+function decodeCursor(raw: string): Cursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return undefined;
   let decoded: unknown;
   try {
-    decoded = JSON.parse(Buffer.from(raw.value, 'base64url').toString('utf8'));
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    return bad;
+    return undefined;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2) return bad;
+  if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
   const [at, id] = decoded as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string') return bad;
-  if (!isCursorTime(at) || !isUuid(id)) return bad;
-  return { ok: true, value: { at, id: id.toLowerCase() } };
+  if (typeof at !== 'string' || typeof id !== 'string') return undefined;
+  if (!isCursorTime(at) || !isUuid(id)) return undefined;
+  return { at, id: id.toLowerCase() };
 }
+const cursor = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, cursorMessage)),
+  z.transform((raw, ctx) => {
+    const decoded = decodeCursor(raw);
+    if (!decoded) ctx.issues.push({ code: 'custom', message: cursorMessage, input: raw });
+    return decoded;
+  }),
+);
 
-// `from=YYYY-MM-DD` on the departures list: a calendar date from 2000 to three years ahead.
-export function parseFromDate(query: Query, today = todayIso()): Parsed<string | undefined> {
-  const raw = single(query, 'from');
-  if (!raw.ok) return raw;
-  if (raw.value !== undefined && !isIsoDate(raw.value)) {
-    return { ok: false, message: 'from must be a date (YYYY-MM-DD).' };
-  }
-  if (raw.value !== undefined && !isOperatorDate(raw.value, today)) {
-    return { ok: false, message: `from must be a date from ${operatorDatesFrom} to three years ahead.` };
-  }
-  return raw;
-}
+// GET /api/admin/bookings and its CSV. The keys are checked in this order; the first refusal wins.
+export const bookingFiltersQuery = (knownPackage: (id: string) => boolean) =>
+  z.object({
+    status: once('status', status, `One of ${bookingStatuses.join(', ')}; empty for any.`),
+    packageId: once('packageId', knownPackageId(knownPackage), 'A package id from /packages.JSON.'),
+    departureId: once('departureId', departureId, 'A departure id (UUID).'),
+    q: once('q', search, `Text in the reference, name or email (at most ${searchMaxLength} characters).`),
+  });
 
-export function parsePackageId(
-  query: Query,
-  knownPackage: (id: string) => boolean,
-): Parsed<string | undefined> {
-  const raw = single(query, 'packageId');
-  if (!raw.ok) return raw;
-  if (raw.value !== undefined && !knownPackage(raw.value)) return { ok: false, message: 'Unknown package.' };
-  return raw;
-}
+export const bookingListQuery = (knownPackage: (id: string) => boolean) =>
+  z.object({
+    ...bookingFiltersQuery(knownPackage).shape,
+    limit: once(
+      'limit',
+      limit,
+      `Bookings a page, 1 to ${adminPageSize.max} (default ${adminPageSize.default}).`,
+    ),
+    cursor: once('cursor', cursor, 'The nextCursor of the previous page.'),
+  });
+
+export type BookingFilters = {
+  status?: (typeof bookingStatuses)[number];
+  packageId?: string;
+  departureId?: string;
+  q?: string;
+};
+
+// GET /api/admin/departures?packageId=&from=YYYY-MM-DD
+export const departureListQuery = (knownPackage: (id: string) => boolean) =>
+  z.object({
+    packageId: once('packageId', knownPackageId(knownPackage), 'A package id from /packages.JSON.'),
+    from: once(
+      'from',
+      z
+        .string()
+        .check(
+          rule(
+            firstOf<string>(
+              [isIsoDate, 'from must be a date (YYYY-MM-DD).'],
+              [
+                (d) => isOperatorDate(d, todayIso()),
+                `from must be a date from ${operatorDatesFrom} to three years ahead.`,
+              ],
+            ),
+          ),
+        ),
+      'The first date to list (YYYY-MM-DD).',
+    ),
+  });

@@ -1,13 +1,14 @@
 // @vitest-environment node
 // Control characters and out-of-range dates in every query, path and body of the console's API
 // and the public one: a 400 (or the route's own 404) with a message, never a 5xx, nothing stored.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp } from './test-kit.js';
 
 const nul = '\u0000';
 
-describe.each(storeCases())('hostile input to the console and the public API on $name', (store) => {
+describeEach(storeCases())('hostile input to the console and the public API on $name', (store) => {
   const ctx = useAdminApp(store);
 
   it.each([
@@ -39,7 +40,11 @@ describe.each(storeCases())('hostile input to the console and the public API on 
   it.each(['0000-01-01', '1999-12-31', '9999-12-31', `2030-01-01${nul}`])(
     'GET /api/admin/departures?from=%j: 400',
     async (from) => {
-      const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures?from=${encodeURIComponent(from)}`);
+      const res = await ctx.call(
+        ctx.operator,
+        'GET',
+        `/api/admin/departures?from=${encodeURIComponent(from)}`,
+      );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toMatch(/^from must (be a date|not contain control characters)/);
     },

@@ -6,13 +6,14 @@ import { adminDeparturesRoutes } from './departures-routes.js';
 
 // The operator console's API (/api/admin/*). The token and the role are checked once here, as
 // hooks of this plugin's scope, so no route under it can be added without them: 401 without a
-// valid token, 403 for anyone without the operator claim.
+// valid token, 403 for anyone without the operator claim. Both run before the request is read
+// (preValidation), so nobody learns anything from how a request would have been refused.
 export async function adminRoutes(app: FastifyInstance, options: BookingsOptions) {
   app.addHook(
-    'preHandler',
+    'preValidation',
     authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),
   );
-  app.addHook('preHandler', requireOperator);
+  app.addHook('preValidation', requireOperator);
   await app.register(adminBookingsRoutes, options);
   await app.register(adminDeparturesRoutes, options);
 }

@@ -1,5 +1,6 @@
 import type { ActorType } from '../../../src/contracts/admin.js';
 import type { Queryable } from '../db/database.js';
+import { auditColumns } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 
 export type Actor = { type: ActorType; name: string };
@@ -25,22 +26,11 @@ export type AuditEntry = {
   reason?: string | null;
 };
 
-const columns = [
-  'booking_id',
-  'departure_id',
-  'actor_type',
-  'actor',
-  'action',
-  'from_value',
-  'to_value',
-  'reason',
-] as const;
-
 export function recordAudit(q: Queryable, entries: AuditEntry[]) {
   return insertRows(
     q,
     'audit_events',
-    columns,
+    auditColumns,
     entries.map((e) => [
       e.bookingId ?? null,
       e.departureId ?? null,

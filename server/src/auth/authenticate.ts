@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { adminClaim } from '../../../src/contracts/admin.js';
 import { problem } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
@@ -15,13 +15,13 @@ declare module 'fastify' {
   }
 }
 
-// A preHandler that verifies the Bearer ID token on every call and sets request.user; 401 when
+// A preValidation hook (it runs before the request's schema is checked) that verifies the Bearer ID token on every call and sets request.user; 401 when
 // there is none or it is refused, 503 when the identity provider cannot be asked.
 export function authenticator(
   verifyToken: TokenVerifier,
   // What a caller without a token is told: the API of that part of the site, in its words.
   signInMessage = 'Please log in to book a trip.',
-): preHandlerAsyncHookHandler {
+): preValidationAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     // A server-rendered page reading its data in-process (page-reads.ts): GET only.
     const reader = pageReader(request);

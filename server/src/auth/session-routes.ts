@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  errors,
+  noContentSchema,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { problem } from '../http/problem.js';
 import { authenticator } from './authenticate.js';
 import { sessionCookieName, sessionMaxAgeMs, type SessionManager } from './sessions.js';
@@ -23,34 +30,62 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     sameSite: 'lax' as const,
   };
 
-  app.post('/api/session', { bodyLimit: 1024, preHandler: authenticate }, async (request, reply) => {
-    // authenticate has checked the header's shape and the token.
-    const idToken = request.headers.authorization!.slice('Bearer '.length);
-    let value: string;
-    try {
-      value = await options.sessions.create(idToken);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return problem(reply, 401, 'Your session has expired. Please log in again.');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/session',
+    {
+      bodyLimit: 1024,
+      preValidation: authenticate,
+      schema: {
+        tags: ['Session'],
+        summary: 'Exchange the ID token for a session cookie',
+        description:
+          'Sets __session (HttpOnly, Secure in production, SameSite=Lax, path /, two weeks): the ' +
+          'server renders the signed-in pages with their data for it. It authorises reading pages ' +
+          'only; every API call still needs the Bearer ID token.',
+        security: signedIn,
+        response: { 204: noContentSchema, ...errors.tooLarge, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      // authenticate has checked the header's shape and the token.
+      const idToken = request.headers.authorization!.slice('Bearer '.length);
+      let value: string;
+      try {
+        value = await options.sessions.create(idToken);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          return problem(reply, 401, 'Your session has expired. Please log in again.');
+        }
+        if (error instanceof IdentityProviderUnavailableError) {
+          request.log.error({ err: error.cause }, 'session cookie could not be made');
+          return problem(
+            reply.header('Retry-After', '5'),
+            503,
+            'We could not check your sign-in just now. Please try again in a moment.',
+          );
+        }
+        throw error;
       }
-      if (error instanceof IdentityProviderUnavailableError) {
-        request.log.error({ err: error.cause }, 'session cookie could not be made');
-        return problem(
-          reply.header('Retry-After', '5'),
-          503,
-          'We could not check your sign-in just now. Please try again in a moment.',
-        );
-      }
-      throw error;
-    }
-    return reply
-      .setCookie(sessionCookieName, value, { ...cookie, maxAge: sessionMaxAgeMs / 1000 })
-      .header('Cache-Control', 'no-store')
-      .code(204)
-      .send();
-  });
+      return reply
+        .setCookie(sessionCookieName, value, { ...cookie, maxAge: sessionMaxAgeMs / 1000 })
+        .header('Cache-Control', 'no-store')
+        .code(204)
+        .send();
+    },
+  );
 
-  app.delete('/api/session', { bodyLimit: 1024 }, async (_request, reply) =>
-    reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send(),
+  api.delete(
+    '/api/session',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ['Session'],
+        summary: 'Clear the session cookie (sign-out)',
+        response: { 204: noContentSchema, ...errors.tooLarge },
+      },
+    },
+    async (_request, reply) =>
+      reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send({}),
   );
 }

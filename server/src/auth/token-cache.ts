@@ -13,7 +13,7 @@ export function cachedVerifier(
   const cache = new Map<string, Entry>();
   const inflight = new Map<string, Promise<VerifiedUser>>();
 
-  return async (idToken) => {
+  const check: TokenVerifier = async (idToken) => {
     const hit = cache.get(idToken);
     if (hit) {
       if (hit.until > now()) return hit.user;
@@ -39,4 +39,6 @@ export function cachedVerifier(
     }
     return pending;
   };
+  check.known = (idToken) => (cache.get(idToken)?.until ?? 0) > now();
+  return check;
 }

@@ -1,38 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminBooking } from '../../../src/contracts/admin.js';
-import type { Booking, BookingInput, BookingStatus } from '../../../src/contracts/booking.js';
+import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { departureColumns, type DepartureRow } from '../departures/repository.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
 import type { BookingEmailData } from '../mail/outbox.js';
+import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
 import type { ServerPackage } from './packages.js';
-
-export type BookingRow = {
-  id: string;
-  reference: string;
-  user_id: string;
-  package_id: string;
-  package_name: string;
-  price_cents: number;
-  name: string;
-  email: string;
-  address: string;
-  phone: string;
-  departure_id: string | null;
-  starts_on: string | null;
-  travellers: number;
-  total_cents: number;
-  status: BookingStatus;
-  cancel_reason: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-// Every booking query selects these from `bookings b LEFT JOIN departures d`.
-export const bookingColumns = `b.id, b.reference, b.user_id, b.package_id, b.package_name, b.price_cents,
-  b.name, b.email, b.address, b.phone, b.departure_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
-  b.travellers, b.total_cents, b.status, b.cancel_reason, b.created_at, b.updated_at`;
-export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -93,10 +73,16 @@ export type CreateOutcome =
   // The same Idempotency-Key was used for a different booking.
   | { kind: 'key-reused' }
   | { kind: 'invalid'; fieldErrors: Partial<Record<'departureId', string>> }
-  | { kind: 'no-seats'; message: string; seatsLeft: number };
+  | { kind: 'no-seats'; message: string; seatsLeft: number }
+  // The user's seats awaiting confirmation would pass MAX_HELD_SEATS_PER_USER (held-seats.ts).
+  | { kind: 'too-many-held'; message: string; heldSeats: number };
 
 type Request = {
   userId: string;
+  // The verified token's email: the booking's emails go there (none when the account has none).
+  accountEmail: string | null;
+  // MAX_HELD_SEATS_PER_USER.
+  maxHeldSeats: number;
   actor: Actor;
   input: BookingInput;
   pkg: ServerPackage;
@@ -204,7 +190,13 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
   const twins = new Set(followers.map(([i]) => i));
   const live = batch.map((_, i) => i).filter((i) => !twins.has(i));
 
-  // 2. Lock every departure the batch may take seats from, once, in id order (no deadlocks
+  // 2a. Lock the users' held seats (held-seats.ts: before any departure lock) and count them.
+  const held = await lockHeldSeats(
+    tx,
+    live.map((i) => batch[i]!.userId),
+  );
+
+  // 2b. Lock every departure the batch may take seats from, once, in id order (no deadlocks
   //    between batches of different processes): the chosen ones, and for requests without a
   //    choice the package's open future departures (the earliest with enough seats is taken).
   const chosen = [...new Set(live.map((i) => batch[i]!.input.departureId).filter(Boolean))];
@@ -223,7 +215,8 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
     for (const row of rows) departures.set(row.id, row);
   }
 
-  // 3. Seats, in arrival order.
+  // 3. Seats, in arrival order, within each user's limit of seats awaiting confirmation (counted
+  //    under their held-seat locks, taken before the departure locks of step 2: see held-seats.ts).
   const taken = new Map<string, number>();
   const seatsLeft = (d: DepartureRow) => d.capacity - d.seats_taken - (taken.get(d.id) ?? 0);
   const placed: { index: number; departure: DepartureRow }[] = [];
@@ -280,6 +273,16 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         continue;
       }
     }
+    const holds = held.get(p.userId) ?? 0;
+    if (holds + p.travellers > p.maxHeldSeats) {
+      outcomes[i] = {
+        kind: 'too-many-held',
+        message: heldSeatsMessage(holds, p.maxHeldSeats, p.travellers),
+        heldSeats: holds,
+      };
+      continue;
+    }
+    held.set(p.userId, holds + p.travellers);
     taken.set(departure.id, (taken.get(departure.id) ?? 0) + p.travellers);
     placed.push({ index: i, departure });
   }
@@ -302,6 +305,7 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         price_cents: price,
         name: p.input.name,
         email: p.input.email,
+        account_email: p.accountEmail,
         address: p.input.address,
         phone: p.input.phone,
         departure_id: departure.id,
@@ -321,14 +325,15 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
       `WITH v AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[],
            $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::int[],
-           $14::text[], $15::text[], $16::uuid[])
+           $14::text[], $15::text[], $16::uuid[], $17::text[])
          AS v(id, reference, user_id, package_id, package_name, price_cents, name, email, address,
-           phone, idempotency_key, departure_id, travellers, actor, payload, outbox_id)
+           phone, idempotency_key, departure_id, travellers, actor, payload, outbox_id, account_email)
        ), ins AS (
          INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
-           email, address, phone, idempotency_key, departure_id, travellers, total_cents)
-         SELECT id, reference, user_id, package_id, package_name, price_cents, name, email, address,
-           phone, idempotency_key, departure_id, travellers, price_cents * travellers FROM v
+           email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents)
+         SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
+           account_email, address, phone, idempotency_key, departure_id, travellers,
+           price_cents * travellers FROM v
          ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
          RETURNING id, departure_id, travellers, created_at
        ), seats AS (
@@ -341,8 +346,8 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
          FROM ins JOIN v USING (id)
        ), mail AS (
          INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-         SELECT v.outbox_id, ins.id, 'booking-received', v.email, v.payload::jsonb
-         FROM ins JOIN v USING (id)
+         SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload::jsonb
+         FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
        )
        SELECT id, created_at FROM ins`,
       [
@@ -362,6 +367,7 @@ async function runBatch(tx: Queryable, batch: Pending[]): Promise<CreateOutcome[
         column((r) => r.p.actor.name),
         column((r) => JSON.stringify(emailData(r.booking))),
         column(() => randomUUID()),
+        column((r) => r.p.accountEmail),
       ],
     );
     const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));

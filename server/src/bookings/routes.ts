@@ -1,11 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid, validateBooking } from '../../../src/contracts/booking.js';
+import * as z from 'zod/mini';
+import {
+  bookingRequestSchema,
+  bookingSchema,
+  heldSeatsConflictSchema,
+  seatsConflictSchema,
+  uuidParam,
+} from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { TokenVerifier } from '../auth/verify-token.js';
 import type { Database } from '../db/database.js';
-import { todayIso } from '../departures/dates.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import type { ServerPackage } from './packages.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
 import { changeBookingStatus } from './status.js';
@@ -16,6 +31,8 @@ export type BookingsOptions = {
   packages: Map<string, ServerPackage>;
   // Booking writes per signed-in user and minute.
   rateLimitPerMinute: number;
+  // A user's seats in bookings awaiting confirmation, at most (MAX_HELD_SEATS_PER_USER).
+  maxHeldSeatsPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
@@ -24,59 +41,88 @@ export type BookingsOptions = {
   onEmailQueued?: () => void;
 };
 
-// Printable ASCII, as the IETF Idempotency-Key draft and common clients (UUIDs) use.
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
+// Printable ASCII, as the IETF Idempotency-Key draft and common clients (UUIDs) use. A loose
+// object: the route reads this header, and every other header stays as it came.
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[\x21-\x7e]{1,128}$/,
+          'The Idempotency-Key header must be 1 to 128 visible ASCII characters.',
+        ),
+      ),
+  ),
+});
+
+const bookingId = z.object({ id: uuidParam('No such booking.') });
 
 export const travellerActor = (request: FastifyRequest): Actor => ({
   type: 'traveller',
   name: request.user!.email ?? request.user!.uid,
 });
 
-// Booking writes are limited per signed-in user, after the token check (DESIGN.md): users behind
-// one proxy do not share a budget, and no X-Forwarded-For can lift the limit.
+// Booking writes are limited per signed-in user, after the token check and before the body is
+// read (both preValidation hooks, in that order): users behind one proxy do not share a budget,
+// and no X-Forwarded-For can lift the limit.
 export const perUserLimit = (max: number, groupId: string) => ({
   max,
   timeWindow: '1 minute',
-  hook: 'preHandler' as const,
+  hook: 'preValidation' as const,
   groupId,
   keyGenerator: (request: FastifyRequest) => `user:${request.user?.uid ?? request.ip}`,
 });
 
 export async function bookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const today = options.today ?? (() => todayIso());
   const cutoffDays = options.cancellationCutoffDays ?? 14;
 
-  app.post(
+  api.post(
     '/api/bookings',
     {
       bodyLimit: 8 * 1024,
-      preHandler: authenticate,
+      preValidation: authenticate,
       config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-writes') },
+      schema: {
+        tags: ['Bookings'],
+        summary: 'Book a trip',
+        description:
+          'Books the chosen departure, or without departureId the earliest open one with enough ' +
+          'seats. An Idempotency-Key makes a retry answer the first booking (Idempotent-Replayed: true).',
+        security: signedIn,
+        headers: idempotencyHeaders,
+        body: bookingRequestSchema,
+        response: {
+          201: bookingSchema,
+          409: z.union([seatsConflictSchema, heldSeatsConflictSchema]),
+          ...jsonBodyErrors,
+          ...errors.unprocessable,
+          ...signedInErrors,
+        },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
       const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
-        return problem(reply, 400, 'The Idempotency-Key header must be 1 to 128 visible ASCII characters.');
-      }
-      const body = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return problem(reply, 400, 'The booking could not be read: send a JSON object.');
-      }
-      const result = validateBooking(body);
-      if (!result.success) return fieldProblem(reply, result.fieldErrors);
-      const pkg = packages.get(result.data.packageId);
+      const input = request.body;
+      const pkg = packages.get(input.packageId);
       if (!pkg) return fieldProblem(reply, { packageId: 'This package does not exist.' });
 
       const outcome = await fromDatabase(() =>
         createBooking(db, {
           userId: user.uid,
+          // The emails go to the signed-in account, never to an address typed in the form: the
+          // site must not mail strangers for whoever fills it in (issue 17).
+          accountEmail: user.email ?? null,
+          maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
           actor: travellerActor(request),
-          input: result.data,
+          input,
           pkg,
-          travellers: result.data.travellers ?? 1,
+          travellers: input.travellers ?? 1,
           idempotencyKey: key ?? null,
           today: today(),
         }),
@@ -88,6 +134,8 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           return fieldProblem(reply, outcome.fieldErrors);
         case 'no-seats':
           return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+        case 'too-many-held':
+          return problem(reply, 409, outcome.message, { heldSeats: outcome.heldSeats });
         case 'replayed':
           reply.header('Idempotent-Replayed', 'true');
           break;
@@ -102,35 +150,66 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
     },
   );
 
-  app.get('/api/bookings', { preHandler: authenticate }, async (request, reply) => {
-    const bookings = await fromDatabase(() => listBookings(db, request.user!.uid));
-    return reply.header('Cache-Control', 'private, no-store').send({ bookings });
-  });
-
-  app.get<{ Params: { id: string } }>(
-    '/api/bookings/:id',
-    { preHandler: authenticate },
+  api.get(
+    '/api/bookings',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags: ['Bookings'],
+        summary: 'My bookings, newest first',
+        security: signedIn,
+        response: { 200: z.object({ bookings: z.array(bookingSchema) }), ...signedInErrors },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      // Someone else's booking answers exactly like one that does not exist.
-      const booking = isUuid(id)
-        ? await fromDatabase(() => findBooking(db, request.user!.uid, id))
-        : undefined;
+      const bookings = await fromDatabase(() => listBookings(db, request.user!.uid));
+      return reply.header('Cache-Control', 'private, no-store').send({ bookings });
+    },
+  );
+
+  api.get(
+    '/api/bookings/:id',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags: ['Bookings'],
+        summary: 'One of my bookings',
+        description: 'Someone else’s booking answers exactly like one that does not exist: 404.',
+        security: signedIn,
+        params: bookingId,
+        response: { 200: bookingSchema, ...errors.notFound, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const booking = await fromDatabase(() => findBooking(db, request.user!.uid, request.params.id));
       if (!booking) return problem(reply, 404, 'No such booking.');
       return reply.header('Cache-Control', 'private, no-store').send(booking);
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  api.post(
     '/api/bookings/:id/cancel',
     {
       bodyLimit: 1024,
-      preHandler: authenticate,
+      preValidation: authenticate,
       config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-cancels') },
+      schema: {
+        tags: ['Bookings'],
+        summary: 'Cancel one of my bookings',
+        description: `Online until ${cutoffDays} days before the departure; after that 409 says whom to call.`,
+        security: signedIn,
+        params: bookingId,
+        response: {
+          200: bookingSchema,
+          ...errors.notFound,
+          ...errors.conflict,
+          ...errors.tooLarge,
+          ...signedInErrors,
+        },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!isUuid(id)) return problem(reply, 404, 'No such booking.');
       const outcome = await fromDatabase(() =>
         changeBookingStatus(db, {
           bookingId: id,

@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { Database } from '../db/database.js';
-import { addDays, daysBetween, todayIso } from '../departures/dates.js';
+import { addDays, daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createUser,
@@ -23,7 +24,7 @@ import {
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 const today = todayIso();
 
-describe.each(storeCases())('departures and seats on $name', (store) => {
+describeEach(storeCases())('departures and seats on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;
@@ -153,7 +154,9 @@ describe.each(storeCases())('departures and seats on $name', (store) => {
         payload: { reference: string; travellers: number };
       }>('SELECT kind, recipient, payload FROM outbox WHERE booking_id = $1', [booking.id]);
       expect(mail.rows).toHaveLength(1);
-      expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: valid.email });
+      // To the account that booked, not to the Email typed in the form (issue 17).
+      expect(valid.email).not.toBe(bob.email);
+      expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: bob.email });
       expect(mail.rows[0]!.payload).toMatchObject({ reference: booking.reference, travellers: 2 });
     });
 
@@ -366,7 +369,7 @@ describe('a booking stored before departures existed', () => {
        VALUES ($1, 'WT-OLD00001', $2, 'swiss-alpine-lakes', 'Swiss Alpine Lakes', 245000, 'Old Timer', 'old@example.com', '1 Old Road', '123456', '2026-01-02T03:04:05Z')`,
       [id, user.uid],
     );
-    expect(await migrate(db)).toEqual([2]);
+    expect(await migrate(db)).toEqual([2, 3]);
     const clientDir = makeClientDir();
     const app = await buildTestApp({ clientDir, db });
     const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });
@@ -400,5 +403,5 @@ describe('a booking stored before departures existed', () => {
     await db.close();
     await store!.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 });

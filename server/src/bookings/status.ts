@@ -2,9 +2,10 @@ import { cancellableOnline, type Booking, type BookingStatus } from '../../../sr
 import { brand } from '../../../src/contracts/brand.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { daysBetween } from '../departures/dates.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
-import { bookingColumns, bookingsFrom, emailData, toBooking, type BookingRow } from './repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { emailData, toBooking } from './repository.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {
@@ -91,14 +92,20 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
       },
     ]);
     const booking = { ...current, status: change.to };
-    await enqueueEmails(tx, [
-      {
-        bookingId: current.id,
-        kind: emailFor[change.to],
-        to: current.email,
-        data: emailData(booking, change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {}),
-      },
-    ]);
+    // To the account that booked (an account without an email gets none), not the typed contact.
+    if (row.account_email) {
+      await enqueueEmails(tx, [
+        {
+          bookingId: current.id,
+          kind: emailFor[change.to],
+          to: row.account_email,
+          data: emailData(
+            booking,
+            change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+          ),
+        },
+      ]);
+    }
     return { kind: 'changed', booking };
   });
 }

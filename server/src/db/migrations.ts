@@ -100,6 +100,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX outbox_due ON outbox (run_after) WHERE status IN ('queued', 'sending');
     `,
   },
+  {
+    version: 3,
+    name: 'the account email of each booking, and the index that counts held seats',
+    // Emails about a booking go to the signed-in account's address (the verified token's), not to
+    // the one typed in the form, which stays the booking's contact for staff. Bookings stored
+    // before keep getting theirs at the typed address: the only one known for them.
+    sql: `
+      ALTER TABLE bookings ADD COLUMN account_email text;
+      UPDATE bookings SET account_email = email;
+      -- server/src/bookings/held-seats.ts sums a user's requested travellers in every booking.
+      CREATE INDEX bookings_user_requested ON bookings (user_id) INCLUDE (travellers)
+        WHERE status = 'requested';
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -2,21 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Departure, DepartureStatus } from '../../../src/contracts/departure.js';
 import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
+import { departureColumns, type DepartureRow } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
-import { addDays } from './dates.js';
-
-export type DepartureRow = {
-  id: string;
-  package_id: string;
-  starts_on: string;
-  capacity: number;
-  seats_taken: number;
-  status: DepartureStatus;
-};
-
-// starts_on as text: pg would turn a date into a JS Date at local midnight.
-export const departureColumns =
-  "id, package_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, capacity, seats_taken, status";
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export const toDeparture = (row: DepartureRow): Departure => ({
   id: row.id,

@@ -1,23 +1,79 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import * as z from 'zod/mini';
+import { departureSchema } from '../../../src/contracts/api.js';
+import type { Departure } from '../../../src/contracts/departure.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import type { ServerPackage } from '../bookings/packages.js';
-import { todayIso } from './dates.js';
+import type { Database } from '../db/database.js';
+import { errors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { fromDatabase } from '../http/problem.js';
 import { listFutureDepartures } from './repository.js';
+
+// How long a process answers a package's departures from memory. The list is public and read on
+// every package page, so a flood of visitors (or of anonymous requests) costs at most one query
+// per package and process every few seconds. Seats shown may be that much behind; the booking
+// itself decides seats in the database and answers 409 when they are gone.
+export const defaultDeparturesCacheSeconds = 2;
+
+type Cached = { at: number; day: string; departures: Promise<Departure[]> };
+export type DeparturesCache = Map<string, Cached>;
+
+// One per app. app.ts empties it whenever this process changes anything (any API write), so a
+// traveller never sees their own booking's seats as free; other processes are at most
+// departuresCacheSeconds behind.
+export const createDeparturesCache = (): DeparturesCache => new Map();
 
 // Public: the dates a traveller can choose from, with the seats left.
 export async function departuresRoutes(
   app: FastifyInstance,
-  options: { db: Database; packages: Map<string, ServerPackage> },
+  options: {
+    db: Database;
+    packages: Map<string, ServerPackage>;
+    departuresCache?: DeparturesCache;
+    // 0: every request asks the database (tests that write departures straight into the table).
+    departuresCacheSeconds?: number;
+    now?: () => number;
+  },
 ) {
-  app.get<{ Params: { packageId: string } }>(
+  const now = options.now ?? Date.now;
+  const cache = options.departuresCache ?? createDeparturesCache();
+  const seconds = options.departuresCacheSeconds ?? defaultDeparturesCacheSeconds;
+
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/packages/:packageId/departures',
+    {
+      schema: {
+        tags: ['Departures'],
+        summary: 'A package’s future departures, soonest first',
+        params: z.object({
+          packageId: z.string().check(z.refine((id) => options.packages.has(id), 'No such package.')),
+        }),
+        response: {
+          200: z.object({ departures: z.array(departureSchema) }),
+          ...errors.notFound,
+          ...errors.unavailable,
+        },
+      },
+    },
     async (request, reply) => {
       const { packageId } = request.params;
-      if (!options.packages.has(packageId)) return problem(reply, 404, 'No such package.');
-      const departures = await fromDatabase(() => listFutureDepartures(options.db, packageId, todayIso()));
-      // Seats change with every booking: a short shared cache would show sold seats as free.
-      return reply.header('Cache-Control', 'no-store').send({ departures });
+      const today = todayIso(new Date(now()));
+      let hit = cache.get(packageId);
+      if (!hit || now() - hit.at >= seconds * 1000 || hit.day !== today) {
+        // Parallel misses share one query; a failed one is not kept.
+        const departures = fromDatabase(() => listFutureDepartures(options.db, packageId, today));
+        hit = { at: now(), day: today, departures };
+        cache.set(packageId, hit);
+        departures.catch(() => {
+          if (cache.get(packageId) === hit) cache.delete(packageId);
+        });
+      }
+      const departures = await hit.departures;
+      // Browsers ask again every time (after a 409 the form reloads the seats); a shared cache
+      // (a CDN) may keep it as long as this process does.
+      return reply
+        .header('Cache-Control', seconds > 0 ? `public, max-age=0, s-maxage=${seconds}` : 'no-store')
+        .send({ departures });
     },
   );
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/database.js';
 
-// Every API error is JSON {message, ...extra}, worded to be shown as it is (DESIGN.md).
+// Every API error is JSON {message, ...extra}, worded to be shown as it is (docs/product.md).
 export const problem = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>
   reply
     .code(status)
@@ -36,7 +37,30 @@ export const fromDatabase = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-// Failures of the framework itself (body parsing, limits) and of the database, in the API's words.
+type Issue = { instancePath: string; message?: string };
+
+// A request its route's schema refused (server/src/http/api-schemas.ts), in the API's words. The
+// schemas carry the messages; where the request went wrong decides the answer's shape:
+// - a path segment that names nothing (params): 404, as for any booking that is not there;
+// - a body: its fields' messages as fieldErrors (the first for each field, keyed by its path), or
+//   the body's own message when it is not what the route reads at all (not an object, unknown keys);
+// - the query string or a header: 400 with the first message.
+function validationProblem(reply: FastifyReply, part: string | undefined, issues: Issue[]) {
+  const first = issues[0]?.message ?? 'The request could not be read.';
+  if (part === 'params') return problem(reply, 404, first);
+  if (part !== 'body') return problem(reply, 400, first);
+  const whole = issues.find((issue) => issue.instancePath === '/');
+  if (whole) return problem(reply, 400, whole.message ?? first);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.slice(1).replaceAll('/', '.');
+    fieldErrors[field] ??= issue.message ?? first;
+  }
+  return fieldProblem(reply, fieldErrors);
+}
+
+// Failures of the framework itself (body parsing, limits, schemas) and of the database, in the
+// API's words.
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof BadValueError || isDataException(error)) {
     // No values in the log: they may be personal data. The code says which rule it broke.
@@ -55,6 +79,9 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
       503,
       'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
     );
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationProblem(reply, error.validationContext, error.validation);
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return problem(reply, 413, 'The request is too large.');

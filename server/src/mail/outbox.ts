@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { Queryable } from '../db/database.js';
+import { outboxColumns, type OutboxTable } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 
 export const emailKinds = ['booking-received', 'booking-confirmed', 'booking-cancelled'] as const;
@@ -26,14 +28,12 @@ export type BookingEmailData = {
 
 export type EmailJob = { bookingId: string; kind: EmailKind; to: string; data: BookingEmailData };
 
-const columns = ['id', 'booking_id', 'kind', 'recipient', 'payload'] as const;
-
 // Queues emails in the caller's transaction; the outbox worker delivers them after the commit.
 export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
   return insertRows(
     q,
     'outbox',
-    columns,
+    outboxColumns,
     jobs.map((j) => [randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
   );
 }
@@ -49,13 +49,8 @@ export type ClaimedEmail = {
   attempts: number;
 };
 
-type ClaimedRow = {
-  id: string;
-  booking_id: string | null;
-  kind: string;
-  recipient: string;
+type ClaimedRow = Pick<Selectable<OutboxTable>, 'id' | 'booking_id' | 'kind' | 'recipient' | 'attempts'> & {
   payload: BookingEmailData | string;
-  attempts: number;
 };
 
 // One statement, so it is atomic on PGlite and pg alike: due messages (queued and past run_after,

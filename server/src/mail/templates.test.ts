@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../src/contracts/brand.js';
 import { emailKinds, type BookingEmailData } from './outbox.js';
-import { escapeHtml, formatDepartureDate, renderEmail } from './templates.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
+import { escapeHtml, renderEmail } from './templates.js';
 
 const data: BookingEmailData = {
   reference: 'WT-7K2M9QXA',
@@ -46,7 +47,7 @@ describe('renderEmail', () => {
     for (const part of [text, visibleText(html)]) {
       expect(part).toContain('WT-7K2M9QXA');
       expect(part).toContain('Swiss Alpine Lakes');
-      expect(part).toContain('Saturday 12 December 2026');
+      expect(part).toContain('Sat 12 Dec 2026');
       expect(part).toContain('3 travellers');
       expect(part).toContain('$1,890');
       expect(part).toContain('$5,670');
@@ -170,11 +171,11 @@ describe('renderEmail', () => {
   });
 });
 
-describe('formatDepartureDate', () => {
-  it('spells out calendar days in UTC', () => {
-    expect(formatDepartureDate('2027-01-01')).toBe('Friday 1 January 2027');
-    expect(formatDepartureDate(null)).toBe('Date to be agreed');
-    expect(formatDepartureDate('soon')).toBe('soon');
+describe('dates in emails', () => {
+  it('read as on the site (src/contracts/format.ts)', () => {
+    expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+    expect(formatTripDate(null)).toBe('Date to be agreed');
+    expect(formatTripDate('soon')).toBe('soon');
   });
 });
 

@@ -2,6 +2,8 @@
 // copied into the outbox row. Pure functions: the worker renders at send time, the tests here.
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
+// The site's own formats: an email reads a date and a price as the pages do.
+import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
 import type { BookingEmailData, EmailKind } from './outbox.js';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -49,35 +51,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-export const formatMoney = (amount: number) => dollars.format(amount);
-
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-// "Saturday 12 December 2026", the site's day-month-year order spelled out. Trip dates are calendar
-// days, read in UTC so no reader's time zone moves them. Null: the booking has no departure yet.
-export function formatDepartureDate(iso: string | null): string {
-  if (iso === null) return 'Date to be agreed';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return iso;
-  // Built from parts: ICU versions disagree on the comma after the weekday.
-  const parts = longDate.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
-}
 
 const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
@@ -137,10 +110,10 @@ function factsFor(kind: EmailKind, data: BookingEmailData): [label: string, valu
   const facts: [string, string][] = [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
-    ['Departure', formatDepartureDate(data.startsOn)],
+    ['Departure', formatTripDate(data.startsOn)],
     ['Travellers', travellersLabel(data.travellers)],
-    ['Price per person', formatMoney(data.price)],
-    ['Total', formatMoney(data.total)],
+    ['Price per person', formatPrice(data.price)],
+    ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
   if (kind === 'booking-cancelled') {

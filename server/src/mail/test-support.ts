@@ -5,6 +5,7 @@ import { MailDev } from 'maildev';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
+import { missing, testDatabaseUrl } from '../test/services.js';
 import { enqueueEmails, type BookingEmailData, type EmailJob } from './outbox.js';
 
 export type ReceivedEmail = {
@@ -48,9 +49,15 @@ export async function startTestInbox(smtpPort = 0): Promise<TestInbox> {
   };
 }
 
-export type TestStore = { name: string; open: () => Promise<Database>; cleanup: () => Promise<void> };
+export type TestStore = {
+  name: string;
+  // Why this store is not available in this run (describeEach registers its suite skipped).
+  skip?: string;
+  open: () => Promise<Database>;
+  cleanup: () => Promise<void>;
+};
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export { testDatabaseUrl };
 
 // PGlite in memory always; PostgreSQL when TEST_DATABASE_URL is set. Every open() of one store
 // reaches the same database (for PostgreSQL: a new pool, as another server process would have).
@@ -68,12 +75,13 @@ export function testStores(): TestStore[] {
       if (pglite) await (await pglite).close();
     },
   });
-  if (testDatabaseUrl) {
+  const baseUrl = testDatabaseUrl;
+  if (baseUrl) {
     let schema: Promise<string> | undefined;
     stores.push({
       name: 'PostgreSQL',
       open: async () => {
-        const url = await (schema ??= postgresSchemaUrl(testDatabaseUrl));
+        const url = await (schema ??= postgresSchemaUrl(baseUrl));
         const db = await openDatabase({ url, poolSize: 4 });
         await migrate(db);
         return db;
@@ -81,6 +89,15 @@ export function testStores(): TestStore[] {
       cleanup: async () => {
         if (schema) await dropPostgresSchema(await schema);
       },
+    });
+  } else {
+    stores.push({
+      name: 'PostgreSQL',
+      skip: missing.postgres,
+      open: async () => {
+        throw new Error(`PostgreSQL: ${missing.postgres}`);
+      },
+      cleanup: async () => {},
     });
   }
   return stores;

@@ -9,10 +9,10 @@ import {
   queueTestEmails,
   recordingLog,
   startTestInbox,
-  testDatabaseUrl,
   testStores,
   type ReceivedEmail,
 } from './test-support.js';
+import { describeEach } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
 import { createMailTransport, type OutgoingEmail, type SendEmail } from './transport.js';
 import { backoffDelay, startOutboxWorker, type OutboxWorker } from './worker.js';
@@ -65,7 +65,7 @@ describe('backoffDelay', () => {
 
 const stores = testStores();
 
-describe.each(stores)('outbox on $name', (store) => {
+describeEach(stores)('outbox on $name', (store) => {
   let db: Database;
   let bookingId: string;
   const workers: OutboxWorker[] = [];
@@ -392,9 +392,3 @@ describe.each(stores)('outbox on $name', (store) => {
     expect(sent[0]?.id).toBe(id);
   });
 });
-
-if (!testDatabaseUrl) {
-  describe('outbox on PostgreSQL', () => {
-    it.skip('skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)', () => {});
-  });
-}

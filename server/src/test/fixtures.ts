@@ -18,9 +18,10 @@ import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
-import { todayIso } from '../departures/dates.js';
+import { missing, testDatabaseUrl } from './services.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
-import { addDays } from '../departures/dates.js';
+import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
@@ -40,6 +41,8 @@ export function buildTestApp(options: {
   rateLimitPerMinute?: number;
   trustProxy?: false | number | string;
   redis?: Redis;
+  publicRateLimitPerMinute?: number;
+  departuresCacheSeconds?: number;
   bookings?: Partial<BookingsOptions>;
   sessions?: SessionManager;
   renderer?: PageRenderer;
@@ -53,11 +56,17 @@ export function buildTestApp(options: {
     redis: options.redis,
     sessions: options.sessions ?? firebaseSessions(projectId),
     renderer: options.renderer,
+    // Tests about other things call freely from one address; public-limit.test.ts sets it low.
+    publicRateLimitPerMinute: options.publicRateLimitPerMinute ?? 1_000_000,
+    // Tests write departures straight into the table and read them back at once.
+    departuresCacheSeconds: options.departuresCacheSeconds ?? 0,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),
       packages,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      // Tests about other things book freely; held-seats.test.ts sets the real limit.
+      maxHeldSeatsPerUser: 1_000_000,
       ...options.bookings,
     },
   });
@@ -109,13 +118,16 @@ export async function createOperator(name = 'operator'): Promise<TestUser> {
 
 export type StoreCase = {
   name: string;
+  // Why this store is not available in this run (describeEach registers its suite skipped).
+  skip?: string;
   open: () => Promise<Database>;
   reopen: () => Promise<Database>;
   serverEnv: () => Promise<Record<string, string>>;
   cleanup: () => Promise<void>;
 };
 
-// One store per case, made on first use. `open` migrates and opens it; `reopen` opens the same
+// One store per case, made on first use. The PostgreSQL case is always there; without
+// TEST_DATABASE_URL it carries `skip` (use describeEach from ./services.js). `open` migrates and opens it; `reopen` opens the same
 // data again (a restart); `serverEnv` points a server process (spawnServer) at it.
 export function storeCases(): StoreCase[] {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'wayfarer-pglite-'));
@@ -129,7 +141,7 @@ export function storeCases(): StoreCase[] {
       cleanup: async () => rmSync(pgliteDir, { recursive: true, force: true }),
     },
   ].map(withOpen);
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = testDatabaseUrl;
   if (baseUrl) {
     let url: Promise<string> | undefined;
     const schemaUrl = () => (url ??= postgresSchemaUrl(baseUrl));
@@ -143,6 +155,18 @@ export function storeCases(): StoreCase[] {
         },
       }),
     );
+  } else {
+    const unavailable = async (): Promise<never> => {
+      throw new Error(`PostgreSQL: ${missing.postgres}`);
+    };
+    cases.push({
+      name: 'PostgreSQL',
+      skip: missing.postgres,
+      open: unavailable,
+      reopen: unavailable,
+      serverEnv: unavailable,
+      cleanup: async () => {},
+    });
   }
   return cases;
 }

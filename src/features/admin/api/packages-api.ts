@@ -1,5 +1,7 @@
 // The packages' ids and names for the console's selects, from the same public file the home page
 // reads. Kept here because features do not import each other.
+import { isTravelPackage } from '~/contracts/package';
+
 export type PackageOption = { id: string; name: string };
 
 export async function getPackageOptions(signal?: AbortSignal): Promise<PackageOption[]> {
@@ -12,9 +14,5 @@ export const packagesPath = '/packages.json';
 
 export function packageOptionsOf(data: unknown): PackageOption[] {
   if (!Array.isArray(data)) throw new Error('The packages could not be read.');
-  return data.flatMap((p: unknown) => {
-    if (typeof p !== 'object' || p === null) return [];
-    const { id, name } = p as Record<string, unknown>;
-    return typeof id === 'string' && typeof name === 'string' ? [{ id, name }] : [];
-  });
+  return data.filter(isTravelPackage).map(({ id, name }) => ({ id, name }));
 }

@@ -10,7 +10,7 @@ import {
   withFilter,
   type FilterKey,
 } from '~/features/admin/utils/booking-filters';
-import { formatTripDate } from '~/features/admin/utils/format';
+import { formatTripDate } from '~/contracts/format';
 
 export const searchDelayMs = 350;
 

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '~/contracts/admin';
 import { bookingStatusLabels, type BookingStatus } from '~/contracts/booking';
-import { formatMoment } from '~/features/admin/utils/format';
+import { formatMoment } from '~/contracts/format';
 
 const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',

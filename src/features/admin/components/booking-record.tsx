@@ -4,18 +4,17 @@ import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { BookingHistory } from '~/features/admin/components/booking-history';
 import { Flash } from '~/features/admin/components/flash';
-import { StatusBadge } from '~/features/admin/components/status-badge';
+import { StatusBadge } from '~/components/status-badge';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
-import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
+import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/lib/format-price';
 
 const headingId = 'admin-booking-heading';
 
 // /admin/bookings/:id: what was booked, by whom, and every change since.
 export function BookingRecord({ bookingId }: { bookingId: string }) {
-  const { record, reload, changed } = useAdminBooking(bookingId);
+  const { record, retry, changed } = useAdminBooking(bookingId);
   const flash = useFlash();
 
   const back = (
@@ -55,7 +54,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             message={
               record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'
             }
-            onRetry={reload}
+            onRetry={retry}
           />
         )}
       </>

@@ -8,7 +8,7 @@ import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminBookings } from '~/features/admin/hooks/use-admin-bookings';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { filtersFromQuery, hasFilters, toApiFilters } from '~/features/admin/utils/booking-filters';
-import { plural } from '~/features/admin/utils/format';
+import { plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 const messageOf = (error: unknown) =>

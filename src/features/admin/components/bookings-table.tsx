@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { AdminBooking } from '~/contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
-import { StatusBadge } from '~/features/admin/components/status-badge';
-import { formatDay, formatTime, formatTripDate, plural } from '~/features/admin/utils/format';
-import { formatPrice } from '~/lib/format-price';
+import { StatusBadge } from '~/components/status-badge';
+import { formatDay, formatPrice, formatTime, formatTripDate, plural } from '~/contracts/format';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 

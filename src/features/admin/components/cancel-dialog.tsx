@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '~/components/field';
 import { adminLimits, type AdminBooking } from '~/contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
-import { formatTripDate } from '~/features/admin/utils/format';
+import { formatTripDate } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 type CancelDialogProps = {

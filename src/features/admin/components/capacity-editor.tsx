@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '~/components/field';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
-import { formatTripDate } from '~/features/admin/utils/format';
+import { formatTripDate } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 type CapacityEditorProps = {

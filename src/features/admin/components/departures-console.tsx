@@ -9,7 +9,7 @@ import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
-import { formatTripDate, todayIso } from '~/features/admin/utils/format';
+import { formatTripDate, todayIso } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 const messageOf = (error: unknown, fallback: string) =>

@@ -1,10 +1,11 @@
+import { StatusBadge } from '~/components/status-badge';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { AdminDeparture } from '~/contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
-import { formatTripDate, fromToday } from '~/features/admin/utils/format';
+import { formatTripDate, fromToday } from '~/contracts/format';
 
 type DeparturesTableProps = {
   packageName: string;
@@ -129,9 +130,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                 {d.bookingCount}
               </td>
               <td data-label="Status" className="admin-departures__status">
-                <span className={`admin-status admin-status--${past ? 'past' : d.status}`}>
-                  {past ? 'Departed' : d.status === 'open' ? 'Open' : 'Closed'}
-                </span>
+                <StatusBadge status={past ? 'past' : d.status} />
               </td>
               <td className="admin-table__actions">
                 {!past && (

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
-import { StatusBadge } from '~/features/admin/components/status-badge';
+import { StatusBadge } from '~/components/status-badge';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
-import { formatMoment, formatTripDate, plural } from '~/features/admin/utils/format';
+import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/lib/format-price';
 
 // /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css
 // prints it on A4 or Letter without the site around it.
@@ -56,10 +55,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <p className="admin-kicker">Manifest · Wayfarer Tours</p>
           <h1 className="admin-title">{departure.packageName}</h1>
           <p className="admin-lead admin-manifest__date">
-            {date}{' '}
-            <span className={`admin-status admin-status--${departure.status}`}>
-              {departure.status === 'open' ? 'Open' : 'Closed'}
-            </span>
+            {date} <StatusBadge status={departure.status} />
           </p>
         </div>
         <div className="admin-head__actions">

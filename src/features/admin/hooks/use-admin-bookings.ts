@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '~/contracts/admin';
 import { adminPaths, filtersQuery, listBookings } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
+import { useAsyncData } from '~/lib/use-async-data';
+
+type More = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
 
 export type BookingsList =
   | { status: 'loading' }
@@ -11,7 +14,7 @@ export type BookingsList =
       bookings: AdminBooking[];
       nextCursor: string | null;
       // Loading the next (older) page: the rows already shown stay.
-      more: { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
+      more: More;
     };
 
 // The bookings that match the filters, newest first, a page at a time ("Older bookings" appends
@@ -21,88 +24,53 @@ export function useAdminBookings(filters: AdminBookingFilters) {
   const key = filtersQuery(filters);
   // A server-rendered page starts with the first page the server read (~/lib/page-data).
   const preloaded = usePreloaded<AdminBookingsPage>(adminPaths.bookings(filters));
-  const [list, setList] = useState<BookingsList>(
-    preloaded
-      ? {
-          status: 'ready',
-          bookings: preloaded.bookings,
-          nextCursor: preloaded.nextCursor,
-          more: { status: 'idle' },
-        }
-      : { status: 'loading' },
+  const { state, retry, update } = useAsyncData<AdminBookingsPage>(
+    key,
+    (signal) => listBookings(filters, signal),
+    preloaded,
   );
-  const [attempt, setAttempt] = useState(0);
-  const generation = useRef(0);
-  const preloadedKey = useRef(preloaded ? key : null);
-
+  const [more, setMore] = useState<{ key: string; state: More }>({ key, state: { status: 'idle' } });
+  const currentKey = useRef(key);
   useEffect(() => {
-    if (attempt === 0 && preloadedKey.current === key) {
-      preloadedKey.current = null;
-      return;
-    }
-    preloadedKey.current = null;
-    const controller = new AbortController();
-    const mine = ++generation.current;
-    setList({ status: 'loading' });
-    listBookings(filters, controller.signal).then(
-      (page) => {
-        if (mine === generation.current)
-          setList({
-            status: 'ready',
-            bookings: page.bookings,
-            nextCursor: page.nextCursor,
-            more: { status: 'idle' },
-          });
-      },
-      (error: unknown) => {
-        if (mine === generation.current && !controller.signal.aborted) setList({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the filters, serialised
-  }, [key, attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+    currentKey.current = key;
+  }, [key]);
+  const moreState = more.key === key ? more.state : ({ status: 'idle' } as const);
 
   const loadMore = useCallback(() => {
-    if (list.status !== 'ready' || !list.nextCursor || list.more.status === 'loading') return;
-    const mine = generation.current;
-    const cursor = list.nextCursor;
-    setList({ ...list, more: { status: 'loading' } });
-    listBookings({ ...filters, cursor }).then(
+    if (state.status !== 'success' || !state.data.nextCursor || moreState.status === 'loading') return;
+    const mine = key;
+    setMore({ key: mine, state: { status: 'loading' } });
+    listBookings({ ...filters, cursor: state.data.nextCursor }).then(
       (page) => {
-        if (mine !== generation.current) return;
-        setList((prev) =>
-          prev.status === 'ready'
-            ? {
-                status: 'ready',
-                // A booking made between two pages can shift one row onto the next page.
-                bookings: [
-                  ...prev.bookings,
-                  ...page.bookings.filter((b) => !prev.bookings.some((p) => p.id === b.id)),
-                ],
-                nextCursor: page.nextCursor,
-                more: { status: 'idle' },
-              }
-            : prev,
-        );
+        if (mine !== currentKey.current) return;
+        // A booking made between two pages can shift one row onto the next page.
+        update((shown) => ({
+          bookings: [
+            ...shown.bookings,
+            ...page.bookings.filter((b) => !shown.bookings.some((s) => s.id === b.id)),
+          ],
+          nextCursor: page.nextCursor,
+        }));
+        setMore({ key: mine, state: { status: 'idle' } });
       },
       (error: unknown) => {
-        if (mine !== generation.current) return;
-        setList((prev) => (prev.status === 'ready' ? { ...prev, more: { status: 'error', error } } : prev));
+        if (mine === currentKey.current) setMore({ key: mine, state: { status: 'error', error } });
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the filters, serialised
-  }, [list, key]);
+  }, [state, moreState.status, key, update]);
 
   // After a confirm or cancel: the row shows the booking as the server answered it.
-  const replace = useCallback((booking: AdminBooking) => {
-    setList((prev) =>
-      prev.status === 'ready'
-        ? { ...prev, bookings: prev.bookings.map((b) => (b.id === booking.id ? booking : b)) }
-        : prev,
-    );
-  }, []);
+  const replace = useCallback(
+    (booking: AdminBooking) =>
+      update((shown) => ({
+        ...shown,
+        bookings: shown.bookings.map((b) => (b.id === booking.id ? booking : b)),
+      })),
+    [update],
+  );
 
+  const list: BookingsList =
+    state.status === 'success' ? { status: 'ready', ...state.data, more: moreState } : state;
   return { list, retry, loadMore, replace };
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { AdminDeparture } from '~/contracts/admin';
 import { adminPaths, listDepartures } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
+import { useAsyncData } from '~/lib/use-async-data';
 
 export type DeparturesList =
   | { status: 'idle' }
@@ -19,50 +20,24 @@ export function useAdminDepartures(packageId: string) {
   const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(
     packageId ? adminPaths.departures(packageId) : null,
   );
-  const [list, setList] = useState<DeparturesList>(
-    preloaded
-      ? { status: 'ready', departures: [...preloaded.departures].sort(byDate) }
-      : { status: packageId ? 'loading' : 'idle' },
+  const { state, retry, update } = useAsyncData(
+    packageId || null,
+    async (signal) => [...(await listDepartures(packageId, signal))].sort(byDate),
+    preloaded && [...preloaded.departures].sort(byDate),
   );
-  const [attempt, setAttempt] = useState(0);
-  const preloadedFor = useRef(preloaded ? packageId : null);
-
-  useEffect(() => {
-    if (attempt === 0 && preloadedFor.current === packageId) {
-      preloadedFor.current = null;
-      return;
-    }
-    preloadedFor.current = null;
-    if (!packageId) {
-      setList({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setList({ status: 'loading' });
-    listDepartures(packageId, controller.signal).then(
-      (departures) => {
-        if (!controller.signal.aborted)
-          setList({ status: 'ready', departures: [...departures].sort(byDate) });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setList({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [packageId, attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
   const put = useCallback(
     (departure: AdminDeparture) => {
-      setList((prev) => {
-        if (prev.status !== 'ready' || departure.packageId !== packageId) return prev;
-        const others = prev.departures.filter((d) => d.id !== departure.id);
-        return { status: 'ready', departures: [...others, departure].sort(byDate) };
-      });
+      if (departure.packageId !== packageId) return;
+      update((departures) => [...departures.filter((d) => d.id !== departure.id), departure].sort(byDate));
     },
-    [packageId],
+    [packageId, update],
   );
 
+  const list: DeparturesList = !packageId
+    ? { status: 'idle' }
+    : state.status === 'success'
+      ? { status: 'ready', departures: state.data }
+      : state;
   return { list, retry, put };
 }

@@ -14,8 +14,7 @@ import { Field, InputField, PhoneField } from '~/components/field';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/lib/format-price';
-import { formatTripDate } from '~/lib/format-date';
+import { formatPrice, formatTripDate } from '~/contracts/format';
 import { site } from '~/lib/site';
 
 export type BookingFormValues = { name: string; author: string; address: string; phone: string };

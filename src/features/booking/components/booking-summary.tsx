@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Booking } from '~/contracts/booking';
-import { StatusBadge } from '~/features/booking/components/status-badge';
-import { formatTripDate } from '~/lib/format-date';
-import { formatPrice } from '~/lib/format-price';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { StatusBadge } from '~/components/status-badge';
+import { dateToBeAgreed, formatMoment, formatPrice, formatTripDate } from '~/contracts/format';
 
 type BookingSummaryProps = {
   booking: Booking;
@@ -28,7 +25,7 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
     >
       <div className="summary__head">
         <Heading className="summary__title">{booking.packageName}</Heading>
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={booking.status} prefix="Status:" />
       </div>
       <dl className="summary__facts">
         <div>
@@ -37,7 +34,7 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
             {booking.startsOn ? (
               <time dateTime={booking.startsOn}>{formatTripDate(booking.startsOn)}</time>
             ) : (
-              'Date to be agreed'
+              dateToBeAgreed
             )}
           </dd>
         </div>
@@ -60,7 +57,7 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
         <dd className="summary__ref">{booking.reference}</dd>
         <dt>Booked</dt>
         <dd>
-          <time dateTime={booking.createdAt}>{dateFormat.format(new Date(booking.createdAt))}</time>
+          <time dateTime={booking.createdAt}>{formatMoment(booking.createdAt)}</time>
         </dd>
         <dt>Name</dt>
         <dd>{booking.name}</dd>

@@ -7,7 +7,7 @@ import { brand } from '~/contracts/brand';
 import { cancelBooking, getBookings } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate, todayIso } from '~/lib/format-date';
+import { formatTripDate, todayIso } from '~/contracts/format';
 
 // The API module is stood in for: these tests are about what the list does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({

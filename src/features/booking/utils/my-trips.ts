@@ -1,5 +1,5 @@
 import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '~/contracts/booking';
-import { daysUntil } from '~/lib/format-date';
+import { daysUntil } from '~/contracts/format';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
 // which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.

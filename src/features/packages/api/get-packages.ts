@@ -1,25 +1,6 @@
-export type TravelPackage = {
-  id: string;
-  name: string;
-  description: string;
-  img: string;
-  price: number;
-};
+import { isTravelPackage, type TravelPackage } from '~/contracts/package';
 
-function isTravelPackage(value: unknown): value is TravelPackage {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.id === 'string' &&
-    typeof p.name === 'string' &&
-    typeof p.description === 'string' &&
-    typeof p.img === 'string' &&
-    typeof p.price === 'number'
-  );
-}
-
-// SPEC point 7: GET /packages.JSON. The file is served at /packages.json; the server answers
-// the spec's spelling too. A hand check instead of zod keeps the home page's bundle small.
+// The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';
 
 export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]> {

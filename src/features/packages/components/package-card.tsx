@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
-import type { TravelPackage } from '~/features/packages/api/get-packages';
-import { formatPrice } from '~/lib/format-price';
+import type { TravelPackage } from '~/contracts/package';
+import { formatPrice } from '~/contracts/format';
 import { truncate } from '~/lib/truncate';
 
 export const PACKAGE_DESCRIPTION_LENGTH = 110;

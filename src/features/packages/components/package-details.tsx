@@ -1,6 +1,6 @@
 import { Picture } from '~/components/picture';
-import type { TravelPackage } from '~/features/packages/api/get-packages';
-import { formatPrice } from '~/lib/format-price';
+import type { TravelPackage } from '~/contracts/package';
+import { formatPrice } from '~/contracts/format';
 
 export function PackageDetails({ pkg }: { pkg: TravelPackage }) {
   return (

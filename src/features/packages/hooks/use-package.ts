@@ -1,4 +1,4 @@
-import type { TravelPackage } from '~/features/packages/api/get-packages';
+import type { TravelPackage } from '~/contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
 // SPEC point 7: the package page picks the package whose id equals the route id.

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getPackages, type TravelPackage } from '~/features/packages/api/get-packages';
+import { getPackages } from '~/features/packages/api/get-packages';
+import type { TravelPackage } from '~/contracts/package';
+import { useAsyncData } from '~/lib/use-async-data';
 
 type PackagesState =
   | { status: 'loading' }
@@ -13,41 +14,30 @@ export function resetPackagesCache() {
   cached = undefined;
 }
 
+const loadPackages = async (signal: AbortSignal) => {
+  const packages = await getPackages(signal);
+  cached = packages;
+  return packages;
+};
+
+function failure(error: unknown) {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  if (offline) return 'You appear to be offline, so the packages could not be loaded.';
+  return error instanceof Error && !(error instanceof TypeError)
+    ? error.message
+    : 'The packages could not be loaded. Please check your connection.';
+}
+
 // `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data); the
 // home page does not pass it, so it does not load that module.
 export function usePackages(preloaded?: TravelPackage[]) {
   if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
-  const [state, setState] = useState<PackagesState>(() => {
-    const packages = cached ?? preloaded;
-    return packages ? { status: 'success', packages } : { status: 'loading' };
-  });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (cached) return;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getPackages(controller.signal).then(
-      (packages) => {
-        cached = packages;
-        setState({ status: 'success', packages });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-        setState({
-          status: 'error',
-          message: offline
-            ? 'You appear to be offline, so the packages could not be loaded.'
-            : error instanceof Error && !(error instanceof TypeError)
-              ? error.message
-              : 'The packages could not be loaded. Please check your connection.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const { state, retry } = useAsyncData('packages', loadPackages, cached ?? preloaded);
+  const shown: PackagesState =
+    state.status === 'success'
+      ? { status: 'success', packages: state.data }
+      : state.status === 'error'
+        ? { status: 'error', message: failure(state.error) }
+        : state;
+  return { state: shown, retry };
 }

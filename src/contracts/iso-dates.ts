@@ -1,4 +1,5 @@
 // Departure dates are calendar dates (ISO YYYY-MM-DD), compared in UTC: one brand, one calendar.
+// Shared by the browser and the server; no path alias here: the server imports this file directly.
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
 export const addDays = (iso: string, days: number) => {

@@ -1,0 +1,166 @@
+// The tables as the migrations (./migrations.ts) leave them, written once: Kysely's `Tables`
+// interface for the typed builder (./query-builder.ts), and every row type and column list the
+// server's queries read, derived from it. A migration that changes a table changes it here too;
+// the queries that read the column then fail to compile rather than to run.
+// How queries are written (builder or SQL): docs/decisions/009-one-schema-query-styles.md.
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ActorType } from '../../../src/contracts/admin.js';
+import type { BookingStatus } from '../../../src/contracts/booking.js';
+import type { DepartureStatus } from '../../../src/contracts/departure.js';
+
+// pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
+// default (now()) may be left out of an insert.
+type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | string | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+
+export type BookingsTable = {
+  id: string;
+  reference: string;
+  user_id: string;
+  package_id: string;
+  package_name: string;
+  price_cents: number;
+  name: string;
+  email: string;
+  // The signed-in account's email (from the verified token), where the emails about the booking
+  // go; `email` is the contact typed in the form, for staff. Bookings stored before migration 3
+  // have the typed one here too.
+  account_email: string | null;
+  address: string;
+  phone: string;
+  idempotency_key: string | null;
+  // Null for bookings stored before departures existed ("date to be agreed").
+  departure_id: string | null;
+  travellers: Generated<number>;
+  total_cents: number;
+  status: Generated<BookingStatus>;
+  cancel_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DeparturesTable = {
+  id: string;
+  package_id: string;
+  // A date: always read as text (pg would turn it into a Date at local midnight).
+  starts_on: string;
+  capacity: number;
+  seats_taken: Generated<number>;
+  status: Generated<DepartureStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type AuditEventsTable = {
+  id: Generated<string>;
+  at: Timestamp;
+  booking_id: string | null;
+  departure_id: string | null;
+  actor_type: ActorType;
+  actor: string;
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  reason: string | null;
+};
+
+export type OutboxTable = {
+  id: string;
+  booking_id: string | null;
+  kind: string;
+  recipient: string;
+  // jsonb: pg answers it parsed, PGlite too; written as a JSON string.
+  payload: unknown;
+  status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+};
+
+export type Tables = {
+  bookings: BookingsTable;
+  departures: DeparturesTable;
+  audit_events: AuditEventsTable;
+  outbox: OutboxTable;
+};
+
+// --- What the queries read ---------------------------------------------------------------------
+
+// A date column as text, YYYY-MM-DD.
+export const dateText = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+// A booking as every booking read selects it, from `bookings b LEFT JOIN departures d`: its own
+// columns and its departure's date.
+export const bookingFields = [
+  'id',
+  'reference',
+  'user_id',
+  'package_id',
+  'package_name',
+  'price_cents',
+  'name',
+  'email',
+  'account_email',
+  'address',
+  'phone',
+  'departure_id',
+  'travellers',
+  'total_cents',
+  'status',
+  'cancel_reason',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof BookingsTable)[];
+
+export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[number]> & {
+  starts_on: string | null;
+};
+
+export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
+export const bookingColumns = [
+  ...bookingFields.map((c) => `b.${c}`),
+  `${dateText('d.starts_on')} AS starts_on`,
+].join(', ');
+
+// A departure as every departure read selects it.
+export const departureFields = [
+  'id',
+  'package_id',
+  'capacity',
+  'seats_taken',
+  'status',
+] as const satisfies readonly (keyof DeparturesTable)[];
+
+export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
+  starts_on: string;
+};
+
+export const departureColumns = [...departureFields, `${dateText('starts_on')} AS starts_on`].join(', ');
+
+// Rows written with insertRows (./sql.ts): the columns in the order the values come.
+export const auditColumns = [
+  'booking_id',
+  'departure_id',
+  'actor_type',
+  'actor',
+  'action',
+  'from_value',
+  'to_value',
+  'reason',
+] as const satisfies readonly (keyof AuditEventsTable)[];
+
+export const outboxColumns = [
+  'id',
+  'booking_id',
+  'kind',
+  'recipient',
+  'payload',
+] as const satisfies readonly (keyof OutboxTable)[];

@@ -1,0 +1,49 @@
+// PUBLIC_RATE_LIMIT: API requests that carry no valid token (the public GETs, and every request
+// answered 401) are limited per client address, in the same store as the per-user limits (Redis
+// with REDIS_URL, so every process shares the count). Pages and static files are not counted: a
+// CDN serves them.
+//
+// The count is taken in onRequest, before any token is verified, so a flood of forged tokens
+// costs one counter increment each and, past the limit, a 429 without a database query. A
+// request whose token this process already verified (token-cache.ts) is not counted at all; one
+// whose token it has not seen yet is counted, and past the limit its token is verified there and
+// then: a valid token is never refused because of its address, a forged one gets the 429.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenVerifier } from './auth/verify-token.js';
+import { problem } from './http/problem.js';
+
+const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
+
+export function publicRateLimit(
+  app: FastifyInstance,
+  { perMinute, verifyToken }: { perMinute: number; verifyToken: TokenVerifier },
+) {
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `public:${request.ip}`,
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
+    if (token && verifyToken.known?.(token)) return;
+    // The limiter appends a route's groupId to its key; the public count is one per address
+    // whatever the route, so it is given the address alone.
+    const outcome = await limiter({ ip: request.ip, routeOptions: { config: {} } } as FastifyRequest);
+    if (outcome.isAllowed || !outcome.isExceeded) return;
+    if (token) {
+      try {
+        await verifyToken(token);
+        return;
+      } catch {
+        // Forged, expired or not checkable now: refused like a request without a token.
+      }
+    }
+    return problem(
+      reply.header('Retry-After', String(outcome.ttlInSeconds)),
+      429,
+      `Too many requests from your address. Please wait ${outcome.ttlInSeconds} seconds and try again.`,
+    );
+  });
+}

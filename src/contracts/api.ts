@@ -1,0 +1,211 @@
+// The API's requests and answers as zod schemas: the server declares them on its routes
+// (server/src/**/routes*.ts), which makes them its validation, its types and the OpenAPI document
+// at /api/openapi.json. The browser imports the plain types beside each contract (booking.ts,
+// admin.ts, departure.ts); every schema here is checked against its type by the compiler, so the
+// two cannot drift. Only the server imports this file at run time: the pages' bundles stay free of
+// these schemas.
+// No path alias here: the server imports this file directly.
+import * as z from 'zod/mini';
+import {
+  adminLimits,
+  type AdminBooking,
+  type AdminBookingsPage,
+  type AdminDeparture,
+  type AuditEvent,
+  type DepartureChange,
+  type Manifest,
+  type NewDeparture,
+} from './admin.js';
+import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
+import { departureStatuses, type Departure } from './departure.js';
+import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
+import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
+
+// What every error answers: a message worded to be shown as it is; on a 400 about a form, the
+// first message for each field, keyed by the field's path.
+export const problemSchema = z.looseObject({ message: z.string() });
+export const fieldProblemSchema = z.looseObject({
+  message: z.string(),
+  fieldErrors: z.optional(z.record(z.string(), z.string())),
+});
+
+// A path segment that names nothing answers 404 with this message (see server/src/http/problem.ts).
+export const uuidParam = (notFound: string) => z.string().check(z.refine(isUuid, notFound));
+
+// --- Answers ---------------------------------------------------------------------------------
+
+const isoDateTime = z.string().check(z.iso.datetime());
+const isoDate = z.string().check(z.iso.date());
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  departureId: z.nullable(z.string()),
+  startsOn: z.nullable(isoDate),
+  travellers: z.number(),
+  price: z.number(),
+  total: z.number(),
+  status: z.enum(bookingStatuses),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  createdAt: isoDateTime,
+}) satisfies z.ZodMiniType<Booking>;
+
+export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
+// A 409 when the user already holds as many seats awaiting confirmation as one user may.
+export const heldSeatsConflictSchema = z.object({ message: z.string(), heldSeats: z.number() });
+
+export const departureSchema = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  startsOn: isoDate,
+  capacity: z.number(),
+  seatsLeft: z.number(),
+  status: z.enum(departureStatuses),
+}) satisfies z.ZodMiniType<Departure>;
+
+export const adminBookingSchema = z.object({
+  ...bookingSchema.shape,
+  userId: z.string(),
+  updatedAt: isoDateTime,
+  cancelReason: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<AdminBooking>;
+
+export const adminBookingsPageSchema = z.object({
+  bookings: z.array(adminBookingSchema),
+  nextCursor: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<AdminBookingsPage>;
+
+export const auditEventSchema = z.object({
+  at: isoDateTime,
+  actor: z.string(),
+  actorType: z.enum(['traveller', 'operator', 'system']),
+  action: z.string(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+  reason: z.optional(z.string()),
+}) satisfies z.ZodMiniType<AuditEvent>;
+
+export const adminDepartureSchema = z.object({
+  ...departureSchema.shape,
+  packageName: z.string(),
+  seatsTaken: z.number(),
+  bookingCount: z.number(),
+}) satisfies z.ZodMiniType<AdminDeparture>;
+
+export const manifestSchema = z.object({
+  departure: adminDepartureSchema,
+  bookings: z.array(adminBookingSchema),
+}) satisfies z.ZodMiniType<Manifest>;
+
+// --- Requests --------------------------------------------------------------------------------
+
+// POST /api/bookings: the booking form's own rules (booking.ts), and what a body that is not an
+// object is told.
+export const bookingRequestSchema = z.object(bookingInputSchema.shape, {
+  error: 'The booking could not be read: send a JSON object.',
+});
+
+// The reason a traveller reads in the cancellation email.
+const reasonMissing = 'Please give a reason for the cancellation: the traveller reads it.';
+export const cancelReasonSchema = z.object(
+  {
+    reason: z
+      .string({ error: (issue) => (issue.input == null ? reasonMissing : 'The reason must be text.') })
+      .check(
+        // Written on several lines in the console's box: tab and newline are kept.
+        noControlChars('The reason', { multiline: true }),
+        z.trim(),
+        z.minLength(1, reasonMissing),
+        z.maxLength(
+          adminLimits.cancelReason,
+          `Keep the reason to ${adminLimits.cancelReason} characters or fewer.`,
+        ),
+      ),
+  },
+  { error: 'The cancellation could not be read: send a JSON object with a reason.' },
+);
+
+const { capacityMin, capacityMax } = adminLimits;
+const capacityMessage = `Capacity must be a whole number of seats, from ${capacityMin} to ${capacityMax}.`;
+const capacity = z
+  .number({ error: capacityMessage })
+  .check(
+    z.refine(Number.isInteger, capacityMessage),
+    z.minimum(capacityMin, `A departure needs at least ${capacityMin} seat.`),
+    z.maximum(capacityMax, `A departure can have at most ${capacityMax} seats.`),
+  );
+
+// A field's checks in order: the first that fails gives the field's one message (a date that is
+// not a date is not also "too early").
+export const firstOf =
+  <T>(...rules: [(value: T) => boolean, string][]) =>
+  (value: T) =>
+    rules.find(([ok]) => !ok(value))?.[1];
+export const rule = <T>(problem: (value: T) => string | undefined) =>
+  z.superRefine<T>((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message, input: value });
+  });
+
+// POST /api/admin/departures. The server adds its own checks: the package exists, the date is
+// after today and at most three years ahead (the browser cannot know either for sure).
+export const newDepartureSchema = (rules: { packageExists: (id: string) => boolean; today: () => string }) =>
+  z.object(
+    {
+      packageId: z
+        .string({ error: 'Choose a package.' })
+        .check(
+          rule(
+            firstOf<string>(
+              [(id) => id.trim() !== '', 'Choose a package.'],
+              [(id) => !hasControlChars(id), controlCharsMessage('Package')],
+              [rules.packageExists, 'This package does not exist.'],
+            ),
+          ),
+        ),
+      startsOn: z.string({ error: 'Choose a date.' }).check(
+        rule((date) => {
+          const today = rules.today();
+          const latest = addYears(today, operatorDatesYearsAhead);
+          return firstOf<string>(
+            [(d) => d !== '', 'Choose a date.'],
+            [(d) => !hasControlChars(d), controlCharsMessage('Date')],
+            [isIsoDate, 'Enter a real date (YYYY-MM-DD).'],
+            [(d) => d > today, 'Choose a date after today.'],
+            [
+              (d) => d <= latest,
+              `Choose a date up to ${operatorDatesYearsAhead} years ahead (${latest} at the latest).`,
+            ],
+          )(date);
+        }),
+      ),
+      capacity,
+    },
+    { error: 'The departure could not be read: send a JSON object.' },
+  ) satisfies z.ZodMiniType<NewDeparture>;
+
+// PATCH /api/admin/departures/{id}: capacity, status or both, nothing else.
+export const departureChangeSchema = z
+  .strictObject(
+    {
+      capacity: z.optional(capacity),
+      status: z.optional(z.enum(departureStatuses, { error: 'Status must be open or closed.' })),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only capacity and status can be changed.'
+          : 'The change could not be read: send a JSON object.',
+    },
+  )
+  .check(
+    z.refine(
+      (change) => change.capacity !== undefined || change.status !== undefined,
+      'Nothing to change: send capacity, status or both.',
+    ),
+  ) satisfies z.ZodMiniType<DepartureChange>;

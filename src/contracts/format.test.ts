@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  daysUntil,
+  formatDay,
+  formatMoment,
+  formatPrice,
+  formatTime,
+  formatTripDate,
+  fromToday,
+  plural,
+  todayIso,
+  tripDateParts,
+} from './format';
+
+describe('trip dates', () => {
+  it('reads an ISO day as that calendar day, whatever the time zone', () => {
+    expect(formatTripDate('2026-12-12')).toBe('Sat 12 Dec 2026');
+    expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+    // Three letters for September too (en-GB writes "Sept").
+    expect(formatTripDate('2027-09-19')).toBe('Sun 19 Sep 2027');
+    expect(tripDateParts('2026-12-12')).toEqual({ weekday: 'Sat', day: '12', month: 'Dec', year: '2026' });
+  });
+
+  it('says a missing date is to be agreed, and leaves what is not an ISO day as it is', () => {
+    expect(formatTripDate(null)).toBe('Date to be agreed');
+    expect(formatTripDate('soon')).toBe('soon');
+    expect(formatTripDate('2026-02-31')).toBe('2026-02-31');
+    expect(tripDateParts('2026-13-45x')).toBeNull();
+  });
+
+  it('counts whole days from the local today', () => {
+    const now = new Date(2026, 11, 1, 23, 30);
+    expect(todayIso(now)).toBe('2026-12-01');
+    expect(daysUntil('2026-12-15', now)).toBe(14);
+    expect(daysUntil('2026-12-01', now)).toBe(0);
+    expect(daysUntil('2026-11-30', now)).toBe(-1);
+    // Across a daylight-saving change the count stays whole.
+    expect(daysUntil('2027-04-01', new Date(2027, 2, 1, 12))).toBe(31);
+  });
+
+  it('says how far a departure is from today', () => {
+    expect(fromToday('2027-01-01', '2026-12-31')).toBe('Departed');
+    expect(fromToday('2027-01-01', '2027-01-01')).toBe('Today');
+    expect(fromToday('2027-01-01', '2027-01-02')).toBe('Tomorrow');
+    expect(fromToday('2027-01-01', '2027-01-22')).toBe('in 21 days');
+    expect(fromToday('2027-01-01', '2027-06-01')).toBe('in 5 months');
+  });
+});
+
+describe('moments', () => {
+  it('writes day, month and year in the same order as trip dates, with a 24-hour time', () => {
+    expect(formatMoment('2026-03-12T14:05:00Z', 'UTC')).toBe('12 Mar 2026, 14:05');
+    expect(formatMoment('2026-03-12T00:05:00Z', 'UTC')).toBe('12 Mar 2026, 00:05');
+    expect(formatMoment('2026-03-12T23:30:00Z', 'Asia/Tokyo')).toBe('13 Mar 2026, 08:30');
+    const local = new Date(2026, 2, 12, 9, 7).toISOString();
+    expect(formatDay(local)).toBe('12 Mar 2026');
+    expect(formatTime(local)).toBe('09:07');
+    expect(formatMoment('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('money and counts', () => {
+  it('writes whole dollars', () => {
+    expect(formatPrice(2450)).toBe('$2,450');
+    expect(formatPrice(0)).toBe('$0');
+    expect(plural(1, 'traveller')).toBe('1 traveller');
+    expect(plural(3, 'traveller')).toBe('3 travellers');
+  });
+});

@@ -1,9 +1,0 @@
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-export function formatPrice(amount: number): string {
-  return dollars.format(amount);
-}
