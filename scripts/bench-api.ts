@@ -266,7 +266,18 @@ for (const setup of setups) {
   const okIds = new Map<string, string>();
   try {
     for (let p = 0; p < setup.processes; p++) {
-      servers.push(await spawnApiServer({ port: basePort + p, emulatorHost, env: setup.env }));
+      servers.push(
+        await spawnApiServer({
+          port: basePort + p,
+          emulatorHost,
+          env: setup.env,
+          // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in
+          // Chrome DevTools' Performance panel).
+          nodeArgs: process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : [],
+        }),
+      );
     }
     const urls = servers.map((s) => s.url);
     for (const mode of ['spread', 'hot'] as const) {
