@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
@@ -32,6 +33,49 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+// The server by domain (server/src/<domain>/), in floors: a folder imports only from the floors
+// below it, never from its own floor's other folders nor from above (app.ts, main.ts). A domain
+// that needs another's code moves that code down a floor. Tests are the exception: they may use
+// any fixture (server/src/test/), which no production file imports.
+const serverFloors = [
+  ['db', 'lib'],
+  ['http'],
+  ['audit', 'auth', 'catalog', 'mail'],
+  ['bookings', 'departures'],
+  ['guests'],
+  ['admin'],
+];
+const serverRootFiles = ['app', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
+const serverLayering = serverFloors.flatMap((floor, level) =>
+  floor.map((domain) => {
+    const above = serverFloors
+      .slice(level)
+      .flat()
+      .filter((other) => other !== domain);
+    return {
+      files: [`server/src/${domain}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...above.map((other) => ({
+                group: [`../${other}/*`],
+                message: `server/src/${domain} must not import server/src/${other} (the same floor or above, eslint.config.js): move what both need down a floor.`,
+              })),
+              {
+                group: [...serverRootFiles.map((file) => `../${file}.js`), '../test/*'],
+                message: `server/src/${domain} must not import the server's top files or its test fixtures.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
 
 export default tseslint.config(
   {
@@ -86,6 +130,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noParentImports] }] },
   },
   ...featureBoundaries,
+  ...serverLayering,
+  // No import circle anywhere: a module and what it imports are read in one direction.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          // The server and shared code import TypeScript files by their emitted .js names.
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          alias: { '~': [new URL('./src', import.meta.url).pathname] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['e2e/**', 'scripts/**', 'server/**', '*.{js,ts}'],
     languageOptions: { globals: globals.node },

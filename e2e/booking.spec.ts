@@ -60,7 +60,7 @@ test.describe('booking a package', () => {
       name: account.name,
       address: '7 Harbour Road, Bergen',
       phone: '4755512345',
-      // SPEC flow: nothing but the four fields, so one traveller on the date the form chose.
+      // The plain flow (docs/product.md#bookings): nothing but the four fields, so one traveller on the date the form chose.
       travellers: 1,
       total: 2450,
       status: 'requested',

@@ -1,5 +1,5 @@
 // `npm run admin -- grant <email>` / `revoke <email>`: makes an account an operator (the Firebase
-// custom claim role: "admin", DESIGN.md) or a traveller again. Against the Auth Emulator unless a
+// custom claim role: "admin", docs/product.md) or a traveller again. Against the Auth Emulator unless a
 // real Firebase project is configured, decided as `npm start` and the server decide it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';

@@ -1,4 +1,4 @@
-// The JavaScript half of the budgets in DESIGN.md, read from a client build:
+// The JavaScript half of the budgets in docs/product.md#budgets, read from a client build:
 // - the home page's own code is at most 10 KiB gzip on top of React + React Router's runtime;
 // - no Firebase code is loaded up front by any route (it comes by import() only when needed);
 // - console code (src/features/admin) is only in the console's routes;
@@ -49,7 +49,7 @@ export const hasBuild = (buildDir: string) =>
   existsSync(metaFile(buildDir, 'manifest.json')) && existsSync(metaFile(buildDir, 'chunk-modules.json'));
 
 // React 19 and React Router's framework runtime with what they bring: the ~108 KiB that every
-// page pays and the home page's own budget sits on top of (DESIGN.md, "Budgets").
+// page pays and the home page's own budget sits on top of (docs/product.md).
 const runtimePackages = [
   'react',
   'react-dom',

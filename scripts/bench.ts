@@ -2,7 +2,7 @@
 // Emulator, a fresh PGlite), runs Lighthouse 12 (mobile preset, median of 3) in Debian's
 // Chromium on the public pages as a visitor and on the signed-in pages with a stored session
 // (a traveller with bookings; an operator for /admin), lists the JavaScript each page downloaded
-// by chunk, and prints one line per budget of DESIGN.md. Results also in bench-results/bench.json.
+// by chunk, and prints one line per budget of docs/product.md#budgets. Results also in bench-results/bench.json.
 //
 // BENCH_BUILD_DIR=<dir>: measure that build (a folder like build/, with client/ and
 // client-manifest/) as it is, without building. BENCH_PAGES=/,/admin: only those pages.
@@ -416,7 +416,7 @@ for (const p of measured) {
   check(`${p.page} CLS <= 0.01`, p.cls <= 0.01, fmt(p.cls, 3));
 }
 
-console.log('\nBudgets (DESIGN.md):');
+console.log('\nBudgets (docs/product.md):');
 for (const b of budgets) console.log(`  ${b.met ? 'met   ' : 'MISSED'}  ${b.name}: ${b.figure}`);
 const missed = budgets.filter((b) => !b.met).length;
 const endLoad = load();

@@ -14,7 +14,7 @@ const newestSource = Math.max(...sources.map((f) => statSync(f).mtimeMs));
 const kindOf = (name: string): ImageKind =>
   name === 'hero' ? 'hero' : name === 'portrait' ? 'portrait' : name === 'not-found' ? 'wide' : 'card';
 
-// Quality picked by eye: the hero's 480w AVIF stays under DESIGN.md's 20 kB mobile budget.
+// Quality picked by eye: the hero's 480w AVIF stays under the 20 kB mobile budget (docs/decisions/008-performance-budgets.md).
 const quality = { avif: 50, webp: 72, jpg: 76 } as const;
 
 mkdirSync(outDir, { recursive: true });

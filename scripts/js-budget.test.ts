@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The JavaScript budget of DESIGN.md, checked on the build in build/ (Vite's manifest and the
+// The JavaScript budget of docs/product.md#budgets, checked on the build in build/ (Vite's manifest and the
 // chunk -> modules map written by vite.config.ts; see scripts/bench-js.ts). `npm test` builds
 // first when the build is missing or older than the sources (scripts/test-all.sh); a bare
 // `npx vitest run` without a build skips these tests and says so in their title.
@@ -27,8 +27,8 @@ const pages = pageRoutes(routes);
 const budgets = build ? staticJsBudgets(build, pages) : [];
 
 const title = built
-  ? 'JavaScript budget (DESIGN.md), read from the build in build/'
-  : 'JavaScript budget (DESIGN.md): SKIPPED, no build in build/ (run `npm run build`; `npm test` builds first)';
+  ? 'JavaScript budget (docs/product.md), read from the build in build/'
+  : 'JavaScript budget (docs/product.md): SKIPPED, no build in build/ (run `npm run build`; `npm test` builds first)';
 
 describe(title, () => {
   it.skipIf(!built)("the home page's own code is at most 10 KiB gzip over React + React Router", () => {

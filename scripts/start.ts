@@ -145,6 +145,9 @@ if (port !== '0') {
   while (!stopping && server.exitCode === null && Date.now() < deadline && !(await siteAnswers())) {
     await new Promise((r) => setTimeout(r, 250));
   }
+  // The server's last start-up lines (the mail server's answer) come just after it first answers:
+  // let them pass, so the addresses below are the last thing on screen.
+  if (!stopping && server.exitCode === null) await new Promise((r) => setTimeout(r, 1200));
   if (!stopping && server.exitCode === null && Date.now() < deadline) {
     const rows: [string, string][] = [['Site', siteUrl]];
     rows.push(

@@ -9,6 +9,7 @@ export default [
     route('package/:id', 'routes/package.tsx'),
     route('checkout/:id', 'routes/checkout.tsx'),
     route('bookings', 'routes/bookings.tsx'),
+    route('bookings/:id/travellers', 'routes/booking-travellers.tsx'),
     // The operator console: its own chunks and stylesheet, reached only through these routes.
     route('admin', 'routes/admin-layout.tsx', [
       index('routes/admin-bookings.tsx'),

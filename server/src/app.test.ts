@@ -1,18 +1,24 @@
 // @vitest-environment node
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { requestLineLevel } from './app.js';
 import { buildTestApp, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
 let app: FastifyInstance;
 let db: Database;
 
+// A page above the compression threshold (1 KiB), as every real page is.
+const bigPage = `<!DOCTYPE html><html><head><title>Home</title></head><body><script>window.x=1</script>${'<p>Lakes and mountains.</p>'.repeat(200)}</body></html>`;
+
 beforeAll(async () => {
   dir = makeClientDir();
+  writeFileSync(join(dir, 'index.html'), bigPage);
   db = await openDatabase({});
   await migrate(db);
   app = await buildTestApp({ clientDir: dir, db });
@@ -72,7 +78,15 @@ describe('site routes', () => {
 
   it('compresses HTML and never caches it without revalidation', async () => {
     const big = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.statusCode).toBe(200);
     expect(big.headers['cache-control']).toBe('no-cache');
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.rawPayload.length).toBeLessThan(bigPage.length / 4);
+    expect(gunzipSync(big.rawPayload).toString()).toContain('<p>Lakes and mountains.</p>');
+    // Not for a client that does not ask for it.
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<p>Lakes and mountains.</p>');
   });
 });
 
@@ -97,5 +111,19 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the request log', () => {
+  it('keeps API calls and failures at info or above, and pages and static files at debug', () => {
+    expect(requestLineLevel('/api/bookings', 201, false)).toBe('info');
+    expect(requestLineLevel('/api/admin/bookings.csv?q=x', 403, false)).toBe('info');
+    expect(requestLineLevel('/api/health', 503, false)).toBe('error');
+    expect(requestLineLevel('/api/health', 200, false)).toBe('debug');
+    expect(requestLineLevel('/', 200, false)).toBe('debug');
+    expect(requestLineLevel('/assets/shell-abc.js', 200, false)).toBe('debug');
+    expect(requestLineLevel('/img/alps-800.jpg', 304, false)).toBe('debug');
+    expect(requestLineLevel('/no-such-page', 404, false)).toBe('debug');
+    expect(requestLineLevel('/package/x', 200, true)).toBe('error');
   });
 });

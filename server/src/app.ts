@@ -21,11 +21,13 @@ import { sessionRoutes } from './auth/session-routes.js';
 import type { SessionManager } from './auth/sessions.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
+import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
+import { clientRoutes, prerendered } from './site-routes.js';
 
 export type AppOptions = {
   clientDir: string;
@@ -48,29 +50,18 @@ export type AppOptions = {
   departuresCacheSeconds?: number;
 };
 
-// Prerendered at build time (react-router.config.ts).
-const prerendered: Record<string, string> = {
-  '/': 'index.html',
-  '/blogs': 'blogs/index.html',
-  '/about': 'about/index.html',
-  '/account': 'account/index.html',
-};
-
-// Server-rendered routes (with the user's data when a session cookie comes along): 200.
-// Anything else is rendered too, with a 404 status, and shows the 404 page.
-const clientRoutes = [
-  '/bookings',
-  '/package/:id',
-  '/checkout/:id',
-  '/admin',
-  '/admin/departures',
-  '/admin/departures/:id',
-  '/admin/bookings/:id',
-];
-
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
 // request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
 // responseTime) for log collectors.
+// API calls at info, failures at error; pages, images and scripts at debug (LOG_LEVEL=debug shows
+// them), so the terminal is not a scroll of every file a page loads.
+export function requestLineLevel(url: string, status: number, failed: boolean): 'error' | 'info' | 'debug' {
+  if (failed || status >= 500) return 'error';
+  // Health checks come every few seconds from a load balancer (and from npm start's own wait).
+  if (url === '/api/health') return 'debug';
+  return url.startsWith('/api/') ? 'info' : 'debug';
+}
+
 class RequestLineLog extends LogController {
   incomingRequest() {}
 
@@ -78,8 +69,8 @@ class RequestLineLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...fields, err: error }, line);
-    else reply.log.info(fields, line);
+    const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
+    reply.log[level](error ? { ...fields, err: error } : fields, line);
   }
 }
 
@@ -234,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
   await app.register(sessionRoutes, {
     sessions: options.sessions,
@@ -281,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
-  // SPEC point 7 spells the data file /packages.JSON.
+  // The data file is spelled /packages.JSON (docs/product.md#catalogue).
   app.get('/packages.JSON', (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
   );

@@ -67,4 +67,33 @@ describe('where the server listens', () => {
   it('trusts a verified token for 60 seconds by default', () => {
     expect(loadServerEnv({}).TOKEN_CACHE_SECONDS).toBe(60);
   });
+
+  it('DETAILS_CUTOFF_DAYS (default 2) and RETENTION_DAYS (default 30): whole days, checked at start', () => {
+    expect(loadServerEnv({})).toMatchObject({ DETAILS_CUTOFF_DAYS: 2, RETENTION_DAYS: 30 });
+    expect(loadServerEnv({ DETAILS_CUTOFF_DAYS: '0', RETENTION_DAYS: '365' })).toMatchObject({
+      DETAILS_CUTOFF_DAYS: 0,
+      RETENTION_DAYS: 365,
+    });
+    for (const bad of ['-1', '1.5', 'two', '366']) {
+      expect(() => loadServerEnv({ DETAILS_CUTOFF_DAYS: bad })).toThrow(/DETAILS_CUTOFF_DAYS/);
+    }
+    for (const bad of ['0', '-3', '2.5', 'forever', '3651']) {
+      expect(() => loadServerEnv({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+    }
+  });
+});
+
+describe('the server process in emulator mode', () => {
+  it('refuses to start on a non-loopback HOST, and says why', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/HOST: must be a loopback address/);
+    expect(result.stderr).toMatch(/accepts unsigned tokens/);
+  }, 40_000);
 });

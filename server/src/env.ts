@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultCancellationCutoffDays } from '../../src/contracts/booking.js';
+import { defaultDetailsCutoffDays } from '../../src/contracts/guests.js';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -68,6 +69,10 @@ const schema = z.object({
   ),
   // Travellers may cancel online until this many days before the departure.
   CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultCancellationCutoffDays),
+  // Travellers may change their travellers' details online until this many days before the departure.
+  DETAILS_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultDetailsCutoffDays),
+  // Days after a departure until its travellers' sensitive details are erased (names and check-in stay).
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Outgoing mail. Unset: `npm start` runs MailDev on 127.0.0.1:1025 and sets it.
   SMTP_URL: z.preprocess(
     emptyToUndefined,

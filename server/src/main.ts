@@ -4,12 +4,13 @@ import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js
 import { buildApp } from './app.js';
 import { firebaseSessions } from './auth/sessions.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
-import { loadPackages } from './bookings/packages.js';
+import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { todayIso } from '../../src/contracts/iso-dates.js';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
+import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
@@ -76,6 +77,7 @@ const app = await buildApp({
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
 });
@@ -88,6 +90,7 @@ if (mail) {
     send: mail.send,
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
+    cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(
@@ -102,7 +105,10 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
+const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
+  await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

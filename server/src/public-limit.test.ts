@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenVerifier } from './auth/verify-token.js';
+import type { TokenVerifier } from './auth/verified-user.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
@@ -15,6 +15,8 @@ import { seedDepartures } from './departures/repository.js';
 import {
   buildTestApp,
   createUser,
+  postBooking,
+  spawnServer,
   injectBooking,
   makeClientDir,
   packages,
@@ -114,6 +116,23 @@ describe('the public limit per address', { timeout: 60_000 }, () => {
     // Each forged token is checked once: by the route under the limit, by the limiter past it
     // (which must, or a valid new token from that address would be refused), never both.
     expect(counter.checks).toBe(60);
+  });
+
+  it('the same forged token sent again and again past the limit is checked once', async () => {
+    const address = '198.51.100.5';
+    for (let i = 0; i < limit; i++) await app.inject({ url: departuresUrl, headers: from(address) });
+    counter.checks = 0;
+    const token = forged(9999);
+    const codes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({
+        url: '/api/bookings',
+        headers: { ...from(address), authorization: `Bearer ${token}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual(Array(200).fill(429));
+    expect(counter.checks).toBe(1);
   });
 
   it('a valid token is never refused because of its address, even a new one from an address over the limit', async () => {
@@ -228,4 +247,41 @@ describe('the public departures list and the health check spare the database', (
       await app.close();
     }
   });
+});
+
+describe('the real server with the default limit', () => {
+  it('900 forged tokens from one address, then a real user from that address books', async () => {
+    const dataDir = makeClientDir();
+    const server = await spawnServer(
+      { CLIENT_DIR: clientDir, DATA_DIR: dataDir, PUBLIC_RATE_LIMIT: '600' },
+      4371,
+    );
+    try {
+      const codes = new Map<number, number>();
+      const started = Date.now();
+      for (let round = 0; round < 9; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            fetch(`${server.url}/api/bookings`, {
+              headers: { authorization: `Bearer ${forged(round * 100 + i)}` },
+            }).then((r) => r.status),
+          ),
+        );
+        for (const status of answers) codes.set(status, (codes.get(status) ?? 0) + 1);
+      }
+      const took = Date.now() - started;
+      // The health checks that waited for the server to start were counted too (no token).
+      expect([...codes.keys()].sort()).toEqual([401, 429]);
+      expect(codes.get(401)).toBeGreaterThan(590);
+      expect(codes.get(401)! + codes.get(429)!).toBe(900);
+      const user = await createUser('after-the-flood');
+      const booked = await postBooking(server.url, user, validBooking);
+      expect(booked.status, await booked.clone().text()).toBe(201);
+      console.info(`900 forged tokens answered in ${took} ms`);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

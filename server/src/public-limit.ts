@@ -9,10 +9,16 @@
 // whose token it has not seen yet is counted, and past the limit its token is verified there and
 // then: a valid token is never refused because of its address, a forged one gets the 429.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenVerifier } from './auth/verify-token.js';
+import type { TokenVerifier } from './auth/verified-user.js';
+import { InvalidTokenError } from './auth/verify-token.js';
 import { problem } from './http/problem.js';
 
 const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
+
+// Tokens refused past the limit, remembered for a minute: the same forged token sent again costs
+// a lookup here, not another check. Bounded like the verified-token cache.
+const refusalMemoryMs = 60_000;
+const maxRefusals = 10_000;
 
 export function publicRateLimit(
   app: FastifyInstance,
@@ -24,6 +30,15 @@ export function publicRateLimit(
     keyGenerator: (request) => `public:${request.ip}`,
   });
 
+  const refused = new Map<string, number>();
+  const wasRefused = (token: string) => {
+    const until = refused.get(token);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    refused.delete(token);
+    return false;
+  };
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
@@ -32,12 +47,17 @@ export function publicRateLimit(
     // whatever the route, so it is given the address alone.
     const outcome = await limiter({ ip: request.ip, routeOptions: { config: {} } } as FastifyRequest);
     if (outcome.isAllowed || !outcome.isExceeded) return;
-    if (token) {
+    if (token && !wasRefused(token)) {
       try {
         await verifyToken(token);
         return;
-      } catch {
-        // Forged, expired or not checkable now: refused like a request without a token.
+      } catch (error) {
+        // Forged, expired or not checkable now: refused like a request without a token. Only a
+        // token the identity provider refused is remembered (not one it could not check).
+        if (error instanceof InvalidTokenError) {
+          if (refused.size >= maxRefusals) refused.delete(refused.keys().next().value!);
+          refused.set(token, Date.now() + refusalMemoryMs);
+        }
       }
     }
     return problem(

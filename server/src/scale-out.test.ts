@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Booking } from '../../src/contracts/booking.js';
 import { openDatabase, type Database } from './db/database.js';
-import { startTestInbox, type TestInbox } from './mail/test-support.js';
+import { startTestInbox, type TestInbox } from './test/mail-kit.js';
 import { waitFor } from './test/wait-for.js';
 import { addDays, todayIso } from '../../src/contracts/iso-dates.js';
 import {

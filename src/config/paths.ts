@@ -7,6 +7,8 @@ export const paths = {
   bookings: '/bookings',
   package: (id: string) => `/package/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
+  // The travellers' details of one booking (every person on it).
+  travellers: (id: string) => `/bookings/${encodeURIComponent(id)}/travellers`,
   // The operator console (operators only; the server serves these with the SPA shell).
   admin: '/admin',
   adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,

@@ -1,13 +1,16 @@
 // The operator console's API (/api/admin/*), shared by the console's screens and the server.
 import type { Booking, BookingStatus } from './booking.js';
 import type { Departure, DepartureStatus } from './departure.js';
+import type { CheckInState, OperatorGuest } from './guests.js';
 
 // Firebase custom claim that makes a user an operator (`npm run admin -- grant <email>`).
 export const adminClaim = { role: 'admin' } as const;
 
 // A booking as operators see it: the traveller's account and the cancellation, if any.
 // GET /api/admin/bookings/{id} answers one; confirm and cancel answer the changed one.
-export type AdminBooking = Booking & {
+export type AdminBooking = Omit<Booking, 'guests'> & {
+  // With each traveller's check-in at the meeting point.
+  guests: OperatorGuest[];
   userId: string;
   updatedAt: string;
   cancelReason: string | null;
@@ -45,6 +48,8 @@ export type AuditEvent = {
   from: string | null;
   to: string | null;
   reason?: string;
+  // An operator's internal note (action "note.added"): never shown or sent to the traveller.
+  note?: string;
 };
 
 // GET /api/admin/departures?packageId= -> {departures: AdminDeparture[]}, ascending by date,
@@ -61,5 +66,14 @@ export type NewDeparture = { packageId: string; startsOn: string; capacity: numb
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
 export type DepartureChange = { capacity?: number; status?: DepartureStatus };
 
-// GET /api/admin/departures/{id}/manifest -> {departure, bookings}: who travels.
-export type Manifest = { departure: AdminDeparture; bookings: AdminBooking[] };
+// An operator's internal note on a booking. POST /api/admin/bookings/{id}/notes {text} -> 201 Note.
+export type Note = { id: string; at: string; author: string; text: string };
+export const noteLimits = { min: 1, max: 2000 } as const;
+
+// POST /api/admin/bookings/{id}/guests/{index}/check-in {state} -> 200 AdminBooking.
+export type CheckInChange = { state: CheckInState | null };
+
+// GET /api/admin/departures/{id}/manifest -> {departure, bookings}: who travels, every traveller
+// of every active booking, with the booking's internal notes (oldest first).
+export type ManifestBooking = AdminBooking & { notes: Note[] };
+export type Manifest = { departure: AdminDeparture; bookings: ManifestBooking[] };

@@ -15,9 +15,12 @@ import {
   type DepartureChange,
   type Manifest,
   type NewDeparture,
+  type Note,
+  noteLimits,
 } from './admin.js';
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
+import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 
@@ -37,6 +40,21 @@ export const uuidParam = (notFound: string) => z.string().check(z.refine(isUuid,
 const isoDateTime = z.string().check(z.iso.datetime());
 const isoDate = z.string().check(z.iso.date());
 
+// One traveller's details ('' is "not given yet"); operators also see the check-in.
+export const guestSchema = z.object({
+  fullName: z.string(),
+  dateOfBirth: z.nullable(isoDate),
+  dietary: z.string(),
+  medical: z.string(),
+  emergencyName: z.string(),
+  emergencyPhone: z.string(),
+}) satisfies z.ZodMiniType<Guest>;
+
+export const operatorGuestSchema = z.object({
+  ...guestSchema.shape,
+  checkIn: z.nullable(z.enum(checkInStates)),
+}) satisfies z.ZodMiniType<OperatorGuest>;
+
 export const bookingSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -53,6 +71,8 @@ export const bookingSchema = z.object({
   address: z.string(),
   phone: z.string(),
   createdAt: isoDateTime,
+  guests: z.array(guestSchema),
+  detailsComplete: z.boolean(),
 }) satisfies z.ZodMiniType<Booking>;
 
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
@@ -70,6 +90,7 @@ export const departureSchema = z.object({
 
 export const adminBookingSchema = z.object({
   ...bookingSchema.shape,
+  guests: z.array(operatorGuestSchema),
   userId: z.string(),
   updatedAt: isoDateTime,
   cancelReason: z.nullable(z.string()),
@@ -88,7 +109,15 @@ export const auditEventSchema = z.object({
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),
   reason: z.optional(z.string()),
+  note: z.optional(z.string()),
 }) satisfies z.ZodMiniType<AuditEvent>;
+
+export const noteSchema = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  author: z.string(),
+  text: z.string(),
+}) satisfies z.ZodMiniType<Note>;
 
 export const adminDepartureSchema = z.object({
   ...departureSchema.shape,
@@ -99,8 +128,51 @@ export const adminDepartureSchema = z.object({
 
 export const manifestSchema = z.object({
   departure: adminDepartureSchema,
-  bookings: z.array(adminBookingSchema),
+  bookings: z.array(z.object({ ...adminBookingSchema.shape, notes: z.array(noteSchema) })),
 }) satisfies z.ZodMiniType<Manifest>;
+
+// PUT /api/bookings/{id}/guests: the list is read here; its length (the booking's travellers) and
+// every field's rules are checked against the booking (guests.ts, server/src/guests).
+export const guestsRequestSchema = z.object(
+  { guests: z.array(z.unknown(), { error: 'Send the travellers as a list: {"guests": [...]}.' }) },
+  { error: "The travellers' details could not be read: send a JSON object." },
+);
+
+// POST /api/admin/bookings/{id}/guests/{index}/check-in
+const checkInShape = 'Send {"state": "present"}, {"state": "no-show"} or {"state": null}.';
+export const checkInRequestSchema = z.object(
+  {
+    state: z.nullable(
+      z.enum(checkInStates, {
+        error: (issue) =>
+          issue.input === undefined
+            ? checkInShape
+            : 'The check-in state must be "present", "no-show" or null.',
+      }),
+    ),
+  },
+  { error: checkInShape },
+);
+
+// POST /api/admin/bookings/{id}/notes: several lines (tab and newline kept), 1-2,000 characters.
+const noteMissing = 'Please write the note.';
+export const noteRequestSchema = z.object(
+  {
+    text: z
+      .string({ error: (issue) => (issue.input == null ? noteMissing : 'The note must be text.') })
+      .check(
+        z.overwrite((text) => text.replace(/\r\n?/g, '\n')),
+        noControlChars('The note', { multiline: true }),
+        z.trim(),
+        z.minLength(noteLimits.min, noteMissing),
+        z.maxLength(
+          noteLimits.max,
+          `Keep the note to ${noteLimits.max.toLocaleString('en-US')} characters or fewer.`,
+        ),
+      ),
+  },
+  { error: 'The note could not be read: send a JSON object with its text.' },
+);
 
 // --- Requests --------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import type { Guest } from './guests.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 
@@ -11,7 +12,7 @@ export const bookingLimits = {
   email: 254,
   address: 300,
   packageId: 64,
-  // The brand's groups are twelve or fewer (DESIGN.md, booking limits).
+  // The brand's groups are twelve or fewer (docs/product.md#bookings).
   travellersMin: 1,
   travellersMax: 12,
 } as const;
@@ -103,6 +104,10 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   total: number;
   status: BookingStatus;
   createdAt: string;
+  // One per traveller, in order; the first was created with the booking's name.
+  guests: Guest[];
+  // Every guest has a full name, a date of birth and an emergency contact (name and phone).
+  detailsComplete: boolean;
 };
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.

@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   body?: unknown;
   // What the caller reads from a 2xx (errors are JSON whatever it asks for).
   accept?: string;

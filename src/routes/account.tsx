@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { Spinner } from '~/components/spinner';
 import { AccountForm } from '~/features/auth/components/account-form';
+import { usePackageName } from '~/features/packages/hooks/use-packages';
 import { startAuth, useAuth } from '~/lib/auth';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { pageMeta } from '~/lib/seo';
@@ -15,6 +16,10 @@ export const meta = () =>
     path: paths.account,
   });
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 export default function Account() {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -22,6 +27,13 @@ export default function Account() {
   const from: unknown = (location.state as { from?: unknown } | null)?.from;
 
   useEffect(() => startAuth({ force: true }), []);
+
+  // Sent here from a package page: say what the visitor was about to book. The page is
+  // prerendered without history state, so the line appears once hydrated, never during it.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const packageId =
+    hydrated && typeof from === 'string' ? (/^\/package\/([^/?#]+)/.exec(from)?.[1] ?? null) : null;
+  const packageName = usePackageName(packageId === null ? null : decodeURIComponent(packageId));
 
   // Signed in (on arrival or after logging in): go to the remembered path, or home.
   useEffect(() => {
@@ -32,7 +44,15 @@ export default function Account() {
     <section className="section container account">
       {/* 'idle' is the prerendered HTML: a visitor with no session sees the form at once. */}
       {auth.status === 'signed-out' || auth.status === 'idle' ? (
-        <AccountForm />
+        <AccountForm
+          purpose={
+            packageId === null
+              ? undefined
+              : packageName === ''
+                ? ''
+                : `Log in or sign up to book ${packageName ?? 'this trip'}`
+          }
+        />
       ) : (
         <Spinner label="Checking your sign-in…" />
       )}

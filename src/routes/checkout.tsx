@@ -4,6 +4,7 @@ import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import type { Booking } from '~/contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
+import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
@@ -28,24 +29,70 @@ export default function Checkout() {
   const { state, retry } = useBooking(params.get('booking'), fromState);
   const hasBooking = params.get('booking') !== null;
 
+  // No tick and no thanks until the booking is there: an unknown id, someone else's booking (the
+  // server answers 404 for both) or a link without one says so plainly.
+  const notFound =
+    !hasBooking ||
+    (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404);
+
+  if (notFound) {
+    return (
+      <section className="section container container--narrow checkout checkout--missing">
+        <h1>We could not find this booking</h1>
+        <p className="section__lead">
+          The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My
+          bookings.
+        </p>
+        <div className="checkout__actions">
+          <Link className="button button--primary" to={paths.bookings}>
+            My bookings
+          </Link>
+          <Link className="button button--outline" to={paths.home}>
+            Back To Home
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="section container container--narrow checkout">
-      <div className="checkout__badge" aria-hidden="true">
-        ✓
-      </div>
-      <h1>Thanks For Purchasing</h1>
-      <p className="section__lead">
-        Your guide will be in touch within two working days to plan the details.
-      </p>
-      {hasBooking && state.status === 'success' ? <BookingSummary booking={state.data} /> : null}
-      {hasBooking && state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}
-      {hasBooking && state.status === 'error' ? (
-        <ErrorNotice
-          message={
-            state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'
-          }
-          onRetry={retry}
-        />
+      {state.status === 'success' ? (
+        <>
+          <div className="checkout__badge" aria-hidden="true">
+            ✓
+          </div>
+          <h1>Thanks For Purchasing</h1>
+          <p className="section__lead">
+            Your guide will be in touch within two working days to plan the details.
+          </p>
+          {state.data.status !== 'cancelled' && !state.data.detailsComplete ? (
+            <aside className="checkout__invite" aria-labelledby="checkout-invite-title">
+              <h2 id="checkout-invite-title">Who is coming?</h2>
+              <p>
+                Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your
+                guide knows who to expect. Fill in what you know now and the rest later.
+              </p>
+              <Link className="button button--accent" to={paths.travellers(state.data.id)}>
+                Add travellers’ details
+              </Link>
+            </aside>
+          ) : null}
+          <BookingSummary booking={state.data} />
+          <BookingTerms className="checkout__terms" headingLevel={2} />
+        </>
+      ) : null}
+      {state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}
+      {state.status === 'error' ? (
+        <>
+          <h1>Your booking could not be loaded</h1>
+          <ErrorNotice
+            message={
+              state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'
+            }
+            onRetry={retry}
+          />
+        </>
       ) : null}
       <div className="checkout__actions">
         <Link className="button button--primary" to={paths.home}>

@@ -6,7 +6,7 @@ import { createBooking } from '~/features/booking/api/bookings-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
-import { departuresPath } from '~/features/booking/api/booking-paths';
+import { departuresPath } from '~/lib/departures-api';
 import type { TravelPackage } from '~/contracts/package';
 import { packagesPath } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';

@@ -1,13 +1,13 @@
 // @vitest-environment node
 // Every console endpoint, three ways: no token (401), a traveller's token (403, and nothing
 // changes), an operator's token (2xx). Real emulator tokens; PGlite and PostgreSQL.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { InjectOptions } from 'fastify';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
-import { useAdminApp, type AdminTestContext } from './test-kit.js';
+import { useAdminApp, type AdminTestContext } from '../test/console-kit.js';
 
 type Endpoint = {
   name: string;
@@ -75,7 +75,8 @@ describeEach(storeCases())('console access on $name', { timeout: 60_000 }, (stor
     outbox: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n,
   });
 
-  it('has a booking and a departure to call about', async () => {
+  // Set-up, not a test: a booking and a departure for the calls below to aim at.
+  beforeAll(async () => {
     ids.departure = await ctx.addDeparture();
     booking = await ctx.book(ctx.traveller, { departureId: ids.departure, travellers: 2 });
     ids.booking = booking.id;

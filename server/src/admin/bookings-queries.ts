@@ -1,12 +1,19 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AdminBooking, AuditEvent } from '../../../src/contracts/admin.js';
-import { toAdminBooking } from '../bookings/repository.js';
+import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '../../../src/contracts/admin.js';
+import type { OperatorGuest } from '../../../src/contracts/guests.js';
+import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run } from '../db/query-builder.js';
-import { bookingFields, type AuditEventsTable, type BookingRow, type Tables } from '../db/schema.js';
+import {
+  bookingFields,
+  guestsJson,
+  type AuditEventsTable,
+  type BookingRow,
+  type Tables,
+} from '../db/schema.js';
 
 type Scope = { b: Tables['bookings']; d: Tables['departures'] };
 
@@ -20,6 +27,7 @@ const selectBookings = () =>
     .select([
       ...bookingFields.map((c) => `b.${c}` as const),
       sql<string | null>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      sql<OperatorGuest[]>`${sql.raw(guestsJson)}`.as('guests'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);
 
@@ -86,7 +94,7 @@ export async function findAdminBooking(db: Queryable, id: string): Promise<Admin
 }
 
 // Who travels on a departure: its active bookings, by name.
-export async function listManifestBookings(db: Queryable, departureId: string): Promise<AdminBooking[]> {
+export async function listManifestBookings(db: Queryable, departureId: string): Promise<ManifestBooking[]> {
   const rows = await run<Row>(
     db,
     selectBookings()
@@ -96,25 +104,59 @@ export async function listManifestBookings(db: Queryable, departureId: string): 
       .orderBy('b.name')
       .orderBy('b.reference'),
   );
-  return rows.map(toAdminBooking);
+  const notes = await listNotes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toAdminBooking(r), notes: notes.get(r.id) ?? [] }));
+}
+
+// The internal notes of these bookings, oldest first, by booking.
+export async function listNotes(db: Queryable, bookingIds: string[]): Promise<Map<string, Note[]>> {
+  const byBooking = new Map<string, Note[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await run(
+    db,
+    builder
+      .selectFrom('booking_notes')
+      .select(['id', 'booking_id', 'author', 'text', 'at'])
+      .where('booking_id', 'in', bookingIds)
+      .orderBy('at')
+      .orderBy('id'),
+  );
+  for (const r of rows) {
+    const list = byBooking.get(r.booking_id) ?? [];
+    list.push({ id: r.id, at: new Date(r.at).toISOString(), author: r.author, text: r.text });
+    byBooking.set(r.booking_id, list);
+  }
+  return byBooking;
 }
 
 const eventFields = [
-  'at',
-  'actor',
-  'actor_type',
-  'action',
-  'from_value',
-  'to_value',
-  'reason',
-] as const satisfies readonly (keyof AuditEventsTable)[];
-type EventRow = Pick<Selectable<AuditEventsTable>, (typeof eventFields)[number]>;
+  'a.at',
+  'a.actor',
+  'a.actor_type',
+  'a.action',
+  'a.from_value',
+  'a.to_value',
+  'a.reason',
+] as const;
+type EventRow = Pick<
+  Selectable<AuditEventsTable>,
+  'at' | 'actor' | 'actor_type' | 'action' | 'from_value' | 'to_value' | 'reason'
+> & { note: string | null };
 
-// Oldest first; the bigserial id orders rows written in one transaction (same `at`).
+// Oldest first; the bigserial id orders rows written in one transaction (same `at`). An internal
+// note's row carries the note's text (operators only: this is the console's API).
 export async function listBookingEvents(db: Queryable, bookingId: string): Promise<AuditEvent[]> {
   const rows = await run<EventRow>(
     db,
-    builder.selectFrom('audit_events').select(eventFields).where('booking_id', '=', bookingId).orderBy('id'),
+    builder
+      .selectFrom('audit_events as a')
+      .leftJoin('booking_notes as n', 'n.id', 'a.note_id')
+      .select([...eventFields, 'n.text as note'])
+      .where('a.booking_id', '=', bookingId)
+      .orderBy('a.id'),
   );
   return rows.map((r) => ({
     at: new Date(r.at).toISOString(),
@@ -124,5 +166,6 @@ export async function listBookingEvents(db: Queryable, bookingId: string): Promi
     from: r.from_value,
     to: r.to_value,
     ...(r.reason === null ? {} : { reason: r.reason }),
+    ...(r.note === null ? {} : { note: r.note }),
   }));
 }

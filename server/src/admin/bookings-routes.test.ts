@@ -12,7 +12,7 @@ import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { asText, csvCell, csvMoment, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';
-import { failingOn, readCsv, useAdminApp } from './test-kit.js';
+import { failingOn, readCsv, useAdminApp } from '../test/console-kit.js';
 
 const tagged = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}`;
 

@@ -2,7 +2,7 @@
 // neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
 // Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
 // docs/decisions/009-csv-for-spreadsheets.md.
-import type { AdminBooking } from '../../../src/contracts/admin.js';
+import type { AdminBooking, ManifestBooking } from '../../../src/contracts/admin.js';
 
 // UTF-8's byte-order mark, first in the file: without it Excel reads the file in the PC's legacy
 // code page and "Zoë" becomes "ZoÃ«".
@@ -81,3 +81,37 @@ export const bookingCsvRow = (b: AdminBooking) =>
     csvMoment(b.createdAt),
     b.cancelReason,
   ]);
+
+// GET /api/admin/departures/{id}/manifest.csv: one row per traveller of every active booking.
+export const manifestCsvHeader = [
+  'Reference',
+  'Lead name',
+  'Email',
+  'Phone',
+  'Traveller',
+  'Date of birth',
+  'Dietary needs',
+  'Medical or accessibility notes',
+  'Emergency contact',
+  'Emergency phone',
+  'Check-in',
+];
+
+export const manifestCsvRows = (b: ManifestBooking) =>
+  b.guests
+    .map((g) =>
+      csvRow([
+        asText(b.reference),
+        b.name,
+        b.email,
+        asText(b.phone),
+        g.fullName,
+        g.dateOfBirth,
+        g.dietary,
+        g.medical,
+        g.emergencyName,
+        asText(g.emergencyPhone),
+        g.checkIn,
+      ]),
+    )
+    .join('');

@@ -11,7 +11,7 @@ import {
   uuidParam,
 } from '../../../src/contracts/api.js';
 import type { BookingsOptions } from '../bookings/routes.js';
-import type { ServerPackage } from '../bookings/packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { toDeparture } from '../departures/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import { storeCases } from '../test/fixtures.js';
-import { useAdminApp } from './test-kit.js';
+import { useAdminApp } from '../test/console-kit.js';
 
 const nul = '\u0000';
 

@@ -3,6 +3,7 @@ import { authenticator, requireOperator } from '../auth/authenticate.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
+import { adminGuestsRoutes } from './guests-routes.js';
 
 // The operator console's API (/api/admin/*). The token and the role are checked once here, as
 // hooks of this plugin's scope, so no route under it can be added without them: 401 without a
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   app.addHook('preValidation', requireOperator);
   await app.register(adminBookingsRoutes, options);
   await app.register(adminDeparturesRoutes, options);
+  await app.register(adminGuestsRoutes, options);
 }

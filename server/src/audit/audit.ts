@@ -18,12 +18,19 @@ export type AuditEntry = {
     | 'departure.capacity'
     | 'departure.closed'
     | 'departure.reopened'
-    | 'departure.seeded';
+    | 'departure.seeded'
+    // Travellers' details: which traveller and which fields, never the values.
+    | 'guests.updated'
+    | 'guest.check-in'
+    | 'guests.erased'
+    | 'note.added';
   bookingId?: string;
   departureId?: string;
   from?: string | null;
   to?: string | null;
   reason?: string | null;
+  // The internal note an audit row records (action "note.added").
+  noteId?: string;
 };
 
 export function recordAudit(q: Queryable, entries: AuditEntry[]) {
@@ -40,6 +47,7 @@ export function recordAudit(q: Queryable, entries: AuditEntry[]) {
       e.from ?? null,
       e.to ?? null,
       e.reason ?? null,
+      e.noteId ?? null,
     ]),
   );
 }

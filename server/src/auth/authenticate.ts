@@ -2,12 +2,8 @@ import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from
 import { adminClaim } from '../../../src/contracts/admin.js';
 import { problem } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
-import {
-  IdentityProviderUnavailableError,
-  InvalidTokenError,
-  type TokenVerifier,
-  type VerifiedUser,
-} from './verify-token.js';
+import type { TokenVerifier, VerifiedUser } from './verified-user.js';
+import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

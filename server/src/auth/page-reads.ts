@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { VerifiedUser } from './verify-token.js';
+import type { VerifiedUser } from './verified-user.js';
 
 // A server-rendered page reads its data through the API's own GET routes, in-process
 // (app.inject), as the user of its verified session cookie. The API knows only Bearer ID tokens,

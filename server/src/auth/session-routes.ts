@@ -9,7 +9,8 @@ import {
 import { problem } from '../http/problem.js';
 import { authenticator } from './authenticate.js';
 import { sessionCookieName, sessionMaxAgeMs, type SessionManager } from './sessions.js';
-import { IdentityProviderUnavailableError, InvalidTokenError, type TokenVerifier } from './verify-token.js';
+import type { TokenVerifier } from './verified-user.js';
+import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 export type SessionRoutesOptions = {
   sessions: SessionManager;

@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { IdentityProviderUnavailableError, InvalidTokenError, type VerifiedUser } from './verify-token.js';
+import type { VerifiedUser } from './verified-user.js';
+import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 // The Firebase session cookie that lets the server render a signed-in page with its user's data
 // (docs/decisions/009-server-rendered-signed-in-pages.md). It only ever authorises reading pages:
@@ -39,7 +40,9 @@ const translate = (error: unknown): never => {
 };
 
 // `auth` is firebase-admin's Auth (tests pass a stand-in to see the revocation flag).
-export function sessionsFrom(auth: Pick<Auth, 'createSessionCookie' | 'verifySessionCookie'>): SessionManager {
+export function sessionsFrom(
+  auth: Pick<Auth, 'createSessionCookie' | 'verifySessionCookie'>,
+): SessionManager {
   return {
     create: (idToken) => auth.createSessionCookie(idToken, { expiresIn: sessionMaxAgeMs }).catch(translate),
     async verify(cookie) {

@@ -1,4 +1,4 @@
-import type { TokenVerifier, VerifiedUser } from './verify-token.js';
+import type { TokenVerifier, VerifiedUser } from './verified-user.js';
 
 type Entry = { user: VerifiedUser; until: number };
 

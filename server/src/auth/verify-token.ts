@@ -1,14 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { cachedVerifier } from './token-cache.js';
-
-// `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
-export type VerifiedUser = { uid: string; email?: string; role?: string };
-export type TokenVerifier = ((idToken: string) => Promise<VerifiedUser>) & {
-  // True for a token this process verified and still trusts (token-cache.ts): such a request is
-  // never counted against its address's public limit (server/src/public-limit.ts).
-  known?: (idToken: string) => boolean;
-};
+import type { TokenVerifier } from './verified-user.js';
 
 // The token was checked and refused: the caller must sign in again (401).
 export class InvalidTokenError extends Error {

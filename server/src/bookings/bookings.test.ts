@@ -14,9 +14,12 @@ import {
   createUser,
   injectBooking,
   makeClientDir,
+  projectId,
   storeCases,
   type TestUser,
 } from '../test/fixtures.js';
+import type { TokenVerifier } from '../auth/verified-user.js';
+import { firebaseTokenVerifier } from '../auth/verify-token.js';
 
 const valid = {
   packageId: 'swiss-alpine-lakes',
@@ -28,18 +31,19 @@ const valid = {
 
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 
-// An unsigned token for a made-up user: accepted by nothing.
-const forgedToken = () => {
+// An unsigned token, by default for a made-up user.
+const forgedToken = (uid = 'mallory', extra: object = {}) => {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   return `${part({ alg: 'none', typ: 'JWT' })}.${part({
     iss: 'https://securetoken.google.com/demo-travel',
     aud: 'demo-travel',
-    sub: 'mallory',
-    user_id: 'mallory',
+    sub: uid,
+    user_id: uid,
     auth_time: now,
     iat: now,
     exp: now + 3600,
+    ...extra,
   })}.`;
 };
 
@@ -85,7 +89,8 @@ describeEach(storeCases())('bookings API on $name', (store) => {
     });
 
     it.each([
-      ['a forged unsigned token', forgedToken],
+      // The emulator accepts unsigned tokens, but looks every token's account up.
+      ['an unsigned token for an account that does not exist', () => forgedToken()],
       ['a garbage token', () => 'x'.repeat(40)],
       [
         'a token for another project',
@@ -108,6 +113,44 @@ describeEach(storeCases())('bookings API on $name', (store) => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Your session has expired. Please log in again.');
       expect(await count()).toBe(0);
+    });
+
+    it('answers 401 with a forged unsigned token for an existing account, with operator claims, where signatures are checked (a real project)', async () => {
+      // Without FIREBASE_AUTH_EMULATOR_HOST firebase-admin checks the signature as against a real
+      // project; it reads the variable on each call, so it is hidden for that call only. (In
+      // emulator mode this very token would pass: that is why main.ts serves emulator mode on a
+      // loopback address only, server/src/env.ts.)
+      const signatureChecked = firebaseTokenVerifier(projectId, { cacheMs: 0, appName: 'signature-check' });
+      const verify: TokenVerifier = (token) => {
+        const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+        delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+        try {
+          return signatureChecked(token);
+        } finally {
+          process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+        }
+      };
+      const forged = forgedToken(alice.uid, { email: alice.email, role: 'admin' });
+      const strict = await buildTestApp({ clientDir, db, verifyToken: verify });
+      try {
+        for (const url of ['/api/bookings', '/api/admin/bookings']) {
+          const res = await strict.inject({ url, headers: { authorization: `Bearer ${forged}` } });
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(401);
+        }
+        const res = await strict.inject({
+          method: 'POST',
+          url: '/api/bookings',
+          headers: { authorization: `Bearer ${forged}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(valid),
+        });
+        expect(res.statusCode).toBe(401);
+        expect(await count()).toBe(0);
+      } finally {
+        await strict.close();
+      }
+      // The same account's real token is accepted there, as a control: the refusal was the forgery.
+      const real = await app.inject({ url: '/api/bookings', headers: bearer(alice) });
+      expect(real.statusCode).toBe(200);
     });
   });
 

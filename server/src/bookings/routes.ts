@@ -9,7 +9,7 @@ import {
 } from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
-import type { TokenVerifier } from '../auth/verify-token.js';
+import type { TokenVerifier } from '../auth/verified-user.js';
 import type { Database } from '../db/database.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
-import type { ServerPackage } from './packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
 import { changeBookingStatus } from './status.js';
 
@@ -35,6 +35,8 @@ export type BookingsOptions = {
   maxHeldSeatsPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
+  // Travellers' details can be changed online until this many days before the departure.
+  detailsCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.

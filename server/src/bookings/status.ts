@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { emailData, toBooking } from './repository.js';
+import { emailData, toBooking } from './booking-row.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {

@@ -114,6 +114,47 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         WHERE status = 'requested';
     `,
   },
+  {
+    version: 4,
+    name: "travellers' details, check-in, internal notes and retention",
+    // Every booking stored before this version gets one guest per traveller: the first takes the
+    // booking's name, the others start empty (the traveller fills them in later).
+    sql: `
+      CREATE TABLE booking_guests (
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        position integer NOT NULL CHECK (position BETWEEN 0 AND 11),
+        full_name text NOT NULL DEFAULT '',
+        date_of_birth date,
+        dietary text NOT NULL DEFAULT '',
+        medical text NOT NULL DEFAULT '',
+        emergency_name text NOT NULL DEFAULT '',
+        emergency_phone text NOT NULL DEFAULT '',
+        check_in text CHECK (check_in IN ('present', 'no-show')),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (booking_id, position)
+      );
+      INSERT INTO booking_guests (booking_id, position, full_name)
+      SELECT b.id, g.position, CASE WHEN g.position = 0 THEN b.name ELSE '' END
+      FROM bookings b CROSS JOIN LATERAL generate_series(0, b.travellers - 1) AS g(position);
+
+      -- Operators' internal notes on a booking: shown in its history and on the manifest, never to
+      -- the traveller. The audit row that records a note points at it.
+      CREATE TABLE booking_notes (
+        id uuid PRIMARY KEY,
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        author text NOT NULL,
+        text text NOT NULL CHECK (char_length(text) BETWEEN 1 AND 2000),
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX booking_notes_booking ON booking_notes (booking_id, at);
+      ALTER TABLE audit_events ADD COLUMN note_id uuid REFERENCES booking_notes (id);
+
+      -- When a departure's sensitive guest details were erased (retention): erased once, by
+      -- whichever process gets there first.
+      ALTER TABLE departures ADD COLUMN guests_erased_at timestamptz;
+      CREATE INDEX departures_to_erase ON departures (starts_on) WHERE guests_erased_at IS NULL;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '../../../src/contracts/admin.js';
 import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { DepartureStatus } from '../../../src/contracts/departure.js';
+import type { CheckInState, OperatorGuest } from '../../../src/contracts/guests.js';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
 // default (now()) may be left out of an insert.
@@ -53,6 +54,8 @@ export type DeparturesTable = {
   status: Generated<DepartureStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
+  guests_erased_at: NullableTimestamp;
 };
 
 export type AuditEventsTable = {
@@ -66,6 +69,31 @@ export type AuditEventsTable = {
   from_value: string | null;
   to_value: string | null;
   reason: string | null;
+  // The internal note the row records (action "note.added").
+  note_id: string | null;
+};
+
+// One traveller of a booking (migration 4): '' is "not given yet"; the date of birth is null then.
+export type BookingGuestsTable = {
+  booking_id: string;
+  position: number;
+  full_name: Generated<string>;
+  date_of_birth: string | null;
+  dietary: Generated<string>;
+  medical: Generated<string>;
+  emergency_name: Generated<string>;
+  emergency_phone: Generated<string>;
+  check_in: CheckInState | null;
+  updated_at: Timestamp;
+};
+
+// Operators' internal notes on a booking: never in a traveller's payload or email.
+export type BookingNotesTable = {
+  id: string;
+  booking_id: string;
+  author: string;
+  text: string;
+  at: Timestamp;
 };
 
 export type OutboxTable = {
@@ -90,6 +118,8 @@ export type Tables = {
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
+  booking_guests: BookingGuestsTable;
+  booking_notes: BookingNotesTable;
 };
 
 // --- What the queries read ---------------------------------------------------------------------
@@ -122,12 +152,23 @@ export const bookingFields = [
 
 export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[number]> & {
   starts_on: string | null;
+  // The travellers' details, in order (guestsJson below).
+  guests: OperatorGuest[];
 };
+
+// A booking's guests as one JSON array, in order, so every query that reads bookings reads them in
+// the same round trip (server/src/guests/repository.ts writes them).
+export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
+    'fullName', g.full_name, 'dateOfBirth', to_char(g.date_of_birth, 'YYYY-MM-DD'),
+    'dietary', g.dietary, 'medical', g.medical, 'emergencyName', g.emergency_name,
+    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in) ORDER BY g.position), '[]')
+  FROM booking_guests g WHERE g.booking_id = b.id)`;
 
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 export const bookingColumns = [
   ...bookingFields.map((c) => `b.${c}`),
   `${dateText('d.starts_on')} AS starts_on`,
+  `${guestsJson} AS guests`,
 ].join(', ');
 
 // A departure as every departure read selects it.
@@ -155,6 +196,7 @@ export const auditColumns = [
   'from_value',
   'to_value',
   'reason',
+  'note_id',
 ] as const satisfies readonly (keyof AuditEventsTable)[];
 
 export const outboxColumns = [

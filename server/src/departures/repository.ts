@@ -25,7 +25,7 @@ export async function listFutureDepartures(db: Queryable, packageId: string, tod
   return rows.map(toDeparture);
 }
 
-// The default schedule (DESIGN.md): every package gets a departure about every four weeks for
+// The default schedule (docs/product.md): every package gets a departure about every four weeks for
 // the next year, the first at least 21 days ahead, 12 seats each. Packages start on different
 // days of the week so the calendar does not bunch up.
 export function defaultSchedule(packageIds: string[], today: string) {

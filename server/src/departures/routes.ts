@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { departureSchema } from '../../../src/contracts/api.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
-import type { ServerPackage } from '../bookings/packages.js';
+import type { ServerPackage } from '../catalog/packages.js';
 import type { Database } from '../db/database.js';
 import { errors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';

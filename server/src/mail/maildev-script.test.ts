@@ -5,7 +5,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureMailDev, localMailFrom, type RunningMailDev } from '../../../scripts/maildev.js';
-import type { ReceivedEmail } from './test-support.js';
+import type { ReceivedEmail } from '../test/mail-kit.js';
 import { createMailTransport } from './transport.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { brand } from '../../../src/contracts/brand.js';
 import { emailKinds, type BookingEmailData } from './outbox.js';
 import { formatTripDate } from '../../../src/contracts/format.js';
+import { bookingTerms } from '../../../src/contracts/terms.js';
 import { escapeHtml, renderEmail } from './templates.js';
 
 const data: BookingEmailData = {
@@ -56,6 +57,22 @@ describe('renderEmail', () => {
       expect(part).toContain(brand.phone);
       expect(part).toContain(brand.email);
     }
+  });
+
+  it('the received email carries the terms read beside Book Now, with the cutoff in force', () => {
+    for (const days of [14, 21]) {
+      const { html, text } = renderEmail('booking-received', data, { cancellationCutoffDays: days });
+      const terms = bookingTerms(days);
+      for (const part of [text.replace(/\s+/g, ' '), visibleText(html)]) {
+        expect(part).toContain('No payment is taken now');
+        expect(part).toContain(`until ${days} days before the departure`);
+        expect(part).toContain(terms.after);
+      }
+    }
+    // Confirmations and cancellations do not repeat them.
+    expect(renderEmail('booking-confirmed', { ...data, status: 'confirmed' }).text).not.toContain(
+      'Free cancellation online',
+    );
   });
 
   it('a booking without a departure says the date is to be agreed', () => {

@@ -4,6 +4,7 @@ import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/
 import { brand } from '../../../src/contracts/brand.js';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
+import { bookingTerms } from '../../../src/contracts/terms.js';
 import type { BookingEmailData, EmailKind } from './outbox.js';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -11,6 +12,8 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 export type RenderOptions = {
   // The site's public origin (PUBLIC_ORIGIN): adds a link to the traveller's bookings.
   siteUrl?: string;
+  // CANCELLATION_CUTOFF_DAYS: the terms in the "received" email name it.
+  cancellationCutoffDays?: number;
 };
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
@@ -65,19 +68,22 @@ type Copy = {
   outro: string[];
 };
 
-function copyFor(kind: EmailKind, data: BookingEmailData): Copy {
+function copyFor(kind: EmailKind, data: BookingEmailData, options: RenderOptions): Copy {
   const contact = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
   switch (kind) {
-    case 'booking-received':
+    case 'booking-received': {
+      // The terms the traveller read beside Book Now (src/contracts/terms.ts).
+      const terms = bookingTerms(options.cancellationCutoffDays);
       return {
         verb: 'received',
         heading: 'We have your booking request',
         intro: [
           `Hi ${data.name},`,
-          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly. No payment is taken now.`,
+          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
         ],
-        outro: [contact],
+        outro: [terms.payment, `${terms.cancellation} ${terms.after}`, contact],
       };
+    }
     case 'booking-confirmed':
       return {
         verb: 'confirmed',
@@ -138,7 +144,7 @@ export function renderEmail(
   data: BookingEmailData,
   options: RenderOptions = {},
 ): RenderedEmail {
-  const copy = copyFor(kind, data);
+  const copy = copyFor(kind, data, options);
   if (!copy) throw new Error(`Unknown email kind: ${String(kind)}`);
   const facts = factsFor(kind, data);
   const link = bookingsLink(options.siteUrl);

@@ -11,7 +11,7 @@ import {
   startTestInbox,
   testStores,
   type ReceivedEmail,
-} from './test-support.js';
+} from '../test/mail-kit.js';
 import { describeEach } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
 import { createMailTransport, type OutgoingEmail, type SendEmail } from './transport.js';

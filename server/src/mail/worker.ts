@@ -50,6 +50,8 @@ export type OutboxWorkerOptions = {
   stopTimeoutMs?: number;
   // The site's public origin, for the link in the emails (PUBLIC_ORIGIN).
   siteUrl?: string;
+  // CANCELLATION_CUTOFF_DAYS, named by the terms in the "received" email.
+  cancellationCutoffDays?: number;
   // Jitter source; tests pin it.
   random?: () => number;
 };
@@ -179,7 +181,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     let rendered;
     try {
-      rendered = renderEmail(message.kind as EmailKind, message.payload, { siteUrl: options.siteUrl });
+      rendered = renderEmail(message.kind as EmailKind, message.payload, {
+        siteUrl: options.siteUrl,
+        cancellationCutoffDays: options.cancellationCutoffDays,
+      });
     } catch (error) {
       // A message that cannot be rendered never will be: no retries.
       const status = await settle('a failure', message, claimedAt, () =>

@@ -11,17 +11,17 @@ import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
 import { firebaseSessions, type SessionManager } from '../auth/sessions.js';
-import { firebaseTokenVerifier, type TokenVerifier } from '../auth/verify-token.js';
 import type { PageRenderer } from '../pages/render.js';
-import { loadPackages } from '../bookings/packages.js';
+import type { TokenVerifier } from '../auth/verified-user.js';
+import { firebaseTokenVerifier } from '../auth/verify-token.js';
+import { loadPackages } from '../catalog/packages.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
 import { missing, testDatabaseUrl } from './services.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
-import { addDays } from '../../../src/contracts/iso-dates.js';
 
 export const emulatorHost = '127.0.0.1:9099';
 export const projectId = 'demo-travel';
@@ -95,7 +95,7 @@ export async function signInUser(email: string, password = 'secret123'): Promise
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
-// The emulator's admin REST call (DESIGN.md, offline facts): replaces the user's custom claims.
+// The emulator's admin REST call (the emulator's REST API): replaces the user's custom claims.
 export async function setEmulatorClaims(uid: string, claims: Record<string, unknown>) {
   const res = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,

@@ -111,4 +111,28 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
+
+  it('keeps Tab inside the open menu, and Escape closes it with focus back on the toggle', async () => {
+    renderAt('/');
+    const keys = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await keys.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const order = ['Close', 'Home', 'Blogs', 'About', 'Account'];
+    const focused = () => document.activeElement?.textContent;
+    expect(focused()).toBe('Close');
+    for (const name of [...order.slice(1), 'Close', 'Home']) {
+      await keys.tab();
+      expect(focused()).toBe(name);
+    }
+    await keys.tab({ shift: true });
+    await keys.tab({ shift: true });
+    expect(focused()).toBe('Account');
+    await keys.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+    // Closed, Tab moves on through the page as usual.
+    await keys.tab();
+    expect(focused()).not.toBe('Menu');
+  });
 });

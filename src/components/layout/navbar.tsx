@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { paths } from '~/config/paths';
@@ -29,15 +29,39 @@ function AdminNavItem() {
 
 export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // While the phone menu is open, Tab and Shift+Tab go round the toggle and the menu's links
+  // only (the page behind is covered), and Escape closes it with focus back on the toggle.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      const toggle = toggleRef.current;
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle?.focus();
+        return;
+      }
+      if (event.key !== 'Tab' || !toggle || !menuRef.current) return;
+      const inside = [
+        toggle,
+        ...menuRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
+      ];
+      const at = inside.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey
+        ? at <= 0
+          ? inside.length - 1
+          : at - 1
+        : at === inside.length - 1
+          ? 0
+          : at + 1;
+      event.preventDefault();
+      inside[at === -1 ? 0 : next]?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -50,6 +74,7 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
           <Logo />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="navbar__toggle"
           aria-expanded={open}
@@ -59,7 +84,7 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
           <span className="navbar__toggle-icon" aria-hidden="true" />
           {open ? 'Close' : 'Menu'}
         </button>
-        <ul id={menuId} className="navbar__links" data-open={open}>
+        <ul ref={menuRef} id={menuId} className="navbar__links" data-open={open}>
           <li>
             <NavLink to={paths.home} end>
               Home

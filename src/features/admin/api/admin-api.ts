@@ -9,7 +9,9 @@ import type {
   DepartureChange,
   Manifest,
   NewDeparture,
+  Note,
 } from '~/contracts/admin';
+import type { CheckInState } from '~/contracts/guests';
 import { apiFetch, apiRequest } from '~/lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -89,4 +91,29 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
   return apiRequest<Manifest>(adminPaths.manifest(departureId), { signal });
+}
+
+// Every traveller of the departure, one row each, as the server writes it (a blob: see above).
+export async function downloadManifestCsv(departureId: string): Promise<Blob> {
+  const response = await apiFetch(`/api/admin/departures/${id(departureId)}/manifest.csv`, {
+    accept: 'text/csv',
+  });
+  return response.blob();
+}
+
+// The guide's tick at the meeting point; null takes it back. Answers the booking with its guests.
+export function checkInTraveller(
+  bookingId: string,
+  index: number,
+  state: CheckInState | null,
+): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/guests/${index}/check-in`, {
+    method: 'POST',
+    body: { state },
+  });
+}
+
+// An internal note: operators only, never shown or sent to the traveller.
+export function addNote(bookingId: string, text: string): Promise<Note> {
+  return apiRequest<Note>(`/api/admin/bookings/${id(bookingId)}/notes`, { method: 'POST', body: { text } });
 }

@@ -6,6 +6,10 @@ const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',
   'booking.confirmed': 'Booking confirmed',
   'booking.cancelled': 'Booking cancelled',
+  'guests.updated': 'Travellers’ details updated',
+  'guest.check-in': 'Check-in',
+  'guests.erased': 'Sensitive details erased',
+  'note.added': 'Internal note',
 };
 
 const actorLabels: Record<AuditEvent['actorType'], string> = {
@@ -42,12 +46,17 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
               <span className="admin-timeline__role">({actorLabels[e.actorType] ?? e.actorType})</span>
             </span>
           </p>
-          {(e.from || e.to) && (
+          {/* What changed, in words (travellers' details, erasure): no "from" to show. */}
+          {!e.from && e.to && e.action !== 'booking.created' ? (
+            <p className="admin-timeline__change">{e.to}</p>
+          ) : null}
+          {(e.from || (e.to && e.action === 'booking.created')) && (
             <p className="admin-timeline__change">
               {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>
               <span className="sr-only"> to </span> {e.to ? valueLabel(e.to) : '—'}
             </p>
           )}
+          {e.note ? <p className="admin-timeline__note">{e.note}</p> : null}
           {e.reason && (
             <p className="admin-timeline__reason">
               <span className="admin-timeline__reason-label">Reason:</span> {e.reason}

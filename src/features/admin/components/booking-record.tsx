@@ -5,6 +5,7 @@ import { BookingActions } from '~/features/admin/components/booking-actions';
 import { BookingHistory } from '~/features/admin/components/booking-history';
 import { Flash } from '~/features/admin/components/flash';
 import { StatusBadge } from '~/components/status-badge';
+import { NoteForm } from '~/features/admin/components/note-form';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
@@ -137,12 +138,37 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
               </>
             )}
           </dl>
+          <h3 className="admin-panel__title admin-booking__travellers-title">
+            Travellers{' '}
+            <span className="admin-muted">
+              ({booking.detailsComplete ? 'details complete' : 'details incomplete'})
+            </span>
+          </h3>
+          <ol className="admin-booking__travellers">
+            {booking.guests.map((g, i) => (
+              <li key={i}>
+                <span className="admin-strong">{g.fullName || `Traveller ${i + 1} (no name yet)`}</span>
+                {g.checkIn ? (
+                  <span className="admin-sub"> · {g.checkIn === 'present' ? 'Present' : 'No-show'}</span>
+                ) : null}
+                {g.dietary ? <span className="admin-sub"> · Dietary: {g.dietary}</span> : null}
+                {g.medical ? <span className="admin-sub"> · Medical: {g.medical}</span> : null}
+              </li>
+            ))}
+          </ol>
         </section>
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-history">
           <h2 id="admin-booking-history" className="admin-panel__title">
             History
           </h2>
           <BookingHistory events={events} />
+          <NoteForm
+            bookingId={booking.id}
+            onAdded={() => {
+              flash.show('Note added. Only the team can see it.');
+              changed(booking);
+            }}
+          />
         </section>
       </div>
     </>

@@ -1,7 +1,14 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { StatusBadge } from '~/components/status-badge';
+import type { OperatorGuest } from '~/contracts/guests';
+import { downloadManifestCsv } from '~/features/admin/api/admin-api';
+import { saveBlob } from '~/features/admin/components/csv-download';
+import { Flash } from '~/features/admin/components/flash';
+import { ManifestTravellers } from '~/features/admin/components/manifest-travellers';
+import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
@@ -10,6 +17,10 @@ import { ApiError } from '~/lib/api-client';
 // prints it on A4 or Letter without the site around it.
 export function ManifestSheet({ departureId }: { departureId: string }) {
   const { state, retry } = useManifest(departureId);
+  // Check-ins answered by the server since the manifest loaded, by booking.
+  const [checked, setChecked] = useState<Record<string, OperatorGuest[]>>({});
+  const [csvBusy, setCsvBusy] = useState(false);
+  const flash = useFlash();
 
   if (state.status === 'loading') {
     return (
@@ -37,7 +48,24 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
     );
   }
 
-  const { departure, bookings } = state.data;
+  const { departure } = state.data;
+  const bookings = state.data.bookings.map((b) => (checked[b.id] ? { ...b, guests: checked[b.id]! } : b));
+  const guests = bookings.flatMap((b) => b.guests);
+  const present = guests.filter((g) => g.checkIn === 'present').length;
+  const noShow = guests.filter((g) => g.checkIn === 'no-show').length;
+  const downloadCsv = async () => {
+    setCsvBusy(true);
+    try {
+      saveBlob(
+        await downloadManifestCsv(departure.id),
+        `wayfarer-manifest-${departure.packageId}-${departure.startsOn}.csv`,
+      );
+    } catch (error) {
+      flash.show(error instanceof Error ? error.message : 'The CSV file could not be made.');
+    } finally {
+      setCsvBusy(false);
+    }
+  };
   const date = formatTripDate(departure.startsOn);
   const travellers = bookings.reduce((sum, b) => sum + b.travellers, 0);
   const value = bookings.reduce((sum, b) => sum + b.total, 0);
@@ -59,6 +87,14 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </p>
         </div>
         <div className="admin-head__actions">
+          <button
+            type="button"
+            className="button button--outline admin-button"
+            onClick={() => void downloadCsv()}
+            disabled={csvBusy}
+          >
+            {csvBusy ? 'Preparing CSV…' : 'Download CSV'}
+          </button>
           <button type="button" className="button button--primary" onClick={() => window.print()}>
             <svg
               aria-hidden="true"
@@ -93,10 +129,18 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </dd>
         </div>
         <div>
+          <dt>Checked in</dt>
+          <dd>
+            {present} <span className="admin-stats__of">of {travellers}</span>
+            {noShow > 0 ? <span className="admin-stats__of"> · {noShow} no-show</span> : null}
+          </dd>
+        </div>
+        <div>
           <dt>Booked value</dt>
           <dd>{formatPrice(value)}</dd>
         </div>
       </dl>
+      <Flash message={flash.message} />
 
       {bookings.length === 0 ? (
         <div className="admin-empty">
@@ -157,6 +201,25 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </table>
         </div>
       )}
+      {bookings.length > 0 ? (
+        <section className="manifest-travellers" aria-labelledby="manifest-travellers-title">
+          <h2 id="manifest-travellers-title" className="admin-panel__title manifest-travellers__title">
+            Travellers at the meeting point
+          </h2>
+          <p className="admin-muted manifest-travellers__lead">
+            Tap Present or No-show for each traveller; tap again to clear.
+          </p>
+          <ManifestTravellers
+            bookings={bookings}
+            startsOn={departure.startsOn}
+            onChanged={(updated, message) => {
+              setChecked((c) => ({ ...c, [updated.id]: updated.guests }));
+              flash.show(message);
+            }}
+            onFailed={flash.show}
+          />
+        </section>
+      ) : null}
       <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
     </>
   );

@@ -1,6 +1,7 @@
 // Test helpers: a fetch that answers like the console's API, and sample records.
 import { vi } from 'vitest';
 import type { AdminBooking, AdminDeparture } from '~/contracts/admin';
+import { emptyGuest } from '~/contracts/guests';
 
 export type FakeRequest = { url: URL; method: string; headers: Headers; body: unknown };
 type Handler = (request: FakeRequest) => Response | Promise<Response>;
@@ -50,6 +51,11 @@ export function aBooking(overrides: Partial<AdminBooking> = {}): AdminBooking {
     updatedAt: '2027-01-05T10:15:00.000Z',
     userId: 'traveller-1',
     cancelReason: null,
+    guests: [
+      { ...emptyGuest('Anna Lindqvist'), checkIn: null },
+      { ...emptyGuest(), checkIn: null },
+    ],
+    detailsComplete: false,
     ...overrides,
   };
 }

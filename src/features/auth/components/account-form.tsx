@@ -20,7 +20,13 @@ const titles: Record<Mode, { heading: string; lead: string; submit: string }> = 
   },
 };
 
-export function AccountForm() {
+type AccountFormProps = {
+  // Why the visitor is here, above the form ("Log in or sign up to book Kyoto Temples & Tea").
+  // An empty string keeps its place while the words load.
+  purpose?: string;
+};
+
+export function AccountForm({ purpose }: AccountFormProps = {}) {
   const [mode, setMode] = useState<Mode>('login');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -106,6 +112,11 @@ export function AccountForm() {
   const t = titles[mode];
   return (
     <div className="account-card">
+      {purpose === undefined ? null : (
+        <p className="account-card__purpose" role="status">
+          {purpose}
+        </p>
+      )}
       <h1>{t.heading}</h1>
       <p className="section__lead">{t.lead}</p>
       {/* method="post": should someone submit before the prerendered page hydrates, the browser

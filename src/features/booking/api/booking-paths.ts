@@ -2,5 +2,3 @@
 // the server (src/routes/*.tsx, ~/lib/page-data), which must name the same answers.
 export const bookingsPath = '/api/bookings';
 export const bookingPath = (id: string) => `/api/bookings/${encodeURIComponent(id)}`;
-export const departuresPath = (packageId: string) =>
-  `/api/packages/${encodeURIComponent(packageId)}/departures`;

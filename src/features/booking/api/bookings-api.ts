@@ -1,6 +1,7 @@
 import { apiRequest } from '~/lib/api-client';
 import type { Booking, BookingInput } from '~/contracts/booking';
 import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
+import type { Guest } from '~/contracts/guests';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
@@ -23,4 +24,12 @@ export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
 // Repeating it answers the same cancelled booking, so a retry after a lost answer is safe.
 export function cancelBooking(id: string): Promise<Booking> {
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+}
+
+// Every traveller's details at once (empty fields are "later"); answers the booking as stored.
+export function saveTravellers(id: string, guests: Guest[]): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/guests`, {
+    method: 'PUT',
+    body: { guests },
+  });
 }

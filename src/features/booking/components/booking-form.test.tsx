@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
+import { emptyGuest } from '~/contracts/guests';
 import type { Departure } from '~/contracts/departure';
 import { phoneMessages } from '~/contracts/phone';
 import { BookingForm } from '~/features/booking/components/booking-form';
@@ -41,6 +42,7 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 beforeEach(() => {
+  sessionStorage.clear();
   answers = [json(200, { departures: schedule })];
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
@@ -61,13 +63,15 @@ const booked = (input: BookingInput): Booking => ({
   total: 2450 * (input.travellers ?? 1),
   status: 'requested',
   createdAt: new Date().toISOString(),
+  guests: Array.from({ length: input.travellers ?? 1 }, (_, i) => emptyGuest(i === 0 ? input.name : '')),
+  detailsComplete: false,
 });
 
 type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
 
 function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
   const onBooked = vi.fn();
-  render(
+  const view = render(
     <BookingForm
       packageId={packageId}
       price={2450}
@@ -76,7 +80,7 @@ function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
       onBooked={onBooked}
     />,
   );
-  return { onSubmit, onBooked, user: userEvent.setup() };
+  return { onSubmit, onBooked, user: userEvent.setup(), unmount: view.unmount };
 }
 
 const fill = async (
@@ -102,6 +106,14 @@ describe('BookingForm', () => {
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('inputmode', 'tel');
     expect(phone).toHaveAttribute('autocomplete', 'tel');
+    // The terms where the decision is made, beside Book Now.
+    const terms = screen.getByRole('region', { name: 'Booking terms' });
+    expect(terms).toHaveTextContent('No payment is taken now');
+    expect(terms).toHaveTextContent('until 14 days before the departure');
+    expect(within(terms).getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14155550142',
+    );
     await dates();
   });
 
@@ -131,6 +143,32 @@ describe('BookingForm', () => {
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(phoneMessages.tooShort);
     expect(screen.getByLabelText('Phone')).toHaveValue('(415) 55');
+  });
+
+  it('keeps unsent values per package across a remount (a reload, a sign-out elsewhere) until booked', async () => {
+    const first = setup();
+    await dates();
+    await fill(first.user, '1 Harbour Row', '+44 7700 900123');
+    await first.user.click(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ }));
+    await first.user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    first.unmount();
+
+    const second = setup();
+    await dates();
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Harbour Row');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+44 7700 900123');
+    expect(screen.getByLabelText('Travellers')).toHaveValue(2);
+    expect(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ })).toBeChecked();
+    // Another package's form starts from its own (empty) draft.
+    expect(sessionStorage.getItem('wayfarer:booking-draft:other-trip')).toBeNull();
+
+    await second.user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(second.onBooked).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(`wayfarer:booking-draft:${packageId}`)).toBeNull();
+    second.unmount();
+    setup();
+    expect(screen.getByLabelText('Address')).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
   });
 
   it('shows a message beside each refused field, and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   bookingInputSchema,
@@ -11,8 +11,10 @@ import {
 } from '~/contracts/booking';
 import { isBookable, type Departure } from '~/contracts/departure';
 import { Field, InputField, PhoneField } from '~/components/field';
+import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
+import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice, formatTripDate } from '~/contracts/format';
 import { site } from '~/lib/site';
@@ -89,9 +91,12 @@ function unavailableText(departure: Departure) {
 // DESIGN.md adds the departure and the number of travellers. On any failure every value stays
 // where it was typed.
 export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: BookingFormProps) {
-  const [values, setValues] = useState<BookingFormValues>(initial);
-  const [travellersRaw, setTravellersRaw] = useState('1');
-  const [chosenId, setChosenId] = useState<string | null>(null);
+  // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
+  const [draft] = useState(() => readDraft(packageId));
+  const [values, setValues] = useState<BookingFormValues>(draft?.values ?? initial);
+  const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
+  const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
+  const sent = useRef(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -100,6 +105,12 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
   const id = useId();
+
+  useEffect(() => {
+    // Once stored, the form's reset must not write the emptied values back.
+    if (sent.current) return;
+    saveDraft(packageId, { values, travellers: travellersRaw, departureId: chosenId });
+  }, [packageId, values, travellersRaw, chosenId]);
 
   const list = departures.state.status === 'success' ? departures.state.departures : null;
   const bookable = list?.filter(isBookable) ?? [];
@@ -197,6 +208,8 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
     try {
       const booking = await onSubmit(checked.data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
+      sent.current = true;
+      clearDraft(packageId);
       setValues(empty);
       setTravellersRaw('1');
       setChosenId(null);
@@ -374,7 +387,7 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <p className="booking-form__note">No payment now: we confirm your places within two working days.</p>
+      <BookingTerms className="booking-form__terms" />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '~/contracts/booking';
+import { emptyGuest } from '~/contracts/guests';
 import { brand } from '~/contracts/brand';
 import { cancelBooking, getBookings } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
@@ -40,6 +41,8 @@ const booking = (over: Partial<Booking>): Booking => {
     address: '12 St James Square',
     phone: '442079460000',
     createdAt: new Date(Date.UTC(2026, 0, seq)).toISOString(),
+    guests: [emptyGuest('Ada Lovelace'), emptyGuest()],
+    detailsComplete: false,
     ...over,
   };
 };
@@ -89,6 +92,43 @@ describe('My bookings', () => {
     expect(titlesIn('Dates to be agreed')).toEqual(['Amazon Expedition']);
     expect(titlesIn('Past trips')).toEqual(['Iceland Ring']);
     expect(titlesIn('Cancelled')).toEqual(['Patagonia Trek']);
+  });
+
+  it('says how many travellers are complete and opens their details where they can still change', async () => {
+    const done = {
+      ...emptyGuest('Ada Lovelace'),
+      dateOfBirth: '1984-03-09',
+      emergencyName: 'Sam',
+      emergencyPhone: '020 7946 0000',
+    };
+    const half = booking({
+      packageName: 'Alps Loop',
+      startsOn: inDays(40),
+      travellers: 4,
+      guests: [done, done, emptyGuest(), emptyGuest()],
+    });
+    const full = booking({
+      packageName: 'Fjord Sail',
+      startsOn: inDays(50),
+      travellers: 1,
+      guests: [done],
+      detailsComplete: true,
+    });
+    const tooLate = booking({ packageName: 'Desert Night', startsOn: inDays(1), travellers: 2 });
+    vi.mocked(getBookings).mockResolvedValue([half, full, tooLate, cancelled]);
+    setup();
+    await screen.findAllByRole('article');
+    expect(card(half)).toHaveTextContent('2 of 4 travellers complete');
+    expect(within(card(half)).getByRole('link', { name: /^Add travellers’ details/ })).toHaveAttribute(
+      'href',
+      `/bookings/${half.id}/travellers`,
+    );
+    expect(card(full)).toHaveTextContent('1 of 1 traveller complete');
+    expect(within(card(full)).getByRole('link', { name: /^Edit travellers’ details/ })).toBeVisible();
+    // Inside the cutoff: the count, but no form (the card says how to reach us).
+    expect(card(tooLate)).toHaveTextContent('0 of 2 travellers complete');
+    expect(within(card(tooLate)).queryByRole('link', { name: /travellers’ details/ })).toBeNull();
+    expect(within(card(cancelled)).queryByText(/travellers complete/)).toBeNull();
   });
 
   it('shows each booking with its status, date, travellers and total', async () => {

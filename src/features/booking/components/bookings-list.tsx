@@ -8,7 +8,13 @@ import { cancelBooking } from '~/features/booking/api/bookings-api';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { CancelBookingDialog } from '~/features/booking/components/cancel-booking-dialog';
 import { useBookings } from '~/features/booking/hooks/use-bookings';
-import { cancellationCutoffDays, cancelOption, groupTrips } from '~/features/booking/utils/my-trips';
+import {
+  cancellationCutoffDays,
+  cancelOption,
+  completeLabel,
+  detailsOption,
+  groupTrips,
+} from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 
@@ -19,6 +25,29 @@ function ContactUs() {
       change or cancel it, call us on <a href={site.phoneHref}>{site.phone}</a> or e-mail{' '}
       <a href={`mailto:${site.email}`}>{site.email}</a>.
     </p>
+  );
+}
+
+// "2 of 4 travellers complete", and the way to the travellers' details form while it is open.
+function TravellersStatus({ booking, canEdit }: { booking: Booking; canEdit: boolean }) {
+  return (
+    <div className="summary__travellers">
+      <p className="summary__progress" data-complete={booking.detailsComplete}>
+        <span className="summary__progress-mark" aria-hidden="true">
+          {booking.detailsComplete ? '✓' : '!'}
+        </span>
+        {completeLabel(booking)}
+      </p>
+      {canEdit ? (
+        <Link
+          className={`button ${booking.detailsComplete ? 'button--outline' : 'button--primary'}`}
+          to={paths.travellers(booking.id)}
+          aria-label={`${booking.detailsComplete ? 'Edit' : 'Add'} travellers’ details for ${booking.reference}`}
+        >
+          {booking.detailsComplete ? 'Edit travellers’ details' : 'Add travellers’ details'}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 
@@ -82,12 +111,16 @@ export function BookingsList() {
           <ol className="bookings">
             {group.bookings.map((booking) => {
               const option = refused.has(booking.id) ? 'contact' : cancelOption(booking);
+              const details = detailsOption(booking);
               const done = justCancelled === booking.id;
               return (
                 <li key={booking.id}>
                   <BookingSummary booking={booking} headingLevel={3}>
-                    {done || option !== 'none' ? (
+                    {done || option !== 'none' || details !== 'none' ? (
                       <>
+                        {details !== 'none' ? (
+                          <TravellersStatus booking={booking} canEdit={details === 'edit'} />
+                        ) : null}
                         {done ? (
                           <p className="summary__done" role="status">
                             Cancelled. Your places are free again for other travellers.

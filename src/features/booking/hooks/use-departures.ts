@@ -1,6 +1,5 @@
 import type { Departure } from '~/contracts/departure';
-import { departuresPath } from '~/features/booking/api/booking-paths';
-import { getDepartures } from '~/features/booking/api/departures-api';
+import { departuresPath, getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';

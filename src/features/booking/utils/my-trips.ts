@@ -1,4 +1,5 @@
 import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '~/contracts/booking';
+import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '~/contracts/guests';
 import { daysUntil } from '~/contracts/format';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
@@ -60,3 +61,22 @@ export function groupTrips(bookings: Booking[], now: Date = new Date()): TripGro
   ];
   return groups.filter((g) => g.bookings.length > 0);
 }
+
+// The server's DETAILS_CUTOFF_DAYS is the rule (it answers 409 past it); the default decides
+// whether My bookings offers the travellers' details form or says how to reach us.
+export const detailsCutoffDays = defaultDetailsCutoffDays;
+
+// edit: the form; closed: too close to departure (call or write to us); none: cancelled or past.
+export type DetailsOption = 'edit' | 'closed' | 'none';
+
+export function detailsOption(booking: Booking, now: Date = new Date()): DetailsOption {
+  if (booking.status === 'cancelled') return 'none';
+  if (booking.startsOn === null) return 'edit';
+  const days = daysUntil(booking.startsOn, now);
+  if (days < 0) return 'none';
+  return detailsEditable(days, detailsCutoffDays) ? 'edit' : 'closed';
+}
+
+// "2 of 4 travellers complete"
+export const completeLabel = (booking: Booking) =>
+  `${completeCount(booking.guests)} of ${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'} complete`;

@@ -53,6 +53,8 @@ describe('PackagesGrid', () => {
   it('says why when the packages cannot be loaded, and Retry loads them', async () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
+      // The cards' dates come after; no departures for them.
+      .mockImplementation(async () => json({ departures: [] }))
       .mockResolvedValueOnce(json({ error: 'boom' }, 500))
       .mockResolvedValueOnce(json(packages));
     renderGrid();
@@ -63,12 +65,39 @@ describe('PackagesGrid', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByRole('article')).toHaveLength(2);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/packages.json')).toHaveLength(2);
   });
 
   it('treats a malformed file as an error, never as an empty grid', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json([{ id: 1 }]));
     renderGrid();
     expect(await screen.findByRole('alert')).toHaveTextContent('The packages could not be read.');
+  });
+
+  it('names each package’s next open dates, loaded after the page (the space is kept meanwhile)', async () => {
+    const departures: Record<string, unknown[]> = {
+      alps: [
+        { id: 'd1', packageId: 'alps', startsOn: '2030-03-02', capacity: 12, seatsLeft: 0, status: 'open' },
+        { id: 'd2', packageId: 'alps', startsOn: '2030-03-16', capacity: 12, seatsLeft: 4, status: 'closed' },
+        { id: 'd3', packageId: 'alps', startsOn: '2030-03-30', capacity: 12, seatsLeft: 4, status: 'open' },
+        { id: 'd4', packageId: 'alps', startsOn: '2030-04-13', capacity: 12, seatsLeft: 12, status: 'open' },
+        { id: 'd5', packageId: 'alps', startsOn: '2030-04-27', capacity: 12, seatsLeft: 12, status: 'open' },
+      ],
+      sea: [],
+    };
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/packages.json') return json(packages);
+      const id = /^\/api\/packages\/([^/]+)\/departures$/.exec(url)?.[1];
+      return id ? json({ departures: departures[id] }) : json({ message: 'No' }, 404);
+    });
+    renderGrid();
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByText('Next departures')).toBeInTheDocument();
+    const dates = await within(cards[0]!).findAllByRole('listitem');
+    // Sold out and closed dates are skipped; two dates at most.
+    expect(dates.map((d) => d.textContent)).toEqual(['Sat 30 Mar 2030', 'Sat 13 Apr 2030']);
+    expect(await within(cards[1]!).findByText('Dates on request: call or write to us')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/packages/alps/departures', expect.anything());
   });
 });

@@ -41,3 +41,13 @@ export function usePackages(preloaded?: TravelPackage[]) {
         : state;
   return { state: shown, retry };
 }
+
+// A package's name by id, loading the catalogue only when there is an id: "" while it loads,
+// null when the catalogue has no such package or could not be read.
+export function usePackageName(id: string | null): string | null {
+  const { state } = useAsyncData(id === null ? null : 'packages', loadPackages, cached);
+  if (id === null) return null;
+  if (state.status === 'loading') return '';
+  if (state.status === 'error') return null;
+  return state.data.find((p) => p.id === id)?.name ?? null;
+}

@@ -1,3 +1,4 @@
+// The catalogue: the travel packages of public/packages.json as the server knows them.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 

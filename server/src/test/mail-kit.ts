@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { MailDev } from 'maildev';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
-import { missing, testDatabaseUrl } from '../test/services.js';
-import { enqueueEmails, type BookingEmailData, type EmailJob } from './outbox.js';
+import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
+import { missing, testDatabaseUrl } from './services.js';
+import { enqueueEmails, type BookingEmailData, type EmailJob } from '../mail/outbox.js';
 
 export type ReceivedEmail = {
   id: string;

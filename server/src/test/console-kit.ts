@@ -1,10 +1,12 @@
 // Shared set-up for the console's API tests: one app on one store, a traveller and an operator
 // with real emulator tokens, and short ways to call the API and read the rows behind it.
 import { rmSync } from 'node:fs';
+import type { Selectable } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Database } from '../db/database.js';
+import type { AuditEventsTable } from '../db/schema.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
@@ -15,18 +17,9 @@ import {
   validBooking,
   type StoreCase,
   type TestUser,
-} from '../test/fixtures.js';
+} from './fixtures.js';
 
-export type AuditRow = {
-  booking_id: string | null;
-  departure_id: string | null;
-  actor_type: string;
-  actor: string;
-  action: string;
-  from_value: string | null;
-  to_value: string | null;
-  reason: string | null;
-};
+export type AuditRow = Omit<Selectable<AuditEventsTable>, 'id' | 'at'>;
 
 export type AdminTestContext = {
   db: Database;

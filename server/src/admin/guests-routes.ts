@@ -1,0 +1,128 @@
+// The console's side of the travellers' details: the manifest as CSV (one row per traveller),
+// the guide's check-in per traveller, and internal notes on a booking. Registered inside
+// adminRoutes, behind its operator check.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  adminBookingSchema,
+  checkInRequestSchema,
+  noteRequestSchema,
+  noteSchema,
+  uuidParam,
+} from '../../../src/contracts/api.js';
+import type { BookingsOptions } from '../bookings/routes.js';
+import { setCheckIn } from '../guests/repository.js';
+import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
+import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
+import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
+import { csvBom, csvRow, manifestCsvHeader, manifestCsvRows } from './csv.js';
+import { findAdminDeparture } from './departures-queries.js';
+import { addNote } from './notes.js';
+
+const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
+
+// 0-11: a booking has at most twelve travellers. Anything else is a traveller that is not there.
+const guestIndex = z
+  .string()
+  .check(z.refine((raw) => /^(?:\d|1[01])$/.test(raw), 'No such traveller on this booking.'));
+
+export async function adminGuestsRoutes(app: FastifyInstance, options: BookingsOptions) {
+  const { db } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/admin/departures/:id/manifest.csv',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The manifest as CSV: one row per traveller',
+        params: z.object({ id: uuidParam('No such departure.') }),
+        response: {
+          200: {
+            description:
+              'Reference, lead name, email, phone, traveller, date of birth, dietary needs, medical notes, ' +
+              'emergency contact, emergency phone, check-in; a header row.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors.notFound,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const departure = await fromDatabase(() => findAdminDeparture(db, id));
+      if (!departure) return problem(reply, 404, 'No such departure.');
+      const bookings = await fromDatabase(() => listManifestBookings(db, id));
+      const body = csvBom + csvRow(manifestCsvHeader) + bookings.map(manifestCsvRows).join('');
+      return noStore(reply)
+        .type('text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="wayfarer-manifest-${departure.package_id}-${departure.starts_on}.csv"`,
+        )
+        .send(body);
+    },
+  );
+
+  api.post(
+    '/api/admin/bookings/:id/guests/:index/check-in',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Check a traveller in at the meeting point: present, no-show, or clear it (null)',
+        description: 'The index counts from 0, in the order of the booking’s guests.',
+        params: z.object({ id: uuidParam('No such booking.'), index: guestIndex }),
+        body: checkInRequestSchema,
+        response: {
+          200: adminBookingSchema,
+          ...errors.notFound,
+          ...errors.conflict,
+          ...jsonBodyErrors,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await fromDatabase(() =>
+        setCheckIn(db, {
+          bookingId: id,
+          index: Number(request.params.index),
+          state: request.body.state,
+          actor: operatorActor(request),
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, outcome.message);
+      if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+      const booking = await fromDatabase(() => findAdminBooking(db, id));
+      if (!booking) return problem(reply, 404, 'No such booking.');
+      return noStore(reply).send(booking);
+    },
+  );
+
+  api.post(
+    '/api/admin/bookings/:id/notes',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Add an internal note to a booking',
+        description:
+          'Shown in the booking’s history and on the manifest; never shown or sent to the traveller.',
+        params: z.object({ id: uuidParam('No such booking.') }),
+        body: noteRequestSchema,
+        response: { 201: noteSchema, ...errors.notFound, ...jsonBodyErrors, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const note = await fromDatabase(() =>
+        addNote(db, { bookingId: request.params.id, text: request.body.text, actor: operatorActor(request) }),
+      );
+      if (!note) return problem(reply, 404, 'No such booking.');
+      return noStore(reply).code(201).send(note);
+    },
+  );
+}

@@ -1,0 +1,345 @@
+// One batch of bookings, in one transaction (docs/decisions/006-seats-and-group-commit.md). The
+// steps, in order, each a function below:
+//   1. claimIdempotencyKeys: within the batch, the first request with a key goes ahead; its twins
+//      wait for its answer.
+//   2. lockHeldSeats (held-seats.ts) and lockDepartures: every lock the batch needs, in the one
+//      order every transaction takes them (held-seat locks, then departure rows by id), so no two
+//      batches of different processes wait for each other.
+//   3. allotSeats: seats in arrival order, each request's refusal worded for the traveller.
+//   4. writeBookings: one statement inserts the bookings and adds their seats, audit rows and
+//      emails.
+//   5. answerRetries: a request whose key was already stored gets that booking back.
+// Round trips: 4 (the held seats take 2), whatever the batch size; a 5th only for keys not stored
+// now.
+import { randomUUID } from 'node:crypto';
+import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
+import type { Actor } from '../audit/audit.js';
+import type { Queryable } from '../db/database.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
+import { emptyGuest } from '../../../src/contracts/guests.js';
+import { emailData, toBooking } from './booking-row.js';
+import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
+import type { ServerPackage } from '../catalog/packages.js';
+
+export type CreateOutcome =
+  | { kind: 'created'; booking: Booking }
+  | { kind: 'replayed'; booking: Booking }
+  // The same Idempotency-Key was used for a different booking.
+  | { kind: 'key-reused' }
+  | { kind: 'invalid'; fieldErrors: Partial<Record<'departureId', string>> }
+  | { kind: 'no-seats'; message: string; seatsLeft: number }
+  // The user's seats awaiting confirmation would pass MAX_HELD_SEATS_PER_USER (held-seats.ts).
+  | { kind: 'too-many-held'; message: string; heldSeats: number };
+
+export type BookingRequest = {
+  userId: string;
+  // The verified token's email: the booking's emails go there (none when the account has none).
+  accountEmail: string | null;
+  // MAX_HELD_SEATS_PER_USER.
+  maxHeldSeats: number;
+  actor: Actor;
+  input: BookingInput;
+  pkg: ServerPackage;
+  travellers: number;
+  idempotencyKey: string | null;
+  today: string;
+};
+
+// A request with the id and reference its booking will have.
+export type BatchEntry = BookingRequest & { id: string; reference: string };
+
+// What each request of the batch is answered, by index; filled in step by step.
+type Outcomes = (CreateOutcome | undefined)[];
+
+export async function runBatch(tx: Queryable, batch: BatchEntry[]): Promise<CreateOutcome[]> {
+  const outcomes: Outcomes = new Array(batch.length);
+  const keys = claimIdempotencyKeys(batch);
+  const live = keys.live.map((i) => batch[i]!);
+  const held = await lockHeldSeats(
+    tx,
+    live.map((p) => p.userId),
+  );
+  const departures = await lockDepartures(tx, live);
+  const placed = allotSeats(batch, keys.live, { departures, held }, outcomes);
+  await writeBookings(tx, placed, outcomes);
+  await answerRetries(tx, batch, keys, outcomes);
+  return outcomes as CreateOutcome[];
+}
+
+// --- 1. Idempotency keys -----------------------------------------------------------------------
+
+const keyOf = (p: BookingRequest) => (p.idempotencyKey ? `${p.userId}\u0000${p.idempotencyKey}` : null);
+
+type Keys = {
+  // The first request of each key: it goes ahead.
+  leaders: Map<string, number>;
+  // [twin, its leader]: answered with the leader's outcome.
+  followers: [number, number][];
+  // Everyone but the followers: the requests that may take seats.
+  live: number[];
+};
+
+// Retries of a booking stored earlier are found after the insert (step 5): looking for them
+// first would cost every batch a query for what is rare.
+function claimIdempotencyKeys(batch: BatchEntry[]): Keys {
+  const leaders = new Map<string, number>();
+  const followers: [number, number][] = [];
+  batch.forEach((p, i) => {
+    const key = keyOf(p);
+    if (!key) return;
+    if (leaders.has(key)) followers.push([i, leaders.get(key)!]);
+    else leaders.set(key, i);
+  });
+  const twins = new Set(followers.map(([i]) => i));
+  return { leaders, followers, live: batch.map((_, i) => i).filter((i) => !twins.has(i)) };
+}
+
+// --- 2. Locks ----------------------------------------------------------------------------------
+
+// Every departure the batch may take seats from, locked once, in id order: the chosen ones, and
+// for requests without a choice the package's open future departures (the earliest with enough
+// seats is taken).
+async function lockDepartures(tx: Queryable, live: BatchEntry[]): Promise<Map<string, DepartureRow>> {
+  const departures = new Map<string, DepartureRow>();
+  if (live.length === 0) return departures;
+  const chosen = [...new Set(live.map((p) => p.input.departureId).filter(Boolean))];
+  const defaulted = [...new Set(live.filter((p) => !p.input.departureId).map((p) => p.pkg.id))];
+  const { rows } = await tx.query<DepartureRow>(
+    `SELECT ${departureColumns} FROM departures
+     WHERE id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3)
+     ORDER BY id FOR UPDATE`,
+    [chosen, defaulted, live[0]!.today],
+  );
+  for (const row of rows) departures.set(row.id, row);
+  return departures;
+}
+
+// --- 3. Seats ----------------------------------------------------------------------------------
+
+const refusals = {
+  otherPackage: 'This departure belongs to another package.',
+  noDeparture: 'This departure does not exist.',
+  closed: 'This departure is closed for booking. Please choose another date.',
+  departed: 'This departure has already left. Please choose another date.',
+  noOpenDeparture: 'This trip has no open departures right now. Please contact us for other dates.',
+  noneWithSeats: (travellers: number) =>
+    `No departure of this trip has ${travellers} seats left. Please choose fewer travellers.`,
+  seats: (seatsLeft: number, travellers: number) =>
+    seatsLeft === 0
+      ? 'This departure is sold out. Please choose another date.'
+      : `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat is' : 'seats are'} left on this departure, not ${travellers}. Please choose fewer travellers or another date.`,
+};
+
+type Placed = { index: number; p: BatchEntry; departure: DepartureRow };
+type Locked = { departures: Map<string, DepartureRow>; held: Map<string, number> };
+
+// In arrival order: each request gets its departure's seats, or a refusal, within the user's
+// limit of seats awaiting confirmation (counted under the held-seat locks of step 2).
+function allotSeats(batch: BatchEntry[], live: number[], locked: Locked, outcomes: Outcomes): Placed[] {
+  const taken = new Map<string, number>();
+  const seatsLeft = (d: DepartureRow) => d.capacity - d.seats_taken - (taken.get(d.id) ?? 0);
+  const placed: Placed[] = [];
+  for (const index of live) {
+    const p = batch[index]!;
+    const choice = chooseDeparture(p, locked.departures, seatsLeft);
+    if ('refusal' in choice) {
+      outcomes[index] = choice.refusal;
+      continue;
+    }
+    const holds = locked.held.get(p.userId) ?? 0;
+    if (holds + p.travellers > p.maxHeldSeats) {
+      const message = heldSeatsMessage(holds, p.maxHeldSeats, p.travellers);
+      outcomes[index] = { kind: 'too-many-held', message, heldSeats: holds };
+      continue;
+    }
+    locked.held.set(p.userId, holds + p.travellers);
+    taken.set(choice.departure.id, (taken.get(choice.departure.id) ?? 0) + p.travellers);
+    placed.push({ index, p, departure: choice.departure });
+  }
+  return placed;
+}
+
+// The chosen departure if it can take the party; without a choice, the earliest open one that can.
+function chooseDeparture(
+  p: BatchEntry,
+  departures: Map<string, DepartureRow>,
+  seatsLeft: (d: DepartureRow) => number,
+): { departure: DepartureRow } | { refusal: CreateOutcome } {
+  const noSeats = (message: string, left: number) => ({
+    refusal: { kind: 'no-seats' as const, message, seatsLeft: left },
+  });
+  if (!p.input.departureId) {
+    const open = [...departures.values()]
+      .filter((d) => d.package_id === p.pkg.id && d.status === 'open' && d.starts_on > p.today)
+      .sort((a, b) => a.starts_on.localeCompare(b.starts_on));
+    const departure = open.find((d) => seatsLeft(d) >= p.travellers);
+    if (departure) return { departure };
+    const most = Math.max(0, ...open.map(seatsLeft));
+    return noSeats(open.length === 0 ? refusals.noOpenDeparture : refusals.noneWithSeats(p.travellers), most);
+  }
+  const departure = departures.get(p.input.departureId);
+  if (!departure || departure.package_id !== p.pkg.id) {
+    const departureId = departure ? refusals.otherPackage : refusals.noDeparture;
+    return { refusal: { kind: 'invalid', fieldErrors: { departureId } } };
+  }
+  if (departure.status !== 'open') return noSeats(refusals.closed, 0);
+  if (departure.starts_on <= p.today) return noSeats(refusals.departed, 0);
+  const left = seatsLeft(departure);
+  if (left < p.travellers) return noSeats(refusals.seats(left, p.travellers), left);
+  return { departure };
+}
+
+// --- 4. The write ------------------------------------------------------------------------------
+
+type Row = Placed & { price: number; booking: Booking };
+
+// The statement's input, one array a column: name, PostgreSQL type, value. Arrays instead of a
+// VALUES list keep it one fixed statement whatever the batch size.
+const inputs: [string, string, (r: Row) => unknown][] = [
+  ['id', 'uuid', (r) => r.p.id],
+  ['reference', 'text', (r) => r.p.reference],
+  ['user_id', 'text', (r) => r.p.userId],
+  ['package_id', 'text', (r) => r.p.pkg.id],
+  ['package_name', 'text', (r) => r.p.pkg.name],
+  ['price_cents', 'int', (r) => r.price],
+  ['name', 'text', (r) => r.p.input.name],
+  ['email', 'text', (r) => r.p.input.email],
+  ['address', 'text', (r) => r.p.input.address],
+  ['phone', 'text', (r) => r.p.input.phone],
+  ['idempotency_key', 'text', (r) => r.p.idempotencyKey],
+  ['departure_id', 'uuid', (r) => r.departure.id],
+  ['travellers', 'int', (r) => r.p.travellers],
+  ['actor', 'text', (r) => r.p.actor.name],
+  ['payload', 'text', (r) => JSON.stringify(emailData(r.booking))],
+  ['outbox_id', 'uuid', () => randomUUID()],
+  ['account_email', 'text', (r) => r.p.accountEmail],
+];
+
+// The bookings (ON CONFLICT on the idempotency key: a retry that another process is storing at
+// this moment gets that booking in step 5, and its seats are not counted here), the seats taken
+// by what was inserted, the audit rows and the "booking received" emails (to the account's
+// address). One round trip instead of four is most of a batch's cost on PGlite.
+const writeSql = `WITH v AS (
+    SELECT * FROM unnest(${inputs.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+    AS v(${inputs.map(([name]) => name).join(', ')})
+  ), ins AS (
+    INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
+      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents)
+    SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
+      account_email, address, phone, idempotency_key, departure_id, travellers,
+      price_cents * travellers FROM v
+    ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
+    RETURNING id, departure_id, travellers, created_at
+  ), seats AS (
+    UPDATE departures d SET seats_taken = d.seats_taken + s.n, updated_at = now()
+    FROM (SELECT departure_id, sum(travellers)::int AS n FROM ins GROUP BY departure_id) s
+    WHERE d.id = s.departure_id
+  ), audit AS (
+    INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
+    SELECT ins.id, ins.departure_id, 'traveller', v.actor, 'booking.created', 'requested'
+    FROM ins JOIN v USING (id)
+  ), mail AS (
+    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload::jsonb
+    FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
+  ), guests AS (
+    -- One guest per traveller; the first takes the booking's name.
+    INSERT INTO booking_guests (booking_id, position, full_name)
+    SELECT ins.id, g.position, CASE WHEN g.position = 0 THEN v.name ELSE '' END
+    FROM ins JOIN v USING (id) CROSS JOIN LATERAL generate_series(0, ins.travellers - 1) AS g(position)
+  )
+  SELECT id, created_at FROM ins`;
+
+// The booking as it will be stored; the database's own time replaces createdAt once it is in.
+function newBooking({ p, departure }: Placed, price: number): Booking {
+  const now = new Date();
+  return toBooking({
+    id: p.id,
+    reference: p.reference,
+    user_id: p.userId,
+    package_id: p.pkg.id,
+    package_name: p.pkg.name,
+    price_cents: price,
+    name: p.input.name,
+    email: p.input.email,
+    account_email: p.accountEmail,
+    address: p.input.address,
+    phone: p.input.phone,
+    departure_id: departure.id,
+    starts_on: departure.starts_on,
+    travellers: p.travellers,
+    total_cents: price * p.travellers,
+    status: 'requested',
+    cancel_reason: null,
+    created_at: now,
+    updated_at: now,
+    // As the statement above stores them: the first takes the booking's name.
+    guests: Array.from({ length: p.travellers }, (_, i) => ({
+      ...emptyGuest(i === 0 ? p.input.name : ''),
+      checkIn: null,
+    })),
+  });
+}
+
+async function writeBookings(tx: Queryable, placed: Placed[], outcomes: Outcomes) {
+  if (placed.length === 0) return;
+  const rows: Row[] = placed.map((placing) => {
+    const price = Math.round(placing.p.pkg.price * 100);
+    return { ...placing, price, booking: newBooking(placing, price) };
+  });
+  const { rows: inserted } = await tx.query<{ id: string; created_at: Date | string }>(
+    writeSql,
+    inputs.map(([, , value]) => rows.map(value)),
+  );
+  const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
+  for (const { index, booking } of rows) {
+    const at = createdAt.get(booking.id);
+    if (at) outcomes[index] = { kind: 'created', booking: { ...booking, createdAt: at } };
+  }
+}
+
+// --- 5. Retries --------------------------------------------------------------------------------
+
+const sameBooking = (booking: Booking, p: BookingRequest) =>
+  booking.packageId === p.input.packageId &&
+  (p.input.departureId === undefined || booking.departureId === p.input.departureId) &&
+  booking.travellers === p.travellers &&
+  booking.name === p.input.name &&
+  booking.email === p.input.email &&
+  booking.address === p.input.address &&
+  booking.phone === p.input.phone;
+
+const replayOf = (booking: Booking, p: BookingRequest): CreateOutcome =>
+  sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
+
+// Requests with a key that were not stored now: a retry of a booking stored earlier (or by
+// another process at this moment, which ON CONFLICT skipped) is answered with that booking, even
+// if its departure is full by now; a refusal stands only if there is none. Then the twins of
+// step 1 get their leader's answer.
+async function answerRetries(tx: Queryable, batch: BatchEntry[], keys: Keys, outcomes: Outcomes) {
+  const unsettled = [...keys.leaders.values()].filter((i) => outcomes[i]?.kind !== 'created');
+  if (unsettled.length > 0) {
+    const { rows } = await tx.query<BookingRow & { idempotency_key: string }>(
+      `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
+       WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [unsettled.map((i) => batch[i]!.userId), unsettled.map((i) => batch[i]!.idempotencyKey)],
+    );
+    const stored = new Map(rows.map((r) => [`${r.user_id}\u0000${r.idempotency_key}`, toBooking(r)]));
+    for (const i of unsettled) {
+      const booking = stored.get(keyOf(batch[i]!)!);
+      if (booking) outcomes[i] = replayOf(booking, batch[i]!);
+      else if (outcomes[i] === undefined) throw new Error('Idempotency conflict without a stored booking');
+    }
+  }
+  for (const [i, leader] of keys.followers) {
+    const first = outcomes[leader]!;
+    const stored = first.kind === 'created' || first.kind === 'replayed';
+    outcomes[i] = stored ? replayOf(first.booking, batch[i]!) : first;
+  }
+}

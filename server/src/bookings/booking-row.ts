@@ -1,0 +1,58 @@
+// A stored booking as the API answers it, and what its emails are told: the one mapping from a
+// row (server/src/db/schema.ts) to the contract's shapes (src/contracts/booking.ts, admin.ts).
+import type { AdminBooking } from '../../../src/contracts/admin.js';
+import type { Booking } from '../../../src/contracts/booking.js';
+import { detailsComplete, type OperatorGuest } from '../../../src/contracts/guests.js';
+import type { BookingRow } from '../db/schema.js';
+import type { BookingEmailData } from '../mail/outbox.js';
+
+// The traveller's view of a guest: the check-in is the guide's business.
+const travellerGuests = (guests: OperatorGuest[]) =>
+  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone }) => ({
+    fullName,
+    dateOfBirth,
+    dietary,
+    medical,
+    emergencyName,
+    emergencyPhone,
+  }));
+
+export const toBooking = (row: BookingRow): Booking => ({
+  id: row.id,
+  reference: row.reference,
+  packageId: row.package_id,
+  packageName: row.package_name,
+  departureId: row.departure_id,
+  startsOn: row.starts_on,
+  travellers: row.travellers,
+  price: row.price_cents / 100,
+  total: row.total_cents / 100,
+  status: row.status,
+  name: row.name,
+  email: row.email,
+  address: row.address,
+  phone: row.phone,
+  createdAt: new Date(row.created_at).toISOString(),
+  guests: travellerGuests(row.guests),
+  detailsComplete: detailsComplete(row.guests),
+});
+
+export const toAdminBooking = (row: BookingRow): AdminBooking => ({
+  ...toBooking(row),
+  guests: row.guests,
+  userId: row.user_id,
+  updatedAt: new Date(row.updated_at).toISOString(),
+  cancelReason: row.cancel_reason,
+});
+
+export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): BookingEmailData => ({
+  reference: b.reference,
+  name: b.name,
+  packageName: b.packageName,
+  startsOn: b.startsOn,
+  travellers: b.travellers,
+  price: b.price,
+  total: b.total,
+  status: b.status,
+  ...extra,
+});

@@ -1,0 +1,205 @@
+// The travellers' details of a booking (one guest row per traveller): the traveller's save, the
+// guide's check-in, and resizing when a party grows or shrinks. Each change is one transaction
+// under the booking's row lock, with its audit row; audit rows say which traveller and which
+// fields changed, never the values (they are personal data).
+import type { Booking } from '../../../src/contracts/booking.js';
+import {
+  detailsEditable,
+  guestFields,
+  validateGuests,
+  type CheckInState,
+  type Guest,
+  type GuestField,
+  type GuestsFieldErrors,
+  type OperatorGuest,
+} from '../../../src/contracts/guests.js';
+import { brand } from '../../../src/contracts/brand.js';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Database, Queryable } from '../db/database.js';
+import { toBooking } from '../bookings/booking-row.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
+
+const lockBooking = async (tx: Queryable, bookingId: string) =>
+  (
+    await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [bookingId],
+    )
+  ).rows[0];
+
+// Makes a booking's guests exactly `travellers` long inside the caller's transaction (the booking's
+// row should be locked by it): guests past the new size are removed from the end, new ones are
+// added empty. Used when a party changes size (server/src/bookings changes). Returns nothing the
+// caller must write: the audit row of the change that resized the party covers it.
+export async function resizeBookingGuests(tx: Queryable, bookingId: string, travellers: number) {
+  await tx.query('DELETE FROM booking_guests WHERE booking_id = $1 AND position >= $2', [
+    bookingId,
+    travellers,
+  ]);
+  await tx.query(
+    `INSERT INTO booking_guests (booking_id, position)
+     SELECT $1, g.position FROM generate_series(0, $2::int - 1) AS g(position)
+     ON CONFLICT (booking_id, position) DO NOTHING`,
+    [bookingId, travellers],
+  );
+}
+
+// Creates the guests of a new booking stored outside the booking batch (the waiting list's accept):
+// one per traveller, the first with the booking's name.
+export async function createBookingGuests(
+  tx: Queryable,
+  bookingId: string,
+  name: string,
+  travellers: number,
+) {
+  await tx.query(
+    `INSERT INTO booking_guests (booking_id, position, full_name)
+     SELECT $1, g.position, CASE WHEN g.position = 0 THEN $2 ELSE '' END
+     FROM generate_series(0, $3::int - 1) AS g(position)`,
+    [bookingId, name, travellers],
+  );
+}
+
+const fieldNames: Record<GuestField, string> = {
+  fullName: 'full name',
+  dateOfBirth: 'date of birth',
+  dietary: 'dietary needs',
+  medical: 'medical notes',
+  emergencyName: 'emergency contact name',
+  emergencyPhone: 'emergency contact phone',
+};
+
+// "traveller 2: date of birth, dietary needs; traveller 3: full name": what changed, never to what.
+export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
+  after
+    .map((guest, i) => {
+      const changed = guestFields.filter((f) => (before[i]?.[f] ?? null) !== guest[f]);
+      return changed.length === 0
+        ? null
+        : `traveller ${i + 1}: ${changed.map((f) => fieldNames[f]).join(', ')}`;
+    })
+    .filter((line): line is string => line !== null)
+    .join('; ');
+
+export const detailsCutoffMessage = (days: number) =>
+  `Travellers' details can be changed online until ${days} ${days === 1 ? 'day' : 'days'} before departure. To change them now, please call us on ${brand.phone} or email ${brand.email}.`;
+
+export type SaveGuestsOutcome =
+  | { kind: 'saved' | 'unchanged'; booking: Booking }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'invalid'; message: string; fieldErrors?: GuestsFieldErrors };
+
+export type SaveGuests = {
+  bookingId: string;
+  ownerId: string;
+  body: unknown;
+  actor: Actor;
+  today: string;
+  cutoffDays: number;
+};
+
+// PUT /api/bookings/{id}/guests: the owner's details for every traveller, all at once.
+export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuestsOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, change.bookingId);
+    // Someone else's booking answers exactly like one that does not exist.
+    if (!row || row.user_id !== change.ownerId) return { kind: 'not-found' };
+    const current = toBooking(row);
+    if (current.status === 'cancelled') {
+      return {
+        kind: 'conflict',
+        message: "This booking is cancelled: its travellers' details can no longer be changed.",
+      };
+    }
+    if (
+      current.startsOn &&
+      !detailsEditable(daysBetween(change.today, current.startsOn), change.cutoffDays)
+    ) {
+      return { kind: 'conflict', message: detailsCutoffMessage(change.cutoffDays) };
+    }
+    const checked = validateGuests(change.body, current.travellers, change.today);
+    if (!checked.success)
+      return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
+    const summary = describeGuestChanges(current.guests, checked.guests);
+    if (summary === '') return { kind: 'unchanged', booking: current };
+
+    const g = checked.guests;
+    await tx.query(
+      `UPDATE booking_guests bg SET full_name = v.full_name, date_of_birth = v.date_of_birth::date,
+         dietary = v.dietary, medical = v.medical, emergency_name = v.emergency_name,
+         emergency_phone = v.emergency_phone, updated_at = now()
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         AS v(position, full_name, date_of_birth, dietary, medical, emergency_name, emergency_phone)
+       WHERE bg.booking_id = $1 AND bg.position = v.position`,
+      [
+        current.id,
+        g.map((_, i) => i),
+        g.map((x) => x.fullName),
+        g.map((x) => x.dateOfBirth),
+        g.map((x) => x.dietary),
+        g.map((x) => x.medical),
+        g.map((x) => x.emergencyName),
+        g.map((x) => x.emergencyPhone),
+      ],
+    );
+    await tx.query('UPDATE bookings SET updated_at = now() WHERE id = $1', [current.id]);
+    await recordAudit(tx, [
+      {
+        actor: change.actor,
+        action: 'guests.updated',
+        bookingId: current.id,
+        departureId: current.departureId ?? undefined,
+        to: summary,
+      },
+    ]);
+    const saved = await lockBooking(tx, current.id);
+    return { kind: 'saved', booking: toBooking(saved!) };
+  });
+}
+
+export type CheckInOutcome =
+  | { kind: 'changed' | 'unchanged'; guest: OperatorGuest }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'conflict'; message: string };
+
+const stateName = (state: CheckInState | null) => state ?? 'not checked in';
+
+// POST /api/admin/bookings/{id}/guests/{index}/check-in: the guide ticks a traveller at the
+// meeting point. Only travellers of an active booking are checked in.
+export function setCheckIn(
+  db: Database,
+  change: { bookingId: string; index: number; state: CheckInState | null; actor: Actor },
+): Promise<CheckInOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, change.bookingId);
+    if (!row) return { kind: 'not-found', message: 'No such booking.' };
+    const guest = row.guests[change.index];
+    if (!guest) {
+      return {
+        kind: 'not-found',
+        message: `This booking has ${row.travellers} ${row.travellers === 1 ? 'traveller' : 'travellers'}: there is no traveller ${change.index + 1}.`,
+      };
+    }
+    if (row.status === 'cancelled') {
+      return { kind: 'conflict', message: 'This booking is cancelled: its travellers cannot be checked in.' };
+    }
+    if (guest.checkIn === change.state) return { kind: 'unchanged', guest };
+    await tx.query(
+      'UPDATE booking_guests SET check_in = $3, updated_at = now() WHERE booking_id = $1 AND position = $2',
+      [row.id, change.index, change.state],
+    );
+    await recordAudit(tx, [
+      {
+        actor: change.actor,
+        action: 'guest.check-in',
+        bookingId: row.id,
+        departureId: row.departure_id ?? undefined,
+        from: `traveller ${change.index + 1}: ${stateName(guest.checkIn)}`,
+        to: `traveller ${change.index + 1}: ${stateName(change.state)}`,
+      },
+    ]);
+    return { kind: 'changed', guest: { ...guest, checkIn: change.state } };
+  });
+}

@@ -1,0 +1,81 @@
+// PUT /api/bookings/{id}/guests: the owner fills in the travellers' details, part now and the rest
+// later (server/src/guests/repository.ts holds the rules).
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { bookingSchema, guestsRequestSchema, uuidParam } from '../../../src/contracts/api.js';
+import { defaultDetailsCutoffDays } from '../../../src/contracts/guests.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { authenticator } from '../auth/authenticate.js';
+import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
+import { saveGuests } from './repository.js';
+
+export async function guestsRoutes(app: FastifyInstance, options: BookingsOptions) {
+  const { db } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const authenticate = authenticator(options.verifyToken);
+  const today = options.today ?? (() => todayIso());
+  const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
+
+  api.put(
+    '/api/bookings/:id/guests',
+    {
+      // Twelve travellers with every field full, escaped: well under this.
+      bodyLimit: 96 * 1024,
+      preValidation: authenticate,
+      config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'guest-writes') },
+      schema: {
+        tags: ['Bookings'],
+        summary: "Save the travellers' details of one of my bookings",
+        description:
+          'Exactly one entry per traveller, in order: {fullName, dateOfBirth, dietary, medical, emergencyName, ' +
+          'emergencyPhone}. Any field may be empty and filled later; a filled one is checked (400 with ' +
+          `fieldErrors keyed guests.{index}.{field}). A cancelled booking, or fewer than ${cutoffDays} days ` +
+          'before the departure: 409. Someone else’s booking: 404.',
+        security: signedIn,
+        params: z.object({ id: uuidParam('No such booking.') }),
+        body: guestsRequestSchema,
+        response: {
+          200: bookingSchema,
+          ...errors.notFound,
+          ...errors.conflict,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await fromDatabase(() =>
+        saveGuests(db, {
+          bookingId: request.params.id,
+          ownerId: request.user!.uid,
+          body: request.body,
+          actor: travellerActor(request),
+          today: today(),
+          cutoffDays,
+        }),
+      );
+      switch (outcome.kind) {
+        case 'not-found':
+          return problem(reply, 404, 'No such booking.');
+        case 'conflict':
+          return problem(reply, 409, outcome.message);
+        case 'invalid':
+          return problem(
+            reply,
+            400,
+            outcome.message,
+            outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {},
+          );
+      }
+      return reply.header('Cache-Control', 'no-store').send(outcome.booking);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+// @vitest-environment node
+// The server answers exactly the pages the app's route table (src/routes.ts) has: prerendered
+// ones from their HTML files, the rest with the SPA shell.
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { describe, expect, it } from 'vitest';
+import routes from '../../src/routes.js';
+import config from '../../react-router.config.js';
+import { clientRoutes, prerendered } from './site-routes.js';
+
+// Every page's full path, layouts flattened; the catch-all (the 404 page) is not a page.
+function pagePaths(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : entry.path ? `${parent}/${entry.path}` : parent;
+    const own = (entry.index || entry.path) && entry.path !== '*' ? [path || '/'] : [];
+    return [...own, ...pagePaths(entry.children ?? [], path)];
+  });
+}
+
+describe('the site routes', () => {
+  it('are the pages of src/routes.ts, no more, no less', () => {
+    const app = [...new Set(pagePaths(routes as RouteConfigEntry[]))].sort();
+    expect(app.length).toBeGreaterThan(5);
+    expect([...Object.keys(prerendered), ...clientRoutes].sort()).toEqual(app);
+  });
+
+  it('prerender what react-router.config.ts prerenders', () => {
+    expect(Object.keys(prerendered).sort()).toEqual([...(config.prerender as string[])].sort());
+  });
+});

@@ -1,0 +1,25 @@
+// The site's pages as the server answers them. The app's own route table is src/routes.ts (React
+// Router); site-routes.test.ts checks that these lists and that table name the same pages, so a
+// page added there is not answered 404 here.
+
+// Prerendered at build time (react-router.config.ts).
+export const prerendered: Record<string, string> = {
+  '/': 'index.html',
+  '/blogs': 'blogs/index.html',
+  '/about': 'about/index.html',
+  '/account': 'account/index.html',
+};
+
+// Rendered by the server per request (with the user's data when a valid session cookie comes
+// along, docs/decisions/009-server-rendered-signed-in-pages.md): 200. Anything else is rendered
+// too, with a 404 status, and shows the 404 page.
+export const clientRoutes = [
+  '/bookings',
+  '/package/:id',
+  '/checkout/:id',
+  '/bookings/:id/travellers',
+  '/admin',
+  '/admin/departures',
+  '/admin/departures/:id',
+  '/admin/bookings/:id',
+];

@@ -1,0 +1,170 @@
+// Travellers' details (one guest per traveller of a booking), shared by the browser's form and the
+// API (server/src/guests): the shape, the rules and what "complete" means. Every field may stay
+// empty and be filled later; a filled one is checked. No path alias: the server imports this file.
+import { normalisePhone, phoneProblem } from './phone.js';
+import { controlCharsMessage, hasControlChars } from './text.js';
+
+export type Guest = {
+  fullName: string;
+  // ISO YYYY-MM-DD, or null while not given.
+  dateOfBirth: string | null;
+  dietary: string;
+  medical: string;
+  emergencyName: string;
+  emergencyPhone: string;
+};
+
+export type GuestField = keyof Guest;
+
+// What the guide ticks at the meeting point; null until then.
+export const checkInStates = ['present', 'no-show'] as const;
+export type CheckInState = (typeof checkInStates)[number];
+
+// Operators see the check-in too (the manifest, the console's booking).
+export type OperatorGuest = Guest & { checkIn: CheckInState | null };
+
+export const guestFields: readonly GuestField[] = [
+  'fullName',
+  'dateOfBirth',
+  'dietary',
+  'medical',
+  'emergencyName',
+  'emergencyPhone',
+];
+
+export const guestLabels: Record<GuestField, string> = {
+  fullName: 'Full name',
+  dateOfBirth: 'Date of birth',
+  dietary: 'Dietary needs',
+  medical: 'Medical or accessibility notes',
+  emergencyName: 'Emergency contact name',
+  emergencyPhone: 'Emergency contact phone',
+};
+
+export const guestLimits = {
+  fullName: 100,
+  dietary: 500,
+  medical: 500,
+  emergencyName: 100,
+  emergencyPhoneMax: 20,
+  earliestBirth: '1900-01-01',
+} as const;
+
+// Travellers may edit the details until this many days before the departure (the server's
+// DETAILS_CUTOFF_DAYS, whose default this is; a 409 from the server always has the last word).
+export const defaultDetailsCutoffDays = 2;
+export const detailsEditable = (daysLeft: number, cutoffDays = defaultDetailsCutoffDays) =>
+  daysLeft >= cutoffDays;
+
+export const emptyGuest = (fullName = ''): Guest => ({
+  fullName,
+  dateOfBirth: null,
+  dietary: '',
+  medical: '',
+  emergencyName: '',
+  emergencyPhone: '',
+});
+
+// What the guide needs at the meeting point: who it is and whom to call.
+export const guestComplete = (g: Guest) =>
+  g.fullName !== '' && g.dateOfBirth !== null && g.emergencyName !== '' && g.emergencyPhone !== '';
+
+export const completeCount = (guests: readonly Guest[]) => guests.filter(guestComplete).length;
+export const detailsComplete = (guests: readonly Guest[]) => guests.every(guestComplete);
+
+// Dietary needs and medical notes may run over several lines (tab and newline allowed).
+const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
+
+const isIsoDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
+export type GuestsFieldErrors = Record<string, string>;
+
+export type GuestsValidation =
+  { success: true; guests: Guest[] } | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
+
+const checkText = (field: GuestField, value: string, max: number): string | undefined => {
+  if (value.length > max) return `${guestLabels[field]} must be at most ${max} characters.`;
+  return undefined;
+};
+
+// One guest's filled fields, each with its own message. `today` is ISO (a birth date is in the past).
+export function checkGuest(input: Record<string, unknown>, today: string) {
+  const errors: Partial<Record<GuestField, string>> = {};
+  const guest = emptyGuest();
+  for (const field of guestFields) {
+    const raw = input[field];
+    if (raw === undefined || raw === null) continue;
+    if (typeof raw !== 'string') {
+      errors[field] = `${guestLabels[field]} must be text.`;
+      continue;
+    }
+    // Control characters are refused as sent, before any trimming (src/contracts/text.ts).
+    if (hasControlChars(raw, { multiline: multiLine.has(field) })) {
+      errors[field] = controlCharsMessage(guestLabels[field]);
+      continue;
+    }
+    // Kept as typed, except the blanks around it (a field of spaces is an empty field).
+    const value = raw.trim();
+    if (value === '') continue;
+    if (field === 'dateOfBirth') {
+      if (!isIsoDate(value)) {
+        errors.dateOfBirth = 'Date of birth must be a date (YYYY-MM-DD).';
+      } else if (value <= guestLimits.earliestBirth || value >= today) {
+        errors.dateOfBirth = 'Date of birth must be in the past and after 1900.';
+      } else guest.dateOfBirth = value;
+      continue;
+    }
+    if (field === 'emergencyPhone') {
+      // The site's one phone rule (src/contracts/phone.ts), kept as typed, and at most 20 characters.
+      const problem =
+        phoneProblem(value) ??
+        (normalisePhone(value).length > guestLimits.emergencyPhoneMax
+          ? `${guestLabels[field]} must be at most ${guestLimits.emergencyPhoneMax} characters.`
+          : undefined);
+      if (problem) errors[field] = problem;
+      else guest.emergencyPhone = normalisePhone(value);
+      continue;
+    }
+    const bad = checkText(field, value, guestLimits[field]);
+    if (bad) errors[field] = bad;
+    else guest[field] = value;
+  }
+  return { guest, errors };
+}
+
+// The body of PUT /api/bookings/{id}/guests: `{guests}`, exactly `travellers` entries.
+export function validateGuests(body: unknown, travellers: number, today: string): GuestsValidation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { success: false, message: "The travellers' details could not be read: send a JSON object." };
+  }
+  const list = (body as { guests?: unknown }).guests;
+  if (!Array.isArray(list)) {
+    return { success: false, message: 'Send the travellers as a list: {"guests": [...]}.' };
+  }
+  if (list.length !== travellers) {
+    return {
+      success: false,
+      message: `This booking is for ${travellers} ${travellers === 1 ? 'traveller' : 'travellers'}: send ${travellers} ${travellers === 1 ? 'entry' : 'entries'}, not ${list.length}.`,
+    };
+  }
+  const fieldErrors: GuestsFieldErrors = {};
+  const guests: Guest[] = [];
+  list.forEach((entry, i) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      fieldErrors[`guests.${i}`] = `Traveller ${i + 1}: send an object with the details.`;
+      guests.push(emptyGuest());
+      return;
+    }
+    const { guest, errors } = checkGuest(entry as Record<string, unknown>, today);
+    for (const [field, message] of Object.entries(errors)) fieldErrors[`guests.${i}.${field}`] = message;
+    guests.push(guest);
+  });
+  if (Object.keys(fieldErrors).length > 0) {
+    return { success: false, message: 'Please check the highlighted fields.', fieldErrors };
+  }
+  return { success: true, guests };
+}

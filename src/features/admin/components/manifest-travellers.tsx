@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ManifestBooking } from '~/contracts/admin';
+import type { CheckInState, OperatorGuest } from '~/contracts/guests';
+import { paths } from '~/config/paths';
+import { checkInTraveller } from '~/features/admin/api/admin-api';
+import { formatMoment, formatTripDate } from '~/contracts/format';
+
+// Age on the trip's first day: what the guide checks at the meeting point.
+const ageOn = (birth: string, day: string) => {
+  const [by, bm, bd] = birth.split('-').map(Number);
+  const [ty, tm, td] = day.split('-').map(Number);
+  if (!by || !ty) return null;
+  return ty - by - (tm! < bm! || (tm === bm && td! < bd!) ? 1 : 0);
+};
+
+const stateText: Record<CheckInState, string> = { present: 'Present', 'no-show': 'No-show' };
+
+type Props = {
+  bookings: ManifestBooking[];
+  startsOn: string;
+  // The booking as the server answered a check-in: the page shows it without reloading.
+  onChanged: (booking: Pick<ManifestBooking, 'id' | 'guests'>, message: string) => void;
+  onFailed: (message: string) => void;
+};
+
+// Every traveller of every active booking, party by party, with what the guide needs (age,
+// dietary needs, medical notes, whom to call) and the operators' internal notes. On a phone at
+// the meeting point each traveller gets two large toggle buttons: Present and No-show.
+export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: Props) {
+  // "bookingId:index" while its check-in is on its way.
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+
+  const tick = async (booking: ManifestBooking, index: number, guest: OperatorGuest, state: CheckInState) => {
+    const key = `${booking.id}:${index}`;
+    if (pending.has(key)) return;
+    // A second tap on the pressed button takes the tick back.
+    const next = guest.checkIn === state ? null : state;
+    setPending((p) => new Set(p).add(key));
+    const name = guest.fullName || `Traveller ${index + 1} of ${booking.reference}`;
+    try {
+      const updated = await checkInTraveller(booking.id, index, next);
+      onChanged(updated, next ? `${name}: ${stateText[next].toLowerCase()}.` : `${name}: check-in cleared.`);
+    } catch (error) {
+      onFailed(error instanceof Error ? error.message : 'The check-in could not be saved. Please try again.');
+    } finally {
+      setPending((p) => {
+        const rest = new Set(p);
+        rest.delete(key);
+        return rest;
+      });
+    }
+  };
+
+  return (
+    <ol className="manifest-parties">
+      {bookings.map((booking) => (
+        <li key={booking.id} className="manifest-party">
+          <div className="manifest-party__head">
+            <h3 className="manifest-party__title">
+              {booking.name}
+              <span className="manifest-party__count">
+                {' '}
+                · {booking.travellers} {booking.travellers === 1 ? 'traveller' : 'travellers'}
+              </span>
+            </h3>
+            <p className="manifest-party__meta">
+              <Link to={paths.adminBooking(booking.id)} className="admin-ref">
+                {booking.reference}
+              </Link>
+              <span aria-hidden="true"> · </span>
+              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+              {booking.detailsComplete ? null : (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="manifest-party__missing">Details incomplete</span>
+                </>
+              )}
+            </p>
+          </div>
+          {booking.notes.length > 0 ? (
+            <div className="manifest-notes">
+              <p className="manifest-notes__title">Internal notes</p>
+              <ul>
+                {booking.notes.map((note) => (
+                  <li key={note.id}>
+                    <span className="manifest-notes__text">{note.text}</span>
+                    <span className="manifest-notes__by">
+                      {note.author}, <time dateTime={note.at}>{formatMoment(note.at)}</time>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <ul className="manifest-people" aria-label={`Travellers of ${booking.reference}`}>
+            {booking.guests.map((guest, index) => {
+              const key = `${booking.id}:${index}`;
+              const age = guest.dateOfBirth ? ageOn(guest.dateOfBirth, startsOn) : null;
+              const label = guest.fullName || `Traveller ${index + 1} (name not given yet)`;
+              return (
+                <li key={index} className="manifest-person" data-check-in={guest.checkIn ?? 'none'}>
+                  <div className="manifest-person__who">
+                    <p className="manifest-person__name">
+                      {label}
+                      {index === 0 ? <span className="manifest-person__lead"> (lead)</span> : null}
+                    </p>
+                    <p className="manifest-person__state">
+                      <span className="sr-only">Check-in: </span>
+                      {guest.checkIn ? stateText[guest.checkIn] : 'Not checked in'}
+                    </p>
+                  </div>
+                  <dl className="manifest-person__facts">
+                    <div>
+                      <dt>Born</dt>
+                      <dd>
+                        {guest.dateOfBirth
+                          ? `${formatTripDate(guest.dateOfBirth)}${age === null ? '' : ` (${age} on the day)`}`
+                          : '—'}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Dietary</dt>
+                      <dd>{guest.dietary || '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>Medical / access</dt>
+                      <dd>{guest.medical || '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>Emergency</dt>
+                      <dd>
+                        {guest.emergencyName || guest.emergencyPhone ? (
+                          <>
+                            {guest.emergencyName}{' '}
+                            {guest.emergencyPhone ? (
+                              <a href={`tel:${guest.emergencyPhone.replace(/[^\d+]/g, '')}`}>
+                                {guest.emergencyPhone}
+                              </a>
+                            ) : null}
+                          </>
+                        ) : (
+                          '—'
+                        )}
+                      </dd>
+                    </div>
+                  </dl>
+                  <div className="manifest-person__check" role="group" aria-label={`Check-in of ${label}`}>
+                    {(['present', 'no-show'] as const).map((state) => (
+                      <button
+                        key={state}
+                        type="button"
+                        className={`manifest-toggle manifest-toggle--${state}`}
+                        aria-pressed={guest.checkIn === state}
+                        aria-busy={pending.has(key) || undefined}
+                        onClick={() => void tick(booking, index, guest, state)}
+                      >
+                        <span className="manifest-toggle__mark" aria-hidden="true">
+                          {state === 'present' ? '✓' : '✕'}
+                        </span>
+                        {stateText[state]}
+                      </button>
+                    ))}
+                  </div>
+                  <span className="manifest-person__box admin-print-only" aria-hidden="true" />
+                </li>
+              );
+            })}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

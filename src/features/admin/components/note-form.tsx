@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { noteLimits, type Note } from '~/contracts/admin';
+import { addNote } from '~/features/admin/api/admin-api';
+import { ApiError } from '~/lib/api-client';
+
+// An internal note on the booking: the team reads it in the history and on the manifest; the
+// traveller never sees it. What was typed stays in the box if the save fails.
+export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (note: Note) => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (text.trim() === '') {
+      setError('Please write the note.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const note = await addNote(bookingId, text);
+      setText('');
+      onAdded(note);
+    } catch (e) {
+      setError(
+        e instanceof ApiError
+          ? (e.fieldErrors.text ?? e.message)
+          : 'The note could not be saved. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="admin-note-form" onSubmit={submit} noValidate>
+      <label htmlFor={id} className="admin-strong">
+        Internal note
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        maxLength={noteLimits.max}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+      />
+      <p className="field__hint" id={hintId}>
+        For the team and the guide only: never shown or sent to the traveller. Up to{' '}
+        {noteLimits.max.toLocaleString('en-US')} characters.
+      </p>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="button button--primary admin-button" disabled={busy}>
+          {busy ? 'Adding…' : 'Add note'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '~/contracts/booking';
+import { emptyGuest, type Guest } from '~/contracts/guests';
+import { saveTravellers } from '~/features/booking/api/bookings-api';
+import { TravellersForm } from '~/features/booking/components/travellers-form';
+import { todayIso } from '~/contracts/format';
+
+// The API module is stood in for: these tests are about what the form does with its answers.
+vi.mock('~/features/booking/api/bookings-api', () => ({ saveTravellers: vi.fn() }));
+
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return todayIso(d);
+};
+
+const booking = (over: Partial<Booking> = {}): Booking => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  reference: 'WT-TEST0001',
+  packageId: 'swiss-alpine-lakes',
+  packageName: 'Swiss Alpine Lakes',
+  departureId: '00000000-0000-4000-8000-0000000000d1',
+  startsOn: inDays(60),
+  travellers: 3,
+  price: 2450,
+  total: 7350,
+  status: 'requested',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  address: '12 St James Square',
+  phone: '442079460000',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  guests: [emptyGuest('Ada Lovelace'), emptyGuest(), emptyGuest()],
+  detailsComplete: false,
+  ...over,
+});
+
+const show = (b: Booking) =>
+  render(
+    <MemoryRouter>
+      <TravellersForm booking={b} />
+    </MemoryRouter>,
+  );
+
+const person = (n: number) => screen.getByRole('group', { name: new RegExp(`^Traveller ${n}\\b`) });
+
+beforeEach(() => vi.mocked(saveTravellers).mockReset());
+
+describe('TravellersForm', () => {
+  it('shows one fieldset per traveller with visible labels, a telephone field and the lead’s name', () => {
+    show(booking());
+    expect(screen.getAllByRole('group', { name: /^Traveller \d/ })).toHaveLength(3);
+    const lead = within(person(1));
+    expect(lead.getByLabelText('Full name')).toHaveValue('Ada Lovelace');
+    for (const label of [
+      'Date of birth',
+      'Dietary needs',
+      'Medical or accessibility notes',
+      'Emergency contact name',
+    ]) {
+      expect(lead.getByLabelText(label)).toBeVisible();
+    }
+    expect(lead.getByLabelText('Emergency contact phone')).toHaveAttribute('type', 'tel');
+    expect(screen.getByText('0 of 3 travellers complete')).toBeVisible();
+  });
+
+  it('saves part now: sends every traveller, empty fields as "later"', async () => {
+    const user = userEvent.setup();
+    const saved: Guest[] = [
+      {
+        ...emptyGuest('Ada Lovelace'),
+        dateOfBirth: '1984-03-09',
+        emergencyName: 'Sam',
+        emergencyPhone: '+44 20 7946 0000',
+      },
+      emptyGuest(),
+      emptyGuest(),
+    ];
+    vi.mocked(saveTravellers).mockResolvedValue(booking({ guests: saved }));
+    show(booking());
+    const lead = within(person(1));
+    await user.type(lead.getByLabelText('Date of birth'), '1984-03-09');
+    await user.type(lead.getByLabelText('Emergency contact name'), 'Sam');
+    await user.type(lead.getByLabelText('Emergency contact phone'), '+44 20 7946 0000');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(saveTravellers).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001', saved);
+    expect(
+      await screen.findByText('Saved. 1 of 3 travellers complete: you can add the rest later.'),
+    ).toBeVisible();
+  });
+
+  it('checks a filled field before sending (a phone with letters), and sends nothing', async () => {
+    const user = userEvent.setup();
+    show(booking());
+    const third = within(person(3));
+    await user.type(third.getByLabelText('Emergency contact phone'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(saveTravellers).not.toHaveBeenCalled();
+    expect(third.getByLabelText('Emergency contact phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(third.getByLabelText('Emergency contact phone')).toHaveValue('call me');
+  });
+
+  it('offers no form for a cancelled booking, or inside the cutoff (how to reach us instead)', () => {
+    const { unmount } = show(booking({ status: 'cancelled' }));
+    expect(screen.queryByRole('button', { name: 'Save details' })).toBeNull();
+    expect(screen.getByText(/cancelled, so its travellers’ details can no longer be changed/)).toBeVisible();
+    unmount();
+    show(booking({ startsOn: inDays(1) }));
+    expect(screen.queryByRole('button', { name: 'Save details' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('until 2 days before departure');
+  });
+});

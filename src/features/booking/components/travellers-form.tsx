@@ -1,0 +1,246 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { InputField, PhoneField, TextAreaField } from '~/components/field';
+import type { Booking } from '~/contracts/booking';
+import {
+  checkGuest,
+  completeCount,
+  guestComplete,
+  guestFields,
+  guestLabels,
+  guestLimits,
+  type Guest,
+  type GuestField,
+} from '~/contracts/guests';
+import { paths } from '~/config/paths';
+import { saveTravellers } from '~/features/booking/api/bookings-api';
+import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
+import { ApiError } from '~/lib/api-client';
+import { formatTripDate, todayIso } from '~/contracts/format';
+import { site } from '~/lib/site';
+
+// What the inputs hold: text as typed (a date input gives "" when empty).
+type Draft = Record<GuestField, string>;
+
+const toDraft = (g: Guest): Draft => ({ ...g, dateOfBirth: g.dateOfBirth ?? '' });
+const toGuest = (d: Draft): Guest => ({
+  ...d,
+  dateOfBirth: d.dateOfBirth.trim() === '' ? null : d.dateOfBirth,
+});
+
+const hints: Partial<Record<GuestField, string>> = {
+  dietary: 'Allergies, vegetarian, vegan, halal…',
+  medical: 'Anything the guide should know to keep them safe and comfortable.',
+  emergencyPhone: 'Someone not on the trip. Digits, spaces and + - ( ).',
+};
+
+const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
+
+const maxLength: Partial<Record<GuestField, number>> = {
+  fullName: guestLimits.fullName,
+  dietary: guestLimits.dietary,
+  medical: guestLimits.medical,
+  emergencyName: guestLimits.emergencyName,
+  emergencyPhone: guestLimits.emergencyPhoneMax,
+};
+
+const autoComplete = (field: GuestField, index: number) => {
+  // The lead traveller is usually the one typing; the others' details are not the user's own.
+  if (index === 0 && field === 'fullName') return 'name';
+  if (index === 0 && field === 'dateOfBirth') return 'bday';
+  return 'off';
+};
+
+// /bookings/:id/travellers: one fieldset per traveller. Any field may stay empty and be filled
+// later; what is typed stays in the form whatever the server answers.
+export function TravellersForm({ booking: initial }: { booking: Booking }) {
+  const id = useId();
+  const [booking, setBooking] = useState(initial);
+  const [drafts, setDrafts] = useState<Draft[]>(() => initial.guests.map(toDraft));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const option = detailsOption(booking);
+
+  const update = (index: number, field: GuestField) => (value: string) => {
+    setDrafts((all) => all.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
+    setSaved('');
+    const key = `guests.${index}.${field}`;
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setSaved('');
+    setFormError('');
+    // The same checks as the server, so most mistakes are shown without a round trip.
+    const today = todayIso();
+    const local: Record<string, string> = {};
+    drafts.forEach((d, i) => {
+      const { errors: found } = checkGuest(toGuest(d), today);
+      for (const [field, message] of Object.entries(found)) local[`guests.${i}.${field}`] = message;
+    });
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setFormError('Please check the highlighted fields. Nothing was saved yet.');
+      focusFirstError();
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await saveTravellers(booking.id, drafts.map(toGuest));
+      setBooking(updated);
+      setDrafts(updated.guests.map(toDraft));
+      setErrors({});
+      setSaved(
+        updated.detailsComplete
+          ? 'Saved. Every traveller’s details are complete: thank you.'
+          : `Saved. ${completeLabel(updated)}: you can add the rest later.`,
+      );
+    } catch (error) {
+      // The drafts stay as typed: nothing is lost on a failed save.
+      if (error instanceof ApiError) {
+        setErrors(error.fieldErrors);
+        setFormError(`${error.message} Your changes are still here.`);
+        if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
+      } else {
+        setFormError('The details could not be saved. Your changes are still here: please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const heading = (
+    <div className="travellers__intro">
+      <p className="travellers__kicker">
+        {booking.packageName} · {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} ·{' '}
+        <span className="summary__ref">{booking.reference}</span>
+      </p>
+      <h1>Travellers’ details</h1>
+      <p className="section__lead">
+        Your guide uses these at the meeting point: who is coming, what they cannot eat, and whom to call in
+        an emergency. Fill in what you know now and come back for the rest; you can change them until{' '}
+        {detailsCutoffDays} days before departure.
+      </p>
+      <p className="travellers__progress" data-complete={booking.detailsComplete}>
+        {completeLabel(booking)}
+      </p>
+    </div>
+  );
+
+  if (option !== 'edit') {
+    return (
+      <>
+        {heading}
+        <div className="notice" role="status">
+          <p>
+            {booking.status === 'cancelled'
+              ? 'This booking is cancelled, so its travellers’ details can no longer be changed.'
+              : option === 'closed'
+                ? `The details can be changed online until ${detailsCutoffDays} days before departure. To change them now, call us on `
+                : 'This trip has already left.'}
+            {option === 'closed' ? (
+              <>
+                <a href={site.phoneHref}>{site.phone}</a> or e-mail{' '}
+                <a href={`mailto:${site.email}`}>{site.email}</a>.
+              </>
+            ) : null}
+          </p>
+        </div>
+        <p>
+          <Link className="button button--outline" to={paths.bookings}>
+            Back to my bookings
+          </Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <form ref={formRef} className="form travellers" noValidate onSubmit={submit}>
+        {drafts.map((draft, index) => {
+          const done = guestComplete(toGuest(draft));
+          const legendId = `${id}-t${index}`;
+          return (
+            <fieldset key={index} className="travellers__person" aria-labelledby={legendId}>
+              <legend id={legendId} className="travellers__legend">
+                <span>
+                  Traveller {index + 1}
+                  {index === 0 ? ' (lead)' : ''}
+                </span>
+                <span className="travellers__state" data-done={done}>
+                  {done ? 'Complete' : 'To complete'}
+                </span>
+              </legend>
+              <div className="travellers__grid">
+                {guestFields.map((field) => {
+                  const key = `guests.${index}.${field}`;
+                  const common = {
+                    id: `${id}-${index}-${field}`,
+                    name: key,
+                    label: guestLabels[field],
+                    hint: hints[field],
+                    error: errors[key],
+                    className: `travellers__field travellers__field--${field}`,
+                    value: draft[field],
+                    maxLength: maxLength[field],
+                  };
+                  const change = (e: { target: { value: string } }) => update(index, field)(e.target.value);
+                  if (multiLine.has(field))
+                    return <TextAreaField key={field} {...common} rows={2} onChange={change} />;
+                  if (field === 'emergencyPhone') {
+                    // Someone else's number: the browser's saved phone is not it.
+                    return <PhoneField key={field} {...common} autoComplete="off" onChange={change} />;
+                  }
+                  return (
+                    <InputField
+                      key={field}
+                      {...common}
+                      type={field === 'dateOfBirth' ? 'date' : 'text'}
+                      autoComplete={autoComplete(field, index)}
+                      min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
+                      max={field === 'dateOfBirth' ? todayIso() : undefined}
+                      onChange={change}
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+          );
+        })}
+        <div className="travellers__footer">
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+          <p className="travellers__saved" role="status">
+            {saved}
+          </p>
+          <div className="travellers__actions">
+            <button type="submit" className="button button--accent" disabled={busy}>
+              {busy ? 'Saving…' : 'Save details'}
+            </button>
+            <Link className="button button--outline" to={paths.bookings}>
+              Back to my bookings
+            </Link>
+          </div>
+          <p className="field__hint">
+            {completeCount(booking.guests) === booking.travellers
+              ? 'All set. You can still change anything until the cutoff.'
+              : 'Empty fields are fine for now: save, and come back to finish.'}
+          </p>
+        </div>
+      </form>
+    </>
+  );
+}
