@@ -60,6 +60,10 @@ test('a traveller: the cookie is HttpOnly, SameSite=Lax, path /, and each privat
   const checkoutHtml = await firstHtml(page, `/checkout/swiss-alpine-lakes?booking=${booked.body.id}`);
   expect(checkoutHtml).toContain(booked.body.reference);
 
+  const travellersHtml = await firstHtml(page, `/bookings/${booked.body.id}/travellers`);
+  expect(travellersHtml).toContain(booked.body.reference);
+  expect(travellersHtml).toContain('<form');
+
   // The page the browser shows from that HTML works: it hydrates and lists the booking.
   await page.goto('/bookings');
   await expect(page.getByText(booked.body.reference)).toBeVisible();
@@ -123,7 +127,13 @@ test('an operator: the console pages hold their data in the first HTML', async (
 test('without the cookie each private page answers 200 and, signed out, ends at /account with the path remembered', async ({
   page,
 }) => {
-  for (const path of ['/package/swiss-alpine-lakes', '/bookings', '/admin', '/admin/departures']) {
+  for (const path of [
+    '/package/swiss-alpine-lakes',
+    '/bookings',
+    '/bookings/00000000-0000-4000-8000-000000000000/travellers',
+    '/admin',
+    '/admin/departures',
+  ]) {
     const res = await page.request.get(path);
     expect(res.status(), path).toBe(200);
     expect(await res.text(), path).toContain('Checking your sign-in');

@@ -87,6 +87,13 @@ const allPages: BenchPage[] = [
     budget: 'signed-in',
   },
   { name: '/bookings', path: '/bookings', who: 'traveller', ready: lastReference, budget: 'signed-in' },
+  {
+    name: '/bookings/:id/travellers',
+    path: (made) => `/bookings/${made.at(-1)!.id}/travellers`,
+    who: 'traveller',
+    ready: () => 'main form',
+    budget: 'signed-in',
+  },
   { name: '/admin', path: '/admin', who: 'operator', ready: lastReference, budget: 'signed-in' },
   {
     name: '/admin/bookings/:id',
