@@ -42,8 +42,12 @@ const serverFloors = [
   ['db', 'lib'],
   ['http'],
   ['audit', 'auth', 'catalog', 'mail'],
+  // Seats coming free (waiting-list offers) and a party's guest rows: every path that changes
+  // seats or a party's size, in bookings/, waitlist/ and admin/, calls them in its transaction.
+  ['seats'],
   ['bookings', 'departures'],
   ['guests'],
+  ['waitlist'],
   ['admin'],
 ];
 const serverRootFiles = ['app', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];

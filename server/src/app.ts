@@ -26,6 +26,7 @@ import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
 import { problem, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
+import { waitlistRoutes } from './waitlist/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 import { clientRoutes, prerendered } from './site-routes.js';
 
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
   await app.register(bookingsRoutes, options.bookings);
+  await app.register(waitlistRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
   await app.register(sessionRoutes, {

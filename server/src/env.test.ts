@@ -40,6 +40,17 @@ describe('server environment', () => {
         .MAIL_FROM,
     ).toBe('Wayfarer <a@example.com>');
   });
+
+  it('holds waiting-list offers 24 hours by default; other values are whole hours from 1 to 720', () => {
+    expect(loadServerEnv({}).WAITLIST_OFFER_HOURS).toBe(24);
+    expect(loadServerEnv({ WAITLIST_OFFER_HOURS: '48' }).WAITLIST_OFFER_HOURS).toBe(48);
+    for (const bad of ['0', '-3', '1.5', 'a day', '721']) {
+      expect(() => loadServerEnv({ WAITLIST_OFFER_HOURS: bad })).toThrow(/WAITLIST_OFFER_HOURS/);
+    }
+    expect(() => loadServerEnv({ WAITLIST_EXPIRY_INTERVAL_SECONDS: '0' })).toThrow(
+      /WAITLIST_EXPIRY_INTERVAL_SECONDS/,
+    );
+  });
 });
 
 describe('where the server listens', () => {

@@ -69,6 +69,10 @@ const schema = z.object({
   ),
   // Travellers may cancel online until this many days before the departure.
   CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultCancellationCutoffDays),
+  // How long a waiting-list offer holds its seats for the party it was made to.
+  WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // How often each process lapses offers whose deadline passed (and passes their seats on).
+  WAITLIST_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Travellers may change their travellers' details online until this many days before the departure.
   DETAILS_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultDetailsCutoffDays),
   // Days after a departure until its travellers' sensitive details are erased (names and check-in stay).

@@ -15,6 +15,7 @@ import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
+import { startOfferExpiry } from './waitlist/expiry.js';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -77,6 +78,7 @@ const app = await buildApp({
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
   },
@@ -105,9 +107,26 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
+const offerExpiry = startOfferExpiry({
+  db,
+  intervalMs: env.WAITLIST_EXPIRY_INTERVAL_SECONDS * 1000,
+  offers: () => ({
+    now: new Date(),
+    offerHours: env.WAITLIST_OFFER_HOURS,
+    packageName: (id) => packages.get(id)?.name ?? id,
+  }),
+  onLapsed: (n) => {
+    app.log.info(`waiting list: ${n} ${n === 1 ? 'offer' : 'offers'} lapsed`);
+    outbox?.kick();
+  },
+  onError: (error) =>
+    app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
+});
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
+  await offerExpiry.stop();
   await retention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();

@@ -59,12 +59,17 @@ export type AdminDeparture = Departure & {
   seatsTaken: number;
   // Active (not cancelled) bookings and the travellers they carry.
   bookingCount: number;
+  // Travellers needed for the departure to run; 0 = no minimum.
+  minTravellers: number;
+  // Travellers waiting on its waiting list, and seats held by open offers (part of seatsTaken).
+  waiting: number;
+  offered: number;
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture
-export type NewDeparture = { packageId: string; startsOn: string; capacity: number };
+export type NewDeparture = { packageId: string; startsOn: string; capacity: number; minTravellers?: number };
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
-export type DepartureChange = { capacity?: number; status?: DepartureStatus };
+export type DepartureChange = { capacity?: number; status?: DepartureStatus; minTravellers?: number };
 
 // An operator's internal note on a booking. POST /api/admin/bookings/{id}/notes {text} -> 201 Note.
 export type Note = { id: string; at: string; author: string; text: string };

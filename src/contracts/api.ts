@@ -23,6 +23,12 @@ import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
+import {
+  travellersMessage,
+  waitlistStatuses,
+  type AdminWaitlistEntry,
+  type WaitlistEntry,
+} from './waitlist.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -86,6 +92,8 @@ export const departureSchema = z.object({
   capacity: z.number(),
   seatsLeft: z.number(),
   status: z.enum(departureStatuses),
+  guaranteed: z.boolean(),
+  toGuarantee: z.number(),
 }) satisfies z.ZodMiniType<Departure>;
 
 export const adminBookingSchema = z.object({
@@ -124,7 +132,28 @@ export const adminDepartureSchema = z.object({
   packageName: z.string(),
   seatsTaken: z.number(),
   bookingCount: z.number(),
+  minTravellers: z.number(),
+  waiting: z.number(),
+  offered: z.number(),
 }) satisfies z.ZodMiniType<AdminDeparture>;
+
+export const waitlistEntrySchema = z.object({
+  id: z.string(),
+  departureId: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  startsOn: isoDate,
+  travellers: z.number(),
+  status: z.enum(waitlistStatuses),
+  createdAt: isoDateTime,
+  offerExpiresAt: z.nullable(isoDateTime),
+  bookingId: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<WaitlistEntry>;
+
+export const adminWaitlistEntrySchema = z.object({
+  ...waitlistEntrySchema.shape,
+  email: z.string(),
+}) satisfies z.ZodMiniType<AdminWaitlistEntry>;
 
 export const manifestSchema = z.object({
   departure: adminDepartureSchema,
@@ -212,6 +241,16 @@ const capacity = z
     z.maximum(capacityMax, `A departure can have at most ${capacityMax} seats.`),
   );
 
+// 0 = no minimum; otherwise the travellers a departure needs to be guaranteed.
+const minTravellersMessage = `The minimum must be a whole number of travellers from 0 (no minimum) to ${capacityMax}.`;
+const minTravellers = z
+  .number({ error: minTravellersMessage })
+  .check(
+    z.refine(Number.isInteger, minTravellersMessage),
+    z.minimum(0, minTravellersMessage),
+    z.maximum(capacityMax, minTravellersMessage),
+  );
+
 // A field's checks in order: the first that fails gives the field's one message (a date that is
 // not a date is not also "too early").
 export const firstOf =
@@ -257,27 +296,56 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
         }),
       ),
       capacity,
+      minTravellers: z.optional(minTravellers),
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
 
-// PATCH /api/admin/departures/{id}: capacity, status or both, nothing else.
+// PATCH /api/admin/departures/{id}: capacity, status, the minimum, nothing else.
 export const departureChangeSchema = z
   .strictObject(
     {
       capacity: z.optional(capacity),
       status: z.optional(z.enum(departureStatuses, { error: 'Status must be open or closed.' })),
+      minTravellers: z.optional(minTravellers),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity and status can be changed.'
+          ? 'Only capacity, status and minTravellers can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
   .check(
     z.refine(
-      (change) => change.capacity !== undefined || change.status !== undefined,
-      'Nothing to change: send capacity, status or both.',
+      (change) =>
+        change.capacity !== undefined || change.status !== undefined || change.minTravellers !== undefined,
+      'Nothing to change: send capacity, status or minTravellers.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
+
+// POST /api/departures/{id}/waitlist: the whole party waits together.
+export const joinWaitlistSchema = z.object(
+  {
+    travellers: z
+      .number({ error: travellersMessage })
+      .check(
+        z.refine(Number.isInteger, travellersMessage),
+        z.minimum(1, travellersMessage),
+        z.maximum(12, travellersMessage),
+      ),
+  },
+  { error: 'The request could not be read: send a JSON object.' },
+);
+
+// POST /api/waitlist/{id}/accept: the booking's details, by the booking form's own rules; the
+// package, date and party come from the offer.
+export const acceptOfferSchema = z.object(
+  {
+    name: bookingInputSchema.shape.name,
+    email: bookingInputSchema.shape.email,
+    address: bookingInputSchema.shape.address,
+    phone: bookingInputSchema.shape.phone,
+  },
+  { error: 'The booking could not be read: send a JSON object.' },
+);

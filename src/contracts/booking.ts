@@ -131,3 +131,48 @@ export function validateBooking(input: unknown): ValidationResult {
   }
   return { success: false, fieldErrors };
 }
+
+// POST /api/bookings/{id}/change (and the operators' /api/admin/bookings/{id}/change): another
+// date of the same package, another party size, or both. At least one field.
+export type BookingChange = { departureId?: string; travellers?: number };
+export type ChangeFieldErrors = Partial<Record<'departureId' | 'travellers', string>>;
+
+export function validateChange(
+  input: unknown,
+):
+  | { success: true; data: BookingChange }
+  | { success: false; message?: string; fieldErrors?: ChangeFieldErrors } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { success: false, message: 'The change could not be read: send a JSON object.' };
+  }
+  const body = input as Record<string, unknown>;
+  const unknownKeys = Object.keys(body).filter((k) => k !== 'departureId' && k !== 'travellers');
+  if (unknownKeys.length > 0) {
+    return {
+      success: false,
+      message: 'Only the departure date (departureId) and travellers can be changed.',
+    };
+  }
+  if (body.departureId === undefined && body.travellers === undefined) {
+    return { success: false, message: 'Nothing to change: send departureId, travellers or both.' };
+  }
+  const fieldErrors: ChangeFieldErrors = {};
+  const data: BookingChange = {};
+  if (body.departureId !== undefined) {
+    if (typeof body.departureId !== 'string' || !uuidPattern.test(body.departureId)) {
+      fieldErrors.departureId = 'This departure does not exist.';
+    } else data.departureId = body.departureId.toLowerCase();
+  }
+  if (body.travellers !== undefined) {
+    const t = body.travellers;
+    if (typeof t !== 'number' || !Number.isInteger(t)) {
+      fieldErrors.travellers = `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`;
+    } else if (t < bookingLimits.travellersMin) {
+      fieldErrors.travellers = `At least ${bookingLimits.travellersMin} traveller.`;
+    } else if (t > bookingLimits.travellersMax) {
+      fieldErrors.travellers = `At most ${bookingLimits.travellersMax} travellers a booking.`;
+    } else data.travellers = t;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors };
+  return { success: true, data };
+}

@@ -11,6 +11,10 @@ export type Departure = {
   capacity: number;
   seatsLeft: number;
   status: DepartureStatus;
+  // The operator's minimum is met by the travellers of active bookings (never by waiting lists).
+  guaranteed: boolean;
+  // Travellers still needed to guarantee it; 0 when guaranteed or when it has no minimum.
+  toGuarantee: number;
 };
 
 // A departure can be chosen when it is open and has at least one seat left.

@@ -40,8 +40,3 @@ export const text = ({ label, max, required, multiline }: TextOptions) =>
       ...(required ? [z.minLength(1, required)] : []),
       z.maxLength(max, `${label} must be at most ${max} characters.`),
     );
-
-// One query-string value (or a path parameter) read as text: the same rule, for code that reads
-// queries by hand. Answers the message to send with a 400, or undefined when it is fine.
-export const queryTextProblem = (name: string, value: string) =>
-  hasControlChars(value) ? controlCharsMessage(name) : undefined;

@@ -3,6 +3,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import { createBooking } from '~/features/booking/api/bookings-api';
+import { joinWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
@@ -67,6 +68,7 @@ export default function PackagePage() {
         price={pkg.price}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
         onSubmit={createBooking}
+        onJoinWaitlist={joinWaitlist}
         onBooked={(booking) =>
           navigate(`${paths.checkout(pkg.id)}?booking=${encodeURIComponent(booking.id)}`, {
             state: { booking },

@@ -12,8 +12,9 @@ import {
   uuidParam,
 } from '../../../src/contracts/api.js';
 import type { Actor } from '../audit/audit.js';
-import type { BookingsOptions } from '../bookings/routes.js';
+import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
+import { offerContext } from '../seats/offer-context.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   errors,
@@ -164,7 +165,13 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     reason?: string,
   ) => {
     const outcome = await fromDatabase(() =>
-      changeBookingStatus(db, { bookingId: id, to, actor: operatorActor(request), reason }),
+      changeBookingStatus(db, {
+        bookingId: id,
+        to,
+        actor: operatorActor(request),
+        reason,
+        offers: offerContext(options),
+      }),
     );
     if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
     if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
@@ -210,5 +217,28 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
       },
     },
     (request, reply) => change(request, reply, request.params.id, 'cancelled', request.body.reason),
+  );
+
+  // The same change as the traveller's, with no cutoff: operators move bookings by phone too.
+  api.post(
+    '/api/admin/bookings/:id/change',
+    {
+      bodyLimit: 1024,
+      schema: {
+        ...consoleRoute,
+        summary: 'Change a booking’s date or party (no cutoff)',
+        ...changeRouteSchema,
+        response: { ...changeRouteSchema.response, 200: adminBookingSchema, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await answerChange(request.params.id, request.body, reply, options, {
+        actor: operatorActor(request),
+      });
+      if (!answer) return reply;
+      const booking = await fromDatabase(() => findAdminBooking(db, request.params.id));
+      if (!booking) return problem(reply, 404, 'No such booking.');
+      return noStore(reply).send(booking);
+    },
   );
 }

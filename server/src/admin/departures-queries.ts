@@ -8,8 +8,9 @@ import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { builder, run } from '../db/query-builder.js';
 import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
-export type AdminDepartureRow = DepartureRow & { booking_count: number };
+export type AdminDepartureRow = DepartureRow & { booking_count: number; offered: number; waiting: number };
 
 // The columns of every departure read (departureFields, db/schema.ts) plus the active bookings
 // on each departure.
@@ -23,10 +24,30 @@ const selectDepartures = () =>
       .whereRef('b.departure_id', '=', 'd.id')
       .where('b.status', '<>', 'cancelled')
       .as('booking_count'),
+    // Seats held by open offers, and travellers still waiting (the partial indexes answer both).
+    eb
+      .selectFrom('waitlist_entries as w')
+      .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
+      .whereRef('w.departure_id', '=', 'd.id')
+      .where('w.status', '=', 'offered')
+      .as('offered'),
+    eb
+      .selectFrom('waitlist_entries as w')
+      .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
+      .whereRef('w.departure_id', '=', 'd.id')
+      .where('w.status', '=', 'waiting')
+      .as('waiting'),
   ]);
 
-const normalise = (rows: { booking_count: number | null }[]) =>
-  rows.map((r) => ({ ...r, booking_count: r.booking_count ?? 0 })) as AdminDepartureRow[];
+const normalise = (
+  rows: { booking_count: number | null; offered: number | null; waiting: number | null }[],
+) =>
+  rows.map((r) => ({
+    ...r,
+    booking_count: r.booking_count ?? 0,
+    offered: r.offered ?? 0,
+    waiting: r.waiting ?? 0,
+  })) as AdminDepartureRow[];
 
 // Ascending by date, past ones included.
 export async function listAdminDepartures(
@@ -57,18 +78,19 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
-      [id, input.packageId, input.startsOn, input.capacity],
+      [id, input.packageId, input.startsOn, input.capacity, input.minTravellers ?? 0],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
+    const minimum = input.minTravellers ? `, at least ${input.minTravellers} travellers` : '';
     await recordAudit(tx, [
       {
         actor,
         action: 'departure.created',
         departureId: id,
         from: null,
-        to: `${input.startsOn}, ${input.capacity} seats`,
+        to: `${input.startsOn}, ${input.capacity} seats${minimum}`,
       },
     ]);
     const departure = await findAdminDeparture(tx, id);
@@ -79,16 +101,20 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
 export type ChangeOutcome =
   | { kind: 'changed' | 'unchanged'; departure: AdminDepartureRow }
   | { kind: 'not-found' }
-  | { kind: 'below-seats'; seatsTaken: number };
+  | { kind: 'below-seats'; seatsTaken: number }
+  | { kind: 'min-above-capacity' };
 
 // The departure's row lock is the one the booking transaction takes (bookings/repository.ts), so a
 // booking in flight either commits before the cut (and is counted here) or waits and sees the
 // new capacity: seats are never cut below what is sold. The CHECK on departures is the backstop.
+// More seats or a reopened departure are seats come free: the waiting list is offered them in the
+// same transaction (server/src/seats/offer-freed-seats.ts).
 export function changeDeparture(
   db: Database,
   id: string,
   change: DepartureChange,
   actor: Actor,
+  offers: OfferContext,
 ): Promise<ChangeOutcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<DepartureRow>(
@@ -99,7 +125,9 @@ export function changeDeparture(
     if (!row) return { kind: 'not-found' };
     const capacity = change.capacity ?? row.capacity;
     const status: DepartureStatus = change.status ?? row.status;
+    const minTravellers = change.minTravellers ?? row.min_travellers;
     if (capacity < row.seats_taken) return { kind: 'below-seats', seatsTaken: row.seats_taken };
+    if (minTravellers > capacity) return { kind: 'min-above-capacity' };
 
     const entries: AuditEntry[] = [];
     if (capacity !== row.capacity) {
@@ -120,13 +148,24 @@ export function changeDeparture(
         to: status,
       });
     }
+    if (minTravellers !== row.min_travellers) {
+      entries.push({
+        actor,
+        action: 'departure.minimum',
+        departureId: id,
+        from: String(row.min_travellers),
+        to: String(minTravellers),
+      });
+    }
     if (entries.length > 0) {
-      await tx.query(`UPDATE departures SET capacity = $2, status = $3, updated_at = now() WHERE id = $1`, [
-        id,
-        capacity,
-        status,
-      ]);
+      await tx.query(
+        `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, updated_at = now() WHERE id = $1`,
+        [id, capacity, status, minTravellers],
+      );
       await recordAudit(tx, entries);
+      if (capacity > row.capacity || (status === 'open' && row.status === 'closed')) {
+        await offerFreedSeats(tx, id, offers);
+      }
     }
     const departure = await findAdminDeparture(tx, id);
     return { kind: entries.length > 0 ? 'changed' : 'unchanged', departure: departure! };

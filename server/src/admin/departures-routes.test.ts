@@ -109,6 +109,11 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
         seatsTaken: 0,
         bookingCount: 0,
         status: 'open',
+        minTravellers: 0,
+        guaranteed: false,
+        toGuarantee: 0,
+        waiting: 0,
+        offered: 0,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([
@@ -304,8 +309,12 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
     });
 
     it.each([
-      ['an empty object', {}, 'Nothing to change: send capacity, status or both.'],
-      ['an unknown field', { capacity: 10, seatsTaken: 0 }, 'Only capacity and status can be changed.'],
+      ['an empty object', {}, 'Nothing to change: send capacity, status or minTravellers.'],
+      [
+        'an unknown field',
+        { capacity: 10, seatsTaken: 0 },
+        'Only capacity, status and minTravellers can be changed.',
+      ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],
     ])('answers 400 for %s', async (_label, body, message) => {

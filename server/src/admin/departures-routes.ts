@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
 import {
   adminDepartureSchema,
+  adminWaitlistEntrySchema,
   departureChangeSchema,
   manifestSchema,
   newDepartureSchema,
@@ -15,7 +16,9 @@ import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { toDeparture } from '../departures/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
+import { offerContext } from '../seats/offer-context.js';
+import { listDepartureWaitlist } from '../waitlist/repository.js';
 import { listManifestBookings } from './bookings-queries.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import {
@@ -36,7 +39,12 @@ export const toAdminDeparture = (
   packageName: packages.get(row.package_id)?.name ?? row.package_id,
   seatsTaken: row.seats_taken,
   bookingCount: row.booking_count,
+  minTravellers: row.min_travellers,
+  waiting: row.waiting,
+  offered: row.offered,
 });
+
+export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
@@ -82,6 +90,8 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     },
     async (request, reply) => {
       const input = request.body;
+      if ((input.minTravellers ?? 0) > input.capacity)
+        return fieldProblem(reply, { minTravellers: minAboveCapacity });
       const outcome = await fromDatabase(() => createDeparture(db, input, operatorActor(request)));
       if (outcome.kind === 'duplicate') {
         const name = packages.get(input.packageId)!.name;
@@ -104,8 +114,9 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       bodyLimit: 1024,
       schema: {
         ...consoleRoute,
-        summary: 'Change a departure’s capacity or status',
-        description: 'A capacity below the seats taken is refused: 409 {message, seatsTaken}.',
+        summary: 'Change a departure’s capacity, status or minimum travellers',
+        description:
+          'A capacity below the seats taken is refused: 409 {message, seatsTaken}. More seats or a reopening offer them to the waiting list in the same transaction.',
         params: departureId,
         body: departureChangeSchema,
         response: {
@@ -119,8 +130,13 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     },
     async (request, reply) => {
       const { id } = request.params;
-      const outcome = await fromDatabase(() => changeDeparture(db, id, request.body, operatorActor(request)));
+      const outcome = await fromDatabase(() =>
+        changeDeparture(db, id, request.body, operatorActor(request), offerContext(options)),
+      );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+      if (outcome.kind === 'min-above-capacity')
+        return fieldProblem(reply, { minTravellers: minAboveCapacity });
+      if (outcome.kind === 'changed') options.onEmailQueued?.();
       if (outcome.kind === 'below-seats') {
         const n = outcome.seatsTaken;
         return problem(
@@ -151,6 +167,31 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       const bookings = await fromDatabase(() => listManifestBookings(db, id));
       const manifest: Manifest = { departure: present(row), bookings };
       return noStore(reply).send(manifest);
+    },
+  );
+
+  api.get(
+    '/api/admin/departures/:id/waitlist',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'A departure’s waiting list, in the order travellers joined, with their email',
+        params: departureId,
+        response: {
+          200: z.object({ entries: z.array(adminWaitlistEntrySchema) }),
+          ...errors.notFound,
+          ...consoleErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await fromDatabase(() => findAdminDeparture(db, id));
+      if (!row) return problem(reply, 404, 'No such departure.');
+      const entries = await fromDatabase(() =>
+        listDepartureWaitlist(db, id, (packageId) => packages.get(packageId)?.name ?? packageId),
+      );
+      return noStore(reply).send({ entries });
     },
   );
 }

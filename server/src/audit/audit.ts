@@ -14,11 +14,18 @@ export type AuditEntry = {
     | 'booking.created'
     | 'booking.confirmed'
     | 'booking.cancelled'
+    | 'booking.changed'
     | 'departure.created'
     | 'departure.capacity'
     | 'departure.closed'
     | 'departure.reopened'
     | 'departure.seeded'
+    | 'departure.minimum'
+    | 'waitlist.joined'
+    | 'waitlist.offered'
+    | 'waitlist.left'
+    | 'waitlist.expired'
+    | 'waitlist.booked'
     // Travellers' details: which traveller and which fields, never the values.
     | 'guests.updated'
     | 'guest.check-in'
@@ -26,6 +33,7 @@ export type AuditEntry = {
     | 'note.added';
   bookingId?: string;
   departureId?: string;
+  waitlistEntryId?: string;
   from?: string | null;
   to?: string | null;
   reason?: string | null;
@@ -47,6 +55,7 @@ export function recordAudit(q: Queryable, entries: AuditEntry[]) {
       e.from ?? null,
       e.to ?? null,
       e.reason ?? null,
+      e.waitlistEntryId ?? null,
       e.noteId ?? null,
     ]),
   );

@@ -33,8 +33,14 @@ export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<M
     [heldSeatsLockSpace, users],
   );
   const { rows } = await tx.query<{ user_id: string; seats: number }>(
-    `SELECT user_id, sum(travellers)::int AS seats FROM bookings
-     WHERE user_id = ANY($1::text[]) AND status = 'requested'
+    // Open waiting-list offers hold seats too (server/src/seats/offer-freed-seats.ts).
+    `SELECT user_id, sum(travellers)::int AS seats FROM (
+       SELECT user_id, travellers FROM bookings
+        WHERE user_id = ANY($1::text[]) AND status = 'requested'
+       UNION ALL
+       SELECT user_id, travellers FROM waitlist_entries
+        WHERE user_id = ANY($1::text[]) AND status = 'offered'
+     ) held
      GROUP BY user_id`,
     [users],
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import {
   bookingRequestSchema,
@@ -7,6 +7,7 @@ import {
   seatsConflictSchema,
   uuidParam,
 } from '../../../src/contracts/api.js';
+import { validateChange, type Booking } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
@@ -23,6 +24,8 @@ import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
+import { offerContext } from '../seats/offer-context.js';
+import { changeBooking, type ChangeRequest } from './change.js';
 import { changeBookingStatus } from './status.js';
 
 export type BookingsOptions = {
@@ -39,6 +42,10 @@ export type BookingsOptions = {
   detailsCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
+  // The clock waiting-list offers are made and lapse by; tests move it.
+  clock?: () => Date;
+  // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
+  waitlistOfferHours?: number;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
 };
@@ -75,6 +82,67 @@ export const perUserLimit = (max: number, groupId: string) => ({
   groupId,
   keyGenerator: (request: FastifyRequest) => `user:${request.user?.uid ?? request.ip}`,
 });
+
+// POST .../change for travellers (with the cutoff) and operators (without): one reading of the body,
+// one set of answers. The body is read by the shared contract (src/contracts/booking.ts), whose
+// messages the change dialog shows as they are.
+export async function answerChange(
+  id: string,
+  body: unknown,
+  reply: FastifyReply,
+  options: BookingsOptions,
+  who: Pick<ChangeRequest, 'actor' | 'ownerId' | 'cutoff'>,
+): Promise<Booking | null> {
+  const checked = validateChange(body);
+  if (!checked.success) {
+    if (checked.fieldErrors) fieldProblem(reply, checked.fieldErrors);
+    else problem(reply, 400, checked.message!);
+    return null;
+  }
+  const today = options.today ?? (() => todayIso());
+  const outcome = await fromDatabase(() =>
+    changeBooking(options.db, {
+      bookingId: id,
+      change: checked.data,
+      today: today(),
+      offers: offerContext(options),
+      maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+      ...who,
+    }),
+  );
+  switch (outcome.kind) {
+    case 'not-found':
+      problem(reply, 404, 'No such booking.');
+      return null;
+    case 'invalid':
+      fieldProblem(reply, outcome.fieldErrors);
+      return null;
+    case 'conflict':
+      problem(reply, 409, outcome.message);
+      return null;
+    case 'held-seats':
+      problem(reply, 409, outcome.message, { heldSeats: outcome.heldSeats });
+      return null;
+    case 'no-seats':
+      problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+      return null;
+    case 'changed':
+      options.onEmailQueued?.();
+  }
+  return outcome.booking;
+}
+
+// What POST .../change declares: any JSON body (validateChange reads it), the booking or a refusal.
+export const changeRouteSchema = {
+  params: bookingId,
+  body: z.unknown(),
+  response: {
+    200: bookingSchema,
+    ...jsonBodyErrors,
+    ...errors.notFound,
+    ...errors.conflict,
+  },
+};
 
 export async function bookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
@@ -219,12 +287,39 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           actor: travellerActor(request),
           ownerId: request.user!.uid,
           cutoff: { days: cutoffDays, today: today() },
+          offers: offerContext(options),
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
       if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
       if (outcome.kind === 'changed') options.onEmailQueued?.();
       return reply.header('Cache-Control', 'no-store').send(outcome.booking);
+    },
+  );
+
+  api.post(
+    '/api/bookings/:id/change',
+    {
+      bodyLimit: 1024,
+      preValidation: authenticate,
+      config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-changes') },
+      schema: {
+        tags: ['Bookings'],
+        summary: 'Change the date or the party of one of my bookings',
+        description: `{departureId?, travellers?}: another date of the same package, another party (1-12), or both. Seats are given back and taken in one transaction; the same values answer 200 and write nothing; not enough seats, a closed or past date 409 {message, seatsLeft}; within ${cutoffDays} days of the departure 409.`,
+        security: signedIn,
+        ...changeRouteSchema,
+        response: { ...changeRouteSchema.response, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await answerChange(request.params.id, request.body, reply, options, {
+        actor: travellerActor(request),
+        ownerId: request.user!.uid,
+        cutoff: { days: cutoffDays },
+      });
+      if (!answer) return reply;
+      return reply.header('Cache-Control', 'no-store').send(answer);
     },
   );
 }

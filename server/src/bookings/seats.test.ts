@@ -364,7 +364,7 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
   it('is kept by the migration and still listed, with no date ("date to be agreed")', async () => {
     const [store] = storeCases();
     const db = await store!.reopen();
-    const { migrate } = await import('../db/migrations.js');
+    const { migrate, migrations } = await import('../db/migrations.js');
     await migrate(db, 1);
     const user = await createUser('old-timer');
     const id = randomUUID();
@@ -373,8 +373,7 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
        VALUES ($1, 'WT-OLD00001', $2, 'swiss-alpine-lakes', 'Swiss Alpine Lakes', 245000, 'Old Timer', 'old@example.com', '1 Old Road', '123456', '2026-01-02T03:04:05Z')`,
       [id, user.uid],
     );
-    // Version 2 first, then every later one (each keeps what is stored).
-    expect(await migrate(db)).toEqual([2, 3, 4]);
+    expect(await migrate(db)).toEqual(migrations.map((m) => m.version).filter((v) => v > 1));
     const clientDir = makeClientDir();
     const app = await buildTestApp({ clientDir, db });
     const res = await app.inject({ url: '/api/bookings', headers: bearer(user) });

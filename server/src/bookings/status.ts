@@ -4,6 +4,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailKind } from '../mail/outbox.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, toBooking } from './booking-row.js';
 
@@ -23,6 +24,8 @@ export type StatusChange = {
   reason?: string;
   // Travellers cancel online only until this many days before the departure.
   cutoff?: { days: number; today: string };
+  // A cancellation frees seats: the waiting list is offered them in the same transaction.
+  offers: OfferContext;
 };
 
 export type StatusOutcome =
@@ -33,7 +36,7 @@ export type StatusOutcome =
 export const cutoffMessage = (days: number) =>
   `Online cancellation closes ${days} days before departure. To cancel this booking, please call us on ${brand.phone} or email ${brand.email}.`;
 
-const emailFor: Record<StatusChange['to'], EmailKind> = {
+const emailFor: Record<StatusChange['to'], Exclude<EmailKind, 'waitlist-offered'>> = {
   confirmed: 'booking-confirmed',
   cancelled: 'booking-cancelled',
 };
@@ -79,6 +82,7 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
         `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
         [current.departureId, current.travellers],
       );
+      await offerFreedSeats(tx, current.departureId, change.offers);
     }
     await recordAudit(tx, [
       {

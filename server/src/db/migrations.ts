@@ -112,7 +112,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       -- server/src/bookings/held-seats.ts sums a user's requested travellers in every booking.
       CREATE INDEX bookings_user_requested ON bookings (user_id) INCLUDE (travellers)
         WHERE status = 'requested';
-    `,
+      `,
   },
   {
     version: 4,
@@ -153,6 +153,48 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       -- whichever process gets there first.
       ALTER TABLE departures ADD COLUMN guests_erased_at timestamptz;
       CREATE INDEX departures_to_erase ON departures (starts_on) WHERE guests_erased_at IS NULL;
+    `,
+  },
+  {
+    version: 5,
+    name: 'waiting list with held offers, guaranteed departures',
+    // Adds only: departures get a minimum (0 = none) and the waiting list is a new table, so every
+    // stored booking and departure keeps its values and its seats.
+    sql: `
+      ALTER TABLE departures
+        ADD COLUMN min_travellers integer NOT NULL DEFAULT 0
+          CHECK (min_travellers BETWEEN 0 AND 500);
+
+      -- One party waiting for seats on one departure. While 'offered' its travellers are counted
+      -- in departures.seats_taken (the seats are held for it) until offer_expires_at.
+      CREATE TABLE waitlist_entries (
+        id uuid PRIMARY KEY,
+        -- Join order: the queue is walked by this, never by a clock.
+        position bigserial NOT NULL UNIQUE,
+        departure_id uuid NOT NULL REFERENCES departures (id),
+        package_id text NOT NULL,
+        user_id text NOT NULL,
+        -- The account's email: the offer is sent there, operators see it.
+        user_email text NOT NULL,
+        travellers integer NOT NULL CHECK (travellers BETWEEN 1 AND 12),
+        status text NOT NULL DEFAULT 'waiting'
+          CHECK (status IN ('waiting', 'offered', 'booked', 'left', 'expired')),
+        offered_at timestamptz,
+        offer_expires_at timestamptz,
+        booking_id uuid REFERENCES bookings (id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT waitlist_offer_deadline CHECK (status <> 'offered' OR offer_expires_at IS NOT NULL),
+        CONSTRAINT waitlist_booked_booking CHECK (status <> 'booked' OR booking_id IS NOT NULL)
+      );
+      -- One live entry per user and departure; joining again finds it.
+      CREATE UNIQUE INDEX waitlist_live_per_user ON waitlist_entries (departure_id, user_id)
+        WHERE status IN ('waiting', 'offered');
+      CREATE INDEX waitlist_queue ON waitlist_entries (departure_id, position) WHERE status = 'waiting';
+      CREATE INDEX waitlist_offers ON waitlist_entries (departure_id) WHERE status = 'offered';
+      CREATE INDEX waitlist_offers_due ON waitlist_entries (offer_expires_at) WHERE status = 'offered';
+      CREATE INDEX waitlist_user ON waitlist_entries (user_id, created_at DESC);
+      ALTER TABLE audit_events ADD COLUMN waitlist_entry_id uuid REFERENCES waitlist_entries (id);
     `,
   },
 ];

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '../../../src/contracts/admin.js';
 import type { BookingStatus } from '../../../src/contracts/booking.js';
 import type { DepartureStatus } from '../../../src/contracts/departure.js';
+import type { WaitlistStatus } from '../../../src/contracts/waitlist.js';
 import type { CheckInState, OperatorGuest } from '../../../src/contracts/guests.js';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
@@ -52,6 +53,26 @@ export type DeparturesTable = {
   capacity: number;
   seats_taken: Generated<number>;
   status: Generated<DepartureStatus>;
+  // Migration 5: travellers needed for the departure to be guaranteed; 0 = no minimum.
+  min_travellers: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+// Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
+// counted in departures.seats_taken until offer_expires_at (server/src/waitlist).
+export type WaitlistEntriesTable = {
+  id: string;
+  position: Generated<string>;
+  departure_id: string;
+  package_id: string;
+  user_id: string;
+  user_email: string;
+  travellers: number;
+  status: Generated<WaitlistStatus>;
+  offered_at: NullableTimestamp;
+  offer_expires_at: NullableTimestamp;
+  booking_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
@@ -69,6 +90,8 @@ export type AuditEventsTable = {
   from_value: string | null;
   to_value: string | null;
   reason: string | null;
+  // Migration 5: the waiting-list entry a row is about.
+  waitlist_entry_id: string | null;
   // The internal note the row records (action "note.added").
   note_id: string | null;
 };
@@ -118,6 +141,7 @@ export type Tables = {
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
+  waitlist_entries: WaitlistEntriesTable;
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
 };
@@ -178,10 +202,13 @@ export const departureFields = [
   'capacity',
   'seats_taken',
   'status',
+  'min_travellers',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
   starts_on: string;
+  // Seats held by open waiting-list offers (part of seats_taken); read where it is shown.
+  offered?: number;
 };
 
 export const departureColumns = [...departureFields, `${dateText('starts_on')} AS starts_on`].join(', ');
@@ -196,6 +223,7 @@ export const auditColumns = [
   'from_value',
   'to_value',
   'reason',
+  'waitlist_entry_id',
   'note_id',
 ] as const satisfies readonly (keyof AuditEventsTable)[];
 

@@ -6,6 +6,19 @@ import { departureColumns, type DepartureRow } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 import { addDays } from '../../../src/contracts/iso-dates.js';
 
+// The seats held by open offers of departure `d` (the partial index waitlist_offers answers it).
+export const offeredSeatsSql = (d: string) =>
+  `(SELECT coalesce(sum(w.travellers), 0)::int FROM waitlist_entries w
+     WHERE w.departure_id = ${d}.id AND w.status = 'offered')`;
+
+// A departure is guaranteed once the travellers of its active bookings reach the operator's
+// minimum; held offers are not bookings yet and do not count.
+export const guarantee = (row: DepartureRow) => {
+  const booked = row.seats_taken - (row.offered ?? 0);
+  const toGuarantee = row.min_travellers > 0 ? Math.max(0, row.min_travellers - booked) : 0;
+  return { guaranteed: row.min_travellers > 0 && toGuarantee === 0, toGuarantee };
+};
+
 export const toDeparture = (row: DepartureRow): Departure => ({
   id: row.id,
   packageId: row.package_id,
@@ -13,12 +26,13 @@ export const toDeparture = (row: DepartureRow): Departure => ({
   capacity: row.capacity,
   seatsLeft: Math.max(0, row.capacity - row.seats_taken),
   status: row.status,
+  ...guarantee(row),
 });
 
 // The package's departures after `today`, soonest first: what travellers may choose from.
 export async function listFutureDepartures(db: Queryable, packageId: string, today: string) {
   const { rows } = await db.query<DepartureRow>(
-    `SELECT ${departureColumns} FROM departures
+    `SELECT ${departureColumns}, ${offeredSeatsSql('departures')} AS offered FROM departures
      WHERE package_id = $1 AND starts_on > $2 ORDER BY starts_on, id`,
     [packageId, today],
   );
@@ -71,12 +85,19 @@ export async function seedDepartures(db: Database, packageIds: string[], today: 
 // directly.
 export async function insertDeparture(
   q: Queryable,
-  d: { packageId: string; startsOn: string; capacity: number; status?: DepartureStatus },
+  d: {
+    packageId: string;
+    startsOn: string;
+    capacity: number;
+    status?: DepartureStatus;
+    minTravellers?: number;
+  },
 ): Promise<Departure> {
   const { rows } = await q.query<DepartureRow>(
-    `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers)
+     VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING ${departureColumns}`,
-    [randomUUID(), d.packageId, d.startsOn, d.capacity, d.status ?? 'open'],
+    [randomUUID(), d.packageId, d.startsOn, d.capacity, d.status ?? 'open', d.minTravellers ?? 0],
   );
   return toDeparture(rows[0]!);
 }

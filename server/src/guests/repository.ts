@@ -28,38 +28,6 @@ const lockBooking = async (tx: Queryable, bookingId: string) =>
     )
   ).rows[0];
 
-// Makes a booking's guests exactly `travellers` long inside the caller's transaction (the booking's
-// row should be locked by it): guests past the new size are removed from the end, new ones are
-// added empty. Used when a party changes size (server/src/bookings changes). Returns nothing the
-// caller must write: the audit row of the change that resized the party covers it.
-export async function resizeBookingGuests(tx: Queryable, bookingId: string, travellers: number) {
-  await tx.query('DELETE FROM booking_guests WHERE booking_id = $1 AND position >= $2', [
-    bookingId,
-    travellers,
-  ]);
-  await tx.query(
-    `INSERT INTO booking_guests (booking_id, position)
-     SELECT $1, g.position FROM generate_series(0, $2::int - 1) AS g(position)
-     ON CONFLICT (booking_id, position) DO NOTHING`,
-    [bookingId, travellers],
-  );
-}
-
-// Creates the guests of a new booking stored outside the booking batch (the waiting list's accept):
-// one per traveller, the first with the booking's name.
-export async function createBookingGuests(
-  tx: Queryable,
-  bookingId: string,
-  name: string,
-  travellers: number,
-) {
-  await tx.query(
-    `INSERT INTO booking_guests (booking_id, position, full_name)
-     SELECT $1, g.position, CASE WHEN g.position = 0 THEN $2 ELSE '' END
-     FROM generate_series(0, $3::int - 1) AS g(position)`,
-    [bookingId, name, travellers],
-  );
-}
 
 const fieldNames: Record<GuestField, string> = {
   fullName: 'full name',

@@ -5,7 +5,13 @@ import type { Queryable } from '../db/database.js';
 import { outboxColumns, type OutboxTable } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 
-export const emailKinds = ['booking-received', 'booking-confirmed', 'booking-cancelled'] as const;
+export const emailKinds = [
+  'booking-received',
+  'booking-confirmed',
+  'booking-cancelled',
+  'booking-changed',
+  'waitlist-offered',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 // Everything an email needs, copied when the change is made: the message tells what was true
@@ -24,9 +30,28 @@ export type BookingEmailData = {
   // Cancellations: why, and who cancelled ("you", or "Wayfarer Tours").
   reason?: string | null;
   cancelledBy?: 'traveller' | 'operator' | 'system';
+  // Changes: the booking as it was before (the new values are the fields above).
+  previous?: { startsOn: string | null; travellers: number; total: number };
 };
 
-export type EmailJob = { bookingId: string; kind: EmailKind; to: string; data: BookingEmailData };
+// A waiting-list offer: no booking yet, only the seats held until the deadline.
+export type WaitlistOfferEmailData = {
+  packageName: string;
+  startsOn: string;
+  travellers: number;
+  // ISO timestamp.
+  offerExpiresAt: string;
+};
+
+export type EmailJob =
+  | {
+      id?: string;
+      bookingId: string;
+      kind: Exclude<EmailKind, 'waitlist-offered'>;
+      to: string;
+      data: BookingEmailData;
+    }
+  | { id?: string; bookingId: null; kind: 'waitlist-offered'; to: string; data: WaitlistOfferEmailData };
 
 // Queues emails in the caller's transaction; the outbox worker delivers them after the commit.
 export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
@@ -34,7 +59,7 @@ export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
     q,
     'outbox',
     outboxColumns,
-    jobs.map((j) => [randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
+    jobs.map((j) => [j.id ?? randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
   );
 }
 
@@ -44,13 +69,13 @@ export type ClaimedEmail = {
   bookingId: string | null;
   kind: string;
   recipient: string;
-  payload: BookingEmailData;
+  payload: BookingEmailData | WaitlistOfferEmailData;
   // Counting this claim.
   attempts: number;
 };
 
 type ClaimedRow = Pick<Selectable<OutboxTable>, 'id' | 'booking_id' | 'kind' | 'recipient' | 'attempts'> & {
-  payload: BookingEmailData | string;
+  payload: BookingEmailData | WaitlistOfferEmailData | string;
 };
 
 // One statement, so it is atomic on PGlite and pg alike: due messages (queued and past run_after,

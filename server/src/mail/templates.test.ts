@@ -40,23 +40,67 @@ describe('renderEmail', () => {
     expect(subject).toBe(`Booking WT-7K2M9QXA ${verb} – Swiss Alpine Lakes`);
   });
 
-  it.each(emailKinds)('%s: both parts carry package, date, travellers, price, total and status', (kind) => {
-    const status =
-      kind === 'booking-confirmed' ? 'confirmed' : kind === 'booking-cancelled' ? 'cancelled' : 'requested';
-    const { html, text } = renderEmail(kind, { ...data, status, cancelledBy: 'operator', reason: 'Storm' });
-    const statusLabel = status[0]!.toUpperCase() + status.slice(1);
+  it.each(emailKinds.filter((k) => k !== 'waitlist-offered'))(
+    '%s: both parts carry package, date, travellers, price, total and status',
+    (kind) => {
+      const status =
+        kind === 'booking-confirmed' ? 'confirmed' : kind === 'booking-cancelled' ? 'cancelled' : 'requested';
+      const { html, text } = renderEmail(kind, { ...data, status, cancelledBy: 'operator', reason: 'Storm' });
+      const statusLabel = status[0]!.toUpperCase() + status.slice(1);
+      for (const part of [text, visibleText(html)]) {
+        expect(part).toContain('WT-7K2M9QXA');
+        expect(part).toContain('Swiss Alpine Lakes');
+        expect(part).toContain('Sat 12 Dec 2026');
+        expect(part).toContain('3 travellers');
+        expect(part).toContain('$1,890');
+        expect(part).toContain('$5,670');
+        expect(part).toMatch(new RegExp(`Status:?\\s+${statusLabel}`));
+        expect(part).toContain('Hi Ada Lovelace,');
+        expect(part).toContain(brand.phone);
+        expect(part).toContain(brand.email);
+      }
+    },
+  );
+
+  it('booking-changed: "Your booking has changed" with the old and new date, travellers and total', () => {
+    const { subject, html, text } = renderEmail('booking-changed', {
+      ...data,
+      startsOn: '2027-01-09',
+      travellers: 4,
+      total: 7560,
+      previous: { startsOn: '2026-12-12', travellers: 3, total: 5670 },
+    });
+    expect(subject).toBe('Your booking has changed – WT-7K2M9QXA – Swiss Alpine Lakes');
     for (const part of [text, visibleText(html)]) {
-      expect(part).toContain('WT-7K2M9QXA');
-      expect(part).toContain('Swiss Alpine Lakes');
-      expect(part).toContain('Sat 12 Dec 2026');
-      expect(part).toContain('3 travellers');
-      expect(part).toContain('$1,890');
-      expect(part).toContain('$5,670');
-      expect(part).toMatch(new RegExp(`Status:?\\s+${statusLabel}`));
-      expect(part).toContain('Hi Ada Lovelace,');
-      expect(part).toContain(brand.phone);
-      expect(part).toContain(brand.email);
+      expect(part).toContain('Your booking has changed');
+      expect(part).toMatch(/Departure before:?\s+Sat 12 Dec 2026/);
+      expect(part).toMatch(/Departure:?\s+Sat 9 Jan 2027/);
+      expect(part).toMatch(/Travellers before:?\s+3 travellers/);
+      expect(part).toMatch(/Travellers:?\s+4 travellers/);
+      expect(part).toMatch(/Total before:?\s+\$5,670/);
+      expect(part).toMatch(/Total:?\s+\$7,560/);
     }
+  });
+
+  it('waitlist-offered: the seats held, until when, and the way to My bookings', () => {
+    const offer = {
+      packageName: 'Kyoto <Temples>',
+      startsOn: '2027-03-04',
+      travellers: 2,
+      offerExpiresAt: '2027-01-10T14:30:00.000Z',
+    };
+    const { subject, html, text } = renderEmail('waitlist-offered', offer, {
+      siteUrl: 'https://wayfarer.example',
+    });
+    expect(subject).toBe('Seats are free on Kyoto <Temples> – Thu 4 Mar 2027');
+    expect(html).toContain('Kyoto &lt;Temples&gt;');
+    expect(html).toContain('href="https://wayfarer.example/bookings"');
+    for (const part of [text, visibleText(html)]) {
+      expect(part).toContain('holding 2 seats for your party until Sun 10 Jan 2027, 14:30 UTC');
+      expect(part).toMatch(/Offer open until:?\s+Sun 10 Jan 2027, 14:30 UTC/);
+      expect(part).toContain('My bookings');
+    }
+    expect(renderEmail('waitlist-offered', offer).text).toContain('open My bookings (/bookings) to accept');
   });
 
   it('the received email carries the terms read beside Book Now, with the cutoff in force', () => {

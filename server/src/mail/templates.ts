@@ -5,7 +5,7 @@ import { brand } from '../../../src/contracts/brand.js';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
 import { bookingTerms } from '../../../src/contracts/terms.js';
-import type { BookingEmailData, EmailKind } from './outbox.js';
+import type { BookingEmailData, EmailKind, WaitlistOfferEmailData } from './outbox.js';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -68,7 +68,17 @@ type Copy = {
   outro: string[];
 };
 
-function copyFor(kind: EmailKind, data: BookingEmailData, options: RenderOptions): Copy {
+type BookingEmailKind = Exclude<EmailKind, 'waitlist-offered'>;
+
+// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (src/contracts/iso-dates.ts),
+// built from parts so no ICU version words it differently.
+export const formatDeadline = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
+};
+
+function copyFor(kind: BookingEmailKind, data: BookingEmailData, options: RenderOptions): Copy {
   const contact = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
   switch (kind) {
     case 'booking-received': {
@@ -94,6 +104,16 @@ function copyFor(kind: EmailKind, data: BookingEmailData, options: RenderOptions
         ],
         outro: [contact],
       };
+    case 'booking-changed':
+      return {
+        verb: 'changed',
+        heading: 'Your booking has changed',
+        intro: [
+          `Hi ${data.name},`,
+          `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
+        ],
+        outro: [contact],
+      };
     case 'booking-cancelled':
       return {
         verb: 'cancelled',
@@ -112,13 +132,17 @@ function copyFor(kind: EmailKind, data: BookingEmailData, options: RenderOptions
 }
 
 // The booking's facts, in the order both parts show them.
-function factsFor(kind: EmailKind, data: BookingEmailData): [label: string, value: string][] {
+function factsFor(kind: BookingEmailKind, data: BookingEmailData): [label: string, value: string][] {
+  const before = kind === 'booking-changed' ? data.previous : undefined;
   const facts: [string, string][] = [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
+    ...(before ? ([['Departure before', formatTripDate(before.startsOn)]] as [string, string][]) : []),
     ['Departure', formatTripDate(data.startsOn)],
+    ...(before ? ([['Travellers before', travellersLabel(before.travellers)]] as [string, string][]) : []),
     ['Travellers', travellersLabel(data.travellers)],
     ['Price per person', formatPrice(data.price)],
+    ...(before ? ([['Total before', formatPrice(before.total)]] as [string, string][]) : []),
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
   ];
@@ -141,17 +165,52 @@ const bookingsLink = (siteUrl: string | undefined): string | null => {
 
 export function renderEmail(
   kind: EmailKind,
-  data: BookingEmailData,
+  data: BookingEmailData | WaitlistOfferEmailData,
   options: RenderOptions = {},
 ): RenderedEmail {
-  const copy = copyFor(kind, data, options);
+  if (kind === 'waitlist-offered') return renderOffer(data as WaitlistOfferEmailData, options);
+  const booking = data as BookingEmailData;
+  const copy = copyFor(kind, booking, options);
   if (!copy) throw new Error(`Unknown email kind: ${String(kind)}`);
-  const facts = factsFor(kind, data);
+  const facts = factsFor(kind, booking);
   const link = bookingsLink(options.siteUrl);
-  const subject = oneLine(`Booking ${data.reference} ${copy.verb} – ${data.packageName}`);
+  const subject = oneLine(
+    kind === 'booking-changed'
+      ? `Your booking has changed – ${booking.reference} – ${booking.packageName}`
+      : `Booking ${booking.reference} ${copy.verb} – ${booking.packageName}`,
+  );
   return {
     subject,
-    html: renderHtml({ subject, copy, facts, status: data.status, link }),
+    html: renderHtml({ subject, copy, facts, status: booking.status, link }),
+    text: renderText({ copy, facts, link }),
+  };
+}
+
+// Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
+function renderOffer(data: WaitlistOfferEmailData, options: RenderOptions): RenderedEmail {
+  const deadline = formatDeadline(data.offerExpiresAt);
+  const copy: Copy = {
+    verb: 'offered',
+    heading: 'Seats are free for you',
+    intro: [
+      'Hello,',
+      `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${travellersLabel(data.travellers).replace('travellers', 'seats').replace('traveller', 'seat')} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
+    ],
+    outro: [`Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`],
+  };
+  const facts: [string, string][] = [
+    ['Package', data.packageName],
+    ['Departure', formatTripDate(data.startsOn)],
+    ['Seats held', String(data.travellers)],
+    ['Offer open until', deadline],
+  ];
+  // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
+  const link = bookingsLink(options.siteUrl);
+  if (!link) copy.intro.push('Sign in on our website and open My bookings (/bookings) to accept.');
+  const subject = oneLine(`Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`);
+  return {
+    subject,
+    html: renderHtml({ subject, copy, facts, status: null, link }),
     text: renderText({ copy, facts, link }),
   };
 }
@@ -182,7 +241,7 @@ function renderHtml({
   subject: string;
   copy: Copy;
   facts: [string, string][];
-  status: BookingStatus;
+  status: BookingStatus | null;
   link: string | null;
 }) {
   const e = escapeHtml;
@@ -191,7 +250,7 @@ function renderHtml({
   const factRow = ([label, value]: [string, string], index: number) => {
     const isStatus = label === 'Status';
     const valueHtml = isStatus
-      ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${statusColor[status] ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
+      ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${(status && statusColor[status]) ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
       : e(value);
     const shade = index % 2 === 0 ? color.sand : color.paper;
     return `<tr>

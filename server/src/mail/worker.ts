@@ -164,7 +164,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const context = {
       outboxId: message.id,
       kind: message.kind,
-      reference: message.payload?.reference,
+      reference: message.payload && 'reference' in message.payload ? message.payload.reference : undefined,
       attempt: message.attempts,
     };
     // A lease that ran out more often than a message may be tried (a worker that keeps dying on

@@ -11,6 +11,7 @@ import type {
   NewDeparture,
   Note,
 } from '~/contracts/admin';
+import type { AdminWaitlistEntry } from '~/contracts/waitlist';
 import type { CheckInState } from '~/contracts/guests';
 import { apiFetch, apiRequest } from '~/lib/api-client';
 
@@ -91,6 +92,28 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
   return apiRequest<Manifest>(adminPaths.manifest(departureId), { signal });
+}
+
+// The operator's change of date or party (no cutoff); the same values answer the booking as it is.
+export function changeAdminBooking(
+  bookingId: string,
+  change: { departureId?: string; travellers?: number },
+): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/change`, {
+    method: 'POST',
+    body: change,
+  });
+}
+
+export async function getDepartureWaitlist(
+  departureId: string,
+  signal?: AbortSignal,
+): Promise<AdminWaitlistEntry[]> {
+  const data = await apiRequest<{ entries: AdminWaitlistEntry[] }>(
+    `/api/admin/departures/${id(departureId)}/waitlist`,
+    { signal },
+  );
+  return data.entries;
 }
 
 // Every traveller of the departure, one row each, as the server writes it (a blob: see above).

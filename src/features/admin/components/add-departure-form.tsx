@@ -4,7 +4,7 @@ import type { AdminDeparture } from '~/contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 
-type Field = 'startsOn' | 'capacity';
+type Field = 'startsOn' | 'capacity' | 'minTravellers';
 
 type AddDepartureFormProps = {
   packageId: string;
@@ -19,6 +19,8 @@ export const defaultCapacity = '12';
 export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartureFormProps) {
   const [startsOn, setStartsOn] = useState('');
   const [capacity, setCapacity] = useState(defaultCapacity);
+  // 0: the departure runs whoever books; more: it is guaranteed once that many travellers booked.
+  const [minTravellers, setMinTravellers] = useState('0');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,6 +29,7 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
   const ids = {
     date: useId(),
     capacity: useId(),
+    minimum: useId(),
     title: useId(),
   };
 
@@ -46,7 +49,13 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
     setBusy(true);
     setErrors({});
     try {
-      const added = await addDeparture({ packageId, startsOn, capacity: Number(capacity) });
+      const minimum = minTravellers.trim() === '' ? 0 : Number(minTravellers);
+      const added = await addDeparture({
+        packageId,
+        startsOn,
+        capacity: Number(capacity),
+        ...(minimum === 0 ? {} : { minTravellers: minimum }),
+      });
       onAdded(added);
       setStartsOn('');
       dateRef.current?.focus();
@@ -55,9 +64,11 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
       const next: Partial<Record<Field, string>> = {};
       if (fieldErrors.startsOn) next.startsOn = fieldErrors.startsOn;
       if (fieldErrors.capacity) next.capacity = fieldErrors.capacity;
+      if (fieldErrors.minTravellers) next.minTravellers = fieldErrors.minTravellers;
       setErrors(next);
       if (next.startsOn) dateRef.current?.focus();
       else if (next.capacity) capacityRef.current?.focus();
+      else if (next.minTravellers) document.getElementById(ids.minimum)?.focus();
       else setFormError(error instanceof Error ? error.message : 'The departure could not be added.');
     } finally {
       setBusy(false);
@@ -99,6 +110,19 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
           value={capacity}
           onChange={(e) => setCapacity(e.target.value)}
           error={errors.capacity}
+        />
+        <InputField
+          label="Minimum travellers"
+          hint="0 = no minimum"
+          id={ids.minimum}
+          name="minTravellers"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={0}
+          value={minTravellers}
+          onChange={(e) => setMinTravellers(e.target.value)}
+          error={errors.minTravellers}
         />
         <button type="submit" className="button button--primary admin-add__submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add departure'}

@@ -3,6 +3,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { BookingHistory } from '~/features/admin/components/booking-history';
+import { ChangeBookingPanel } from '~/features/admin/components/change-booking-panel';
 import { Flash } from '~/features/admin/components/flash';
 import { StatusBadge } from '~/components/status-badge';
 import { NoteForm } from '~/features/admin/components/note-form';
@@ -157,6 +158,13 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             ))}
           </ol>
         </section>
+        <ChangeBookingPanel
+          booking={booking}
+          onChanged={(updated, message) => {
+            changed(updated);
+            flash.show(message);
+          }}
+        />
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-history">
           <h2 id="admin-booking-history" className="admin-panel__title">
             History

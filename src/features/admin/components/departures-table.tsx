@@ -73,6 +73,8 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
           <th scope="col" className="admin-num">
             Bookings
           </th>
+          <th scope="col">Waiting list</th>
+          <th scope="col">Minimum</th>
           <th scope="col">Status</th>
           <th scope="col">
             <span className="sr-only">Actions</span>
@@ -128,6 +130,28 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
               </td>
               <td data-label="Bookings" className="admin-num">
                 {d.bookingCount}
+              </td>
+              <td data-label="Waiting list" className="admin-departures__waitlist">
+                {d.waiting === 0 && d.offered === 0 ? (
+                  <span className="admin-sub">None</span>
+                ) : (
+                  <Link to={`${paths.adminManifest(d.id)}#waiting-list`}>
+                    {d.waiting} waiting · {d.offered} held
+                    <span className="sr-only"> on {date}</span>
+                  </Link>
+                )}
+              </td>
+              <td data-label="Minimum" className="admin-departures__minimum">
+                {d.minTravellers === 0 ? (
+                  <span className="admin-sub">No minimum</span>
+                ) : d.guaranteed ? (
+                  <span className="admin-guaranteed">Guaranteed ({d.minTravellers})</span>
+                ) : (
+                  <span>
+                    {d.toGuarantee} more to guarantee
+                    <span className="admin-sub"> of {d.minTravellers}</span>
+                  </span>
+                )}
               </td>
               <td data-label="Status" className="admin-departures__status">
                 <StatusBadge status={past ? 'past' : d.status} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { StatusBadge } from '~/components/status-badge';
+import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
 import type { OperatorGuest } from '~/contracts/guests';
 import { downloadManifestCsv } from '~/features/admin/api/admin-api';
 import { saveBlob } from '~/features/admin/components/csv-download';
@@ -139,6 +140,22 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <dt>Booked value</dt>
           <dd>{formatPrice(value)}</dd>
         </div>
+        <div>
+          <dt>Waiting · held</dt>
+          <dd>
+            {departure.waiting} · {departure.offered}
+          </dd>
+        </div>
+        <div>
+          <dt>Minimum</dt>
+          <dd>
+            {departure.minTravellers === 0
+              ? 'None'
+              : departure.guaranteed
+                ? 'Guaranteed'
+                : `${departure.toGuarantee} more`}
+          </dd>
+        </div>
       </dl>
       <Flash message={flash.message} />
 
@@ -220,6 +237,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           />
         </section>
       ) : null}
+      <DepartureWaitlist departureId={departure.id} />
       <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
     </>
   );

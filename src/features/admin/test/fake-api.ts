@@ -71,6 +71,11 @@ export function aDeparture(overrides: Partial<AdminDeparture> = {}): AdminDepart
     seatsTaken: 5,
     bookingCount: 3,
     status: 'open',
+    minTravellers: 0,
+    guaranteed: false,
+    toGuarantee: 0,
+    waiting: 0,
+    offered: 0,
     ...overrides,
   };
 }

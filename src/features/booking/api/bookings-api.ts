@@ -1,5 +1,5 @@
 import { apiRequest } from '~/lib/api-client';
-import type { Booking, BookingInput } from '~/contracts/booking';
+import type { Booking, BookingChange, BookingInput } from '~/contracts/booking';
 import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 import type { Guest } from '~/contracts/guests';
 
@@ -24,6 +24,15 @@ export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
 // Repeating it answers the same cancelled booking, so a retry after a lost answer is safe.
 export function cancelBooking(id: string): Promise<Booking> {
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+}
+
+// Another date of the same package, another party size, or both. The same values answer the
+// booking unchanged, so a retry after a lost answer is safe.
+export function changeBooking(id: string, change: BookingChange): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/change`, {
+    method: 'POST',
+    body: change,
+  });
 }
 
 // Every traveller's details at once (empty fields are "later"); answers the booking as stored.

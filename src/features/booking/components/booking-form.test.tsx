@@ -1,10 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
 import { emptyGuest } from '~/contracts/guests';
 import type { Departure } from '~/contracts/departure';
 import { phoneMessages } from '~/contracts/phone';
+import type { WaitlistEntry } from '~/contracts/waitlist';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
 
@@ -16,13 +18,15 @@ const departure = (
   startsOn: string,
   seatsLeft: number,
   status: Departure['status'] = 'open',
-) => ({
+  guarantee: { guaranteed: boolean; toGuarantee: number } = { guaranteed: false, toGuarantee: 0 },
+): Departure => ({
   id,
   packageId,
   startsOn,
   capacity: 12,
   seatsLeft,
   status,
+  ...guarantee,
 });
 
 const closed = departure('00000000-0000-4000-8000-000000000001', '2030-03-02', 12, 'closed');
@@ -69,18 +73,39 @@ const booked = (input: BookingInput): Booking => ({
 
 type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
 
-function setup(onSubmit = vi.fn<Submit>(async (input) => booked(input))) {
+type Join = (departureId: string, travellers: number) => Promise<WaitlistEntry>;
+
+const entryFor = (departureId: string, travellers: number): WaitlistEntry => ({
+  id: '5d1c1f0e-1111-4a2b-9c3d-000000000001',
+  departureId,
+  packageId,
+  packageName: 'Swiss Alpine Lakes',
+  startsOn: schedule.find((d) => d.id === departureId)!.startsOn,
+  travellers,
+  status: 'waiting',
+  createdAt: new Date().toISOString(),
+  offerExpiresAt: null,
+  bookingId: null,
+});
+
+function setup(
+  onSubmit = vi.fn<Submit>(async (input) => booked(input)),
+  onJoinWaitlist = vi.fn<Join>(async (id, n) => entryFor(id, n)),
+) {
   const onBooked = vi.fn();
   const view = render(
-    <BookingForm
-      packageId={packageId}
-      price={2450}
-      initial={initial}
-      onSubmit={onSubmit}
-      onBooked={onBooked}
-    />,
+    <MemoryRouter>
+      <BookingForm
+        packageId={packageId}
+        price={2450}
+        initial={initial}
+        onSubmit={onSubmit}
+        onBooked={onBooked}
+        onJoinWaitlist={onJoinWaitlist}
+      />
+    </MemoryRouter>,
   );
-  return { onSubmit, onBooked, user: userEvent.setup(), unmount: view.unmount };
+  return { onSubmit, onBooked, onJoinWaitlist, user: userEvent.setup(), unmount: view.unmount };
 }
 
 const fill = async (
@@ -248,26 +273,27 @@ describe('BookingForm', () => {
 });
 
 describe('BookingForm: departure and travellers', () => {
-  it('shows every date with its seats; sold-out and closed ones cannot be chosen; the earliest open one is chosen', async () => {
+  it('shows every date with its seats; closed ones cannot be chosen; the earliest open one is chosen', async () => {
     const { user } = setup();
     const group = await screen.findByRole('radiogroup', { name: 'Departure' });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('value'))).toEqual(schedule.map((d) => d.id));
 
     const closedDate = within(group).getByRole('radio', { name: 'Sat 2 Mar 2030, closed' });
-    const soldOutDate = within(group).getByRole('radio', { name: 'Sat 16 Mar 2030, sold out' });
+    const soldOutDate = within(group).getByRole('radio', {
+      name: 'Sat 16 Mar 2030, sold out · waiting list',
+    });
     const fourLeftDate = within(group).getByRole('radio', { name: 'Sat 30 Mar 2030, 4 seats left' });
     const roomyDate = within(group).getByRole('radio', { name: 'Sat 13 Apr 2030, 12 seats left' });
     expect(closedDate).toBeDisabled();
-    expect(soldOutDate).toBeDisabled();
+    // A sold-out date can be chosen for its waiting list.
+    expect(soldOutDate).toBeEnabled();
     expect(fourLeftDate).toBeEnabled();
     expect(fourLeftDate).toBeChecked();
     expect(group).toHaveTextContent('Sold out');
     expect(group).toHaveTextContent('Closed');
 
-    await user.click(soldOutDate.closest('label')!);
     await user.click(closedDate.closest('label')!);
-    expect(soldOutDate).not.toBeChecked();
     expect(closedDate).not.toBeChecked();
     expect(fourLeftDate).toBeChecked();
 
@@ -393,10 +419,13 @@ describe('BookingForm: departure and travellers', () => {
     await fill(user);
     answers = [json(200, { departures: [closed, soldOut, { ...fourLeft, seatsLeft: 0 }, roomy] })];
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    expect(await screen.findByRole('radio', { name: 'Sat 30 Mar 2030, sold out' })).toBeDisabled();
+    expect(
+      await screen.findByRole('radio', { name: 'Sat 30 Mar 2030, sold out · waiting list' }),
+    ).toBeChecked();
     expect(screen.getByRole('radiogroup', { name: 'Departure' })).toHaveTextContent(
-      'Sat 30 Mar 2030 is sold out now. Please choose another date.',
+      'Sat 30 Mar 2030 is sold out now. Join its waiting list below, or choose another date.',
     );
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
@@ -421,7 +450,9 @@ describe('BookingForm: departure and travellers', () => {
   });
 
   it('says so clearly when no date can be booked, and sends nothing', async () => {
-    answers = [json(200, { departures: [closed, soldOut] })];
+    answers = [
+      json(200, { departures: [closed, { ...closed, id: soldOut.id, startsOn: soldOut.startsOn }] }),
+    ];
     const { onSubmit, user } = setup();
     expect(
       await screen.findByText(/Every date of this trip is sold out or closed right now\./),
@@ -430,5 +461,60 @@ describe('BookingForm: departure and travellers', () => {
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('No departure of this trip can be booked right now');
+  });
+});
+
+describe('BookingForm: the waiting list and the guarantee', () => {
+  it('a full date offers "Join the waiting list" for the chosen party, and says when it is joined', async () => {
+    const { onSubmit, onJoinWaitlist, user } = setup();
+    await screen.findByRole('radiogroup', { name: 'Departure' });
+    expect(screen.queryByRole('button', { name: 'Join the waiting list' })).toBeNull();
+    await user.click(
+      screen.getByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' }).closest('label')!,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    await waitFor(() => expect(onJoinWaitlist).toHaveBeenCalledWith(soldOut.id, 2));
+    expect(
+      await screen.findByText(/We hold seats for your party of 2 on Sat 16 Mar 2030/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a party larger than the seats left offers the waiting list too; a 409 is shown as it is', async () => {
+    const refusal = {
+      message: '4 seats are left on this departure: book them instead of waiting.',
+      seatsLeft: 4,
+    };
+    const onJoin = vi
+      .fn<Join>()
+      .mockRejectedValueOnce(new ApiError('other', refusal.message, 409, {}, refusal));
+    const { user } = setup(undefined, onJoin);
+    await screen.findByRole('radiogroup', { name: 'Departure' });
+    const party = screen.getByLabelText('Travellers');
+    await user.clear(party);
+    await user.type(party, '6');
+    expect(
+      screen.getByText(/Only 4 seats are left on Sat 30 Mar 2030\. Wait for 6 travellers together/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+    expect(onJoin).toHaveBeenCalledWith(fourLeft.id, 6);
+  });
+
+  it('says "Guaranteed departure" or how many more travellers guarantee the chosen date', async () => {
+    answers = [
+      json(200, {
+        departures: [
+          departure(fourLeft.id, fourLeft.startsOn, 4, 'open', { guaranteed: false, toGuarantee: 2 }),
+          departure(roomy.id, roomy.startsOn, 12, 'open', { guaranteed: true, toGuarantee: 0 }),
+        ],
+      }),
+    ];
+    const { user } = setup();
+    expect(await screen.findByText('2 more travellers to guarantee this date')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ }).closest('label')!);
+    expect(screen.getByText('Guaranteed departure')).toBeInTheDocument();
   });
 });

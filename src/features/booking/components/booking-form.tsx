@@ -10,6 +10,7 @@ import {
   type FieldErrors,
 } from '~/contracts/booking';
 import { isBookable, type Departure } from '~/contracts/departure';
+import { toGuaranteeLabel, type WaitlistEntry } from '~/contracts/waitlist';
 import { Field, InputField, PhoneField } from '~/components/field';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
@@ -18,6 +19,8 @@ import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booki
 import { ApiError } from '~/lib/api-client';
 import { formatPrice, formatTripDate } from '~/contracts/format';
 import { site } from '~/lib/site';
+import { Link } from 'react-router';
+import { paths } from '~/config/paths';
 
 export type BookingFormValues = { name: string; author: string; address: string; phone: string };
 
@@ -30,6 +33,8 @@ type BookingFormProps = {
   // Stores the booking; an ApiError's message is shown to the user as it is.
   onSubmit: (input: BookingInput, idempotencyKey: string) => Promise<Booking>;
   onBooked: (booking: Booking) => void;
+  // Puts the party on a full date's waiting list; an ApiError's message is shown as it is.
+  onJoinWaitlist?: (departureId: string, travellers: number) => Promise<WaitlistEntry>;
 };
 
 type ErrorKey = keyof BookingFormValues | 'departure' | 'travellers';
@@ -84,13 +89,27 @@ function unavailableText(departure: Departure) {
   const when = formatTripDate(departure.startsOn);
   return departure.status === 'closed'
     ? `${when} is closed for booking now. Please choose another date.`
-    : `${when} is sold out now. Please choose another date.`;
+    : `${when} is sold out now. Join its waiting list below, or choose another date.`;
+}
+
+// "Guaranteed departure", "2 more travellers to guarantee this date", or nothing (no minimum).
+function guaranteeText(departure: Departure | undefined) {
+  if (!departure || departure.status !== 'open') return null;
+  if (departure.guaranteed) return 'Guaranteed departure';
+  return departure.toGuarantee > 0 ? toGuaranteeLabel(departure.toGuarantee) : null;
 }
 
 // SPEC point 3: name (prefilled), author labelled Email (prefilled), address, phone (numeric);
 // DESIGN.md adds the departure and the number of travellers. On any failure every value stays
 // where it was typed.
-export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: BookingFormProps) {
+export function BookingForm({
+  packageId,
+  price,
+  initial,
+  onSubmit,
+  onBooked,
+  onJoinWaitlist,
+}: BookingFormProps) {
   // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
   const [draft] = useState(() => readDraft(packageId));
   const [values, setValues] = useState<BookingFormValues>(draft?.values ?? initial);
@@ -100,6 +119,9 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [joining, setJoining] = useState(false);
+  const [joinError, setJoinError] = useState('');
+  const [waitlisted, setWaitlisted] = useState<WaitlistEntry | null>(null);
   const departures = useDepartures(packageId);
   // One key per booking attempt, kept across retries and double clicks, renewed once stored.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
@@ -129,6 +151,37 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
     selected && isBookable(selected)
       ? Math.min(bookingLimits.travellersMax, selected.seatsLeft)
       : bookingLimits.travellersMax;
+
+  // A full date, or a party larger than the seats left: the waiting list takes the whole party.
+  const canWait =
+    onJoinWaitlist !== undefined &&
+    selected !== undefined &&
+    selected.status === 'open' &&
+    Number.isInteger(travellers) &&
+    travellers >= bookingLimits.travellersMin &&
+    travellers <= bookingLimits.travellersMax &&
+    travellers > selected.seatsLeft;
+  const joinedHere =
+    waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id
+      ? waitlisted
+      : null;
+
+  const join = async () => {
+    if (!selected || !onJoinWaitlist || joining) return;
+    setJoining(true);
+    setJoinError('');
+    try {
+      setWaitlisted(await onJoinWaitlist(selected.id, travellers));
+    } catch (error) {
+      setJoinError(
+        error instanceof ApiError ? error.message : 'The waiting list could not be joined. Please try again.',
+      );
+      // 409: seats are there after all (or the date closed): show the seats as they are now.
+      if (error instanceof ApiError && error.status === 409) void departures.refresh();
+    } finally {
+      setJoining(false);
+    }
+  };
 
   const clearError = (key: ErrorKey) => {
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
@@ -284,7 +337,12 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
           idPrefix={`${id}-departure`}
         />
       ) : null}
-      {list && noneBookable ? (
+      {guaranteeText(selected) ? (
+        <p className="departure-guarantee" data-guaranteed={selected?.guaranteed || undefined}>
+          {guaranteeText(selected)}
+        </p>
+      ) : null}
+      {list && noneBookable && !list.some((d) => d.status === 'open') ? (
         <div className="departures notice" role="status">
           <p className="departures__legend">{list.length === 0 ? 'Departure' : 'No open dates'}</p>
           <p>
@@ -360,6 +418,44 @@ export function BookingForm({ packageId, price, initial, onSubmit, onBooked }: B
           )}
         </output>
       </div>
+
+      {selected && (canWait || joinedHere) ? (
+        <section className="waitlist-offer" aria-labelledby={`${id}-waitlist`}>
+          <h3 className="waitlist-offer__title" id={`${id}-waitlist`}>
+            {joinedHere ? 'You are on the waiting list' : 'Join the waiting list'}
+          </h3>
+          {joinedHere ? (
+            <p role="status">
+              We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
+              as soon as they come free, and email you. Accept the offer in{' '}
+              <Link to={paths.bookings}>My bookings</Link>.
+            </p>
+          ) : (
+            <>
+              <p>
+                {selected.seatsLeft === 0
+                  ? `${formatTripDate(selected.startsOn)} is sold out.`
+                  : `Only ${selected.seatsLeft} ${selected.seatsLeft === 1 ? 'seat is' : 'seats are'} left on ${formatTripDate(selected.startsOn)}.`}{' '}
+                Wait for {travellers} {travellersWord(travellers)} together: when seats come free we hold them
+                for your whole party and email you.
+              </p>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void join()}
+                aria-busy={joining}
+              >
+                {joining ? 'Joining…' : 'Join the waiting list'}
+              </button>
+            </>
+          )}
+          {joinError ? (
+            <p className="form-error" role="alert">
+              {joinError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
 
       <h3 className="booking-form__subhead">Your details</h3>
       <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...fieldProps('name')} />

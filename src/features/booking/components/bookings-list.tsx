@@ -4,10 +4,16 @@ import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import type { Booking } from '~/contracts/booking';
-import { cancelBooking } from '~/features/booking/api/bookings-api';
+import type { WaitlistEntry } from '~/contracts/waitlist';
+import { cancelBooking, changeBooking } from '~/features/booking/api/bookings-api';
+import { getWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { CancelBookingDialog } from '~/features/booking/components/cancel-booking-dialog';
+import { ChangeBookingDialog } from '~/features/booking/components/change-booking-dialog';
+import { WaitlistEntries } from '~/features/booking/components/waitlist-entries';
 import { useBookings } from '~/features/booking/hooks/use-bookings';
+import { useAuth } from '~/lib/auth';
+import { useAsyncData } from '~/lib/use-async-data';
 import {
   cancellationCutoffDays,
   cancelOption,
@@ -55,8 +61,15 @@ function TravellersStatus({ booking, canEdit }: { booking: Booking; canEdit: boo
 // with what can be done about it: cancel online, or how to reach us past the cutoff.
 export function BookingsList() {
   const { state, retry } = useBookings();
-  // Answers from the cancel call, over the list as loaded: the page changes without a reload.
+  const waitlist = useAsyncData('waitlist', getWaitlist);
+  const auth = useAuth();
+  // Answers from the cancel and change calls, over the list as loaded: the page changes without a
+  // reload. Bookings made by accepting an offer join the list the same way.
   const [updates, setUpdates] = useState<Record<string, Booking>>({});
+  const [added, setAdded] = useState<Booking[]>([]);
+  const [entryUpdates, setEntryUpdates] = useState<Record<string, WaitlistEntry>>({});
+  const [changing, setChanging] = useState<Booking | null>(null);
+  const [justChanged, setJustChanged] = useState<string | null>(null);
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const [justCancelled, setJustCancelled] = useState<string | null>(null);
   const [open, setOpen] = useState<Booking | null>(null);
@@ -64,7 +77,7 @@ export function BookingsList() {
   const focusNext = useRef<string | null>(null);
 
   useEffect(() => {
-    if (open || !focusNext.current) return;
+    if (open || changing || !focusNext.current) return;
     const target =
       document.querySelector<HTMLElement>(`[data-cancel-for="${focusNext.current}"]`) ??
       document.getElementById(`booking-${focusNext.current}`);
@@ -78,7 +91,35 @@ export function BookingsList() {
       state.error instanceof ApiError ? state.error.message : 'Your bookings could not be loaded.';
     return <ErrorNotice message={message} onRetry={retry} />;
   }
-  if (state.data.length === 0) {
+  const entries = (waitlist.state.status === 'success' ? waitlist.state.data : []).map(
+    (e) => entryUpdates[e.id] ?? e,
+  );
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const last = [...added, ...state.data][0];
+  // Accept is prefilled from the account and the last booking's details.
+  const prefill = {
+    name: last?.name ?? user?.displayName ?? '',
+    email: user?.email ?? last?.email ?? '',
+    address: last?.address ?? '',
+    phone: last?.phone ?? '',
+  };
+  const waitlistSection =
+    entries.length > 0 ? (
+      <WaitlistEntries
+        entries={entries}
+        prefill={prefill}
+        onUpdated={(entry) => setEntryUpdates((u) => ({ ...u, [entry.id]: entry }))}
+        onBooked={(booking, entry) => {
+          setAdded((a) => [booking, ...a.filter((b) => b.id !== booking.id)]);
+          setEntryUpdates((u) => ({
+            ...u,
+            [entry.id]: { ...entry, status: 'booked', bookingId: booking.id },
+          }));
+        }}
+      />
+    ) : null;
+
+  if (state.data.length === 0 && added.length === 0) {
     return (
       <div className="empty-state">
         <h2>No trips booked yet</h2>
@@ -86,11 +127,14 @@ export function BookingsList() {
         <Link className="button button--primary" to={paths.home}>
           Browse packages
         </Link>
+        {waitlistSection}
       </div>
     );
   }
 
-  const bookings = state.data.map((b) => updates[b.id] ?? b);
+  const bookings = [...added.filter((a) => !state.data.some((b) => b.id === a.id)), ...state.data].map(
+    (b) => updates[b.id] ?? b,
+  );
   const groups = groupTrips(bookings);
 
   const close = () => {
@@ -126,6 +170,21 @@ export function BookingsList() {
                             Cancelled. Your places are free again for other travellers.
                           </p>
                         ) : null}
+                        {justChanged === booking.id ? (
+                          <p className="summary__done" role="status">
+                            Changed. We have emailed you the booking as it is now.
+                          </p>
+                        ) : null}
+                        {option === 'cancel' ? (
+                          <button
+                            type="button"
+                            className="button button--outline"
+                            data-change-for={booking.id}
+                            onClick={() => setChanging(booking)}
+                          >
+                            Change
+                          </button>
+                        ) : null}
                         {option === 'cancel' ? (
                           <button
                             type="button"
@@ -146,6 +205,23 @@ export function BookingsList() {
           </ol>
         </section>
       ))}
+      {waitlistSection}
+      {changing ? (
+        <ChangeBookingDialog
+          booking={changing}
+          onConfirm={(b, change) => changeBooking(b.id, change)}
+          onChanged={(updated) => {
+            setUpdates((u) => ({ ...u, [updated.id]: updated }));
+            setJustChanged(updated.id);
+            focusNext.current = updated.id;
+            setChanging(null);
+          }}
+          onClose={() => {
+            focusNext.current ??= changing.id;
+            setChanging(null);
+          }}
+        />
+      ) : null}
       {open ? (
         <CancelBookingDialog
           booking={open}

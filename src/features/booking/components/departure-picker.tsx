@@ -4,7 +4,7 @@ import { formatTripDate, tripDateParts } from '~/contracts/format';
 
 export function seatsText(departure: Departure): string {
   if (departure.status === 'closed') return 'Closed';
-  if (departure.seatsLeft <= 0) return 'Sold out';
+  if (departure.seatsLeft <= 0) return 'Sold out · waiting list';
   if (departure.seatsLeft === 1) return 'Last seat';
   return `${departure.seatsLeft} seats left`;
 }
@@ -22,8 +22,9 @@ type DeparturePickerProps = {
   idPrefix: string;
 };
 
-// The dates as a radio group styled as cards. Sold-out and closed dates stay in view (people
-// plan around them) but are disabled, so neither a click nor the arrow keys can choose them.
+// The dates as a radio group styled as cards. Closed dates stay in view (people plan around them)
+// but are disabled, so neither a click nor the arrow keys can choose them. A sold-out date can be
+// chosen: the form then offers its waiting list instead of the booking.
 export function DeparturePicker({ departures, selectedId, onSelect, error, idPrefix }: DeparturePickerProps) {
   const [expanded, setExpanded] = useState(false);
   const legendId = `${idPrefix}-legend`;
@@ -50,6 +51,7 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
           const bookable = isBookable(departure);
           const parts = tripDateParts(departure.startsOn);
           const state = departure.status === 'closed' ? 'closed' : bookable ? 'open' : 'sold-out';
+          const guaranteed = departure.guaranteed ? 'Guaranteed' : null;
           const low = bookable && departure.seatsLeft <= lowSeats;
           return (
             <label key={departure.id} className="date-card" data-state={state} data-low={low || undefined}>
@@ -59,7 +61,7 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
                 name="departure"
                 value={departure.id}
                 checked={selectedId === departure.id}
-                disabled={!bookable}
+                disabled={departure.status === 'closed'}
                 onChange={() => onSelect(departure.id)}
               />
               {/* The parts are laid out apart; the name read out is the one full date. */}
@@ -70,9 +72,11 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
                 </span>
                 <span className="date-card__year">{parts?.year}</span>
                 <span className="date-card__seats">{seatsText(departure)}</span>
+                {guaranteed ? <span className="date-card__guaranteed">{guaranteed}</span> : null}
               </span>
               <span className="sr-only">
                 {formatTripDate(departure.startsOn)}, {seatsText(departure).toLowerCase()}
+                {guaranteed ? ', guaranteed departure' : ''}
               </span>
             </label>
           );

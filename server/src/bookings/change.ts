@@ -1,0 +1,196 @@
+// A booking moved to another date of its package, or its party made larger or smaller, in place:
+// the seats are given back and taken in one transaction, so the traveller never risks losing
+// their seats between a cancellation and a new booking.
+import { cancellableOnline, type Booking, type BookingChange } from '../../../src/contracts/booking.js';
+import { brand } from '../../../src/contracts/brand.js';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Database } from '../db/database.js';
+import { daysBetween } from '../../../src/contracts/iso-dates.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
+import { enqueueEmails } from '../mail/outbox.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { checkHeldSeats } from './held-seats.js';
+import { resizeBookingGuests } from '../seats/party-guests.js';
+import { emailData, toBooking } from './booking-row.js';
+
+export type ChangeRequest = {
+  bookingId: string;
+  change: BookingChange;
+  actor: Actor;
+  // Travellers change only their own bookings: anyone else's is "not found".
+  ownerId?: string;
+  // Travellers change online only until this many days before the current departure; operators
+  // have no cutoff.
+  cutoff?: { days: number };
+  today: string;
+  offers: OfferContext;
+  // MAX_HELD_SEATS_PER_USER: a larger requested party may not take the owner past it.
+  maxHeldSeats: number;
+};
+
+export type ChangeOutcome =
+  | { kind: 'changed' | 'unchanged'; booking: Booking }
+  | { kind: 'not-found' }
+  | { kind: 'invalid'; fieldErrors: { departureId?: string } }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'no-seats'; message: string; seatsLeft: number }
+  | { kind: 'held-seats'; message: string; heldSeats: number };
+
+export const changeCutoffMessage = (days: number) =>
+  `Online changes close ${days} days before departure. To change this booking, please call us on ${brand.phone} or email ${brand.email}.`;
+
+const seats = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
+const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
+// What the audit row says about a booking's place: no names, no contact details.
+const placeOf = (startsOn: string | null, travellers: number) =>
+  `${startsOn ?? 'date to be agreed'}, ${travellersLabel(travellers)}`;
+
+// Locks, in the order every writer takes them (docs/decisions/010-waiting-list-and-changes.md): the booking,
+// then its old and new departures in id order, then waiting-list entries. Nothing is written
+// before every check has passed, so a refusal moves nothing.
+export function changeBooking(db: Database, request: ChangeRequest): Promise<ChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [request.bookingId],
+    );
+    const row = rows[0];
+    if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
+      return { kind: 'not-found' };
+    const current = toBooking(row);
+    if (current.status === 'cancelled') {
+      return {
+        kind: 'conflict',
+        message: `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
+      };
+    }
+    const toDepartureId = request.change.departureId ?? current.departureId;
+    const toTravellers = request.change.travellers ?? current.travellers;
+    // The values it has: nothing to write, nothing to tell anyone.
+    if (toDepartureId === current.departureId && toTravellers === current.travellers) {
+      return { kind: 'unchanged', booking: current };
+    }
+    if (request.cutoff && current.startsOn) {
+      const daysLeft = daysBetween(request.today, current.startsOn);
+      if (!cancellableOnline(daysLeft, request.cutoff.days)) {
+        return { kind: 'conflict', message: changeCutoffMessage(request.cutoff.days) };
+      }
+    }
+
+    // Seats awaiting confirmation are capped per user (held-seats.ts: its lock before any
+    // departure's). Only a requested booking holds seats; a confirmed one may grow freely.
+    if (current.status === 'requested' && toTravellers > current.travellers) {
+      const held = await checkHeldSeats(tx, {
+        userId: row.user_id,
+        adding: toTravellers - current.travellers,
+        max: request.maxHeldSeats,
+      });
+      if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
+    }
+
+    const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();
+    const { rows: locked } = await tx.query<DepartureRow>(
+      `SELECT ${departureColumns} FROM departures WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
+    );
+    const byId = new Map(locked.map((d) => [d.id, d]));
+    const target = toDepartureId ? byId.get(toDepartureId) : undefined;
+    if (toDepartureId && (!target || target.package_id !== current.packageId)) {
+      return {
+        kind: 'invalid',
+        fieldErrors: {
+          departureId: target
+            ? 'This departure belongs to another package: a change keeps the package.'
+            : 'This departure does not exist.',
+        },
+      };
+    }
+    const moving = toDepartureId !== current.departureId;
+    // Seats this change takes on the target: the whole party on a new date, the difference on
+    // the same one (negative: seats given back).
+    const needed = moving ? toTravellers : toTravellers - current.travellers;
+    if (target && needed > 0) {
+      if (target.status !== 'open' || target.starts_on <= request.today) {
+        return {
+          kind: 'no-seats',
+          message:
+            target.status !== 'open'
+              ? 'This departure is closed for booking. Please choose another date.'
+              : 'This departure has already left. Please choose another date.',
+          seatsLeft: 0,
+        };
+      }
+      const free = Math.max(0, target.capacity - target.seats_taken);
+      if (free < needed) {
+        return {
+          kind: 'no-seats',
+          message: moving
+            ? free === 0
+              ? 'This departure is sold out. Please choose another date.'
+              : `Only ${free === 1 ? '1 seat is' : `${free} seats are`} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
+            : `Only ${seats(free)} more ${free === 1 ? 'is' : 'are'} free on this departure: ${travellersLabel(toTravellers)} do not fit. Please choose fewer travellers or another date.`,
+          seatsLeft: free,
+        };
+      }
+    }
+
+    // Every check passed: give back, take, and tell.
+    if (moving && current.departureId) {
+      await tx.query(
+        `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
+        [current.departureId, current.travellers],
+      );
+    }
+    if (target && needed !== 0) {
+      await tx.query(
+        `UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`,
+        [target.id, needed],
+      );
+    }
+    await tx.query(
+      `UPDATE bookings SET departure_id = $2, travellers = $3, total_cents = price_cents * $3, updated_at = now()
+        WHERE id = $1`,
+      [current.id, toDepartureId, toTravellers],
+    );
+    // One guest per traveller: trimmed from the end or padded with empty ones.
+    if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);
+    const { rows: stored } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
+      [current.id],
+    );
+    const booking: Booking = toBooking(stored[0]!);
+    await recordAudit(tx, [
+      {
+        actor: request.actor,
+        action: 'booking.changed',
+        bookingId: current.id,
+        departureId: toDepartureId ?? undefined,
+        from: placeOf(current.startsOn, current.travellers),
+        to: placeOf(booking.startsOn, booking.travellers),
+      },
+    ]);
+    // To the account that booked (an account without an email gets none), not the typed contact.
+    if (row.account_email) {
+      await enqueueEmails(tx, [
+        {
+          bookingId: current.id,
+          kind: 'booking-changed',
+          to: row.account_email,
+          data: emailData(booking, {
+            previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
+          }),
+        },
+      ]);
+    }
+    // Seats came free: on the old date when moving, on the same date when the party shrank.
+    if (moving && current.departureId) await offerFreedSeats(tx, current.departureId, request.offers);
+    else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);
+    return { kind: 'changed', booking };
+  });
+}

@@ -1,0 +1,413 @@
+// The waiting list: join, list, leave, accept, and the lapse of offers. Every write takes the
+// departure's row lock first and the entry's after it (the order offer-freed-seats.ts and the
+// booking paths use), so an entry's seats are counted once whatever runs at the same moment.
+import { randomUUID } from 'node:crypto';
+import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
+import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '../../../src/contracts/waitlist.js';
+import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
+import type { Database, Queryable } from '../db/database.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { enqueueEmails } from '../mail/outbox.js';
+import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
+import type { ServerPackage } from '../catalog/packages.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
+import { newReference } from '../bookings/repository.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { createBookingGuests } from '../seats/party-guests.js';
+import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+
+type EntryRow = {
+  id: string;
+  departure_id: string;
+  package_id: string;
+  starts_on: string;
+  user_id: string;
+  user_email: string;
+  travellers: number;
+  status: WaitlistStatus;
+  created_at: Date | string;
+  offer_expires_at: Date | string | null;
+  booking_id: string | null;
+};
+
+const entryColumns = `w.id, w.departure_id, w.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
+  w.user_id, w.user_email, w.travellers, w.status, w.created_at, w.offer_expires_at, w.booking_id`;
+const entriesFrom = 'waitlist_entries w JOIN departures d ON d.id = w.departure_id';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const toEntry = (row: EntryRow, packageName: (id: string) => string): WaitlistEntry => ({
+  id: row.id,
+  departureId: row.departure_id,
+  packageId: row.package_id,
+  packageName: packageName(row.package_id),
+  startsOn: row.starts_on,
+  travellers: row.travellers,
+  status: row.status,
+  createdAt: iso(row.created_at)!,
+  offerExpiresAt: iso(row.offer_expires_at),
+  bookingId: row.booking_id,
+});
+
+type LockedDeparture = {
+  id: string;
+  package_id: string;
+  starts_on: string;
+  capacity: number;
+  seats_taken: number;
+  status: string;
+};
+
+const lockDeparture = async (tx: Queryable, id: string) =>
+  (
+    await tx.query<LockedDeparture>(
+      `SELECT id, package_id, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, capacity, seats_taken, status
+         FROM departures WHERE id = $1 FOR UPDATE`,
+      [id],
+    )
+  ).rows[0];
+
+const lockEntry = async (tx: Queryable, id: string) =>
+  (
+    await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1 FOR UPDATE OF w`, [
+      id,
+    ])
+  ).rows[0];
+
+export type JoinOutcome =
+  | { kind: 'created' | 'existing'; entry: WaitlistEntry }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string; seatsLeft: number };
+
+export function joinWaitlist(
+  db: Database,
+  request: {
+    departureId: string;
+    userId: string;
+    userEmail: string;
+    travellers: number;
+    actor: Actor;
+    now: Date;
+    packageName: (id: string) => string;
+  },
+): Promise<JoinOutcome> {
+  return db.transaction(async (tx) => {
+    const departure = await lockDeparture(tx, request.departureId);
+    if (!departure) return { kind: 'not-found' };
+    const present = (row: EntryRow) => toEntry(row, request.packageName);
+    // One live entry per user and departure: joining again answers it, whatever the seats now.
+    const { rows: live } = await tx.query<EntryRow>(
+      `SELECT ${entryColumns} FROM ${entriesFrom}
+        WHERE w.departure_id = $1 AND w.user_id = $2 AND w.status IN ('waiting', 'offered')`,
+      [request.departureId, request.userId],
+    );
+    if (live[0]) return { kind: 'existing', entry: present(live[0]) };
+    const seatsLeft = Math.max(0, departure.capacity - departure.seats_taken);
+    if (departure.status !== 'open') {
+      return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
+    }
+    if (departure.starts_on <= todayIso(request.now)) {
+      return { kind: 'conflict', message: 'This departure has already left.', seatsLeft: 0 };
+    }
+    if (seatsLeft >= request.travellers) {
+      return {
+        kind: 'conflict',
+        message: `${seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`} left on this departure: book them instead of waiting.`,
+        seatsLeft,
+      };
+    }
+    const id = randomUUID();
+    await tx.query(
+      `INSERT INTO waitlist_entries (id, departure_id, package_id, user_id, user_email, travellers, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [
+        id,
+        departure.id,
+        departure.package_id,
+        request.userId,
+        request.userEmail,
+        request.travellers,
+        request.now.toISOString(),
+      ],
+    );
+    await recordAudit(tx, [
+      {
+        actor: request.actor,
+        action: 'waitlist.joined',
+        departureId: departure.id,
+        waitlistEntryId: id,
+        to: `waiting, ${request.travellers} ${request.travellers === 1 ? 'traveller' : 'travellers'}`,
+      },
+    ]);
+    const { rows } = await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1`, [
+      id,
+    ]);
+    return { kind: 'created', entry: present(rows[0]!) };
+  });
+}
+
+// The user's own entries, newest first.
+export async function listWaitlist(
+  db: Queryable,
+  userId: string,
+  packageName: (id: string) => string,
+  limit = 100,
+): Promise<WaitlistEntry[]> {
+  const { rows } = await db.query<EntryRow>(
+    `SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.user_id = $1
+      ORDER BY w.created_at DESC, w.position DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => toEntry(r, packageName));
+}
+
+// A departure's list for operators, in join order, with the account's email.
+export async function listDepartureWaitlist(
+  db: Queryable,
+  departureId: string,
+  packageName: (id: string) => string,
+): Promise<AdminWaitlistEntry[]> {
+  const { rows } = await db.query<EntryRow>(
+    `SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.departure_id = $1 ORDER BY w.position`,
+    [departureId],
+  );
+  return rows.map((r) => ({ ...toEntry(r, packageName), email: r.user_email }));
+}
+
+// Gives back the seats an offer held and offers them on, in the caller's transaction (which
+// holds the departure's lock). The status change is conditional, so an offer lapses or is left
+// exactly once however many processes try.
+async function endOffer(
+  tx: Queryable,
+  entry: { id: string; departure_id: string; travellers: number },
+  to: 'left' | 'expired',
+  actor: Actor,
+  offers: OfferContext,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE waitlist_entries SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'offered' RETURNING id`,
+    [entry.id, to, offers.now.toISOString()],
+  );
+  if (rows.length === 0) return false;
+  await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+    entry.departure_id,
+    entry.travellers,
+  ]);
+  await recordAudit(tx, [
+    {
+      actor,
+      action: to === 'left' ? 'waitlist.left' : 'waitlist.expired',
+      departureId: entry.departure_id,
+      waitlistEntryId: entry.id,
+      from: 'offered',
+      to,
+    },
+  ]);
+  await offerFreedSeats(tx, entry.departure_id, offers);
+  return true;
+}
+
+export type LeaveOutcome =
+  | { kind: 'left' | 'unchanged'; entry: WaitlistEntry }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string };
+
+export function leaveWaitlist(
+  db: Database,
+  request: { entryId: string; userId: string; actor: Actor; offers: OfferContext },
+): Promise<LeaveOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ departure_id: string; user_id: string }>(
+      'SELECT departure_id, user_id FROM waitlist_entries WHERE id = $1',
+      [request.entryId],
+    );
+    if (!rows[0] || rows[0].user_id !== request.userId) return { kind: 'not-found' };
+    await lockDeparture(tx, rows[0].departure_id);
+    const entry = (await lockEntry(tx, request.entryId))!;
+    const present = (row: EntryRow) => toEntry(row, request.offers.packageName);
+    if (entry.status === 'left') return { kind: 'unchanged', entry: present(entry) };
+    if (entry.status === 'booked') {
+      return {
+        kind: 'conflict',
+        message: 'This offer became a booking: cancel the booking in My bookings instead.',
+      };
+    }
+    if (entry.status === 'expired') {
+      return { kind: 'conflict', message: 'This offer has expired: the entry is no longer on the list.' };
+    }
+    if (entry.status === 'offered') {
+      await endOffer(tx, entry, 'left', request.actor, request.offers);
+    } else {
+      await tx.query(`UPDATE waitlist_entries SET status = 'left', updated_at = $2 WHERE id = $1`, [
+        entry.id,
+        request.offers.now.toISOString(),
+      ]);
+      await recordAudit(tx, [
+        {
+          actor: request.actor,
+          action: 'waitlist.left',
+          departureId: entry.departure_id,
+          waitlistEntryId: entry.id,
+          from: 'waiting',
+          to: 'left',
+        },
+      ]);
+    }
+    return { kind: 'left', entry: present({ ...entry, status: 'left' }) };
+  });
+}
+
+export type AcceptOutcome =
+  | { kind: 'created' | 'existing'; booking: Booking }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'expired'; message: string };
+
+// The held seats become a `requested` booking: the seats move from the offer to the booking, so
+// seats_taken does not change. Accepting again answers the same booking.
+export function acceptOffer(
+  db: Database,
+  request: {
+    entryId: string;
+    userId: string;
+    input: Omit<BookingInput, 'packageId' | 'departureId' | 'travellers'>;
+    // The verified token's email: where the booking's emails go (null: the account has none).
+    accountEmail: string | null;
+    actor: Actor;
+    packages: Map<string, ServerPackage>;
+    offers: OfferContext;
+    maxHeldSeats: number;
+  },
+): Promise<AcceptOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ departure_id: string; user_id: string }>(
+      'SELECT departure_id, user_id FROM waitlist_entries WHERE id = $1',
+      [request.entryId],
+    );
+    if (!rows[0] || rows[0].user_id !== request.userId) return { kind: 'not-found' };
+    // The user's held seats are counted under their lock, before any departure's
+    // (server/src/bookings/held-seats.ts); an open offer is counted in them already.
+    const held = (await lockHeldSeats(tx, [request.userId])).get(request.userId) ?? 0;
+    await lockDeparture(tx, rows[0].departure_id);
+    const entry = (await lockEntry(tx, request.entryId))!;
+    if (entry.status === 'booked' && entry.booking_id) {
+      const { rows: found } = await tx.query<BookingRow>(
+        `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
+        [entry.booking_id],
+      );
+      return { kind: 'existing', booking: toBooking(found[0]!) };
+    }
+    if (entry.status !== 'offered') {
+      const why: Record<string, string> = {
+        waiting: 'No seats are offered to this entry yet: we email you as soon as they are.',
+        left: 'You left this waiting list.',
+        expired: 'This offer has expired and its seats went to the next traveller waiting.',
+      };
+      return { kind: 'conflict', message: why[entry.status] ?? 'This entry cannot be accepted.' };
+    }
+    // A deadline passed before any process lapsed it: lapse it now, and pass the seats on.
+    if (new Date(entry.offer_expires_at!).getTime() <= request.offers.now.getTime()) {
+      await endOffer(tx, entry, 'expired', systemActor, request.offers);
+      return {
+        kind: 'expired',
+        message: 'This offer has expired and its seats went to the next traveller waiting.',
+      };
+    }
+    const pkg = request.packages.get(entry.package_id);
+    if (!pkg) return { kind: 'conflict', message: 'This trip is no longer offered. Please contact us.' };
+    // The offer's seats are in `held` already: accepting moves them, it adds none. Beyond the
+    // limit (other requests made since the offer) the offer stays open to accept later.
+    if (held > request.maxHeldSeats) {
+      return {
+        kind: 'conflict',
+        message: heldSeatsMessage(held - entry.travellers, request.maxHeldSeats, entry.travellers),
+      };
+    }
+
+    const id = randomUUID();
+    const price = Math.round(pkg.price * 100);
+    await tx.query(
+      `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email, address,
+         phone, departure_id, travellers, total_cents, account_email)
+       VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, $9, $10, $11, $12::int, $6::int * $12::int, $13)`,
+      [
+        id,
+        newReference(),
+        request.userId,
+        pkg.id,
+        pkg.name,
+        price,
+        request.input.name,
+        request.input.email,
+        request.input.address,
+        request.input.phone,
+        entry.departure_id,
+        entry.travellers,
+        request.accountEmail,
+      ],
+    );
+    // One guest per traveller, the first named, as every new booking has.
+    await createBookingGuests(tx, id, request.input.name, entry.travellers);
+    await tx.query(
+      `UPDATE waitlist_entries SET status = 'booked', booking_id = $2, updated_at = $3 WHERE id = $1`,
+      [entry.id, id, request.offers.now.toISOString()],
+    );
+    const { rows: stored } = await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
+      [id],
+    );
+    const booking = toBooking(stored[0]!);
+    await recordAudit(tx, [
+      {
+        actor: request.actor,
+        action: 'waitlist.booked',
+        departureId: entry.departure_id,
+        waitlistEntryId: entry.id,
+        bookingId: id,
+        from: 'offered',
+        to: 'booked',
+      },
+      {
+        actor: request.actor,
+        action: 'booking.created',
+        bookingId: id,
+        departureId: entry.departure_id,
+        to: 'requested',
+      },
+    ]);
+    if (request.accountEmail) {
+      await enqueueEmails(tx, [
+        { bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) },
+      ]);
+    }
+    return { kind: 'created', booking };
+  });
+}
+
+// Lapses every offer whose deadline has passed, one departure a transaction, and passes its
+// seats on. Any number of processes may run this at once: the departure's lock and the
+// conditional status change in endOffer make each offer lapse once. Returns the offers lapsed.
+export async function expireOffers(db: Database, offers: () => OfferContext, limit = 100): Promise<number> {
+  const { rows: due } = await db.query<{ departure_id: string }>(
+    `SELECT DISTINCT departure_id FROM waitlist_entries
+      WHERE status = 'offered' AND offer_expires_at <= $1 ORDER BY departure_id LIMIT $2`,
+    [offers().now.toISOString(), limit],
+  );
+  let lapsed = 0;
+  for (const { departure_id } of due) {
+    lapsed += await db.transaction(async (tx) => {
+      const ctx = offers();
+      await lockDeparture(tx, departure_id);
+      const { rows } = await tx.query<{ id: string; departure_id: string; travellers: number }>(
+        `SELECT id, departure_id, travellers FROM waitlist_entries
+          WHERE departure_id = $1 AND status = 'offered' AND offer_expires_at <= $2
+          ORDER BY position FOR UPDATE`,
+        [departure_id, ctx.now.toISOString()],
+      );
+      let n = 0;
+      for (const entry of rows) if (await endOffer(tx, entry, 'expired', systemActor, ctx)) n++;
+      return n;
+    });
+  }
+  return lapsed;
+}

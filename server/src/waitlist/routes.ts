@@ -1,0 +1,182 @@
+// The waiting list's API for travellers: join a full departure's list, see one's entries, leave,
+// and accept an offer. Operators read a departure's list in server/src/admin/departures-routes.ts.
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  acceptOfferSchema,
+  bookingSchema,
+  joinWaitlistSchema,
+  seatsConflictSchema,
+  uuidParam,
+  waitlistEntrySchema,
+} from '../../../src/contracts/api.js';
+import { authenticator } from '../auth/authenticate.js';
+import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
+import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
+import { fromDatabase, problem } from '../http/problem.js';
+import { offerContext } from '../seats/offer-context.js';
+import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
+
+const departureId = z.object({ id: uuidParam('No such departure.') });
+const entryId = z.object({ id: uuidParam('No such waiting-list entry.') });
+
+export async function waitlistRoutes(app: FastifyInstance, options: BookingsOptions) {
+  const { db, packages } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const authenticate = authenticator(options.verifyToken);
+  const packageName = (id: string) => packages.get(id)?.name ?? id;
+  const writes = { rateLimit: perUserLimit(options.rateLimitPerMinute, 'waitlist-writes') };
+  const tags = ['Waiting list'];
+
+  api.post(
+    '/api/departures/:id/waitlist',
+    {
+      bodyLimit: 1024,
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Join a full departure’s waiting list with the whole party',
+        description:
+          'Only while the departure is open and has fewer seats left than `travellers` (else 409 {message, seatsLeft}). Joining again answers 200 with the live entry.',
+        security: signedIn,
+        params: departureId,
+        body: joinWaitlistSchema,
+        response: {
+          200: waitlistEntrySchema,
+          201: waitlistEntrySchema,
+          409: seatsConflictSchema,
+          ...errors.notFound,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const outcome = await fromDatabase(() =>
+        joinWaitlist(db, {
+          departureId: request.params.id,
+          userId: user.uid,
+          userEmail: user.email ?? '',
+          travellers: request.body.travellers,
+          actor: travellerActor(request),
+          now: options.clock?.() ?? new Date(),
+          packageName,
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+      if (outcome.kind === 'conflict') {
+        return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
+      }
+      return reply
+        .code(outcome.kind === 'created' ? 201 : 200)
+        .header('Cache-Control', 'no-store')
+        .send(outcome.entry);
+    },
+  );
+
+  api.get(
+    '/api/waitlist',
+    {
+      preValidation: authenticate,
+      schema: {
+        tags,
+        summary: 'My waiting-list entries, newest first',
+        security: signedIn,
+        response: { 200: z.object({ entries: z.array(waitlistEntrySchema) }), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const entries = await fromDatabase(() => listWaitlist(db, request.user!.uid, packageName));
+      return reply.header('Cache-Control', 'private, no-store').send({ entries });
+    },
+  );
+
+  api.delete(
+    '/api/waitlist/:id',
+    {
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Leave a waiting list (an offer’s seats go to the next party that fits)',
+        security: signedIn,
+        params: entryId,
+        response: { 200: waitlistEntrySchema, ...errors.notFound, ...errors.conflict, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await fromDatabase(() =>
+        leaveWaitlist(db, {
+          entryId: request.params.id,
+          userId: request.user!.uid,
+          actor: travellerActor(request),
+          offers: offerContext(options),
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
+      if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+      if (outcome.kind === 'left') options.onEmailQueued?.();
+      return reply.header('Cache-Control', 'no-store').send(outcome.entry);
+    },
+  );
+
+  api.post(
+    '/api/waitlist/:id/accept',
+    {
+      bodyLimit: 8 * 1024,
+      preValidation: authenticate,
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Accept an offer: a requested booking on the held seats',
+        description: 'Accepting again answers 200 with the same booking; an entry not offered is 409.',
+        security: signedIn,
+        params: entryId,
+        body: acceptOfferSchema,
+        response: {
+          200: bookingSchema,
+          201: bookingSchema,
+          ...errors.notFound,
+          ...errors.conflict,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await fromDatabase(() =>
+        acceptOffer(db, {
+          entryId: request.params.id,
+          userId: request.user!.uid,
+          input: request.body,
+          accountEmail: request.user!.email ?? null,
+          actor: travellerActor(request),
+          packages,
+          offers: offerContext(options),
+          maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
+      if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+      if (outcome.kind === 'expired') {
+        options.onEmailQueued?.();
+        return problem(reply, 409, outcome.message);
+      }
+      if (outcome.kind === 'created') options.onEmailQueued?.();
+      return reply
+        .code(outcome.kind === 'created' ? 201 : 200)
+        .header('Cache-Control', 'no-store')
+        .header('Location', `/api/bookings/${outcome.booking.id}`)
+        .send(outcome.booking);
+    },
+  );
+}

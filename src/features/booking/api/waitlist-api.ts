@@ -1,0 +1,31 @@
+import type { Booking, BookingInput } from '~/contracts/booking';
+import type { WaitlistEntry } from '~/contracts/waitlist';
+import { apiRequest } from '~/lib/api-client';
+
+// Joining again answers the live entry, so a double click waits once.
+export function joinWaitlist(departureId: string, travellers: number): Promise<WaitlistEntry> {
+  return apiRequest<WaitlistEntry>(`/api/departures/${encodeURIComponent(departureId)}/waitlist`, {
+    method: 'POST',
+    body: { travellers },
+  });
+}
+
+export async function getWaitlist(signal?: AbortSignal): Promise<WaitlistEntry[]> {
+  const data = await apiRequest<{ entries: WaitlistEntry[] }>('/api/waitlist', { signal });
+  return data.entries;
+}
+
+export function leaveWaitlist(id: string): Promise<WaitlistEntry> {
+  return apiRequest<WaitlistEntry>(`/api/waitlist/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+// Accepting again answers the same booking.
+export function acceptOffer(
+  id: string,
+  details: Pick<BookingInput, 'name' | 'email' | 'address' | 'phone'>,
+): Promise<Booking> {
+  return apiRequest<Booking>(`/api/waitlist/${encodeURIComponent(id)}/accept`, {
+    method: 'POST',
+    body: details,
+  });
+}

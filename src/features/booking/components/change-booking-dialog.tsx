@@ -1,0 +1,218 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { InputField, SelectField } from '~/components/field';
+import { bookingLimits, type Booking } from '~/contracts/booking';
+import type { Departure } from '~/contracts/departure';
+import { getDepartures } from '~/lib/departures-api';
+import { ApiError } from '~/lib/api-client';
+import { formatTripDate } from '~/contracts/format';
+import { formatPrice } from '~/contracts/format';
+
+type ChangeBookingDialogProps = {
+  booking: Booking;
+  // Calls the API; an ApiError's message is shown inside the dialog as it is.
+  onConfirm: (booking: Booking, change: { departureId?: string; travellers: number }) => Promise<Booking>;
+  onChanged: (updated: Booking) => void;
+  onClose: () => void;
+};
+
+const travellersWord = (n: number) => (n === 1 ? 'traveller' : 'travellers');
+
+// The seats this booking could have on `d`: its own count on its own date, plus what is free.
+const roomFor = (booking: Booking, d: Departure) =>
+  d.seatsLeft + (d.id === booking.departureId ? booking.travellers : 0);
+
+// Another date of the same trip and another party size, with the seats and the new total shown
+// before confirming. A native modal <dialog>, like CancelBookingDialog.
+export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: ChangeBookingDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const gone = useRef(false);
+  const busyRef = useRef(false);
+  const [departures, setDepartures] = useState<Departure[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [departureId, setDepartureId] = useState(booking.departureId ?? '');
+  const [travellersRaw, setTravellersRaw] = useState(String(booking.travellers));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      gone.current = true;
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getDepartures(booking.packageId, controller.signal).then(
+      (list) => setDepartures(list),
+      (err: unknown) => {
+        if (!controller.signal.aborted) {
+          setLoadError(err instanceof ApiError ? err.message : 'The dates could not be loaded.');
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [booking.packageId]);
+
+  const travellers = Number(travellersRaw);
+  const validParty =
+    travellersRaw.trim() !== '' &&
+    Number.isInteger(travellers) &&
+    travellers >= bookingLimits.travellersMin &&
+    travellers <= bookingLimits.travellersMax;
+  const target = departures?.find((d) => d.id === departureId);
+  const room = target ? roomFor(booking, target) : null;
+  const fits = room === null || (validParty && travellers <= room);
+  const unchanged = departureId === (booking.departureId ?? '') && travellers === booking.travellers;
+
+  const close = () => {
+    if (!busyRef.current) onClose();
+  };
+
+  const confirm = async () => {
+    if (busyRef.current || !validParty) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      const updated = await onConfirm(booking, {
+        ...(departureId && departureId !== booking.departureId ? { departureId } : {}),
+        travellers,
+      });
+      onChanged(updated);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The booking could not be changed. Please try again.');
+      // The seats moved meanwhile: show them as they are now.
+      if (err instanceof ApiError && err.status === 409) {
+        void getDepartures(booking.packageId).then(setDepartures, () => {});
+      }
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const partyError = !validParty
+    ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
+    : !fits && room !== null
+      ? `Only ${room} ${room === 1 ? 'seat' : 'seats'} for you on this date.`
+      : undefined;
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-busy={busy}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        close();
+      }}
+      onClose={() => {
+        if (!gone.current) onClose();
+      }}
+    >
+      <h2 className="dialog__title" id={`${id}-title`}>
+        Change this booking
+      </h2>
+      <p className="dialog__trip">
+        <strong>{booking.packageName}</strong>
+        <br />
+        {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} · {booking.travellers}{' '}
+        {travellersWord(booking.travellers)} · <span className="summary__ref">{booking.reference}</span>
+      </p>
+      <form
+        className="form change-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm();
+        }}
+      >
+        {departures === null && !loadError ? <p role="status">Loading the dates…</p> : null}
+        {loadError ? <p className="form-error">{loadError}</p> : null}
+        {departures ? (
+          <SelectField
+            label="Departure date"
+            name="departureId"
+            value={departureId}
+            onChange={(e) => setDepartureId(e.target.value)}
+          >
+            {booking.departureId === null ? <option value="">Date to be agreed</option> : null}
+            {departures.map((d) => {
+              const own = d.id === booking.departureId;
+              const seats = roomFor(booking, d);
+              return (
+                <option key={d.id} value={d.id} disabled={!own && (d.status !== 'open' || seats === 0)}>
+                  {formatTripDate(d.startsOn)} —{' '}
+                  {own
+                    ? 'your date'
+                    : d.status !== 'open'
+                      ? 'closed'
+                      : seats === 0
+                        ? 'sold out'
+                        : `${seats} ${seats === 1 ? 'seat' : 'seats'} left`}
+                </option>
+              );
+            })}
+          </SelectField>
+        ) : null}
+        <InputField
+          label="Travellers"
+          name="travellers"
+          type="number"
+          inputMode="numeric"
+          min={bookingLimits.travellersMin}
+          max={bookingLimits.travellersMax}
+          step={1}
+          value={travellersRaw}
+          onChange={(e) => setTravellersRaw(e.target.value)}
+          error={partyError}
+        />
+        <dl className="change-form__summary" aria-live="polite">
+          <div>
+            <dt>Seats for you on that date</dt>
+            <dd>{room === null ? '—' : room}</dd>
+          </div>
+          <div>
+            <dt>New total</dt>
+            <dd>
+              {validParty ? (
+                <>
+                  {travellers} × {formatPrice(booking.price)} ={' '}
+                  <strong>{formatPrice(booking.price * travellers)}</strong>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--outline" onClick={close}>
+            Keep as it is
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={unchanged || !fits || !validParty}
+          >
+            {busy ? 'Changing…' : 'Confirm change'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

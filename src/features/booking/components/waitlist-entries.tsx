@@ -1,0 +1,193 @@
+import { useId, useState, type FormEvent } from 'react';
+import { InputField, PhoneField } from '~/components/field';
+import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '~/contracts/booking';
+import { waitlistStatusLabels, type WaitlistEntry } from '~/contracts/waitlist';
+import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
+import { ApiError } from '~/lib/api-client';
+import { formatTripDate } from '~/contracts/format';
+
+export type OfferDetails = { name: string; email: string; address: string; phone: string };
+
+const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const party = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
+
+type AcceptFormProps = {
+  entry: WaitlistEntry;
+  prefill: OfferDetails;
+  onAccepted: (booking: Booking) => void;
+};
+
+// The offer becomes a booking request with the same details as any booking: prefilled from the
+// account and the traveller's last booking, checked by the shared contract before sending.
+function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
+  const [values, setValues] = useState(prefill);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = validateBooking({ packageId: entry.packageId, ...values });
+    if (!checked.success) {
+      setErrors(checked.fieldErrors);
+      setMessage('Please check the highlighted fields.');
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    try {
+      onAccepted(await acceptOffer(entry.id, values));
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.fieldErrors);
+        setMessage(error.message);
+      } else setMessage('The offer could not be accepted. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof OfferDetails) => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => {
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+
+  return (
+    <form
+      className="form accept-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Accept the offer"
+    >
+      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...field('name')} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={bookingLimits.email}
+        {...field('email')}
+      />
+      <InputField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={bookingLimits.address}
+        {...field('address')}
+      />
+      <PhoneField label="Phone" {...field('phone')} />
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <button type="submit" className="button button--accent" disabled={busy}>
+        {busy ? 'Booking…' : `Book ${party(entry.travellers)}`}
+      </button>
+    </form>
+  );
+}
+
+type WaitlistEntriesProps = {
+  entries: WaitlistEntry[];
+  prefill: OfferDetails;
+  onUpdated: (entry: WaitlistEntry) => void;
+  onBooked: (booking: Booking, entry: WaitlistEntry) => void;
+};
+
+// My bookings' waiting lists: each entry's state, an offer's deadline, Accept and Leave.
+export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: WaitlistEntriesProps) {
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const leave = async (entry: WaitlistEntry) => {
+    setErrors((e) => ({ ...e, [entry.id]: '' }));
+    try {
+      onUpdated(await leaveWaitlist(entry.id));
+    } catch (error) {
+      setErrors((e) => ({
+        ...e,
+        [entry.id]: error instanceof ApiError ? error.message : 'Could not leave the list. Please try again.',
+      }));
+    }
+  };
+
+  return (
+    <section className="trips waitlist" aria-labelledby="waitlist-title">
+      <h2 className="trips__title" id="waitlist-title">
+        Waiting lists
+      </h2>
+      <ol className="bookings">
+        {entries.map((entry) => {
+          const live = entry.status === 'waiting' || entry.status === 'offered';
+          return (
+            <li key={entry.id}>
+              <article className="summary waitlist-entry" data-status={entry.status}>
+                <h3 className="summary__title">{entry.packageName}</h3>
+                <p className="waitlist-entry__facts">
+                  {formatTripDate(entry.startsOn)} · {party(entry.travellers)} ·{' '}
+                  <span className="waitlist-entry__status">{waitlistStatusLabels[entry.status]}</span>
+                </p>
+                {entry.status === 'offered' && entry.offerExpiresAt ? (
+                  <p className="waitlist-entry__deadline">
+                    Seats are held for you until{' '}
+                    <time dateTime={entry.offerExpiresAt}>
+                      {deadlineFormat.format(new Date(entry.offerExpiresAt))}
+                    </time>
+                    .
+                  </p>
+                ) : null}
+                {entry.status === 'waiting' ? (
+                  <p className="waitlist-entry__hint">
+                    We email you as soon as seats for your whole party come free.
+                  </p>
+                ) : null}
+                {live ? (
+                  <div className="waitlist-entry__actions">
+                    {entry.status === 'offered' && accepting !== entry.id ? (
+                      <button
+                        type="button"
+                        className="button button--accent"
+                        onClick={() => setAccepting(entry.id)}
+                      >
+                        Accept
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => void leave(entry)}
+                    >
+                      Leave
+                    </button>
+                  </div>
+                ) : null}
+                {entry.status === 'offered' && accepting === entry.id ? (
+                  <AcceptForm
+                    entry={entry}
+                    prefill={prefill}
+                    onAccepted={(booking) => onBooked(booking, entry)}
+                  />
+                ) : null}
+                <p className="form-error" role="alert">
+                  {errors[entry.id] ?? ''}
+                </p>
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
