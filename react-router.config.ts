@@ -2,19 +2,25 @@ import type { Config } from '@react-router/dev/config';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Static site + client-rendered private routes. The Node server (server/) serves the
-// prerendered HTML and the SPA fallback; see docs/decisions/001-prerendered-spa.md.
+// Public pages prerendered at build time; the signed-in pages rendered by the Node server
+// (server/) per request with the user's data when a session cookie comes with it.
+// See docs/decisions/001-prerendered-spa.md and 009-server-rendered-signed-in-pages.md.
 export default {
   appDirectory: 'src',
   buildDirectory: 'build',
-  ssr: false,
+  ssr: true,
+  // The whole route manifest in the page, as with ssr: false: no /__manifest requests while
+  // navigating (the JavaScript budget counts it as the home page's own code).
+  routeDiscovery: { mode: 'initial' },
   // /account too: its login form is the same for every visitor without a session.
   prerender: ['/', '/blogs', '/about', '/account'],
-  // React Router v8's behaviour, adopted now (the build stops warning about each flag). The app
-  // has no loaders, actions or middleware and makes no server data requests (ssr: false), so
-  // the chunks are the same; v8_viteEnvironmentApi builds through Vite's environment API.
+  // React Router v8's behaviour, adopted now (the build stops warning about each flag), except
+  // v8_middleware: with it a loader's `context` is a RouterContextProvider read by keys, and the
+  // key made in server/ would not be the one bundled into build/server. The server passes a
+  // plain load context instead (src/lib/page-context.ts). v8_viteEnvironmentApi builds through
+  // Vite's environment API.
   future: {
-    v8_middleware: true,
+    v8_middleware: false,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,

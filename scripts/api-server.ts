@@ -20,6 +20,8 @@ export async function spawnApiServer(options: {
   env?: Record<string, string>;
   logLevel?: string;
   timeoutMs?: number;
+  // Extra Node.js flags (the API benchmark's --cpu-prof).
+  nodeArgs?: string[];
 }): Promise<ApiServer> {
   const url = `http://127.0.0.1:${options.port}`;
   // A server left on the port would answer instead of this one.
@@ -31,7 +33,8 @@ export async function spawnApiServer(options: {
   ) {
     throw new Error(`port ${options.port} is already taken`);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,12 @@
 // process and with three processes sharing the load (in a schema of its own, dropped after).
 // The audit: every 2xx exactly one stored booking, nothing stored that was not sent, and for every
 // departure seats taken = travellers of its active bookings <= capacity.
+// First, in the same run, the ceiling: one bare Fastify process answering the same requests with
+// no database and no token check (scripts/ceiling-server.ts); every rate is also printed as a
+// ratio of it, and each budget on a line of its own, met or MISSED.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,9 +217,45 @@ if (process.env.DATABASE_URL) {
 
 let failed = false;
 const rates = new Map<string, number>();
+const load1 = () => loadavg()[0]!.toFixed(2);
 console.log(
-  `POST /api/bookings, ${connections} connections, ${seconds} s a run, ${userCount} users, parties of 1-3, unique Idempotency-Key per request\n`,
+  `POST /api/bookings, ${connections} connections, ${seconds} s a run, ${userCount} users, parties of 1-3, unique Idempotency-Key per request; load average ${load1()}\n`,
 );
+
+// The ceiling, measured first in this run.
+async function measureCeiling(users: { token: string }[]): Promise<Run> {
+  const port = basePort - 1;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/ceiling-server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 300) throw new Error('the ceiling server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const targets = [{ id: randomUUID(), packageId: packages[0]!.id }];
+    await load([url], users, targets, 1);
+    return await load([url], users, targets, seconds);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+const ceilingUsers = Array.from({ length: userCount }, (_, i) => ({
+  token: `ceiling-${i}`.padEnd(900, 'x'),
+}));
+const ceiling = await measureCeiling(ceilingUsers);
+console.log(
+  `Ceiling (bare Fastify, same request shape, no database, no token check): ${Math.round(ceiling.requestsPerSec)}/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms, errors ${ceiling.errors}\n`,
+);
+const ratio = (r: number) => (r / ceiling.requestsPerSec).toFixed(2);
 for (const setup of setups) {
   const prepDb = await setup.open();
   const schedule = await prepare(prepDb);
@@ -225,7 +266,18 @@ for (const setup of setups) {
   const okIds = new Map<string, string>();
   try {
     for (let p = 0; p < setup.processes; p++) {
-      servers.push(await spawnApiServer({ port: basePort + p, emulatorHost, env: setup.env }));
+      servers.push(
+        await spawnApiServer({
+          port: basePort + p,
+          emulatorHost,
+          env: setup.env,
+          // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in
+          // Chrome DevTools' Performance panel).
+          nodeArgs: process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : [],
+        }),
+      );
     }
     const urls = servers.map((s) => s.url);
     for (const mode of ['spread', 'hot'] as const) {
@@ -274,12 +326,37 @@ for (const setup of setups) {
   if (!meets || !exact) failed = true;
   rates.set(`${setup.name} spread`, spread.requestsPerSec);
   rates.set(`${setup.name} hot`, hot.requestsPerSec);
-  console.log(setup.name);
+  console.log(`${setup.name} (load average ${load1()})`);
   for (const [mode, run] of runs) {
     console.log(
-      `  ${mode.padEnd(6)} ${Math.round(run.requestsPerSec)} bookings/s, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
+      `  ${mode.padEnd(6)} ${Math.round(run.requestsPerSec)} bookings/s = ${ratio(run.requestsPerSec)} of the ceiling, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
     );
   }
+  const line = (met: boolean, name: string, figure: string) => {
+    if (!met) failed = true;
+    console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}: ${figure}`);
+  };
+  if (pglite) {
+    line(spread.requestsPerSec >= 1000, 'spread >= 1,000/s', `${Math.round(spread.requestsPerSec)}/s`);
+  } else {
+    line(
+      spread.requestsPerSec >= 0.35 * ceiling.requestsPerSec,
+      'spread >= 0.35 of the ceiling',
+      `${ratio(spread.requestsPerSec)} (${Math.round(spread.requestsPerSec)}/s of ${Math.round(ceiling.requestsPerSec)}/s)`,
+    );
+    line(
+      hot.requestsPerSec >= spread.requestsPerSec / 2,
+      'hot >= half of spread',
+      `${(hot.requestsPerSec / spread.requestsPerSec).toFixed(2)} of spread (${ratio(hot.requestsPerSec)} of the ceiling)`,
+    );
+  }
+  line(spread.p99 < 100 && hot.p99 < 100, 'p99 < 100 ms', `spread ${spread.p99} ms, hot ${hot.p99} ms`);
+  line(
+    spread.errors + hot.errors + spread.non2xx + hot.non2xx === 0,
+    '0 errors',
+    `errors ${spread.errors + hot.errors}, non-2xx ${spread.non2xx + hot.non2xx}`,
+  );
+  line(check.oversold === 0, '0 seats oversold', String(check.oversold));
   console.log(
     `  audit: ${check.rows} stored bookings for ${okIds.size} 2xx answers (warm-ups included): missing ${check.missing}, doubled ${check.doubled}, ` +
       `stored for requests in flight at a stop ${check.unanswered}, stored without a request ${check.unsent}; ` +

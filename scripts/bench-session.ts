@@ -86,7 +86,7 @@ export function storedSession(user: SignedIn) {
   });
 }
 
-export type BookingMade = { id: string; reference: string; packageId: string };
+export type BookingMade = { id: string; reference: string; packageId: string; departureId: string };
 
 export async function book(
   origin: string,
@@ -124,17 +124,30 @@ export async function prepareSession(options: {
     if (!context) throw new Error('Chrome has no default browser context.');
     const page = await context.newPage();
     try {
+      // The session cookie is the previous user's (or a visitor has none): the site sets this
+      // user's as soon as its SDK knows the user (src/lib/auth.ts).
+      await context.clearCookies();
       await page.goto(`${options.origin}/robots.txt`);
       await page.evaluate(
-        ([key, value]) =>
-          value === null ? localStorage.removeItem(key!) : localStorage.setItem(key!, value),
+        ([key, value]) => {
+          localStorage.removeItem('wayfarer:session-cookie');
+          if (value === null) localStorage.removeItem(key!);
+          else localStorage.setItem(key!, value);
+        },
         [sessionKey, options.session] as const,
       );
       await page.goto(`${options.origin}${options.path}`);
       await page.locator(options.ready).first().waitFor({ timeout: 60_000 });
-      const landed = new URL(page.url()).pathname;
+      const url = new URL(page.url());
+      const landed = url.pathname + url.search;
       if (landed !== options.path)
         throw new Error(`${options.path} went to ${landed}: the session was not accepted.`);
+      // Signed in: measured with the session cookie, so the server renders the page's data.
+      for (let i = 0; options.session && i < 100; i++) {
+        if ((await context.cookies(options.origin)).some((c) => c.name === '__session')) break;
+        if (i === 99) throw new Error(`${options.path}: the site set no session cookie.`);
+        await page.waitForTimeout(100);
+      }
     } finally {
       await page.close();
     }

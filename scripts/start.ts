@@ -10,7 +10,7 @@ import { ensureMailDev, localMailFrom } from './maildev';
 
 const root = new URL('..', import.meta.url).pathname;
 const publicEnv = parsePublicEnv(process.env);
-const stamp = join(root, 'build/client/__spa-fallback.html');
+const stamp = join(root, 'build/server/index.js');
 const sources = [
   'src',
   'public',

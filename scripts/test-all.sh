@@ -12,7 +12,7 @@ static_status=$?
 # The JavaScript budget test (scripts/js-budget.test.ts) reads the build, and Playwright's web
 # server (scripts/start.ts) needs one too: build once, here, when there is none or it is older
 # than what it is made from. The log is kept; a failed build fails the run.
-stamp=build/client/__spa-fallback.html
+stamp=build/server/index.js
 if [ ! -f "$stamp" ] || [ ! -f build/client-manifest/chunk-modules.json ] ||
   [ -n "$(find src public scripts/art scripts/build-images.ts scripts/tune-html.ts scripts/seo-files.ts \
     scripts/precompress.ts react-router.config.ts vite.config.ts package-lock.json \

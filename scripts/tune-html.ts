@@ -12,24 +12,32 @@
 // Until then links and the FAQ work natively (plain <a> and <details>), and the account form can
 // be typed into; a submit is held (the browser would post it to the server) and sent again once
 // React is there. The form takes over what was typed when it hydrates (account-form.tsx).
-// See docs/decisions/003-hydrate-after-load.md and 008-performance-budgets.md.
+// See docs/decisions/003-hydrate-after-load.md and 008-performance-budgets.md. The signed-in pages
+// are rendered by the server per request (docs/decisions/009-server-rendered-signed-in-pages.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import routes from '../src/routes';
-import { pageChunks, pageRoutes, pageStylesheets, readClientBuild } from './bench-js';
 
 const root = new URL('../build/client', import.meta.url).pathname;
 const prerendered = ['index.html', 'blogs/index.html', 'about/index.html', 'account/index.html'];
 
 // `preloads`: the modules React Router would have preloaded, requested together when hydration
 // starts (the bootstrap alone would find them one import level at a time).
+// `stages`: the modules evaluated one group a task before the bootstrap runs. Evaluating the whole
+// graph at once was one task of 35-140 ms on the main thread (`v8.evaluateModule`, which
+// Lighthouse cannot attribute to a script) right after the page loaded; four times that in the
+// mobile simulation, it was the largest part of the home page's blocking time
+// (scripts/trace-page.ts). React and React Router first, then the app's modules; the bootstrap then
+// evaluates only React Router's client entry (React DOM), which starts hydrating.
 // `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
-const loader = (preloads: string[]) =>
+const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
 var d=document,h=d.documentElement,started=false,held=null;
 function go(){if(started)return;started=true;
 ${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
-var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
+var stages=${JSON.stringify(stages)},i=0;
+(function next(){if(i>=stages.length)return boot();
+Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
+function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
 m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}
 ['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
@@ -55,59 +63,16 @@ for (const page of prerendered) {
       `tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`,
     );
   }
+  const runtime = preloads.filter((u) => /\/(rolldown-runtime|react)-[\w-]+\.js$/.test(u));
+  const app = preloads.filter((u) => !runtime.includes(u) && !/\/entry\.client-[\w-]+\.js$/.test(u));
+  if (runtime.length !== 2 || app.length === 0 || runtime.length + app.length !== preloads.length - 1) {
+    throw new Error(`tune-html: ${page}: unexpected chunks ${preloads.join(', ')}; see vite.config.ts`);
+  }
   html = html.replace(
     bootstrap,
     (_m, code: string) =>
-      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads)}</script>`,
+      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads, [runtime, app])}</script>`,
   );
   writeFileSync(file, html);
 }
-// The SPA fallback (signed-in pages, the console) shows only a spinner until its JavaScript
-// runs: it keeps loading the root's modules at once, at "low" priority so the stylesheet, which
-// first paint waits for, goes first. What the page at this URL needs beyond that, React Router
-// finds only after the runtime has run (the route's modules, then their imports, then its
-// stylesheet), and the Firebase SDK only after the routes have rendered: a chain of requests
-// before anything but the spinner can show. A small script asks for all of it at once when a
-// session is stored: the matching route's chunks and stylesheets (from the build's manifest)
-// and the SDK.
-const fallback = join(root, '__spa-fallback.html');
-let html = readFileSync(fallback, 'utf8');
-const preloaded = new Set<string>();
-html = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_m, href: string) => {
-  preloaded.add(href);
-  return `<link rel="modulepreload" fetchpriority="low" href="${href}"/>`;
-});
-if (preloaded.size === 0) throw new Error('tune-html: no module preloads in __spa-fallback.html');
-const build = readClientBuild(join(root, '..'));
-const prerenderedPaths = new Set(['/', '/blogs', '/about', '/account']);
-const pattern = (path: string) =>
-  `^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[\w-]+/g, '[^/]+')}/?$`;
-const byRoute = pageRoutes(routes)
-  .filter((p) => !prerenderedPaths.has(p.path) && !p.path.includes('*'))
-  .map((p) => [
-    pattern(p.path),
-    pageChunks(build, p.files)
-      .map((c) => `/${c.file}`)
-      .filter((u) => !preloaded.has(u)),
-    pageStylesheets(build, p.files).map((f) => `/${f}`),
-  ]);
-const firebase = [...build.chunks.values()]
-  .filter((c) => c.kinds.includes('firebase'))
-  .map((c) => `/${c.file}`);
-// Without a stored session every page behind the fallback sends the visitor to /account: then
-// nothing is asked for.
-const early = `(function(){
-var d=document,p=location.pathname,r=${JSON.stringify(byRoute)},f=${JSON.stringify(firebase)},s=false;
-try{for(var j=0;j<localStorage.length;j++){if((localStorage.key(j)||'').indexOf('firebase:authUser:')===0)s=true}}catch(e){}
-if(!s)return;
-function add(rel,u,as){var l=d.createElement('link');l.rel=rel;l.href=u;if(as)l.as=as;l.setAttribute('fetchpriority','low');d.head.appendChild(l)}
-for(var i=0;i<r.length;i++){if(new RegExp(r[i][0]).test(p)){
-r[i][1].forEach(function(u){add('modulepreload',u)});r[i][2].forEach(function(u){add('preload',u,'style')});break}}
-f.forEach(function(u){add('modulepreload',u)})})()`.replace(/\n/g, '');
-if (!html.includes('</head>')) throw new Error('tune-html: no </head> in __spa-fallback.html');
-html = html.replace('</head>', `<script>${early}</script></head>`);
-writeFileSync(fallback, html);
-
-console.log(
-  `tune-html: ${prerendered.length} prerendered pages hydrate after their first paint; the SPA fallback asks for its route's modules and, with a session, the Firebase SDK at once`,
-);
+console.log(`tune-html: ${prerendered.length} prerendered pages hydrate after their first paint`);

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -16,7 +17,10 @@ import { problemSchema } from '../../src/contracts/api.js';
 import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
+import { sessionRoutes } from './auth/session-routes.js';
+import type { SessionManager } from './auth/sessions.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
+import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
 import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
@@ -32,6 +36,11 @@ export type AppOptions = {
   logLevel?: string;
   csp: CspOrigins;
   bookings: BookingsOptions;
+  // Session cookies (POST/DELETE /api/session) and their check on page requests.
+  sessions: SessionManager;
+  // React Router's server build: renders the signed-in pages per request. Without one (tests and
+  // the API benchmark run on a minimal site) they get the SPA fallback file as before.
+  renderer?: PageRenderer;
   // Whom to believe in X-Forwarded-For (TRUST_PROXY): false (nobody), a hop count, or addresses.
   trustProxy?: false | number | string;
   // Shared rate-limit counters for several processes; in memory when absent.
@@ -106,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : (options.trustProxy ?? false),
   });
 
-  if (!existsSync(join(options.clientDir, '__spa-fallback.html'))) {
+  const renderer = options.renderer;
+  if (!renderer && !existsSync(join(options.clientDir, '__spa-fallback.html'))) {
     throw new Error(`No built site in ${options.clientDir}: run "npm run build" first.`);
   }
 
@@ -158,8 +168,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get(path, (_req, reply) => sendPage(reply, file));
     if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
   }
+  await app.register(cookie);
+
+  // A page for its route: rendered per request when the server build is there (the user's data
+  // comes with a valid session cookie), else the SPA fallback file.
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
+    if (!renderer) return sendPage(reply, '__spa-fallback.html', status);
+    const user = await sessionUser(options.sessions, request, reply);
+    const page = await renderPage(app, renderer, request, user);
+    for (const [name, value] of page.headers) {
+      if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
+    }
+    return reply
+      .code(status !== undefined && page.status === 200 ? status : page.status)
+      .header('Cache-Control', page.user ? 'private, no-store' : 'no-cache')
+      .header('Vary', 'Cookie')
+      .header('Content-Security-Policy', contentSecurityPolicy(options.csp, page.scriptHashes))
+      .send(page.body);
+  };
+
   for (const path of clientRoutes) {
-    app.get(path, (_req, reply) => sendPage(reply, '__spa-fallback.html'));
+    app.get(path, (request, reply) => servePage(request, reply));
   }
 
   // The API: schemas on every route (./http/api-schemas.ts), one error vocabulary, limits per user
@@ -200,6 +229,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(waitlistRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
+  await app.register(sessionRoutes, {
+    sessions: options.sessions,
+    verifyToken: options.bookings.verifyToken,
+    secure: options.production,
+  });
 
   // A load balancer (or anyone) may poll this as often as it likes: the database is asked at most
   // once a second per process, and parallel checks share that one ping. A failure is not kept:
@@ -268,7 +302,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsHtml =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (wantsHtml) return sendPage(reply, '__spa-fallback.html', 404);
+    if (wantsHtml) {
+      // React Router's data requests of a client-side navigation (`/bookings.data`) keep the
+      // status it gives them; any other unknown path is a 404 page.
+      const data = renderer !== undefined && request.url.split('?')[0]!.endsWith('.data');
+      return servePage(request, reply, data ? undefined : 404);
+    }
     return reply
       .code(404)
       .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });

@@ -10,11 +10,17 @@ const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 // those, by hash, instead of 'unsafe-inline'.
 export function loadHtmlPage(clientDir: string, file: string): HtmlPage {
   const body = readFileSync(join(clientDir, file), 'utf8');
+  return { body, scriptHashes: inlineScriptHashes(body) };
+}
+
+// The same for a page rendered per request (server/src/pages/render.ts): its inline scripts
+// carry that request's data, so they are hashed as it is sent.
+export function inlineScriptHashes(body: string): string[] {
   const scriptHashes = new Set<string>();
   for (const match of body.matchAll(inlineScript)) {
     const content = match[1] ?? '';
     if (content.length === 0) continue;
     scriptHashes.add(`'sha256-${createHash('sha256').update(content).digest('base64')}'`);
   }
-  return { body, scriptHashes: [...scriptHashes] };
+  return [...scriptHashes];
 }

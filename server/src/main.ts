@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
 import { buildApp } from './app.js';
+import { firebaseSessions } from './auth/sessions.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
@@ -12,6 +13,7 @@ import { listenHost, loadServerEnv } from './env.js';
 import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
+import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
@@ -66,6 +68,9 @@ const app = await buildApp({
   csp,
   trustProxy: env.TRUST_PROXY,
   redis,
+  sessions: firebaseSessions(projectId),
+  // React Router's server build beside the client's (npm run build writes both).
+  renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
   publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   bookings: {
     db,

@@ -10,8 +10,9 @@ export const prerendered: Record<string, string> = {
   '/account': 'account/index.html',
 };
 
-// Client-rendered routes: the SPA fallback answers them with 200. Anything else gets the same
-// HTML with a 404 status, and the client shows the 404 page.
+// Rendered by the server per request (with the user's data when a valid session cookie comes
+// along, docs/decisions/009-server-rendered-signed-in-pages.md): 200. Anything else is rendered
+// too, with a 404 status, and shows the 404 page.
 export const clientRoutes = [
   '/bookings',
   '/package/:id',

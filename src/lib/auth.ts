@@ -86,6 +86,9 @@ const isOperatorClaims = (claims: Record<string, unknown>) => claims.role === ad
 // must not reach the app, or the account page would redirect.
 let holdStateChanges = false;
 
+// The session cookie's code (~/lib/session-cookie) comes with the SDK, not with every page.
+const sessionCookie = () => import('~/lib/session-cookie');
+
 function loadSdk() {
   sdkPromise ??= (async () => {
     const [{ initializeApp, getApps }, sdk] = await Promise.all([
@@ -121,6 +124,8 @@ function loadSdk() {
         () => undefined,
       );
     });
+    // The server renders signed-in pages for the holder of a session cookie: it follows the user.
+    void sessionCookie().then((cookie) => cookie.followUser(sdk, auth));
     return { sdk, auth };
   })();
   sdkPromise.catch(() => {
@@ -192,6 +197,8 @@ export function useOperatorRole(): OperatorRole {
 // the provider cannot be reached; false when nobody is signed in.
 export async function refreshOperatorRole(): Promise<boolean> {
   const { sdk, auth } = await loadSdk();
+  // A server-rendered page can ask before the SDK has read its stored user.
+  await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return false;
   const result = await sdk.getIdTokenResult(user, true);
@@ -240,6 +247,8 @@ export async function logOut() {
 // A fresh ID token for the booking API; the SDK refreshes it before it expires.
 export async function getIdToken(): Promise<string | null> {
   const { auth } = await loadSdk();
+  // A server-rendered page can ask before the SDK has read its stored user.
+  await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 

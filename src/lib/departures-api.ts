@@ -1,12 +1,16 @@
 import type { Departure } from '~/contracts/departure';
 import { apiRequest } from '~/lib/api-client';
 
+// Also read by the package page's loader on the server (src/routes/package.tsx).
+export const departuresPath = (packageId: string) =>
+  `/api/packages/${encodeURIComponent(packageId)}/departures`;
+
 // Public: seats left are no secret, and the dates can show before the ID token is ready. Shared by
 // the booking form and the home page's package cards.
 export async function getDepartures(packageId: string, signal?: AbortSignal): Promise<Departure[]> {
-  const data = await apiRequest<{ departures: Departure[] }>(
-    `/api/packages/${encodeURIComponent(packageId)}/departures`,
-    { signal, auth: false },
-  );
+  const data = await apiRequest<{ departures: Departure[] }>(departuresPath(packageId), {
+    signal,
+    auth: false,
+  });
   return data.departures;
 }

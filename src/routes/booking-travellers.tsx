@@ -4,12 +4,19 @@ import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
+import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/booking-travellers';
 
 export const meta = () => [
   { title: 'Travellers’ details | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'The names and details of the travellers on your Wayfarer Tours booking.' },
 ];
+
+// With a session cookie the server renders the form with the booking (~/lib/page-data).
+export const loader = ({ params, context }: Route.LoaderArgs) =>
+  loadPageData(context, [bookingPath(params.id)]);
 
 export default function BookingTravellersPage() {
   const { id = '' } = useParams();

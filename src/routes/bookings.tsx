@@ -1,6 +1,18 @@
+import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/bookings';
 
-export const meta = () => [{ title: 'My bookings | Wayfarer Tours' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: 'My bookings | Wayfarer Tours' },
+  {
+    name: 'description',
+    content: 'Your Wayfarer Tours bookings: dates, travellers, status and cancellation.',
+  },
+];
+
+// With a session cookie the server renders the list (~/lib/page-data).
+export const loader = ({ context }: Route.LoaderArgs) => loadPageData(context, [bookingsPath]);
 
 export default function BookingsPage() {
   return (

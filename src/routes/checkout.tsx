@@ -6,12 +6,21 @@ import type { Booking } from '~/contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
+import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/checkout';
 
 export const meta = () => [
   { title: 'Thanks For Purchasing | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'Your Wayfarer Tours booking is received: its reference and details.' },
 ];
+
+// With a session cookie the server renders the booking (~/lib/page-data).
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const booking = new URL(request.url).searchParams.get('booking');
+  return loadPageData(context, [booking ? bookingPath(booking) : null]);
+};
 
 export default function Checkout() {
   const [params] = useSearchParams();

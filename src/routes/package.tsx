@@ -7,19 +7,32 @@ import { joinWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
+import { departuresPath } from '~/lib/departures-api';
+import type { TravelPackage } from '~/contracts/package';
+import { packagesPath } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';
+import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
+import type { Route } from './+types/package';
 
 export const meta = () => [
   { title: 'Book a package | Wayfarer Tours' },
-  { name: 'robots', content: 'noindex' },
+  { name: 'description', content: 'Choose a departure date and book this Wayfarer Tours package.' },
 ];
+
+// With a session cookie the server renders the package with its departures (~/lib/page-data).
+export const loader = ({ params, context }: Route.LoaderArgs) =>
+  loadPageData(context, [packagesPath, departuresPath(params.id)]);
 
 export default function PackagePage() {
   const { id } = useParams();
-  const { state, retry } = usePackage(id);
+  const { state, retry } = usePackage(id, usePreloaded<TravelPackage[]>(packagesPath));
   const auth = useAuth();
+  const pageUser = usePageUser();
   const navigate = useNavigate();
-  const user = auth.status === 'signed-in' ? auth.user : null;
+  const user =
+    auth.status === 'signed-in'
+      ? auth.user
+      : pageUser && { displayName: pageUser.name, email: pageUser.email };
 
   if (state.status === 'loading') {
     return (

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { adminClaim } from '../../../src/contracts/admin.js';
 import { problem } from '../http/problem.js';
+import { pageReader } from './page-reads.js';
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
@@ -18,6 +19,12 @@ export function authenticator(
   signInMessage = 'Please log in to book a trip.',
 ): preValidationAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    // A server-rendered page reading its data in-process (page-reads.ts): GET only.
+    const reader = pageReader(request);
+    if (reader) {
+      request.user = reader;
+      return;
+    }
     const header = request.headers.authorization ?? '';
     const match = /^Bearer ([A-Za-z0-9._-]{20,4096})$/.exec(header);
     if (!match) {

@@ -113,6 +113,7 @@ export async function registerApiSchemas(app: FastifyInstance) {
         { name: 'Departures', description: 'The dated trips travellers choose from.' },
         { name: 'Console', description: 'The operator console (operators only).' },
         { name: 'Service', description: 'Health of the service.' },
+        { name: 'Session', description: 'The session cookie the signed-in pages are rendered for.' },
       ],
     },
     // Only the API is documented: pages, static files and the reference itself are not.

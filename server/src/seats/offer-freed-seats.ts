@@ -1,6 +1,6 @@
 // "Seats came free on departure X": the one mechanism every path that frees seats calls inside its
 // own transaction (a cancellation by traveller or operator, a smaller party, a change to another
-// date, more capacity, a reopened departure, an offer left or lapsed). docs/decisions/010-waiting-list-and-changes.md
+// date, more capacity, a reopened departure, an offer left or lapsed). docs/decisions/011-waiting-list-and-changes.md
 // explains the rules; this file is the only place that makes offers.
 import { randomUUID } from 'node:crypto';
 import { recordAudit, systemActor } from '../audit/audit.js';

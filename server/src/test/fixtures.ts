@@ -10,6 +10,8 @@ import type { Redis } from 'ioredis';
 import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/api-server.js';
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
+import { firebaseSessions, type SessionManager } from '../auth/sessions.js';
+import type { PageRenderer } from '../pages/render.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
 import { firebaseTokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../catalog/packages.js';
@@ -42,6 +44,8 @@ export function buildTestApp(options: {
   publicRateLimitPerMinute?: number;
   departuresCacheSeconds?: number;
   bookings?: Partial<BookingsOptions>;
+  sessions?: SessionManager;
+  renderer?: PageRenderer;
 }) {
   return buildApp({
     clientDir: options.clientDir,
@@ -50,6 +54,8 @@ export function buildTestApp(options: {
     csp: testCsp,
     trustProxy: options.trustProxy,
     redis: options.redis,
+    sessions: options.sessions ?? firebaseSessions(projectId),
+    renderer: options.renderer,
     // Tests about other things call freely from one address; public-limit.test.ts sets it low.
     publicRateLimitPerMinute: options.publicRateLimitPerMinute ?? 1_000_000,
     // Tests write departures straight into the table and read them back at once.

@@ -31,12 +31,21 @@ export function filtersQuery(filters: AdminBookingFilters): string {
   return query ? `?${query}` : '';
 }
 
+// The reads' paths, also read by the console's loaders on the server (src/routes/admin-*.tsx).
+export const adminPaths = {
+  bookings: (filters: AdminBookingFilters) => `/api/admin/bookings${filtersQuery(filters)}`,
+  booking: (bookingId: string) => `/api/admin/bookings/${id(bookingId)}`,
+  events: (bookingId: string) => `/api/admin/bookings/${id(bookingId)}/events`,
+  departures: (packageId: string) => `/api/admin/departures?packageId=${id(packageId)}`,
+  manifest: (departureId: string) => `/api/admin/departures/${id(departureId)}/manifest`,
+};
+
 export function listBookings(filters: AdminBookingFilters, signal?: AbortSignal): Promise<AdminBookingsPage> {
-  return apiRequest<AdminBookingsPage>(`/api/admin/bookings${filtersQuery(filters)}`, { signal });
+  return apiRequest<AdminBookingsPage>(adminPaths.bookings(filters), { signal });
 }
 
 export function getAdminBooking(bookingId: string, signal?: AbortSignal): Promise<AdminBooking> {
-  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}`, { signal });
+  return apiRequest<AdminBooking>(adminPaths.booking(bookingId), { signal });
 }
 
 export function confirmBooking(bookingId: string): Promise<AdminBooking> {
@@ -51,9 +60,7 @@ export function cancelBooking(bookingId: string, reason: string): Promise<AdminB
 }
 
 export async function bookingEvents(bookingId: string, signal?: AbortSignal): Promise<AuditEvent[]> {
-  const data = await apiRequest<{ events: AuditEvent[] }>(`/api/admin/bookings/${id(bookingId)}/events`, {
-    signal,
-  });
+  const data = await apiRequest<{ events: AuditEvent[] }>(adminPaths.events(bookingId), { signal });
   return data.events;
 }
 
@@ -69,10 +76,9 @@ export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise
 }
 
 export async function listDepartures(packageId: string, signal?: AbortSignal): Promise<AdminDeparture[]> {
-  const data = await apiRequest<{ departures: AdminDeparture[] }>(
-    `/api/admin/departures?packageId=${id(packageId)}`,
-    { signal },
-  );
+  const data = await apiRequest<{ departures: AdminDeparture[] }>(adminPaths.departures(packageId), {
+    signal,
+  });
   return data.departures;
 }
 
@@ -88,7 +94,7 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
 }
 
 export function getManifest(departureId: string, signal?: AbortSignal): Promise<Manifest> {
-  return apiRequest<Manifest>(`/api/admin/departures/${id(departureId)}/manifest`, { signal });
+  return apiRequest<Manifest>(adminPaths.manifest(departureId), { signal });
 }
 
 // The operator's change of date or party (no cutoff); the same values answer the booking as it is.

@@ -5,9 +5,14 @@ import { isTravelPackage } from '~/contracts/package';
 export type PackageOption = { id: string; name: string };
 
 export async function getPackageOptions(signal?: AbortSignal): Promise<PackageOption[]> {
-  const response = await fetch('/packages.json', { signal, headers: { accept: 'application/json' } });
+  const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`The packages could not be loaded (HTTP ${response.status}).`);
-  const data: unknown = await response.json();
+  return packageOptionsOf(await response.json());
+}
+
+export const packagesPath = '/packages.json';
+
+export function packageOptionsOf(data: unknown): PackageOption[] {
   if (!Array.isArray(data)) throw new Error('The packages could not be read.');
   return data.filter(isTravelPackage).map(({ id, name }) => ({ id, name }));
 }

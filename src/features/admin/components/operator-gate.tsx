@@ -3,11 +3,17 @@ import { ErrorNotice } from '~/components/error-notice';
 import { NotAllowed } from '~/features/admin/components/not-allowed';
 import { useOperatorAccess } from '~/features/admin/hooks/use-operator-access';
 
-type OperatorGateProps = { uid: string; email: string | null; children: ReactNode };
+type OperatorGateProps = {
+  uid: string;
+  email: string | null;
+  // The server rendered the page for an operator (session cookie with the claim).
+  operatorByCookie?: boolean;
+  children: ReactNode;
+};
 
 // The console renders (and so fetches) nothing until a fresh token says the user is an operator.
-export function OperatorGate({ uid, email, children }: OperatorGateProps) {
-  const { access, retry } = useOperatorAccess(uid);
+export function OperatorGate({ uid, email, operatorByCookie, children }: OperatorGateProps) {
+  const { access, retry } = useOperatorAccess(uid, operatorByCookie);
   if (access.status === 'operator') return children;
   if (access.status === 'not-operator') return <NotAllowed email={email} />;
   if (access.status === 'error') {

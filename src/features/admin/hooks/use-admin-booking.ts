@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { AdminBooking, AuditEvent } from '~/contracts/admin';
-import { bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
+import { adminPaths, bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
 
 export type BookingRecord =
@@ -12,13 +13,20 @@ export type BookingRecord =
 // new event shows beside the new status. A reload keeps the page in view; another booking
 // starts from a spinner.
 export function useAdminBooking(bookingId: string) {
-  const { state, retry, refresh, update } = useAsyncData(bookingId, async (signal) => {
-    const [booking, events] = await Promise.all([
-      getAdminBooking(bookingId, signal),
-      bookingEvents(bookingId, signal),
-    ]);
-    return { booking, events };
-  });
+  // A server-rendered page starts with what the server read (~/lib/page-data).
+  const booking = usePreloaded<AdminBooking>(adminPaths.booking(bookingId));
+  const history = usePreloaded<{ events: AuditEvent[] }>(adminPaths.events(bookingId));
+  const { state, retry, refresh, update } = useAsyncData(
+    bookingId,
+    async (signal) => {
+      const [booking, events] = await Promise.all([
+        getAdminBooking(bookingId, signal),
+        bookingEvents(bookingId, signal),
+      ]);
+      return { booking, events };
+    },
+    booking && history ? { booking, events: history.events } : undefined,
+  );
 
   // The booking as the server answered at once; the history follows with the reload.
   const changed = useCallback(

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '~/contracts/admin';
-import { filtersQuery, listBookings } from '~/features/admin/api/admin-api';
+import { adminPaths, filtersQuery, listBookings } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
 
 type More = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
@@ -21,8 +22,12 @@ export type BookingsList =
 // a newer one.
 export function useAdminBookings(filters: AdminBookingFilters) {
   const key = filtersQuery(filters);
-  const { state, retry, update } = useAsyncData<AdminBookingsPage>(key, (signal) =>
-    listBookings(filters, signal),
+  // A server-rendered page starts with the first page the server read (~/lib/page-data).
+  const preloaded = usePreloaded<AdminBookingsPage>(adminPaths.bookings(filters));
+  const { state, retry, update } = useAsyncData<AdminBookingsPage>(
+    key,
+    (signal) => listBookings(filters, signal),
+    preloaded,
   );
   const [more, setMore] = useState<{ key: string; state: More }>({ key, state: { status: 'idle' } });
   const currentKey = useRef(key);

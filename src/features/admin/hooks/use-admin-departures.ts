@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { AdminDeparture } from '~/contracts/admin';
-import { listDepartures } from '~/features/admin/api/admin-api';
+import { adminPaths, listDepartures } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
 
 export type DeparturesList =
@@ -15,8 +16,14 @@ const byDate = (a: AdminDeparture, b: AdminDeparture) =>
 // A package's schedule, past departures included, ascending by date. `put` adds or replaces a
 // departure as the server answered it, keeping the order.
 export function useAdminDepartures(packageId: string) {
-  const { state, retry, update } = useAsyncData(packageId || null, async (signal) =>
-    [...(await listDepartures(packageId, signal))].sort(byDate),
+  // A server-rendered page starts with what the server read (~/lib/page-data).
+  const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(
+    packageId ? adminPaths.departures(packageId) : null,
+  );
+  const { state, retry, update } = useAsyncData(
+    packageId || null,
+    async (signal) => [...(await listDepartures(packageId, signal))].sort(byDate),
+    preloaded && [...preloaded.departures].sort(byDate),
   );
 
   const put = useCallback(

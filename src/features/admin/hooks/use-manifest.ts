@@ -1,6 +1,9 @@
-import { getManifest } from '~/features/admin/api/admin-api';
+import type { Manifest } from '~/contracts/admin';
+import { adminPaths, getManifest } from '~/features/admin/api/admin-api';
+import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
 
 export function useManifest(departureId: string) {
-  return useAsyncData(`manifest-${departureId}`, (signal) => getManifest(departureId, signal));
+  const preloaded = usePreloaded<Manifest>(adminPaths.manifest(departureId));
+  return useAsyncData(`manifest-${departureId}`, (signal) => getManifest(departureId, signal), preloaded);
 }

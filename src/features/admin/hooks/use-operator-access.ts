@@ -10,19 +10,25 @@ export type OperatorAccess =
 // On entering the console the token is refreshed (a fresh `npm run admin -- grant` counts at
 // once) and its claim read. This decides what the browser shows, nothing more: the server checks
 // the claim on every /api/admin call.
-export function useOperatorAccess(uid: string) {
-  const [access, setAccess] = useState<OperatorAccess>({ status: 'checking' });
+// `operatorByCookie`: a server-rendered console page (its session cookie carried the claim) shows
+// at once, and the fresh token is checked behind it; only a "no" changes the page.
+export function useOperatorAccess(uid: string, operatorByCookie = false) {
+  const [access, setAccess] = useState<OperatorAccess>(
+    operatorByCookie ? { status: 'operator' } : { status: 'checking' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    setAccess({ status: 'checking' });
+    const quiet = operatorByCookie && attempt === 0;
+    if (!quiet) setAccess({ status: 'checking' });
     refreshOperatorRole().then(
       (operator) => {
         if (current) setAccess({ status: operator ? 'operator' : 'not-operator' });
       },
       () => {
-        if (current)
+        // The page the server rendered stays; every /api/admin call checks the claim anyway.
+        if (current && !quiet)
           setAccess({
             status: 'error',
             message: 'We could not check your access. Check your connection and try again.',
@@ -32,6 +38,7 @@ export function useOperatorAccess(uid: string) {
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the cookie's word counts on entry only
   }, [uid, attempt]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);

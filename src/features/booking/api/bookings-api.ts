@@ -1,5 +1,6 @@
 import { apiRequest } from '~/lib/api-client';
 import type { Booking, BookingChange, BookingInput } from '~/contracts/booking';
+import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 import type { Guest } from '~/contracts/guests';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
@@ -12,12 +13,12 @@ export function createBooking(input: BookingInput, idempotencyKey: string): Prom
 }
 
 export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
-  const data = await apiRequest<{ bookings: Booking[] }>('/api/bookings', { signal });
+  const data = await apiRequest<{ bookings: Booking[] }>(bookingsPath, { signal });
   return data.bookings;
 }
 
 export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
-  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Booking>(bookingPath(id), { signal });
 }
 
 // Repeating it answers the same cancelled booking, so a retry after a lost answer is safe.

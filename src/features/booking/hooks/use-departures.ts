@@ -1,6 +1,7 @@
 import type { Departure } from '~/contracts/departure';
-import { getDepartures } from '~/lib/departures-api';
+import { departuresPath, getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
+import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
 
 export type DeparturesState =
@@ -15,7 +16,13 @@ const failure = (error: unknown) =>
 // the dates stay on screen meanwhile, so the traveller's choice does not flicker away, and a
 // refresh that fails keeps them (the server checks the seats anyway).
 export function useDepartures(packageId: string) {
-  const { state, retry, refresh } = useAsyncData(packageId, (signal) => getDepartures(packageId, signal));
+  // A server-rendered page starts with what the server read (~/lib/page-data).
+  const preloaded = usePreloaded<{ departures: Departure[] }>(departuresPath(packageId));
+  const { state, retry, refresh } = useAsyncData(
+    packageId,
+    (signal) => getDepartures(packageId, signal),
+    preloaded?.departures,
+  );
   const shown: DeparturesState =
     state.status === 'success'
       ? { status: 'success', departures: state.data }

@@ -28,8 +28,11 @@ function failure(error: unknown) {
     : 'The packages could not be loaded. Please check your connection.';
 }
 
-export function usePackages() {
-  const { state, retry } = useAsyncData('packages', loadPackages, cached);
+// `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data); the
+// home page does not pass it, so it does not load that module.
+export function usePackages(preloaded?: TravelPackage[]) {
+  if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
+  const { state, retry } = useAsyncData('packages', loadPackages, cached ?? preloaded);
   const shown: PackagesState =
     state.status === 'success'
       ? { status: 'success', packages: state.data }

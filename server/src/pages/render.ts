@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { PageLoadContext, PageUser } from '../../../src/contracts/page-session.js';
+import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
+import {
+  sessionCookieName,
+  type SessionManager,
+  type SessionUser,
+} from '../auth/sessions.js';
+import { InvalidTokenError } from '../auth/verify-token.js';
+import { adminClaim } from '../../../src/contracts/admin.js';
+import { inlineScriptHashes } from '../html.js';
+
+// React Router's server build (build/server/index.js) answering a Web Request; the load context
+// carries the session cookie's user and a way to read the API as that user.
+export type PageRenderer = (request: Request, context: PageLoadContext) => Promise<Response>;
+
+export async function loadPageRenderer(serverBuildFile: string): Promise<PageRenderer | undefined> {
+  if (!existsSync(serverBuildFile)) return undefined;
+  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  return (request, context) => handle(request, { page: context });
+}
+
+export type RenderedPage = { status: number; headers: Headers; body: string; scriptHashes: string[]; user: boolean };
+
+const toPageUser = (user: SessionUser): PageUser => ({
+  uid: user.uid,
+  email: user.email ?? null,
+  name: user.name ?? null,
+  operator: user.role === adminClaim.role,
+});
+
+// The session cookie's user, verified with revocation; null without a cookie or with one the
+// provider refuses (the cookie is then cleared). When the provider cannot be asked the page is
+// rendered as for a visitor without a cookie: the browser's SDK signs the user in as before.
+export async function sessionUser(
+  sessions: SessionManager,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionUser | null> {
+  const cookie = request.cookies[sessionCookieName];
+  if (!cookie) return null;
+  try {
+    return await sessions.verify(cookie);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) {
+      reply.clearCookie(sessionCookieName, { path: '/' });
+    } else {
+      request.log.warn({ err: error }, 'session cookie check failed; page rendered without it');
+    }
+    return null;
+  }
+}
+
+// Renders one page request (a document, or React Router's `.data` request on a client-side
+// navigation) through the server build.
+export async function renderPage(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  request: FastifyRequest,
+  user: SessionUser | null,
+): Promise<RenderedPage> {
+  const key = user ? startPageReads(user) : undefined;
+  try {
+    const context: PageLoadContext = {
+      user: user ? toPageUser(user) : null,
+      async read(path) {
+        if (!key) return undefined;
+        const res = await app.inject({ method: 'GET', url: path, headers: { [pageReadHeader]: key } });
+        return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : undefined;
+      },
+    };
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    }
+    const response = await renderer(
+      new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers }),
+      context,
+    );
+    const body = await response.text();
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    return {
+      status: response.status,
+      headers: response.headers,
+      body,
+      scriptHashes: html ? inlineScriptHashes(body) : [],
+      user: user !== null,
+    };
+  } finally {
+    if (key) endPageReads(key);
+  }
+}

@@ -1,0 +1,14 @@
+// What the server hands a signed-in page's loaders when the request carries a valid session
+// cookie (server/src/pages/render.ts; docs/decisions/009-server-rendered-signed-in-pages.md).
+
+// The session cookie's user: enough to render the page; the browser's Firebase SDK takes over
+// once it has loaded.
+export type PageUser = { uid: string; email: string | null; name: string | null; operator: boolean };
+
+export type PageLoadContext = {
+  // null: no cookie, or one the server refused (expired, revoked, forged).
+  user: PageUser | null;
+  // A GET of the site's own API as this user, answered in-process; undefined for anything but a
+  // 200 (the page then loads it itself, as it does without a cookie) and when there is no user.
+  read(path: string): Promise<unknown>;
+};

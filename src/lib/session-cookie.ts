@@ -1,0 +1,78 @@
+// The session cookie that lets the server render signed-in pages with their data
+// (docs/decisions/009-server-rendered-signed-in-pages.md). Loaded with import() by ~/lib/auth once
+// the SDK knows its user, so pages without a session carry none of it.
+import type * as FirebaseAuth from 'firebase/auth';
+import { getIdToken } from '~/lib/auth';
+
+// The session cookie (HttpOnly, so the page cannot see it) is remembered here by its user and
+// expiry, so it is asked for once, not on every page load. It lets the server render signed-in
+// pages with their data (docs/decisions/009-server-rendered-signed-in-pages.md); it never
+// authorises a write: API calls send the ID token.
+const cookieRecordKey = 'wayfarer:session-cookie';
+// A day short of the server's two weeks: renewed before it runs out.
+const cookieRecordMs = 13 * 24 * 60 * 60 * 1000;
+let exchanging: Promise<void> | undefined;
+
+export function readCookieRecord(): { uid: string; until: number } | null {
+  try {
+    const record = JSON.parse(localStorage.getItem(cookieRecordKey) ?? 'null') as {
+      uid?: unknown;
+      until?: unknown;
+    } | null;
+    return record && typeof record.uid === 'string' && typeof record.until === 'number'
+      ? { uid: record.uid, until: record.until }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+// `force`: a page the server rendered without the user the browser has (the cookie expired, was
+// revoked or never set) asks for a new one whatever is remembered.
+export async function exchangeSessionCookie(
+  uid: string,
+  force = false,
+  idToken: () => Promise<string | null> = getIdToken,
+) {
+  const record = readCookieRecord();
+  if (!force && record?.uid === uid && record.until > Date.now()) return;
+  exchanging ??= (async () => {
+    try {
+      const token = await idToken();
+      if (!token) return;
+      const response = await fetch('/api/session', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.ok) {
+        localStorage.setItem(cookieRecordKey, JSON.stringify({ uid, until: Date.now() + cookieRecordMs }));
+      }
+    } catch {
+      // Offline or refused: the pages work without the cookie, and the next load tries again.
+    } finally {
+      exchanging = undefined;
+    }
+  })();
+  return exchanging;
+}
+
+// Set as soon as the user is known (a session from before the cookie included); cleared when
+// nobody is signed in, so signing out clears it.
+export function followUser(sdk: typeof FirebaseAuth, auth: FirebaseAuth.Auth) {
+  sdk.onAuthStateChanged(auth, (user) => {
+    if (user) void exchangeSessionCookie(user.uid, false, () => user.getIdToken());
+    else if (readCookieRecord()) void clearSessionCookie();
+  });
+}
+
+export async function clearSessionCookie() {
+  try {
+    localStorage.removeItem(cookieRecordKey);
+  } catch {
+    // Storage blocked: nothing was remembered.
+  }
+  await fetch('/api/session', { method: 'DELETE', keepalive: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
