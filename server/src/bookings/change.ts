@@ -55,7 +55,7 @@ const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travelle
 const placeOf = (startsOn: string | null, travellers: number) =>
   `${startsOn ?? 'date to be agreed'}, ${travellersLabel(travellers)}`;
 
-// Locks, in the order every writer takes them (docs/decisions/010-waiting-list-and-changes.md): the booking,
+// Locks, in the order every writer takes them (docs/decisions/011-waiting-list-and-changes.md): the booking,
 // then its old and new departures in id order, then waiting-list entries. Nothing is written
 // before every check has passed, so a refusal moves nothing.
 export function changeBooking(db: Database, request: ChangeRequest): Promise<ChangeOutcome> {
