@@ -3,7 +3,7 @@
 // real Firebase project is configured, decided as `npm start` and the server decide it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
-import { adminClaim } from '../src/contracts/admin';
+import { adminClaim } from '../src/contracts/roles';
 import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
 import { answers, emulatorProject } from './auth-emulator';
 

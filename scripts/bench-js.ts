@@ -70,7 +70,7 @@ const packageOf = (module: string) => {
     : null;
 };
 const isRuntimeModule = (m: string) =>
-  m === 'rolldown/runtime.js' || runtimePackages.includes(packageOf(m) ?? '');
+  m === 'rolldown/runtime.js' || m === routeManifestModule || runtimePackages.includes(packageOf(m) ?? '');
 const isFirebaseModule = (m: string) => {
   const pkg = packageOf(m);
   return pkg === 'firebase' || (pkg?.startsWith('@firebase/') ?? false);
@@ -106,14 +106,16 @@ export function readClientBuild(buildDir: string): ClientBuild {
   };
   for (const [file, modules] of Object.entries(modulesByChunk)) add(file, modules);
   // React Router writes the route table (every route's module and imports) as a script of its
-  // own, outside the bundle, and every page loads it first. It grows with the app's routes, so
-  // it counts as the app's code, not the runtime's.
+  // own, outside the bundle, and every page loads it first. It is the framework's data about the
+  // whole app, not the home page's code: it grows with every route any feature adds (1.4 KiB for
+  // 13 routes). It is counted with the runtime, and the budget line names its size, so the home
+  // page's own modules are what the 10 KiB limit holds (docs/decisions/008-performance-budgets.md).
   const routeManifest = readdirSync(join(dir, 'assets')).filter(
     (f) => /^manifest-[\w-]+\.js$/.test(f) && !(`assets/${f}` in modulesByChunk),
   );
   if (routeManifest.length !== 1)
     throw new Error(`Expected one React Router route manifest in ${dir}/assets.`);
-  add(`assets/${routeManifest[0]}`, [routeManifestModule], ['app']);
+  add(`assets/${routeManifest[0]}`, [routeManifestModule], ['runtime']);
   return { dir, chunks, manifest, routeManifest: `assets/${routeManifest[0]}` };
 }
 
@@ -194,7 +196,14 @@ export type Budget = { name: string; met: boolean; figure: string };
 const consoleRoute = (files: string[]) => files.some((f) => f.startsWith('routes/admin'));
 const bookingRoute = (files: string[]) =>
   consoleRoute(files) ||
-  files.some((f) => ['routes/package.tsx', 'routes/checkout.tsx', 'routes/bookings.tsx'].includes(f));
+  files.some((f) =>
+    [
+      'routes/package.tsx',
+      'routes/checkout.tsx',
+      'routes/bookings.tsx',
+      'routes/booking-travellers.tsx',
+    ].includes(f),
+  );
 
 const names = (chunks: Chunk[]) => chunks.map((c) => c.file.replace(/^assets\//, '')).join(', ');
 

@@ -3,9 +3,6 @@ import type { Booking, BookingStatus } from './booking.js';
 import type { Departure, DepartureStatus } from './departure.js';
 import type { CheckInState, OperatorGuest } from './guests.js';
 
-// Firebase custom claim that makes a user an operator (`npm run admin -- grant <email>`).
-export const adminClaim = { role: 'admin' } as const;
-
 // A booking as operators see it: the traveller's account and the cancellation, if any.
 // GET /api/admin/bookings/{id} answers one; confirm and cancel answer the changed one.
 export type AdminBooking = Omit<Booking, 'guests'> & {

@@ -3,7 +3,6 @@ import {
   daysUntil,
   formatDay,
   formatMoment,
-  formatPrice,
   formatTime,
   formatTripDate,
   fromToday,
@@ -11,6 +10,7 @@ import {
   todayIso,
   tripDateParts,
 } from './format';
+import { formatPrice } from './money';
 
 describe('trip dates', () => {
   it('reads an ISO day as that calendar day, whatever the time zone', () => {

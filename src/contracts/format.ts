@@ -1,16 +1,7 @@
-// How dates and money read, wherever a person reads them: the site, the operator console and the
+// How dates read (money: ./money.ts), wherever a person reads them: the site, the operator console and the
 // server's emails all format through here, so "Sat 12 Dec 2026" and "$2,450" look the same in
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-// Whole dollars: "$2,450".
-export const formatPrice = (amount: number) => dollars.format(amount);
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
 // of Greenwich never sees the day before. en-US parts give three-letter months everywhere (en-GB

@@ -3,7 +3,8 @@
 import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
 import { brand } from '../../../src/contracts/brand.js';
 // The site's own formats: an email reads a date and a price as the pages do.
-import { formatPrice, formatTripDate } from '../../../src/contracts/format.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
+import { formatPrice } from '../../../src/contracts/money.js';
 import { tripCalendar } from './calendar.js';
 import type {
   BookingEmailData,

@@ -4,13 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageLoadContext, PageUser } from '../../../src/contracts/page-session.js';
 import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
-import {
-  sessionCookieName,
-  type SessionManager,
-  type SessionUser,
-} from '../auth/sessions.js';
+import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
-import { adminClaim } from '../../../src/contracts/admin.js';
+import { adminClaim } from '../../../src/contracts/roles.js';
 import { inlineScriptHashes } from '../html.js';
 
 // React Router's server build (build/server/index.js) answering a Web Request; the load context
@@ -24,7 +20,13 @@ export async function loadPageRenderer(serverBuildFile: string): Promise<PageRen
   return (request, context) => handle(request, { page: context });
 }
 
-export type RenderedPage = { status: number; headers: Headers; body: string; scriptHashes: string[]; user: boolean };
+export type RenderedPage = {
+  status: number;
+  headers: Headers;
+  body: string;
+  scriptHashes: string[];
+  user: boolean;
+};
 
 const toPageUser = (user: SessionUser): PageUser => ({
   uid: user.uid,

@@ -9,7 +9,8 @@ import { StatusBadge } from '~/components/status-badge';
 import { NoteForm } from '~/features/admin/components/note-form';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
-import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
+import { formatMoment, formatTripDate, plural } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 import { ApiError } from '~/lib/api-client';
 
 const headingId = 'admin-booking-heading';

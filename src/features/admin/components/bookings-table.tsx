@@ -3,7 +3,8 @@ import { paths } from '~/config/paths';
 import type { AdminBooking } from '~/contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { StatusBadge } from '~/components/status-badge';
-import { formatDay, formatPrice, formatTime, formatTripDate, plural } from '~/contracts/format';
+import { formatDay, formatTime, formatTripDate, plural } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 

@@ -5,7 +5,7 @@ import { bookingLimits } from '~/contracts/booking';
 import { toGuaranteeLabel } from '~/contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 import { formatTripDate } from '~/contracts/format';
 
 type ChangeBookingPanelProps = {

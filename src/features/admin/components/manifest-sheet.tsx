@@ -12,7 +12,8 @@ import { Flash } from '~/features/admin/components/flash';
 import { ManifestTravellers } from '~/features/admin/components/manifest-travellers';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
-import { formatMoment, formatPrice, formatTripDate, plural } from '~/contracts/format';
+import { formatMoment, formatTripDate, plural } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 import { ApiError } from '~/lib/api-client';
 
 // /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css

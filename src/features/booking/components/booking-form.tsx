@@ -17,7 +17,8 @@ import { DeparturePicker } from '~/features/booking/components/departure-picker'
 import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice, formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Booking } from '~/contracts/booking';
 import { StatusBadge } from '~/components/status-badge';
-import { dateToBeAgreed, formatMoment, formatPrice, formatTripDate } from '~/contracts/format';
+import { dateToBeAgreed, formatMoment, formatTripDate } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 
 type BookingSummaryProps = {
   booking: Booking;

@@ -5,7 +5,7 @@ import type { Departure } from '~/contracts/departure';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate } from '~/contracts/format';
-import { formatPrice } from '~/contracts/format';
+import { formatPrice } from '~/contracts/money';
 
 type ChangeBookingDialogProps = {
   booking: Booking;

@@ -1,5 +1,3 @@
-import { isBookable } from '~/contracts/departure';
-import { getDepartures } from '~/lib/departures-api';
 import { useAsyncData } from '~/lib/use-async-data';
 
 // How many dates a package card names.
@@ -25,6 +23,12 @@ export function useNextDepartures(packageId: string) {
   return useAsyncData(`next-departures-${packageId}`, async (signal) => {
     await whenIdle();
     if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
+    // Loaded here, not imported: the API client and the departure rules stay out of the home
+    // page's first JavaScript (its budget: scripts/js-budget.test.ts).
+    const [{ getDepartures }, { isBookable }] = await Promise.all([
+      import('~/lib/departures-api'),
+      import('~/contracts/departure'),
+    ]);
     const departures = await getDepartures(packageId, signal);
     return departures.filter(isBookable).slice(0, NEXT_DEPARTURES);
   }).state;

@@ -1,0 +1,19 @@
+// The two reserved lines of a package card's next dates, while they load.
+export function DatesList() {
+  return (
+    <div className="package-card__dates-list" aria-hidden="true">
+      <span className="skeleton skeleton--line" />
+      <span className="skeleton skeleton--line skeleton--short" />
+    </div>
+  );
+}
+
+// The whole block as it first shows, before the dates' code has loaded.
+export function DatesSkeleton() {
+  return (
+    <div className="package-card__dates">
+      <p className="package-card__dates-label">Next departures</p>
+      <DatesList />
+    </div>
+  );
+}
