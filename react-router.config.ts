@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 // Public pages prerendered at build time; the signed-in pages rendered by the Node server
 // (server/) per request with the user's data when a session cookie comes with it.
-// See docs/decisions/001-prerendered-spa.md and 009-server-rendered-signed-in-pages.md.
+// See docs/decisions/001-prerendered-spa.md and 013-server-rendered-signed-in-pages.md.
 export default {
   appDirectory: 'src',
   buildDirectory: 'build',

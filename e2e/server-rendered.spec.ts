@@ -1,4 +1,4 @@
-// Signed-in pages rendered on the server (docs/decisions/009-server-rendered-signed-in-pages.md):
+// Signed-in pages rendered on the server (docs/decisions/013-server-rendered-signed-in-pages.md):
 // with the session cookie set after sign-in, the first HTML response of each private page holds
 // its data (read from the response body: no JavaScript runs); without it the page still answers
 // 200 and, with nobody signed in, ends at /account with the path remembered. The cookie reads

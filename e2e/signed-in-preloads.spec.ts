@@ -1,7 +1,7 @@
 // A signed-in page is rendered by the server (its session cookie, set after sign-in) with the
 // route's code named in its HTML: everything is asked for once, with no CSP refusal (the
 // fixtures fail on one), and the Firebase SDK is not asked for by the HTML: it loads after the
-// first paint (docs/decisions/009-server-rendered-signed-in-pages.md).
+// first paint (docs/decisions/013-server-rendered-signed-in-pages.md).
 import type { Request } from '@playwright/test';
 import { expect, test } from './auth-fixtures';
 

@@ -10,7 +10,7 @@
 //
 // A new page: one line in `allPages` below (who looks at it, its path, what shows it rendered).
 // Signed-in pages come with the session cookie the site sets after sign-in, so the server renders
-// them with their data (docs/decisions/009-server-rendered-signed-in-pages.md).
+// them with their data (docs/decisions/013-server-rendered-signed-in-pages.md).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';

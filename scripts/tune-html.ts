@@ -13,7 +13,7 @@
 // be typed into; a submit is held (the browser would post it to the server) and sent again once
 // React is there. The form takes over what was typed when it hydrates (account-form.tsx).
 // See docs/decisions/003-hydrate-after-load.md and 008-performance-budgets.md. The signed-in pages
-// are rendered by the server per request (docs/decisions/009-server-rendered-signed-in-pages.md).
+// are rendered by the server per request (docs/decisions/013-server-rendered-signed-in-pages.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -11,7 +11,7 @@ export const prerendered: Record<string, string> = {
 };
 
 // Rendered by the server per request (with the user's data when a valid session cookie comes
-// along, docs/decisions/009-server-rendered-signed-in-pages.md): 200. Anything else is rendered
+// along, docs/decisions/013-server-rendered-signed-in-pages.md): 200. Anything else is rendered
 // too, with a 404 status, and shows the 404 page.
 export const clientRoutes = [
   '/bookings',

@@ -1,5 +1,5 @@
 // What the server hands a signed-in page's loaders when the request carries a valid session
-// cookie (server/src/pages/render.ts; docs/decisions/009-server-rendered-signed-in-pages.md).
+// cookie (server/src/pages/render.ts; docs/decisions/013-server-rendered-signed-in-pages.md).
 
 // The session cookie's user: enough to render the page; the browser's Firebase SDK takes over
 // once it has loaded.

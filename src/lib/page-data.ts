@@ -1,4 +1,4 @@
-// Server-rendered signed-in pages (docs/decisions/009-server-rendered-signed-in-pages.md): a
+// Server-rendered signed-in pages (docs/decisions/013-server-rendered-signed-in-pages.md): a
 // route's loader reads, on the server, the API answers its page would fetch in the browser; the
 // page's hooks start from them instead of a spinner. Without a session cookie the loaders hand
 // over nothing and every hook fetches as before.

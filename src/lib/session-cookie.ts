@@ -1,12 +1,12 @@
 // The session cookie that lets the server render signed-in pages with their data
-// (docs/decisions/009-server-rendered-signed-in-pages.md). Loaded with import() by ~/lib/auth once
+// (docs/decisions/013-server-rendered-signed-in-pages.md). Loaded with import() by ~/lib/auth once
 // the SDK knows its user, so pages without a session carry none of it.
 import type * as FirebaseAuth from 'firebase/auth';
 import { getIdToken } from '~/lib/auth';
 
 // The session cookie (HttpOnly, so the page cannot see it) is remembered here by its user and
 // expiry, so it is asked for once, not on every page load. It lets the server render signed-in
-// pages with their data (docs/decisions/009-server-rendered-signed-in-pages.md); it never
+// pages with their data (docs/decisions/013-server-rendered-signed-in-pages.md); it never
 // authorises a write: API calls send the ID token.
 const cookieRecordKey = 'wayfarer:session-cookie';
 // A day short of the server's two weeks: renewed before it runs out.

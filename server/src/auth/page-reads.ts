@@ -7,7 +7,7 @@ import type { VerifiedUser } from './verified-user.js';
 // so the render registers its user under a random key for as long as it runs and sends the key
 // in a header; the authenticator accepts it on GET requests only. A key is 192 random bits and
 // lives only for one render: a request from outside cannot guess one, and no write ever accepts
-// it (docs/decisions/009-server-rendered-signed-in-pages.md).
+// it (docs/decisions/013-server-rendered-signed-in-pages.md).
 export const pageReadHeader = 'x-page-read';
 
 const readers = new Map<string, VerifiedUser>();

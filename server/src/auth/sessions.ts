@@ -4,7 +4,7 @@ import type { VerifiedUser } from './verified-user.js';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 // The Firebase session cookie that lets the server render a signed-in page with its user's data
-// (docs/decisions/009-server-rendered-signed-in-pages.md). It only ever authorises reading pages:
+// (docs/decisions/013-server-rendered-signed-in-pages.md). It only ever authorises reading pages:
 // every API write still needs the Bearer ID token.
 export const sessionCookieName = '__session';
 // Firebase's longest session cookie: two weeks.

@@ -2,7 +2,7 @@
 // interface for the typed builder (./query-builder.ts), and every row type and column list the
 // server's queries read, derived from it. A migration that changes a table changes it here too;
 // the queries that read the column then fail to compile rather than to run.
-// How queries are written (builder or SQL): docs/decisions/009-one-schema-query-styles.md.
+// How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '../../../src/contracts/admin.js';
 import type { BookingStatus } from '../../../src/contracts/booking.js';
