@@ -82,7 +82,7 @@ function setRole(next: OperatorRole) {
 
 const isOperatorClaims = (claims: Record<string, unknown>) => claims.role === adminClaim.role;
 
-// While the signed-up user is being signed out again (SPEC point 4), the brief signed-in state
+// While the signed-up user is being signed out again (docs/product.md#accounts), the brief signed-in state
 // must not reach the app, or the account page would redirect.
 let holdStateChanges = false;
 

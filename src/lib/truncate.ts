@@ -1,4 +1,4 @@
-// SPEC point 9: cards show the first N characters of a description, then '...'.
+// Cards show the first N characters of a description, then '...'.
 export function truncate(text: string, length: number): string {
   return `${text.slice(0, length)}...`;
 }

@@ -1,6 +1,7 @@
 import { authErrorCode } from '~/lib/auth';
 
-// SPEC point 8, word for word (typos included), and DESIGN.md for invalid-credential.
+// The sign-in messages word for word, typos included (docs/product.md#accounts), and one for
+// invalid-credential.
 const messages: Record<string, string> = {
   'auth/user-not-found': 'There is no account with this Email',
   'auth/email-already-in-use': 'This email already have an account.',
@@ -30,7 +31,7 @@ export function isSilentGoogleError(error: unknown): boolean {
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-// SPEC point 5. Required fields and the email format are left to the browser.
+// The sign-up rules (docs/product.md#accounts). Required fields and the email format are left to the browser.
 export function signUpError(password: string, confirm: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'Password Must Be 6 Character long';
   if (password !== confirm) return 'Password did not match...!';

@@ -1,6 +1,6 @@
 export type BlogTeaser = { cover: string; title: string; description: string };
 
-// SPEC point 3: a fixed list of four teasers.
+// A fixed list of four teasers (docs/product.md#pages).
 export const blogTeasers: readonly BlogTeaser[] = [
   {
     cover: 'blog-packing',

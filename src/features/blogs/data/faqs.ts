@@ -1,6 +1,6 @@
 export type Faq = { id: string; question: string; answer: string[] };
 
-// SPEC point 2, Blogs: the three topics, answered for travellers who wonder how signing in works.
+// The blogs page's three topics (docs/product.md#pages), answered for travellers who wonder how signing in works.
 export const faqs: readonly Faq[] = [
   {
     id: 'authentication-vs-authorization',

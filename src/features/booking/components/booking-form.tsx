@@ -43,7 +43,8 @@ type FormErrors = Partial<Record<ErrorKey, string>>;
 
 const empty: BookingFormValues = { name: '', author: '', address: '', phone: '' };
 
-// The form names the email field "author" (SPEC point 3); the API calls it email.
+// The form names the email field "author" (the spec's name, docs/product.md#bookings); the API
+// calls it email.
 const fieldFor: Record<BookingField, ErrorKey | undefined> = {
   name: 'name',
   email: 'author',
@@ -100,8 +101,8 @@ function guaranteeText(departure: Departure | undefined) {
   return departure.toGuarantee > 0 ? toGuaranteeLabel(departure.toGuarantee) : null;
 }
 
-// SPEC point 3: name (prefilled), author labelled Email (prefilled), address, phone (numeric);
-// DESIGN.md adds the departure and the number of travellers. On any failure every value stays
+// Name (prefilled), author labelled Email (prefilled), address, phone (docs/product.md#bookings),
+// with the departure and the number of travellers. On any failure every value stays
 // where it was typed.
 export function BookingForm({
   packageId,

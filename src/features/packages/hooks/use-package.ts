@@ -1,7 +1,7 @@
 import type { TravelPackage } from '~/contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
-// SPEC point 7: the package page picks the package whose id equals the route id.
+// The package page picks the package whose id equals the route id.
 export function usePackage(id: string | undefined, preloaded?: TravelPackage[]) {
   const { state, retry } = usePackages(preloaded);
   if (state.status !== 'success') return { state, retry };
