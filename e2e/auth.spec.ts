@@ -144,16 +144,16 @@ test.describe('protected routes', () => {
   });
 
   test('the session survives a reload, and Log Out ends it', async ({ signedIn: page, isMobile }) => {
-    await page.goto('/checkout/kyoto-temples-and-tea');
-    await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
+    await page.goto('/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
 
     await navAccount(page, isMobile);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await navAccount(page, isMobile);
     await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
-    await page.goto('/checkout/kyoto-temples-and-tea');
+    await page.goto('/bookings');
     await expect(page).toHaveURL('/account');
   });
 

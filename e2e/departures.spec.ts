@@ -92,7 +92,10 @@ test.describe('departures and travellers', () => {
     }
   });
 
-  test('a sold-out date is shown but cannot be chosen', async ({ signedIn: page, request }, testInfo) => {
+  test('a sold-out date is shown, and choosing it offers its waiting list instead of a booking', async ({
+    signedIn: page,
+    request,
+  }, testInfo) => {
     const all = await departuresOf(request, 'santorini-sunset-sail');
     const target = all[all.length - 1 - slot(testInfo)]!;
     const other = await tokenForNewAccount('seat-taker');
@@ -101,22 +104,18 @@ test.describe('departures and travellers', () => {
       await page.goto('/package/santorini-sunset-sail');
       await expect(form(page).getByRole('radiogroup', { name: 'Departure' })).toBeVisible();
       await showAllDates(page);
-      const radio = dateRadio(page, target);
-      await expect(radio).toHaveAccessibleName(`${formatTripDate(target.startsOn)}, sold out`);
-      await expect(radio).toBeDisabled();
-      // `has` is matched inside each card, so the radio is looked up from there, not from the form.
-      const card = form(page).locator('label.date-card', {
-        has: page.getByRole('radio', {
-          name: new RegExp(`^${escapeRegExp(formatTripDate(target.startsOn))},`),
-        }),
+      const radio = page.getByRole('radio', {
+        name: `${formatTripDate(target.startsOn)}, sold out · waiting list`,
       });
+      const card = form(page).locator('label.date-card').filter({ has: radio });
       await expect(card).toContainText('Sold out');
-      // Playwright itself refuses to click a label of a disabled control: force it, as a person
-      // tapping the card would, and the date still is not chosen.
-      await card.click({ force: true });
-      await expect(radio).not.toBeChecked();
-      // The form still holds the earliest date that has room.
-      await expect(form(page).getByRole('radio', { checked: true })).toBeEnabled();
+      // Before it is chosen, the form offers no waiting list: the earliest date with room is chosen.
+      await expect(form(page).getByRole('button', { name: 'Join the waiting list' })).toHaveCount(0);
+      await card.click();
+      await expect(radio).toBeChecked();
+      // A full date is not booked: its waiting list is offered for the party instead.
+      await expect(form(page).getByText(`${formatTripDate(target.startsOn)} is sold out.`)).toBeVisible();
+      await expect(form(page).getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
     } finally {
       for (const b of taken) await cancelViaApi(request, other, b.id);
     }
@@ -156,10 +155,10 @@ test.describe('departures and travellers', () => {
 
         await expect(form(page).getByRole('alert')).toHaveText(conflict.message);
         await expect(dateRadio(page, target)).toHaveAccessibleName(
-          `${formatTripDate(target.startsOn)}, sold out`,
+          `${formatTripDate(target.startsOn)}, sold out · waiting list`,
         );
         await expect(form(page).getByRole('radiogroup', { name: 'Departure' })).toContainText(
-          `${formatTripDate(target.startsOn)} is sold out now. Please choose another date.`,
+          `${formatTripDate(target.startsOn)} is sold out now. Join its waiting list below, or choose another date.`,
         );
         await expect(form(page).getByLabel('Travellers', { exact: true })).toHaveValue('2');
         await expect(form(page).getByLabel('Address')).toHaveValue('Oia 12, Santorini');
@@ -179,6 +178,9 @@ test.describe('departures and travellers', () => {
       account,
       request,
     }) => {
+      // Without the session cookie the page is rendered in the browser, which asks for the dates
+      // itself (with it, the server renders them into the page: e2e/server-rendered.spec.ts).
+      await page.context().clearCookies();
       await page.route('**/api/packages/*/departures', (route) =>
         route.fulfill({
           status: 503,

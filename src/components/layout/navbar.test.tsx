@@ -80,7 +80,7 @@ describe('Navbar', () => {
     session.auth = { status: 'signed-in', user: user('op-1') };
     session.role = { status: 'known', uid: 'op-1', operator: true };
     renderAt('/');
-    const admin = screen.getByRole('link', { name: 'Admin' });
+    const admin = await screen.findByRole('link', { name: 'Admin' });
     expect(admin).toHaveAttribute('href', '/admin');
     const menu = screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-controls');
     expect(admin.closest('ul')).toHaveAttribute('id', menu);

@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { paths } from '~/config/paths';
 import { useAuth, useOperatorRole } from '~/lib/auth';
-import { newBookingsCap } from '~/contracts/admin';
-import { useNewBookings } from '~/lib/use-new-bookings';
 
 type NavbarProps = {
   // The last item: "Account" for visitors, "Log Out" once signed in. The slot keeps its width
@@ -15,33 +13,20 @@ type NavbarProps = {
 
 // "Admin" for operators only. Nothing is reserved for it: visitors and travellers never see it,
 // and an operator's link appears once their token's claims have been read. Showing it grants
-// nothing: the server checks the claim on every console call.
+// nothing: the server checks the claim on every console call. The link and its count of new
+// bookings load only for operators (./admin-link.tsx), so no other visitor downloads them.
+const AdminLink = lazy(() => import('~/components/layout/admin-link'));
+
 function AdminNavItem() {
   const auth = useAuth();
   const role = useOperatorRole();
-  const location = useLocation();
   const operator =
     auth.status === 'signed-in' && role.status === 'known' && role.operator && role.uid === auth.user.uid;
-  // Bookings that arrived since this operator last looked at the console, read again on each page.
-  const fresh = useNewBookings(operator, location.pathname);
   if (!operator) return null;
-  const shown = fresh >= newBookingsCap ? `${newBookingsCap - 1}+` : String(fresh);
   return (
-    <li>
-      <NavLink to={paths.admin}>
-        Admin
-        {fresh > 0 ? (
-          <>
-            <span className="nav-badge" aria-hidden="true">
-              {shown}
-            </span>
-            <span className="sr-only">
-              , {shown} new {fresh === 1 ? 'booking' : 'bookings'}
-            </span>
-          </>
-        ) : null}
-      </NavLink>
-    </li>
+    <Suspense fallback={null}>
+      <AdminLink />
+    </Suspense>
   );
 }
 
