@@ -215,6 +215,13 @@ if (process.env.DATABASE_URL) {
   }
 }
 
+// BENCH_ONLY=<text>: only the set-ups whose name contains it ("PostgreSQL, 1"), for profiling.
+if (process.env.BENCH_ONLY) {
+  const only = process.env.BENCH_ONLY;
+  for (const s of setups.filter((x) => !x.name.includes(only))) await s.cleanup();
+  setups.splice(0, setups.length, ...setups.filter((x) => x.name.includes(only)));
+}
+
 let failed = false;
 const rates = new Map<string, number>();
 const load1 = () => loadavg()[0]!.toFixed(2);
