@@ -154,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('Permissions-Policy', permissionsPolicy);
-    securityHeaders(request.raw, reply.raw, done);
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   const sendPage = (reply: FastifyReply, file: string, status = 200) => {

@@ -9,8 +9,8 @@
 //   4. writeBookings: one statement inserts the bookings and adds their seats, audit rows and
 //      emails.
 //   5. answerRetries: a request whose key was already stored gets that booking back.
-// Round trips: 4 (the held seats take 2), whatever the batch size; a 5th only for keys not stored
-// now.
+// Round trips: 3 (the held-seat locks; the seats held and the departures, locked; the write),
+// whatever the batch size; a 4th only for keys not stored now.
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
@@ -19,12 +19,13 @@ import {
   bookingColumns,
   bookingsFrom,
   departureColumns,
+  departureFields,
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
 import { emptyGuest } from '../../../src/contracts/guests.js';
 import { emailData, toBooking } from './booking-row.js';
-import { heldSeatsMessage, lockHeldSeats } from './held-seats.js';
+import { heldSeatsMap, heldSeatsMessage, heldSeatsSql, lockHeldSeatUsers } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 
 export type CreateOutcome =
@@ -63,12 +64,12 @@ export async function runBatch(tx: Queryable, batch: BatchEntry[]): Promise<Crea
   const outcomes: Outcomes = new Array(batch.length);
   const keys = claimIdempotencyKeys(batch);
   const live = keys.live.map((i) => batch[i]!);
-  const held = await lockHeldSeats(
+  const users = await lockHeldSeatUsers(
     tx,
     live.map((p) => p.userId),
   );
-  const departures = await lockDepartures(tx, live);
-  const placed = allotSeats(batch, keys.live, { departures, held }, outcomes);
+  const locked = await lockDepartures(tx, live, users);
+  const placed = allotSeats(batch, keys.live, locked, outcomes);
   await writeBookings(tx, placed, outcomes);
   await answerRetries(tx, batch, keys, outcomes);
   return outcomes as CreateOutcome[];
@@ -106,21 +107,36 @@ function claimIdempotencyKeys(batch: BatchEntry[]): Keys {
 
 // Every departure the batch may take seats from, locked once, in id order: the chosen ones, and
 // for requests without a choice the package's open future departures (the earliest with enough
-// seats is taken).
-async function lockDepartures(tx: Queryable, live: BatchEntry[]): Promise<Map<string, DepartureRow>> {
+// seats is taken). The same statement reads the seats the batch's users hold: it starts after
+// their held-seat locks were granted, so it sees what the transactions before committed.
+async function lockDepartures(tx: Queryable, live: BatchEntry[], users: string[]): Promise<Locked> {
   const departures = new Map<string, DepartureRow>();
-  if (live.length === 0) return departures;
+  if (live.length === 0) return { departures, held: new Map() };
   const chosen = [...new Set(live.map((p) => p.input.departureId).filter(Boolean))];
   const defaulted = [...new Set(live.filter((p) => !p.input.departureId).map((p) => p.pkg.id))];
-  const { rows } = await tx.query<DepartureRow>(
-    `SELECT ${departureColumns} FROM departures
-     WHERE id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3)
-     ORDER BY id FOR UPDATE`,
-    [chosen, defaulted, live[0]!.today],
+  // The held seats ride on a row of their own (kind 'held') after the departures, so that a batch
+  // whose departures are all unknown still reads them.
+  const { rows } = await tx.query<DepartureRow & { held: { user_id: string; seats: number }[] | null }>(
+    `WITH d AS (
+       SELECT ${departureColumns} FROM departures
+       WHERE id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3)
+       ORDER BY id FOR UPDATE
+     )
+     SELECT d.*, NULL::json AS held FROM d
+     UNION ALL
+     SELECT ${departureNulls}, (SELECT json_agg(h) FROM (${heldSeatsSql('$4')}) h)`,
+    [chosen, defaulted, live[0]!.today, users],
   );
-  for (const row of rows) departures.set(row.id, row);
-  return departures;
+  let held = new Map<string, number>();
+  for (const { held: heldRows, ...row } of rows) {
+    if (row.id === null) held = heldSeatsMap(users, heldRows ?? []);
+    else departures.set(row.id, row);
+  }
+  return { departures, held };
 }
+
+// A departure row of NULLs (the statement's held-seats row): every field, and starts_on.
+const departureNulls = Array.from({ length: departureFields.length + 1 }, () => 'NULL').join(', ');
 
 // --- 3. Seats ----------------------------------------------------------------------------------
 

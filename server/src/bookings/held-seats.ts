@@ -19,33 +19,38 @@ export const defaultMaxHeldSeatsPerUser = 24;
 export const heldSeatsMessage = (held: number, max: number, adding: number) =>
   `You already hold ${held} ${held === 1 ? 'seat' : 'seats'} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
 
-// Takes the held-seat locks of these users (in one order in every process) and answers the
-// seats each holds now. Two statements on purpose: in READ COMMITTED a statement sees the data as
-// it was when it began, so the count must start after the lock is granted, or it would miss the
-// seats of the transaction it waited for.
-export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<Map<string, number>> {
+// Takes the held-seat locks of these users, in one order in every process. The seats they hold
+// must be read by a later statement (readHeldSeats, or the batch's departure lock in batch.ts):
+// in READ COMMITTED a statement sees the data as it was when it began, so a count taken in the
+// same statement as the lock would miss the seats of the transaction it waited for.
+export async function lockHeldSeatUsers(tx: Queryable, userIds: string[]): Promise<string[]> {
   const users = [...new Set(userIds)];
-  const held = new Map(users.map((u) => [u, 0]));
-  if (users.length === 0) return held;
+  if (users.length === 0) return users;
   await tx.query(
     `SELECT pg_advisory_xact_lock($1, k)
      FROM (SELECT DISTINCT hashtext(u) AS k FROM unnest($2::text[]) AS u ORDER BY k) AS keys`,
     [heldSeatsLockSpace, users],
   );
-  const { rows } = await tx.query<{ user_id: string; seats: number }>(
-    // Open waiting-list offers hold seats too (server/src/seats/offer-freed-seats.ts).
-    `SELECT user_id, sum(travellers)::int AS seats FROM (
-       SELECT user_id, travellers FROM bookings
-        WHERE user_id = ANY($1::text[]) AND status = 'requested'
-       UNION ALL
-       SELECT user_id, travellers FROM waitlist_entries
-        WHERE user_id = ANY($1::text[]) AND status = 'offered'
-     ) held
-     GROUP BY user_id`,
-    [users],
-  );
+  return users;
+}
+
+// What each user holds now: one row a user in held_seats, kept by triggers on bookings and
+// waitlist_entries (migration 7 in server/src/db/migrations.ts). No row: nothing held.
+export const heldSeatsSql = (param: string) =>
+  `SELECT user_id, seats FROM held_seats WHERE user_id = ANY(${param}::text[])`;
+
+export function heldSeatsMap(users: string[], rows: { user_id: string; seats: number }[]) {
+  const held = new Map(users.map((u) => [u, 0]));
   for (const r of rows) held.set(r.user_id, r.seats);
   return held;
+}
+
+// The lock, then the count, for one request's check (checkHeldSeats) or a waiting-list acceptance.
+export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<Map<string, number>> {
+  const users = await lockHeldSeatUsers(tx, userIds);
+  if (users.length === 0) return new Map();
+  const { rows } = await tx.query<{ user_id: string; seats: number }>(heldSeatsSql('$1'), [users]);
+  return heldSeatsMap(users, rows);
 }
 
 export type HeldSeatsCheck = { ok: true; held: number } | { ok: false; held: number; message: string };

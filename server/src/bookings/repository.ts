@@ -43,29 +43,38 @@ type Pending = BatchEntry & {
 // connections (they lock users' held seats, then departures, each in one global order, so they
 // never deadlock, and seats are still decided under the departure's row lock); PGlite has one
 // connection, so one lane.
+//
+// Each user's requests go to one lane (by a hash of the user id): two lanes of one process never
+// wait for each other's held-seat locks, which every batch takes for its users; under
+// bench:api, lanes that shared users queued on those locks and ran one after another.
 class BookingBatcher {
-  private queue: Pending[] = [];
-  private running = 0;
+  private readonly queues: Pending[][];
+  private readonly running: boolean[];
 
   constructor(
     private readonly db: Database,
     private readonly maxRows = 200,
-    private readonly lanes = 1,
-  ) {}
+    lanes = 1,
+  ) {
+    this.queues = Array.from({ length: lanes }, () => []);
+    this.running = this.queues.map(() => false);
+  }
 
   submit(request: BookingRequest): Promise<CreateOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...request, id: randomUUID(), reference: newReference(), resolve, reject });
-      if (this.running < this.lanes) {
-        this.running++;
-        setImmediate(() => void this.drain());
+      const lane = laneOf(request.userId, this.queues.length);
+      this.queues[lane]!.push({ ...request, id: randomUUID(), reference: newReference(), resolve, reject });
+      if (!this.running[lane]) {
+        this.running[lane] = true;
+        setImmediate(() => void this.drain(lane));
       }
     });
   }
 
-  private async drain() {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxRows);
+  private async drain(lane: number) {
+    const queue = this.queues[lane]!;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, this.maxRows);
       try {
         const outcomes = await this.db.transaction((tx) => runBatch(tx, batch));
         batch.forEach((p, i) => p.resolve(outcomes[i]!));
@@ -74,7 +83,7 @@ class BookingBatcher {
         for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
       }
     }
-    this.running--;
+    this.running[lane] = false;
   }
 
   private async runAlone(p: Pending, firstError?: unknown) {
@@ -94,6 +103,14 @@ class BookingBatcher {
     }
     p.reject(error);
   }
+}
+
+// FNV-1a of the user id: any stable spread will do.
+function laneOf(userId: string, lanes: number) {
+  if (lanes === 1) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) h = Math.imul(h ^ userId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % lanes;
 }
 
 const batchers = new WeakMap<Database, BookingBatcher>();

@@ -227,6 +227,78 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'held seats counted per user',
+    // The seats each user holds awaiting confirmation (requested bookings and open waiting-list
+    // offers), kept by triggers in the statement that changes them, so the limit of
+    // server/src/bookings/held-seats.ts reads one row a user instead of summing every booking
+    // the user ever made (docs/decisions/015-held-seats-counter.md). Filled from what is stored;
+    // nothing else changes.
+    sql: `
+      CREATE TABLE held_seats (
+        user_id text PRIMARY KEY,
+        seats integer NOT NULL
+      );
+      INSERT INTO held_seats (user_id, seats)
+        SELECT user_id, sum(travellers)::int FROM (
+          SELECT user_id, travellers FROM bookings WHERE status = 'requested'
+          UNION ALL
+          SELECT user_id, travellers FROM waitlist_entries WHERE status = 'offered'
+        ) held
+        GROUP BY user_id;
+
+      -- One function for both tables: TG_ARGV[0] is the status whose rows hold seats. Statement
+      -- triggers with transition tables: one upsert a statement, however many rows it wrote.
+      CREATE FUNCTION held_seats_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO held_seats AS h (user_id, seats)
+            SELECT user_id, sum(travellers)::int FROM new_rows WHERE status = TG_ARGV[0]
+            GROUP BY user_id ORDER BY user_id
+          ON CONFLICT (user_id) DO UPDATE SET seats = h.seats + excluded.seats;
+        ELSIF TG_OP = 'UPDATE' THEN
+          INSERT INTO held_seats AS h (user_id, seats)
+            SELECT user_id, sum(n)::int FROM (
+              SELECT user_id, travellers AS n FROM new_rows WHERE status = TG_ARGV[0]
+              UNION ALL
+              SELECT user_id, -travellers FROM old_rows WHERE status = TG_ARGV[0]
+            ) d
+            GROUP BY user_id HAVING sum(n) <> 0 ORDER BY user_id
+          ON CONFLICT (user_id) DO UPDATE SET seats = h.seats + excluded.seats;
+        ELSE
+          INSERT INTO held_seats AS h (user_id, seats)
+            SELECT user_id, -sum(travellers)::int FROM old_rows WHERE status = TG_ARGV[0]
+            GROUP BY user_id ORDER BY user_id
+          ON CONFLICT (user_id) DO UPDATE SET seats = h.seats + excluded.seats;
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+
+      CREATE TRIGGER bookings_held_insert AFTER INSERT ON bookings
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('requested');
+      CREATE TRIGGER bookings_held_update AFTER UPDATE ON bookings
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('requested');
+      CREATE TRIGGER bookings_held_delete AFTER DELETE ON bookings
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('requested');
+      CREATE TRIGGER waitlist_held_insert AFTER INSERT ON waitlist_entries
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('offered');
+      CREATE TRIGGER waitlist_held_update AFTER UPDATE ON waitlist_entries
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('offered');
+      CREATE TRIGGER waitlist_held_delete AFTER DELETE ON waitlist_entries
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION held_seats_follow('offered');
+
+      -- Only the old count read it; every booking insert no longer pays for it.
+      DROP INDEX bookings_user_requested;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -153,6 +153,13 @@ export type OperatorViewsTable = {
   seen_at: Timestamp;
 };
 
+// The seats each user holds awaiting confirmation (migration 7), kept by triggers on bookings and
+// waitlist_entries; read under the user's held-seat lock (server/src/bookings/held-seats.ts).
+export type HeldSeatsTable = {
+  user_id: string;
+  seats: number;
+};
+
 export type Tables = {
   bookings: BookingsTable;
   departures: DeparturesTable;
@@ -163,6 +170,7 @@ export type Tables = {
   operator_views: OperatorViewsTable;
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
+  held_seats: HeldSeatsTable;
 };
 
 // --- What the queries read ---------------------------------------------------------------------

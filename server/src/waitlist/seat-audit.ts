@@ -2,8 +2,10 @@ import type { Queryable } from '../db/database.js';
 
 // The seat rule, checked from the rows: for every departure, seats_taken equals the travellers of
 // its active bookings plus those of its open offers, and never exceeds capacity. Tests run it after
-// every path that moves seats; it answers the departures that break it (none, when all is well).
-export async function seatInvariantBreaches(q: Queryable) {
+// every path that moves seats; it answers the departures that break it (none, when all is well),
+// and the users whose held-seat count (held_seats, kept by triggers: migration 7) differs from
+// their requested bookings plus open offers.
+export async function seatInvariantBreaches(q: Queryable): Promise<object[]> {
   const { rows } = await q.query<{
     id: string;
     capacity: number;
@@ -18,5 +20,19 @@ export async function seatInvariantBreaches(q: Queryable) {
          WHERE w.departure_id = d.id AND w.status = 'offered') AS offered
      FROM departures d`,
   );
-  return rows.filter((r) => r.seats_taken !== r.booked + r.offered || r.seats_taken > r.capacity);
+  const held = await q.query<{ user_id: string; counted: number; held: number }>(
+    `SELECT coalesce(c.user_id, h.user_id) AS user_id, coalesce(c.seats, 0) AS counted,
+       coalesce(h.seats, 0) AS held
+     FROM (SELECT user_id, sum(travellers)::int AS seats FROM (
+             SELECT user_id, travellers FROM bookings WHERE status = 'requested'
+             UNION ALL
+             SELECT user_id, travellers FROM waitlist_entries WHERE status = 'offered') x
+           GROUP BY user_id) c
+     FULL JOIN held_seats h ON h.user_id = c.user_id
+     WHERE coalesce(c.seats, 0) <> coalesce(h.seats, 0)`,
+  );
+  return [
+    ...rows.filter((r) => r.seats_taken !== r.booked + r.offered || r.seats_taken > r.capacity),
+    ...held.rows,
+  ];
 }
