@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Field } from '~/components/field';
 import type { AdminDeparture } from '~/contracts/admin';
-import { changeDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate } from '~/contracts/format';
+import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
 
 type CapacityEditorProps = {
@@ -16,87 +16,62 @@ type CapacityEditorProps = {
 export function CapacityEditor({ departure, onSaved, onDone }: CapacityEditorProps) {
   const [value, setValue] = useState(String(departure.capacity));
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (value.trim() === '') {
-      setError('Enter the number of seats.');
-      inputRef.current?.focus();
-      return;
-    }
-    const capacity = Number(value);
-    if (capacity === departure.capacity) {
-      onDone();
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      onSaved(await changeDeparture(departure.id, { capacity }));
-      onDone();
-    } catch (e) {
-      // A 400 names the field; a 409 (below the seats taken) says it in its message.
-      setError(
-        e instanceof ApiError
-          ? (e.fieldErrors.capacity ?? e.message)
-          : e instanceof Error
-            ? e.message
-            : 'The capacity could not be changed.',
-      );
-      setBusy(false);
-      inputRef.current?.focus();
-    }
-  }
-
   return (
-    <form
+    <InlineEditor
+      departure={departure}
       className="admin-capacity"
-      onSubmit={submit}
-      noValidate
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onDone();
+      focusRef={inputRef}
+      selectOnOpen
+      change={() => {
+        if (value.trim() === '') {
+          setError('Enter the number of seats.');
+          return false;
         }
+        const capacity = Number(value);
+        return capacity === departure.capacity ? null : { capacity };
       }}
+      onSaving={() => setError('')}
+      onRefused={(e) =>
+        // A 400 names the field; a 409 (below the seats taken) says it in its message.
+        setError(
+          e instanceof ApiError
+            ? (e.fieldErrors.capacity ?? e.message)
+            : e instanceof Error
+              ? e.message
+              : 'The capacity could not be changed.',
+        )
+      }
+      onSaved={onSaved}
+      onDone={onDone}
     >
-      <Field
-        hideLabel
-        label={`Capacity of ${formatTripDate(departure.startsOn)}`}
-        id={inputId}
-        error={error}
-        alertError
-      >
-        {(wired) => (
-          <div className="admin-capacity__row">
-            <input
-              {...wired}
-              ref={inputRef}
-              name="capacity"
-              type="number"
-              inputMode="numeric"
-              step={1}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-            <button type="submit" className="button button--primary admin-button" disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <button type="button" className="button--link" onClick={onDone}>
-              Cancel
-            </button>
-          </div>
-        )}
-      </Field>
-    </form>
+      {(actions) => (
+        <Field
+          hideLabel
+          label={`Capacity of ${formatTripDate(departure.startsOn)}`}
+          id={inputId}
+          error={error}
+          alertError
+        >
+          {(wired) => (
+            <div className="admin-capacity__row">
+              <input
+                {...wired}
+                ref={inputRef}
+                name="capacity"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+              {actions}
+            </div>
+          )}
+        </Field>
+      )}
+    </InlineEditor>
   );
 }

@@ -98,4 +98,79 @@ describe('departures schedule', () => {
       '/admin/departures/past-1',
     );
   });
+
+  it('asks for a number when the capacity is left empty, without a call', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch({});
+    renderSchedule();
+    await user.click(screen.getByRole('button', { name: 'Change capacity of Sat 12 Jun 2027' }));
+    const field = screen.getByLabelText('Capacity of Sat 12 Jun 2027');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the number of seats.');
+    expect(field).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sets the meeting point and time, and Escape closes the editor without a call', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch({
+      [`PATCH ${path}`]: ({ body }) => json(200, { ...departure, ...(body as object) }),
+    });
+    const onChanged = renderSchedule();
+    const open = () =>
+      user.click(screen.getByRole('button', { name: 'Set meeting point and time of Sat 12 Jun 2027' }));
+
+    await open();
+    expect(screen.getByLabelText('Meeting point')).toHaveFocus();
+    await user.type(screen.getByLabelText('Meeting point'), 'Old harbour{Escape}');
+    expect(screen.queryByLabelText('Meeting point')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Set meeting point and time of Sat 12 Jun 2027' }),
+    ).toHaveFocus();
+    expect(calls).toHaveLength(0);
+
+    await open();
+    await user.type(screen.getByLabelText('Meeting point'), '  Lucerne station  ');
+    await user.type(screen.getByLabelText('Meeting time'), '08:30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByLabelText('Meeting point')).toBeNull());
+    expect(calls[0]!.body).toEqual({ meetingPoint: 'Lucerne station', meetingTime: '08:30' });
+    expect(onChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ meetingPoint: 'Lucerne station' }),
+      'Sat 12 Jun 2027: travellers meet at 08:30, Lucerne station.',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Change meeting point and time of Sat 12 Jun 2027' }),
+    ).toHaveFocus();
+  });
+
+  it('shows a refused meeting point beside its field and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      [`PATCH ${path}`]: () =>
+        json(400, { message: 'Check the form.', fieldErrors: { meetingPoint: 'Too long.' } }),
+    });
+    const onChanged = renderSchedule();
+    await user.click(screen.getByRole('button', { name: 'Set meeting point and time of Sat 12 Jun 2027' }));
+    const point = screen.getByLabelText('Meeting point');
+    await user.type(point, 'Pier 4{Enter}');
+    await waitFor(() => expect(point).toHaveAccessibleDescription('Too long.'));
+    expect(point).toHaveAttribute('aria-invalid', 'true');
+    expect(point).toHaveValue('Pier 4');
+    expect(point).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal without a field as an alert under the meeting editor', async () => {
+    const user = userEvent.setup();
+    fakeFetch({ [`PATCH ${path}`]: () => json(409, { message: 'This departure is closed.' }) });
+    renderSchedule();
+    await user.click(screen.getByRole('button', { name: 'Set meeting point and time of Sat 12 Jun 2027' }));
+    await user.type(screen.getByLabelText('Meeting time'), '09:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This departure is closed.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
 });

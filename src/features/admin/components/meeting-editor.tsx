@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { InputField } from '~/components/field';
 import { meetingPointMax, type AdminDeparture } from '~/contracts/admin';
-import { changeDeparture } from '~/features/admin/api/admin-api';
+import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
 
 type MeetingEditorProps = {
@@ -9,113 +10,73 @@ type MeetingEditorProps = {
   onDone: () => void;
 };
 
+type MeetingErrors = { meetingPoint?: string; meetingTime?: string; form?: string };
+
 // Where and when the group meets, edited in the departure's row. Travellers see both on their
 // booking and in the trip reminder; empty fields clear them.
 export function MeetingEditor({ departure, onSaved, onDone }: MeetingEditorProps) {
   const [point, setPoint] = useState(departure.meetingPoint ?? '');
   const [time, setTime] = useState(departure.meetingTime ?? '');
-  const [errors, setErrors] = useState<{ meetingPoint?: string; meetingTime?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<MeetingErrors>({});
   const pointRef = useRef<HTMLInputElement>(null);
-  const ids = { point: useId(), pointError: useId(), time: useId(), timeError: useId() };
-
-  useEffect(() => {
-    pointRef.current?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const meetingPoint = point.trim() || null;
-    const meetingTime = time || null;
-    if (
-      meetingPoint === (departure.meetingPoint ?? null) &&
-      meetingTime === (departure.meetingTime ?? null)
-    ) {
-      onDone();
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      onSaved(await changeDeparture(departure.id, { meetingPoint, meetingTime }));
-      onDone();
-    } catch (e) {
-      const fields = e instanceof ApiError ? e.fieldErrors : {};
-      setErrors({
-        meetingPoint: fields.meetingPoint,
-        meetingTime: fields.meetingTime,
-        form:
-          fields.meetingPoint || fields.meetingTime
-            ? undefined
-            : e instanceof Error
-              ? e.message
-              : 'The meeting point could not be saved.',
-      });
-      setBusy(false);
-      pointRef.current?.focus();
-    }
-  }
 
   return (
-    <form
+    <InlineEditor
+      departure={departure}
       className="admin-meeting__form"
-      onSubmit={submit}
-      noValidate
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onDone();
-        }
+      focusRef={pointRef}
+      change={() => {
+        const meetingPoint = point.trim() || null;
+        const meetingTime = time || null;
+        const same =
+          meetingPoint === (departure.meetingPoint ?? null) &&
+          meetingTime === (departure.meetingTime ?? null);
+        return same ? null : { meetingPoint, meetingTime };
       }}
+      onSaving={() => setErrors({})}
+      onRefused={(e) => {
+        const fields = e instanceof ApiError ? e.fieldErrors : {};
+        setErrors({
+          meetingPoint: fields.meetingPoint,
+          meetingTime: fields.meetingTime,
+          // A refusal that names no field (a 409, the network) shows under the buttons.
+          form:
+            fields.meetingPoint || fields.meetingTime
+              ? undefined
+              : e instanceof Error
+                ? e.message
+                : 'The meeting point could not be saved.',
+        });
+      }}
+      onSaved={onSaved}
+      onDone={onDone}
     >
-      <div className="field">
-        <label htmlFor={ids.point}>Meeting point</label>
-        <input
-          ref={pointRef}
-          id={ids.point}
-          type="text"
-          value={point}
-          maxLength={meetingPointMax}
-          onChange={(e) => setPoint(e.target.value)}
-          aria-invalid={errors.meetingPoint ? true : undefined}
-          aria-describedby={errors.meetingPoint ? ids.pointError : undefined}
-        />
-        {errors.meetingPoint && (
-          <p id={ids.pointError} className="field__error">
-            {errors.meetingPoint}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.time}>Meeting time</label>
-        <input
-          id={ids.time}
-          type="time"
-          value={time}
-          onChange={(e) => setTime(e.target.value)}
-          aria-invalid={errors.meetingTime ? true : undefined}
-          aria-describedby={errors.meetingTime ? ids.timeError : undefined}
-        />
-        {errors.meetingTime && (
-          <p id={ids.timeError} className="field__error">
-            {errors.meetingTime}
-          </p>
-        )}
-      </div>
-      <div className="admin-meeting__actions">
-        <button type="submit" className="button button--primary admin-button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button--link" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-      {errors.form && (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
+      {(actions) => (
+        <>
+          <InputField
+            ref={pointRef}
+            label="Meeting point"
+            type="text"
+            value={point}
+            maxLength={meetingPointMax}
+            onChange={(e) => setPoint(e.target.value)}
+            error={errors.meetingPoint}
+          />
+          <InputField
+            label="Meeting time"
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            error={errors.meetingTime}
+          />
+          <div className="admin-meeting__actions">{actions}</div>
+          {errors.form && (
+            <p className="field__error" role="alert">
+              {errors.form}
+            </p>
+          )}
+        </>
       )}
-    </form>
+    </InlineEditor>
   );
 }

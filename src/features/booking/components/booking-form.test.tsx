@@ -209,6 +209,18 @@ describe('BookingForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
   });
 
+  it('drops "check the highlighted fields" once every highlighted field is corrected', async () => {
+    const { user } = setup();
+    await dates();
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
+    await user.type(screen.getByLabelText('Address'), '12 St James Square');
+    // The phone is still highlighted, so the message stays.
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
+    await user.type(screen.getByLabelText('Phone'), '4755512345');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
   it('sends the trimmed booking once with its date, party and an idempotency key, then resets', async () => {
     const { onSubmit, onBooked, user } = setup();
     await dates();

@@ -120,6 +120,9 @@ export function BookingForm({
   const sent = useRef(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
+  // The form's message only points at the fields it highlighted: once each is corrected it goes
+  // too, rather than say "check the highlighted fields" with none highlighted.
+  const [formErrorIsSummary, setFormErrorIsSummary] = useState(false);
   const [busy, setBusy] = useState(false);
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState('');
@@ -227,6 +230,7 @@ export function BookingForm({
     const form = event.currentTarget;
     if (noneBookable) {
       setFormError('No departure of this trip can be booked right now: every date is sold out or closed.');
+      setFormErrorIsSummary(false);
       return;
     }
     const input = {
@@ -248,9 +252,9 @@ export function BookingForm({
     }
     if (!checked.success || Object.values(next).some(Boolean)) {
       setErrors(next);
-      setFormError(
-        (!checked.success && checked.fieldErrors.packageId) || 'Please check the highlighted fields.',
-      );
+      const packageError = !checked.success ? checked.fieldErrors.packageId : undefined;
+      setFormError(packageError || 'Please check the highlighted fields.');
+      setFormErrorIsSummary(!packageError);
       focusFirst(form, next);
       return;
     }
@@ -272,13 +276,16 @@ export function BookingForm({
       onBooked(booking);
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(toFormErrors(error.fieldErrors));
+        const refused = toFormErrors(error.fieldErrors);
+        setErrors(refused);
         setFormError(error.fieldErrors.packageId ?? error.message);
+        setFormErrorIsSummary(!error.fieldErrors.packageId && Object.values(refused).some(Boolean));
         // The seats changed since the dates were loaded: show them as they are now. Nothing
         // typed is touched; the travellers field says if the party no longer fits.
         if (error.status === 409) void departures.refresh();
       } else {
         setFormError('Something went wrong. Your details are kept: please try again.');
+        setFormErrorIsSummary(false);
       }
     } finally {
       busyRef.current = false;
@@ -480,7 +487,7 @@ export function BookingForm({
         {...fieldProps('phone')}
       />
       <p className="form-error" role="alert">
-        {formError}
+        {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : formError}
       </p>
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
