@@ -1,78 +1,17 @@
-// After the prerender, on the prerendered pages: hydrate once the page has painted.
-//
-// React Router writes <link rel="modulepreload"> for ~115 KiB of hydration code into <head>, so
-// the browser fetches it while the HTML is still parsing, alongside the hero image and the
-// stylesheet. The pages need none of it to paint (they are prerendered), but Lighthouse's
-// simulation counts every request started before the largest paint: LCP was 1.9-2.0 s against a
-// 1.55 s budget, on the public pages and on /account alike (there the preloads were only
-// lowered to fetchpriority="low", which helps FCP, not LCP).
-// Here the preloads go, and React Router's bootstrap module (kept byte for byte, so its CSP hash
-// still matches) becomes inert data that a small loader re-inserts as a module once the page has
-// loaded and painted, or at the visitor's first pointer, key or focus if that comes sooner.
-// Until then links and the FAQ work natively (plain <a> and <details>), and the account form can
-// be typed into; a submit is held (the browser would post it to the server) and sent again once
-// React is there. The form takes over what was typed when it hydrates (account-form.tsx).
-// See docs/decisions/003-hydrate-after-load.md and 008-performance-budgets.md. The signed-in pages
-// are rendered by the server per request (docs/decisions/013-server-rendered-signed-in-pages.md).
+// After the prerender, on the prerendered pages: hydrate once the page has painted
+// (server/src/pages/defer-hydration.ts says why and how; the server-rendered signed-in pages get
+// the same rewrite per request).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deferHydration } from '../server/src/pages/defer-hydration';
 
 const root = new URL('../build/client', import.meta.url).pathname;
 const prerendered = ['index.html', 'blogs/index.html', 'about/index.html', 'account/index.html'];
 
-// `preloads`: the modules React Router would have preloaded, requested together when hydration
-// starts (the bootstrap alone would find them one import level at a time).
-// `stages`: the modules evaluated one group a task before the bootstrap runs. Evaluating the whole
-// graph at once was one task of 35-140 ms on the main thread (`v8.evaluateModule`, which
-// Lighthouse cannot attribute to a script) right after the page loaded; four times that in the
-// mobile simulation, it was the largest part of the home page's blocking time
-// (scripts/trace-page.ts). React and React Router first, then the app's modules; the bootstrap then
-// evaluates only React Router's client entry (React DOM), which starts hydrating.
-// `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
-const loader = (preloads: string[], stages: string[][]) =>
-  `(function(){
-var d=document,h=d.documentElement,started=false,held=null;
-function go(){if(started)return;started=true;
-${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
-var stages=${JSON.stringify(stages)},i=0;
-(function next(){if(i>=stages.length)return boot();
-Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
-function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
-m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
-function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}
-['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
-addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
-new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
-if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
-d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(
-    /\n/g,
-    '',
-  );
-
 for (const page of prerendered) {
   const file = join(root, page);
-  let html = readFileSync(file, 'utf8');
-  const preloads: string[] = [];
-  html = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_m, href: string) => {
-    preloads.push(href);
-    return '';
-  });
-  const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
-  if (!bootstrap.test(html) || preloads.length === 0) {
-    throw new Error(
-      `tune-html: ${page} has no module preloads or bootstrap; did React Router change its output?`,
-    );
-  }
-  const runtime = preloads.filter((u) => /\/(rolldown-runtime|react)-[\w-]+\.js$/.test(u));
-  const app = preloads.filter((u) => !runtime.includes(u) && !/\/entry\.client-[\w-]+\.js$/.test(u));
-  if (runtime.length !== 2 || app.length === 0 || runtime.length + app.length !== preloads.length - 1) {
-    throw new Error(`tune-html: ${page}: unexpected chunks ${preloads.join(', ')}; see vite.config.ts`);
-  }
-  html = html.replace(
-    bootstrap,
-    (_m, code: string) =>
-      `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads, [runtime, app])}</script>`,
-  );
-  writeFileSync(file, html);
+  const tuned = deferHydration(readFileSync(file, 'utf8'));
+  if ('error' in tuned) throw new Error(`tune-html: ${page}: ${tuned.error}`);
+  writeFileSync(file, tuned.html);
 }
 console.log(`tune-html: ${prerendered.length} prerendered pages hydrate after their first paint`);

@@ -8,6 +8,7 @@ import { sessionCookieName, type SessionManager, type SessionUser } from '../aut
 import { InvalidTokenError } from '../auth/verify-token.js';
 import { adminClaim } from '../../../src/contracts/roles.js';
 import { inlineScriptHashes } from '../html.js';
+import { deferHydration } from './defer-hydration.js';
 
 // React Router's server build (build/server/index.js) answering a Web Request; the load context
 // carries the session cookie's user and a way to read the API as that user.
@@ -84,8 +85,14 @@ export async function renderPage(
       new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers }),
       context,
     );
-    const body = await response.text();
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    let body = await response.text();
+    if (html) {
+      // As the prerendered pages: hydration after the first paint (./defer-hydration.ts). A page
+      // of another shape (an error page without scripts) is served as React Router wrote it.
+      const deferred = deferHydration(body);
+      if ('html' in deferred) body = deferred.html;
+    }
     return {
       status: response.status,
       headers: response.headers,

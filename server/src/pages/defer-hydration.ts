@@ -1,0 +1,72 @@
+// Hydrate once the page has painted: the rewrite of React Router's HTML that the prerendered pages
+// get at build time (scripts/tune-html.ts) and the server-rendered pages get per request
+// (./render.ts).
+//
+// React Router writes <link rel="modulepreload"> for the page's hydration code (115-180 KiB gzip)
+// into <head>, so the browser fetches it while the HTML is still parsing, alongside the stylesheet
+// and the hero image. The pages need none of it to paint, but Lighthouse's simulation counts every
+// request started before the first and largest paints: LCP was 1.9-2.0 s on the prerendered pages,
+// and FCP 2.2-2.4 s on the server-rendered signed-in ones (npm run bench).
+// Here the preloads go, and React Router's bootstrap module (kept byte for byte, so its CSP hash
+// still matches) becomes inert data that a small loader re-inserts as a module once the page has
+// loaded and painted, or at the visitor's first pointer, key or focus if that comes sooner.
+// Until then links and the FAQ work natively (plain <a> and <details>), and forms can be typed
+// into; a submit is held (the browser would post it to the server) and sent again once React is
+// there. See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
+
+// `preloads`: the modules React Router would have preloaded, requested together when hydration
+// starts (the bootstrap alone would find them one import level at a time).
+// `stages`: the modules evaluated one group a task before the bootstrap runs. Evaluating the whole
+// graph at once was one task of 35-140 ms on the main thread (`v8.evaluateModule`, which
+// Lighthouse cannot attribute to a script) right after the page loaded; four times that in the
+// mobile simulation, it was the largest part of the home page's blocking time
+// (scripts/trace-page.ts). React and React Router first, then the app's modules; the bootstrap then
+// evaluates only React Router's client entry (React DOM), which starts hydrating.
+// `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
+const loader = (preloads: string[], stages: string[][]) =>
+  `(function(){
+var d=document,h=d.documentElement,started=false,held=null;
+function go(){if(started)return;started=true;
+${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
+var stages=${JSON.stringify(stages)},i=0;
+(function next(){if(i>=stages.length)return boot();
+Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
+function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
+m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
+function afterPaint(){requestAnimationFrame(function(){setTimeout(go,0)})}
+['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
+addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
+new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
+if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
+d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(
+    /\n/g,
+    '',
+  );
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+// The page's HTML with hydration after paint, or why it could not be rewritten (React Router's
+// output is not the shape this expects: see vite.config.ts for the chunks).
+export function deferHydration(html: string): { html: string } | { error: string } {
+  const preloads: string[] = [];
+  const stripped = html.replace(modulePreload, (_m, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  if (!bootstrap.test(stripped) || preloads.length === 0) {
+    return { error: 'no module preloads or bootstrap; did React Router change its output?' };
+  }
+  const runtime = preloads.filter((u) => /\/(rolldown-runtime|react)-[\w-]+\.js$/.test(u));
+  const app = preloads.filter((u) => !runtime.includes(u) && !/\/entry\.client-[\w-]+\.js$/.test(u));
+  if (runtime.length !== 2 || app.length === 0 || runtime.length + app.length !== preloads.length - 1) {
+    return { error: `unexpected chunks ${preloads.join(', ')}` };
+  }
+  return {
+    html: stripped.replace(
+      bootstrap,
+      (_m, code: string) =>
+        `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads, [runtime, app])}</script>`,
+    ),
+  };
+}
