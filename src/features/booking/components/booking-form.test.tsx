@@ -485,11 +485,15 @@ describe('BookingForm: the waiting list and the guarantee', () => {
       screen.getByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' }).closest('label')!,
     );
     await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    const soldOutNow = 'Sat 16 Mar 2030 is sold out now. Join its waiting list below, or choose another date.';
+    expect(screen.getByRole('radiogroup', { name: 'Departure' })).toHaveTextContent(soldOutNow);
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     await waitFor(() => expect(onJoinWaitlist).toHaveBeenCalledWith(soldOut.id, 2));
     expect(
       await screen.findByText(/We hold seats for your party of 2 on Sat 16 Mar 2030/),
     ).toBeInTheDocument();
+    // Joined: the invitation to join is gone, not left beside the confirmation.
+    expect(screen.getByRole('radiogroup', { name: 'Departure' })).not.toHaveTextContent(soldOutNow);
     expect(screen.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
     expect(onSubmit).not.toHaveBeenCalled();
   });

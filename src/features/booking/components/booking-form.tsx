@@ -150,8 +150,15 @@ export function BookingForm({
   const liveTravellersError =
     travellersRaw.trim() === '' ? undefined : travellersProblem(travellersRaw, selected);
   const travellersError = errors.travellers ?? liveTravellersError;
+  const joinedHere =
+    waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id
+      ? waitlisted
+      : null;
+  // Once the party is on this date's waiting list, the box below says so: "sold out, join its
+  // waiting list" would contradict it.
   const departureError =
-    errors.departure ?? (selected && !isBookable(selected) ? unavailableText(selected) : undefined);
+    errors.departure ??
+    (selected && !isBookable(selected) && !joinedHere ? unavailableText(selected) : undefined);
   const cap =
     selected && isBookable(selected)
       ? Math.min(bookingLimits.travellersMax, selected.seatsLeft)
@@ -166,10 +173,6 @@ export function BookingForm({
     travellers >= bookingLimits.travellersMin &&
     travellers <= bookingLimits.travellersMax &&
     travellers > selected.seatsLeft;
-  const joinedHere =
-    waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id
-      ? waitlisted
-      : null;
 
   const join = async () => {
     if (!selected || !onJoinWaitlist || joining) return;
