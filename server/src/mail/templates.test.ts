@@ -17,10 +17,12 @@ const data: BookingEmailData = {
   status: 'requested',
 };
 
-// What a reader sees in the HTML part: tags dropped, entities decoded.
+// What a reader sees in the HTML part: tags dropped (inline ones, <span> and <a>, join their text
+// to what is beside it), entities decoded.
 const visibleText = (html: string) =>
   html
     .replace(/<(style|title)[\s\S]*?<\/\1>/g, '')
+    .replace(/<\/?(?:span|a)\b[^>]*>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&middot;/g, '·')
     .replace(/&lt;/g, '<')
@@ -405,5 +407,133 @@ describe('the operations copies', () => {
     expect(renderEmail('operations-cancellation', examples['operations-cancellation']).subject).toMatch(
       /^Cancelled by the traveller: WT-7K2M9QXA/,
     );
+  });
+});
+
+// What the screenshots at 375 px wide showed, kept from coming back.
+describe('the layout on a narrow screen', () => {
+  const options = { siteUrl: 'https://wayfarer-tours.example' };
+  const nowrap = '<span style="white-space:nowrap;">';
+
+  it.each(emailKinds)("%s: the brand's phone and email never break across lines", (kind) => {
+    const { html } = renderEmail(kind, examples[kind] as never, options);
+    // Everywhere they are read (the contact line, the terms, the footer), and nowhere bare.
+    expect(html).toContain(`${nowrap}${brand.phone}</span>`);
+    const rest = html
+      .split(`${nowrap}${brand.phone}</span>`)
+      .join('')
+      .split(`${nowrap}${brand.email}</span>`)
+      .join('')
+      .replace(
+        new RegExp(`<a href="mailto:${brand.email}" style="[^"]*white-space:nowrap;">${brand.email}</a>`),
+        '',
+      );
+    expect(rest).not.toContain(brand.phone);
+    expect(rest).not.toContain(brand.email);
+  });
+});
+
+describe('the changed booking', () => {
+  const changed = renderEmail('booking-changed', {
+    ...examples['booking-changed'],
+    status: 'confirmed',
+    meetingPoint: 'Lucerne pier 2',
+    meetingTime: '09:15',
+  });
+
+  it('strikes through what it was, so what it is now reads at a glance', () => {
+    const struck = (value: string) =>
+      `<span style="color:#4a5a64;text-decoration:line-through;">${value}</span>`;
+    expect(changed.html).toContain(struck('Sat 12 Dec 2026'));
+    expect(changed.html).toContain(struck('3 travellers'));
+    expect(changed.html).toContain(struck('$5,670'));
+    expect(changed.html).not.toContain(struck('Sat 9 Jan 2027'));
+    expect(changed.html).not.toContain(struck('4 travellers'));
+    expect(changed.html).not.toContain(struck('$7,560'));
+    // The text part has no strike: the "before" labels say it.
+    expect(changed.text).toMatch(/Departure before:\s+Sat 12 Dec 2026\n/);
+  });
+
+  it('gives the meeting point and time of the departure it is on now', () => {
+    expect(changed.text).toMatch(/Meeting point:\s+Lucerne pier 2\n/);
+    expect(changed.text).toMatch(/Meeting time:\s+09:15\n/);
+    expect(visibleText(changed.html)).toContain('Meeting point Lucerne pier 2');
+    expect(renderEmail('booking-changed', examples['booking-changed']).text).not.toContain('Meeting point');
+  });
+});
+
+describe('a departure message, set out', () => {
+  it("sets the operator's words apart from the greeting, as a quotation", () => {
+    const { html, text } = renderEmail('departure-message', examples['departure-message']);
+    const quote = html.slice(html.indexOf('border-left:4px solid #0f4c5c'));
+    const quoted = quote.slice(0, quote.indexOf('</table>'));
+    expect(quoted).toContain('We now meet at the lake steamer pier.<br>Bring a warm layer.</p>');
+    expect(quoted).toContain('See you soon,<br>Marta</p>');
+    expect(quoted).not.toContain('Hi Ada Lovelace');
+    expect(html.indexOf('Hi Ada Lovelace,')).toBeLessThan(html.indexOf('border-left:4px solid #0f4c5c'));
+    // The text part reads as before: greeting, then the message's paragraphs.
+    expect(text).toContain(
+      'Hi Ada Lovelace,\n\nWe now meet at the lake steamer pier.\nBring a warm layer.\n\nSee you soon,\nMarta\n',
+    );
+  });
+});
+
+describe('the inbox preview line (preheader)', () => {
+  const preheader = (html: string) => /<div style="display:none;[^"]*">([^<]*)<\/div>/.exec(html)?.[1];
+
+  it('is the first paragraph that is not a greeting', () => {
+    expect(preheader(renderEmail('booking-received', data).html)).toBe(
+      'Thank you for booking Swiss Alpine Lakes with Wayfarer Tours. We have received your request and will confirm it by email shortly.',
+    );
+    expect(preheader(renderEmail('operations-request', examples['operations-request']).html)).toBe(
+      'Ada Lovelace asked for 3 travellers on Swiss Alpine Lakes, Sat 12 Dec 2026. It waits for confirmation in the console.',
+    );
+    const message = renderEmail('departure-message', {
+      ...examples['departure-message'],
+      body: 'Hello everyone,\n\nWe now meet at the pier.',
+    });
+    expect(preheader(message.html)).toBe('We now meet at the pier.');
+  });
+});
+
+describe('the buttons', () => {
+  const options = { siteUrl: 'https://wayfarer-tours.example' };
+  const buttonOf = (html: string) => />([^<]+)<\/a>\s*<\/td><\/tr><\/table>/.exec(html)?.[1];
+
+  it('say what the reader goes to My bookings to do', () => {
+    const offer = renderEmail('waitlist-offered', examples['waitlist-offered'], options);
+    expect(buttonOf(offer.html)).toBe('Accept in My bookings');
+    expect(offer.text).toContain('Accept in My bookings: https://wayfarer-tours.example/bookings');
+    const details = renderEmail('details-reminder', data, options);
+    expect(buttonOf(details.html)).toBe('Add details in My bookings');
+    expect(buttonOf(renderEmail('booking-confirmed', data, options).html)).toBe('View my bookings');
+  });
+});
+
+describe('the operations copies, linked', () => {
+  it("link the traveller's email and phone, so the team reaches them in one tap", () => {
+    const { html, text } = renderEmail('operations-change', {
+      ...examples['operations-change'],
+      email: 'ada.king+trips@example.com',
+      phone: '+44 (20) 7946-0000',
+    });
+    expect(html).toContain('href="mailto:ada.king+trips@example.com"');
+    expect(html).toContain('href="tel:+442079460000"');
+    expect(visibleText(html)).toContain('Email ada.king+trips@example.com');
+    expect(visibleText(html)).toContain('Phone +44 (20) 7946-0000');
+    expect(text).toMatch(/Phone:\s+\+44 \(20\) 7946-0000\n/);
+  });
+
+  it('do not link what is not plainly an address or a number', () => {
+    const unlinkable: [email: string, phone: string][] = [
+      ['ada@example.com?bcc=evil@example.com', 'call me'],
+      ['javascript:alert(1)//@example.com', '12'],
+      ['"><b>@x.y', '+44 20 7946 0000 ext. 12'],
+    ];
+    for (const [email, phone] of unlinkable) {
+      const { html } = renderEmail('operations-request', { ...examples['operations-request'], email, phone });
+      expect(html).not.toMatch(/href="(?:mailto|tel):(?!hello@wayfarer)/);
+      expect(html).not.toContain('<b>');
+    }
   });
 });

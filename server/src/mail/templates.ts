@@ -72,6 +72,11 @@ const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'trave
 
 export type Attachment = { filename: string; contentType: string; content: string };
 
+// One row of the facts table. The HTML part may link the value (a traveller's email or phone in
+// the operations copy) or show it as superseded (a change's "before" values); the text part
+// shows the label and the value alone.
+type Fact = [label: string, value: string, show?: { href?: string | null; superseded?: boolean }];
+
 // One email, before it is laid out: the same words go into the HTML and the plain-text part.
 type Letter = {
   subject: string;
@@ -79,7 +84,10 @@ type Letter = {
   // Paragraphs before the facts; plain text (a newline inside one is kept as a line break),
   // escaped for the HTML part.
   intro: string[];
-  facts: [label: string, value: string][];
+  // Someone else's words (an operator's message to a departure), after the intro: the HTML part
+  // sets them apart as a quotation, the text part gives them as paragraphs like the intro.
+  quoted?: string[];
+  facts: Fact[];
   // The booking's status for the coloured badge; none for letters without a Status row.
   status?: BookingStatus;
   // A button (HTML) and a line (text) to a page of the site.
@@ -102,9 +110,10 @@ const siteLink = (siteUrl: string | undefined, path: string): string | null => {
   }
 };
 
-const bookingsLinkFor = (siteUrl: string | undefined) => {
+// The button says what the reader goes there to do, when it is more than looking.
+const bookingsLinkFor = (siteUrl: string | undefined, label = 'View my bookings') => {
   const url = siteLink(siteUrl, '/bookings');
-  return url ? { label: 'View my bookings', url } : null;
+  return url ? { label, url } : null;
 };
 
 // The booking's facts, in the order both parts show them.
@@ -121,19 +130,24 @@ function bookingFacts(data: BookingEmailData): [string, string][] {
 }
 
 // A change: the booking as it stands now, each changed value beside what it was before.
-function changedFacts(data: BookingEmailData): [string, string][] {
+// The old values are struck through in the HTML part, so the new ones read at a glance; the
+// meeting point and time are those of the departure the booking is on now.
+function changedFacts(data: BookingEmailData): Fact[] {
   const before = data.previous;
+  const was = (label: string, value: string): Fact[] =>
+    before ? [[label, value, { superseded: true }]] : [];
   return [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
-    ...(before ? ([['Departure before', formatTripDate(before.startsOn)]] as [string, string][]) : []),
+    ...was('Departure before', formatTripDate(before?.startsOn ?? null)),
     ['Departure', formatTripDate(data.startsOn)],
-    ...(before ? ([['Travellers before', travellersLabel(before.travellers)]] as [string, string][]) : []),
+    ...was('Travellers before', travellersLabel(before?.travellers ?? 0)),
     ['Travellers', travellersLabel(data.travellers)],
     ['Price per person', formatPrice(data.price)],
-    ...(before ? ([['Total before', formatPrice(before.total)]] as [string, string][]) : []),
+    ...was('Total before', formatPrice(before?.total ?? 0)),
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
+    ...meetingFacts(data),
   ];
 }
 
@@ -150,7 +164,7 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
   const deadline = formatDeadline(data.offerExpiresAt);
   const seats = `${data.travellers} ${data.travellers === 1 ? 'seat' : 'seats'}`;
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
-  const link = bookingsLinkFor(options.siteUrl);
+  const link = bookingsLinkFor(options.siteUrl, 'Accept in My bookings');
   return {
     subject: `Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`,
     heading: 'Seats are free for you',
@@ -170,7 +184,7 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
   };
 }
 
-const meetingFacts = (data: BookingEmailData): [string, string][] => [
+const meetingFacts = (data: BookingEmailData): Fact[] => [
   ...(data.meetingPoint?.trim() ? [['Meeting point', data.meetingPoint.trim()] as [string, string]] : []),
   ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
 ];
@@ -312,7 +326,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
     }
     case 'details-reminder': {
       const data = payload as BookingEmailData;
-      const link = bookingsLinkFor(options.siteUrl);
+      const link = bookingsLinkFor(options.siteUrl, 'Add details in My bookings');
       return {
         subject: `Traveller details needed – ${tripLine(data)}`,
         heading: 'Traveller details needed',
@@ -335,7 +349,8 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       return {
         subject: `${data.subject} – ${data.packageName}`,
         heading: data.subject,
-        intro: [`Hi ${data.name},`, ...messageParagraphs(data.body)],
+        intro: [`Hi ${data.name},`],
+        quoted: messageParagraphs(data.body),
         facts: [
           ['Booking reference', data.reference],
           ['Package', data.packageName],
@@ -354,11 +369,12 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         'operations-cancellation': 'Cancelled by the traveller',
         'operations-change': 'Changed by the traveller',
       }[kind as 'operations-request'];
-      const facts: [string, string][] = [
+      // Linked in the HTML part, so the operations team reaches the traveller in one tap.
+      const facts: Fact[] = [
         ...bookingFacts(data),
         ['Traveller', data.name],
-        ['Email', data.email],
-        ['Phone', data.phone],
+        ['Email', data.email, { href: mailtoHref(data.email) }],
+        ['Phone', data.phone, { href: telHref(data.phone) }],
       ];
       if (data.before) facts.push(['Before the change', data.before]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
@@ -383,6 +399,18 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
   throw new Error(`Unknown email kind: ${String(kind)}`);
 }
 
+// A link to write to or call the traveller, only for a value that is plainly an address or a number.
+const mailtoHref = (email: string) => {
+  const address = email.trim();
+  return /^[^\s@<>"'(),;:\\?&#%]+@[^\s@<>"'(),;:\\?&#%]+\.[^\s@<>"'(),;:\\?&#%]+$/.test(address)
+    ? `mailto:${address}`
+    : null;
+};
+const telHref = (phone: string) => {
+  const digits = phone.replace(/[\s().-]/g, '');
+  return /^\+?\d{5,15}$/.test(digits) ? `tel:${digits}` : null;
+};
+
 // An operator's plain text as paragraphs: blank lines part them, single newlines stay line breaks.
 export const messageParagraphs = (body: string) =>
   body
@@ -406,12 +434,12 @@ export function renderEmail<K extends EmailKind>(
   };
 }
 
-function renderText({ heading, intro, facts, link, outro }: Letter) {
+function renderText({ heading, intro, quoted = [], facts, link, outro }: Letter) {
   const width = Math.max(...facts.map(([label]) => label.length)) + 2;
   return [
     heading,
     '',
-    ...intro.flatMap((p) => [p, '']),
+    ...[...intro, ...quoted].flatMap((p) => [p, '']),
     ...facts.map(([label, value]) => `${`${label}:`.padEnd(width)}${oneLine(value)}`),
     '',
     ...(link ? [`${link.label}: ${link.url}`, ''] : []),
@@ -424,16 +452,42 @@ function renderText({ heading, intro, facts, link, outro }: Letter) {
   ].join('\n');
 }
 
-function renderHtml({ subject, heading, intro, facts, status, link, outro }: Letter) {
+// The brand's phone and email never break across lines (a narrow screen split "+1 (415)" from
+// "555-0142", and the address at its hyphen).
+const keepWhole = (escaped: string) =>
+  [brand.phone, brand.email].reduce(
+    (html, value) =>
+      html.split(escapeHtml(value)).join(`<span style="white-space:nowrap;">${escapeHtml(value)}</span>`),
+    escaped,
+  );
+
+// A greeting says nothing in the inbox line beside the subject: the first paragraph that is not one.
+const isGreeting = (paragraph: string) => /^(hi|hello|dear)\b[^\n]{0,80},$/i.test(paragraph.trim());
+
+function renderHtml({ subject, heading, intro, quoted = [], facts, status, link, outro }: Letter) {
   const e = escapeHtml;
   // A newline inside a paragraph (an operator's message) stays a line break.
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};word-break:break-word;">${text.split('\n').map(e).join('<br>')}</p>`;
-  const factRow = ([label, value]: [string, string], index: number) => {
+    `<p style="margin:0 0 16px;font-family:${fontBody};font-size:16px;line-height:24px;color:${color.ink};word-break:break-word;">${text
+      .split('\n')
+      .map((line) => keepWhole(e(line)))
+      .join('<br>')}</p>`;
+  // Someone else's words, set apart from the brand's: a rule on the left, on sand.
+  const quotation = quoted.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 16px;">
+<tr><td bgcolor="${color.sand}" style="padding:16px 18px 0;background-color:${color.sand};border-left:4px solid ${color.teal};border-radius:0 10px 10px 0;">
+${quoted.map(paragraph).join('\n')}
+</td></tr></table>`
+    : '';
+  const factRow = ([label, value, show]: Fact, index: number) => {
     const isStatus = label === 'Status' && status !== undefined;
     const valueHtml = isStatus
       ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${statusColor[status] ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
-      : e(value);
+      : show?.href
+        ? `<a href="${e(show.href)}" style="color:${color.teal};text-decoration:underline;">${e(value)}</a>`
+        : show?.superseded
+          ? `<span style="color:${color.inkSoft};text-decoration:line-through;">${e(value)}</span>`
+          : e(value);
     const shade = index % 2 === 0 ? color.sand : color.paper;
     return `<tr>
 <td valign="top" bgcolor="${shade}" style="padding:10px 14px;background-color:${shade};font-family:${fontBody};font-size:14px;line-height:20px;color:${color.inkSoft};width:40%;">${e(label)}</td>
@@ -448,7 +502,7 @@ function renderHtml({ subject, heading, intro, facts, status, link, outro }: Let
     : '';
   // Outlook's Word engine ignores max-width: a fixed 600px table only it sees keeps the column.
   // The preheader: the line clients show beside the subject in the inbox, hidden in the message.
-  const preheader = (intro[1] ?? subject).replace(/\s+/g, ' ');
+  const preheader = ([...intro, ...quoted].find((p) => !isGreeting(p)) ?? subject).replace(/\s+/g, ' ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -471,6 +525,7 @@ function renderHtml({ subject, heading, intro, facts, status, link, outro }: Let
 <tr><td bgcolor="${color.paper}" style="padding:28px;background-color:${color.paper};border-left:1px solid ${color.sandDeep};border-right:1px solid ${color.sandDeep};">
 <h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(heading)}</h1>
 ${intro.map(paragraph).join('\n')}
+${quotation}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:8px 0 24px;border:1px solid ${color.sandDeep};border-collapse:separate;border-radius:10px;overflow:hidden;">
 ${facts.map(factRow).join('\n')}
 </table>
@@ -479,7 +534,7 @@ ${outro.map(paragraph).join('\n')}
 </td></tr>
 <tr><td bgcolor="${color.teal}" style="padding:20px 28px;background-color:${color.teal};border-radius:0 0 14px 14px;">
 <p style="margin:0 0 4px;font-family:${fontBody};font-size:14px;line-height:20px;font-weight:bold;color:#ffffff;">${e(brand.name)}</p>
-<p style="margin:0;font-family:${fontBody};font-size:13px;line-height:20px;color:#e4eef0;">${e(brand.phone)} &middot; <a href="mailto:${e(brand.email)}" style="color:#ffffff;text-decoration:underline;">${e(brand.email)}</a><br>${e(brand.address)}</p>
+<p style="margin:0;font-family:${fontBody};font-size:13px;line-height:20px;color:#e4eef0;">${keepWhole(e(brand.phone))} &middot; <a href="mailto:${e(brand.email)}" style="color:#ffffff;text-decoration:underline;white-space:nowrap;">${e(brand.email)}</a><br>${e(brand.address)}</p>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
