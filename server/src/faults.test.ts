@@ -92,7 +92,9 @@ describeEach(storeCases())('the server process on $name', (store) => {
     const accepted = await loading.done;
     await killed;
     expect((await server.exited).signal).toBe('SIGKILL');
-    expect(accepted.length).toBeGreaterThan(100);
+    // At least the 100 the kill waited for: a batch's answers come together, so the count can
+    // stop at exactly 100 when the kill lands before the next batch's.
+    expect(accepted.length).toBeGreaterThanOrEqual(100);
 
     const again = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);
     const checks = await Promise.all(
