@@ -114,8 +114,8 @@ async function lockDepartures(tx: Queryable, live: BatchEntry[], users: string[]
   if (live.length === 0) return { departures, held: new Map() };
   const chosen = [...new Set(live.map((p) => p.input.departureId).filter(Boolean))];
   const defaulted = [...new Set(live.filter((p) => !p.input.departureId).map((p) => p.pkg.id))];
-  // The held seats ride on a row of their own (kind 'held') after the departures, so that a batch
-  // whose departures are all unknown still reads them.
+  // The held seats ride on a row of their own after the departures (its departure fields NULL),
+  // so that a batch whose departures are all unknown still reads them.
   const { rows } = await tx.query<DepartureRow & { held: { user_id: string; seats: number }[] | null }>(
     `WITH d AS (
        SELECT ${departureColumns} FROM departures

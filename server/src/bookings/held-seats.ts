@@ -20,7 +20,7 @@ export const heldSeatsMessage = (held: number, max: number, adding: number) =>
   `You already hold ${held} ${held === 1 ? 'seat' : 'seats'} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
 
 // Takes the held-seat locks of these users, in one order in every process. The seats they hold
-// must be read by a later statement (readHeldSeats, or the batch's departure lock in batch.ts):
+// must be read by a later statement (lockHeldSeats below, or the batch's departure lock in batch.ts):
 // in READ COMMITTED a statement sees the data as it was when it began, so a count taken in the
 // same statement as the lock would miss the seats of the transaction it waited for.
 export async function lockHeldSeatUsers(tx: Queryable, userIds: string[]): Promise<string[]> {
