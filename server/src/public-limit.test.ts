@@ -194,7 +194,8 @@ describe('the public departures list and the health check spare the database', (
     const counting: Database = {
       ...db,
       query: (sql, params) => {
-        if (/FROM departures/.test(sql) && !/FOR UPDATE/.test(sql)) queries++;
+        const text = typeof sql === 'string' ? sql : sql.text;
+        if (/FROM departures/.test(text) && !/FOR UPDATE/.test(text)) queries++;
         return db.query(sql, params);
       },
     };

@@ -2,19 +2,20 @@
 // steps, in order, each a function below:
 //   1. claimIdempotencyKeys: within the batch, the first request with a key goes ahead; its twins
 //      wait for its answer.
-//   2. lockHeldSeats (held-seats.ts) and lockDepartures: every lock the batch needs, in the one
-//      order every transaction takes them (held-seat locks, then departure rows by id), so no two
-//      batches of different processes wait for each other.
+//   2. lockBatch: every lock the batch needs, in the one order every transaction takes them
+//      (held-seat locks, then departure rows by id), so no two batches of different processes
+//      wait for each other; and the seats its users hold.
 //   3. allotSeats: seats in arrival order, each request's refusal worded for the traveller.
 //   4. writeBookings: one statement inserts the bookings and adds their seats, audit rows and
 //      emails.
 //   5. answerRetries: a request whose key was already stored gets that booking back.
-// Round trips: 3 (the held-seat locks; the seats held and the departures, locked; the write),
-// whatever the batch size; a 4th only for keys not stored now.
+// Round trips: 2 (the locks with the seats held; the write) between BEGIN and COMMIT, whatever
+// the batch size; a 3rd only for keys not stored now. Both are prepared statements
+// (server/src/db/database.ts): PostgreSQL plans them once per connection.
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
-import type { Queryable } from '../db/database.js';
+import { prepared, type Queryable } from '../db/database.js';
 import {
   bookingColumns,
   bookingsFrom,
@@ -25,7 +26,7 @@ import {
 } from '../db/schema.js';
 import { emptyGuest } from '../../../src/contracts/guests.js';
 import { emailData, toBooking } from './booking-row.js';
-import { heldSeatsMap, heldSeatsMessage, heldSeatsSql, lockHeldSeatUsers } from './held-seats.js';
+import { heldSeatsMap, heldSeatsMessage, lockHeldSeatsSql } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 
 export type CreateOutcome =
@@ -64,11 +65,7 @@ export async function runBatch(tx: Queryable, batch: BatchEntry[]): Promise<Crea
   const outcomes: Outcomes = new Array(batch.length);
   const keys = claimIdempotencyKeys(batch);
   const live = keys.live.map((i) => batch[i]!);
-  const users = await lockHeldSeatUsers(
-    tx,
-    live.map((p) => p.userId),
-  );
-  const locked = await lockDepartures(tx, live, users);
+  const locked = await lockBatch(tx, live);
   const placed = allotSeats(batch, keys.live, locked, outcomes);
   await writeBookings(tx, placed, outcomes);
   await answerRetries(tx, batch, keys, outcomes);
@@ -105,26 +102,35 @@ function claimIdempotencyKeys(batch: BatchEntry[]): Keys {
 
 // --- 2. Locks ----------------------------------------------------------------------------------
 
-// Every departure the batch may take seats from, locked once, in id order: the chosen ones, and
-// for requests without a choice the package's open future departures (the earliest with enough
-// seats is taken). The same statement reads the seats the batch's users hold: it starts after
-// their held-seat locks were granted, so it sees what the transactions before committed.
-async function lockDepartures(tx: Queryable, live: BatchEntry[], users: string[]): Promise<Locked> {
+// The held-seat locks of the batch's users and the seats they hold (lock_held_seats, migration 8:
+// it reads after its locks were granted), then every departure the batch may take seats from,
+// locked once, in id order: the chosen ones, and for requests without a choice the package's open
+// future departures (the earliest with enough seats is taken). One statement: the departures'
+// condition waits for the held-seat CTE (an InitPlan runs before the scan), so the locks are taken
+// in that order. The held seats ride on a row of their own after the departures (its departure
+// fields NULL), so that a batch whose departures are all unknown still reads them.
+const lockSql = prepared(
+  'booking-batch-lock',
+  `WITH h AS MATERIALIZED (${lockHeldSeatsSql('$4')}),
+   d AS (
+     SELECT ${departureColumns} FROM departures
+     WHERE (SELECT count(*) FROM h) >= 0
+       AND (id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3))
+     ORDER BY id FOR UPDATE
+   )
+   SELECT d.*, NULL::json AS held FROM d
+   UNION ALL
+   SELECT ${Array.from({ length: departureFields.length + 1 }, () => 'NULL').join(', ')}, (SELECT json_agg(h) FROM h)`,
+);
+
+async function lockBatch(tx: Queryable, live: BatchEntry[]): Promise<Locked> {
   const departures = new Map<string, DepartureRow>();
   if (live.length === 0) return { departures, held: new Map() };
+  const users = [...new Set(live.map((p) => p.userId))];
   const chosen = [...new Set(live.map((p) => p.input.departureId).filter(Boolean))];
   const defaulted = [...new Set(live.filter((p) => !p.input.departureId).map((p) => p.pkg.id))];
-  // The held seats ride on a row of their own after the departures (its departure fields NULL),
-  // so that a batch whose departures are all unknown still reads them.
   const { rows } = await tx.query<DepartureRow & { held: { user_id: string; seats: number }[] | null }>(
-    `WITH d AS (
-       SELECT ${departureColumns} FROM departures
-       WHERE id = ANY($1::uuid[]) OR (package_id = ANY($2::text[]) AND status = 'open' AND starts_on > $3)
-       ORDER BY id FOR UPDATE
-     )
-     SELECT d.*, NULL::json AS held FROM d
-     UNION ALL
-     SELECT ${departureNulls}, (SELECT json_agg(h) FROM (${heldSeatsSql('$4')}) h)`,
+    lockSql,
     [chosen, defaulted, live[0]!.today, users],
   );
   let held = new Map<string, number>();
@@ -134,9 +140,6 @@ async function lockDepartures(tx: Queryable, live: BatchEntry[], users: string[]
   }
   return { departures, held };
 }
-
-// A departure row of NULLs (the statement's held-seats row): every field, and starts_on.
-const departureNulls = Array.from({ length: departureFields.length + 1 }, () => 'NULL').join(', ');
 
 // --- 3. Seats ----------------------------------------------------------------------------------
 
@@ -244,7 +247,9 @@ const inputs: [string, string, (r: Row) => unknown][] = [
 // this moment gets that booking in step 5, and its seats are not counted here), the seats taken
 // by what was inserted, the audit rows and the "booking received" emails (to the account's
 // address). One round trip instead of four is most of a batch's cost on PGlite.
-const writeSql = `WITH v AS (
+const writeSql = prepared(
+  'booking-batch-write',
+  `WITH v AS (
     SELECT * FROM unnest(${inputs.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
     AS v(${inputs.map(([name]) => name).join(', ')})
   ), ins AS (
@@ -279,7 +284,8 @@ const writeSql = `WITH v AS (
     SELECT ins.id, g.position, CASE WHEN g.position = 0 THEN v.name ELSE '' END
     FROM ins JOIN v USING (id) CROSS JOIN LATERAL generate_series(0, ins.travellers - 1) AS g(position)
   )
-  SELECT id, created_at FROM ins`;
+  SELECT id, created_at FROM ins`,
+);
 
 // The booking as it will be stored; the database's own time replaces createdAt once it is in.
 function newBooking({ p, departure }: Placed, price: number): Booking {

@@ -8,36 +8,21 @@
 // the first one's seats once it has committed. Lock order, everywhere: held-seat locks first (in
 // ascending key order, as lockHeldSeats takes them), then departure rows (in id order), so that no
 // two transactions wait for each other.
-import type { Queryable } from '../db/database.js';
-
-// The advisory-lock namespace (first key of pg_advisory_xact_lock(int, int)): an arbitrary
-// constant that no other lock in server/src uses.
-const heldSeatsLockSpace = 17_017;
+import { prepared, type Queryable } from '../db/database.js';
 
 export const defaultMaxHeldSeatsPerUser = 24;
 
 export const heldSeatsMessage = (held: number, max: number, adding: number) =>
   `You already hold ${held} ${held === 1 ? 'seat' : 'seats'} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
 
-// Takes the held-seat locks of these users, in one order in every process. The seats they hold
-// must be read by a later statement (lockHeldSeats below, or the batch's departure lock in batch.ts):
-// in READ COMMITTED a statement sees the data as it was when it began, so a count taken in the
-// same statement as the lock would miss the seats of the transaction it waited for.
-export async function lockHeldSeatUsers(tx: Queryable, userIds: string[]): Promise<string[]> {
-  const users = [...new Set(userIds)];
-  if (users.length === 0) return users;
-  await tx.query(
-    `SELECT pg_advisory_xact_lock($1, k)
-     FROM (SELECT DISTINCT hashtext(u) AS k FROM unnest($2::text[]) AS u ORDER BY k) AS keys`,
-    [heldSeatsLockSpace, users],
-  );
-  return users;
-}
+// Takes the held-seat locks of these users (in one order in every process) and then reads what
+// each holds: one row a user in held_seats, kept by triggers on bookings and waitlist_entries
+// (migration 7), read by lock_held_seats (migration 8, server/src/db/migrations.ts) after the
+// locks were granted. No row: nothing held. The booking batch calls it inside the statement that
+// locks its departures (server/src/bookings/batch.ts).
+export const lockHeldSeatsSql = (param: string) => `SELECT user_id, seats FROM lock_held_seats(${param}::text[])`;
 
-// What each user holds now: one row a user in held_seats, kept by triggers on bookings and
-// waitlist_entries (migration 7 in server/src/db/migrations.ts). No row: nothing held.
-export const heldSeatsSql = (param: string) =>
-  `SELECT user_id, seats FROM held_seats WHERE user_id = ANY(${param}::text[])`;
+const lockStatement = prepared('held-seats-lock', lockHeldSeatsSql('$1'));
 
 export function heldSeatsMap(users: string[], rows: { user_id: string; seats: number }[]) {
   const held = new Map(users.map((u) => [u, 0]));
@@ -47,9 +32,9 @@ export function heldSeatsMap(users: string[], rows: { user_id: string; seats: nu
 
 // The lock, then the count, for one request's check (checkHeldSeats) or a waiting-list acceptance.
 export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<Map<string, number>> {
-  const users = await lockHeldSeatUsers(tx, userIds);
+  const users = [...new Set(userIds)];
   if (users.length === 0) return new Map();
-  const { rows } = await tx.query<{ user_id: string; seats: number }>(heldSeatsSql('$1'), [users]);
+  const { rows } = await tx.query<{ user_id: string; seats: number }>(lockStatement, [users]);
   return heldSeatsMap(users, rows);
 }
 

@@ -299,6 +299,28 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       DROP INDEX bookings_user_requested;
     `,
   },
+  {
+    version: 8,
+    name: 'lock_held_seats',
+    // The held-seat check's lock and read in one call (server/src/bookings/held-seats.ts): the
+    // per-user advisory locks in one order, then the count. A VOLATILE function takes a new
+    // snapshot for each statement in it, so the count is read after the locks were granted and
+    // sees what the transactions it waited for committed; as one SQL statement the read would
+    // miss them, which is why the lock was a round trip of its own (docs/decisions/015-held-seats-counter.md).
+    // 17017 is the locks' namespace (the first key of pg_advisory_xact_lock(int, int)): no other
+    // lock in server/src uses it. Nothing stored changes.
+    sql: `
+      CREATE FUNCTION lock_held_seats(users text[]) RETURNS TABLE (user_id text, seats integer)
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      #variable_conflict use_column
+      BEGIN
+        PERFORM pg_advisory_xact_lock(17017, k)
+          FROM (SELECT DISTINCT hashtext(u) AS k FROM unnest(users) AS u ORDER BY k) AS keys;
+        RETURN QUERY SELECT h.user_id, h.seats FROM held_seats h WHERE h.user_id = ANY(users);
+      END
+      $fn$;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.
