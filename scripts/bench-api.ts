@@ -9,10 +9,15 @@
 // First, in the same run, the ceiling: one bare Fastify process answering the same requests with
 // no database and no token check (scripts/ceiling-server.ts); every rate is also printed as a
 // ratio of it, and each budget on a line of its own, met or MISSED.
+// Each run also prints the CPU time per booking of the server processes and of PostgreSQL (read
+// from /proc, so Linux only): unlike the rates, it barely moves with what else the machine does.
+// BENCH_RATE=<n> offers n requests a second in all instead of as many as the connections can
+// send: with the machine unsaturated, the CPU per booking compares two versions of the code.
+// BENCH_ONLY=<text> runs only the set-ups whose name contains it.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -67,6 +72,10 @@ async function prepare(db: Database) {
 }
 
 type Run = {
+  // CPU milliseconds per 2xx answer: the server processes, and PostgreSQL's (null on PGlite or
+  // without /proc).
+  serverCpuMs?: number | null;
+  postgresCpuMs?: number | null;
   requestsPerSec: number;
   p50: number;
   p99: number;
@@ -80,6 +89,37 @@ type Run = {
 // the one request that made it.
 let n = 0;
 const sent = new Set<string>();
+
+// CPU seconds (user + system) used so far by these processes, or by every process whose command
+// line starts with "postgres" (the server and its backends); null without /proc.
+const clockTicks = 100;
+function cpuSeconds(match: number[] | 'postgres'): number | null {
+  try {
+    const pids =
+      match === 'postgres'
+        ? readdirSync('/proc').filter(
+            (d) => /^\d+$/.test(d) && safeRead(`/proc/${d}/cmdline`).startsWith('postgres'),
+          )
+        : match.map(String);
+    let ticks = 0;
+    for (const pid of pids) {
+      const stat = safeRead(`/proc/${pid}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    }
+    return pids.length ? ticks / clockTicks : null;
+  } catch {
+    return null;
+  }
+}
+const safeRead = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const offeredRate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 
 // One autocannon per server process, the connections shared between them; the figures are summed.
 async function load(
@@ -96,6 +136,7 @@ async function load(
         url,
         connections: Math.floor(connections / urls.length) + (u < connections % urls.length ? 1 : 0),
         duration: durationSec,
+        ...(offeredRate ? { overallRate: Math.ceil(offeredRate / urls.length) } : {}),
         requests: [
           {
             method: 'POST',
@@ -222,6 +263,11 @@ if (process.env.BENCH_ONLY) {
   setups.splice(0, setups.length, ...setups.filter((x) => x.name.includes(only)));
 }
 
+const cpuNote = (run: Run) =>
+  run.serverCpuMs == null
+    ? ''
+    : `; CPU per booking: server ${run.serverCpuMs.toFixed(3)} ms${run.postgresCpuMs == null ? '' : `, PostgreSQL ${run.postgresCpuMs.toFixed(3)} ms`}`;
+
 let failed = false;
 const rates = new Map<string, number>();
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -270,6 +316,7 @@ for (const setup of setups) {
   const users = await createUsers(userCount);
   const servers: ApiServer[] = [];
   const runs = new Map<Mode, Run>();
+  const pglite = setup.name.startsWith('PGlite');
   const okIds = new Map<string, string>();
   try {
     for (let p = 0; p < setup.processes; p++) {
@@ -290,7 +337,14 @@ for (const setup of setups) {
     for (const mode of ['spread', 'hot'] as const) {
       const targets = mode === 'spread' ? schedule.spread : [schedule.hot];
       const warmup = await load(urls, users, targets, 1);
+      const pids = servers.map((s) => s.child.pid!);
+      const before = [cpuSeconds(pids), pglite ? null : cpuSeconds('postgres')];
       const run = await load(urls, users, targets, seconds);
+      const after = [cpuSeconds(pids), pglite ? null : cpuSeconds('postgres')];
+      const perBooking = (i: number) =>
+        before[i] != null && after[i] != null && run.ok > 0 ? ((after[i]! - before[i]!) * 1000) / run.ok : null;
+      run.serverCpuMs = perBooking(0);
+      run.postgresCpuMs = perBooking(1);
       runs.set(mode, run);
       for (const r of [warmup, run]) for (const [id, email] of r.okIds) okIds.set(id, email);
     }
@@ -313,7 +367,6 @@ for (const setup of setups) {
   await db.close();
   await setup.cleanup();
 
-  const pglite = setup.name.startsWith('PGlite');
   const spread = runs.get('spread')!;
   const hot = runs.get('hot')!;
   const target = pglite ? 1000 : 3000;
@@ -336,7 +389,7 @@ for (const setup of setups) {
   console.log(`${setup.name} (load average ${load1()})`);
   for (const [mode, run] of runs) {
     console.log(
-      `  ${mode.padEnd(6)} ${Math.round(run.requestsPerSec)} bookings/s = ${ratio(run.requestsPerSec)} of the ceiling, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}`,
+      `  ${mode.padEnd(6)} ${Math.round(run.requestsPerSec)} bookings/s = ${ratio(run.requestsPerSec)} of the ceiling, latency p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}, 2xx ${run.ok}${cpuNote(run)}`,
     );
   }
   const line = (met: boolean, name: string, figure: string) => {
