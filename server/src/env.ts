@@ -56,6 +56,8 @@ const schema = z.object({
   ),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Booking batches of one process in PostgreSQL at once (server/src/bookings/repository.ts).
+  BOOKING_BATCH_LANES: z.coerce.number().int().min(1).max(16).default(1),
   // Booking writes per signed-in user and minute.
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // API requests without a valid token, per client address and minute (server/src/public-limit.ts).

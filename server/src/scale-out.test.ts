@@ -61,8 +61,12 @@ describeNeeding(skipReason('postgres'))('two server processes on one PostgreSQL'
     url = await postgresSchemaUrl(baseUrl!);
     clientDir = makeClientDir();
     const env = { DATABASE_URL: url, CLIENT_DIR: clientDir };
-    // Both start together: migrations and the departure seed take turns under their locks.
-    servers = await Promise.all([spawnServer(env, 4351), spawnServer(env, 4352)]);
+    // Both start together: migrations and the departure seed take turns under their locks. The
+    // second runs three booking batches at once (BOOKING_BATCH_LANES; the default is one).
+    servers = await Promise.all([
+      spawnServer(env, 4351),
+      spawnServer({ ...env, BOOKING_BATCH_LANES: '3' }, 4352),
+    ]);
     db = await openDatabase({ url });
     users = await Promise.all(Array.from({ length: 20 }, (_, i) => createUser(`racer${i}`)));
   }, 120_000);

@@ -44,17 +44,19 @@ type Pending = BatchEntry & {
 // database, whatever number of server processes share it; the CHECK on departures is the
 // backstop. Each request is answered only after its batch committed.
 //
-// `lanes`: how many batches may be in the database at once. Profiled under load
-// (`BENCH_CPU_PROF=dir npm run bench:api`), the PostgreSQL server's main thread was idle 62% of
-// the time: one batch at a time, the process waited on each transaction's round trips and commit
-// while requests queued. On PostgreSQL a few batches now run side by side on the pool's
-// connections (they lock users' held seats, then departures, each in one global order, so they
-// never deadlock, and seats are still decided under the departure's row lock); PGlite has one
-// connection, so one lane.
+// `lanes`: how many batches of this process may be in the database at once (BOOKING_BATCH_LANES,
+// server/src/env.ts; PGlite has one connection, so one). Measured with npm run bench:api on a
+// 2-core machine, once a batch took two round trips between BEGIN and COMMIT: one process did as
+// well with one lane as with three, and three processes with one lane each sold twice as many
+// bookings (2,225/s against 954-1,138/s, p99 49 ms against 119 ms) as with two or three each:
+// concurrent batches share users and departures, queue on each other's locks and come out
+// smaller, and each batch costs PostgreSQL and the server a fixed amount. More lanes can pay where
+// the database has cores to spare and round trips are slow. They lock users' held seats, then
+// departures, each in one global order, so they never deadlock, and seats are still decided
+// under the departure's row lock.
 //
 // Each user's requests go to one lane (by a hash of the user id): two lanes of one process never
-// wait for each other's held-seat locks, which every batch takes for its users; under
-// bench:api, lanes that shared users queued on those locks and ran one after another.
+// wait for each other's held-seat locks, which every batch takes for its users.
 class BookingBatcher {
   private readonly queues: Pending[][];
   private readonly running: boolean[];
@@ -122,13 +124,18 @@ function laneOf(userId: string, lanes: number) {
 }
 
 const batchers = new WeakMap<Database, BookingBatcher>();
-// Batches in the database at once on PostgreSQL (BookingBatcher): measured with npm run bench:api.
-const batchLanes = 3;
 
-export function createBooking(db: Database, request: BookingRequest): Promise<CreateOutcome> {
+export const defaultBatchLanes = 1;
+
+// `lanes` is read when the first booking reaches this database (one batcher per database).
+export function createBooking(
+  db: Database,
+  request: BookingRequest,
+  lanes = defaultBatchLanes,
+): Promise<CreateOutcome> {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new BookingBatcher(db, 200, db.kind === 'postgres' ? batchLanes : 1);
+    batcher = new BookingBatcher(db, 200, db.kind === 'postgres' ? lanes : 1);
     batchers.set(db, batcher);
   }
   return batcher.submit(request);

@@ -42,6 +42,9 @@ export type BookingsOptions = {
   detailsCutoffDays?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
+  // Booking batches of this process in the database at once (BOOKING_BATCH_LANES;
+  // repository.ts says why one is the default).
+  batchLanes?: number;
   // The clock waiting-list offers are made and lapse by; tests move it.
   clock?: () => Date;
   // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
@@ -190,20 +193,24 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       if (!pkg) return fieldProblem(reply, { packageId: 'This package does not exist.' });
 
       const outcome = await fromDatabase(() =>
-        createBooking(db, {
-          userId: user.uid,
-          // The emails go to the signed-in account, never to an address typed in the form: the
-          // site must not mail strangers for whoever fills it in (issue 17).
-          accountEmail: user.email ?? null,
-          maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
-          actor: travellerActor(request),
-          input,
-          pkg,
-          travellers: input.travellers ?? 1,
-          idempotencyKey: key ?? null,
-          today: today(),
-          operationsEmail: options.operationsEmail ?? null,
-        }),
+        createBooking(
+          db,
+          {
+            userId: user.uid,
+            // The emails go to the signed-in account, never to an address typed in the form: the
+            // site must not mail strangers for whoever fills it in (issue 17).
+            accountEmail: user.email ?? null,
+            maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+            actor: travellerActor(request),
+            input,
+            pkg,
+            travellers: input.travellers ?? 1,
+            idempotencyKey: key ?? null,
+            today: today(),
+            operationsEmail: options.operationsEmail ?? null,
+          },
+          options.batchLanes,
+        ),
       );
       switch (outcome.kind) {
         case 'key-reused':

@@ -88,7 +88,11 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     clientDir = makeClientDir();
     // Every process lapses offers each second: the races below are with the real scheduler.
     const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, WAITLIST_EXPIRY_INTERVAL_SECONDS: '1' };
-    servers = await Promise.all([spawnServer(env, 14405), spawnServer(env, 14406)]);
+    // The second also runs three booking batches at once (BOOKING_BATCH_LANES; the default is one).
+    servers = await Promise.all([
+      spawnServer(env, 14405),
+      spawnServer({ ...env, BOOKING_BATCH_LANES: '3' }, 14406),
+    ]);
     db = await openDatabase({ url });
     users = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(`waiter${i}`)));
   }, 120_000);
