@@ -208,6 +208,16 @@ describe('hostile input', () => {
     }
   });
 
+  // PostgreSQL refuses such text (jsonb and the JSON the booking batch sends it): a 400 that says
+  // a value cannot be stored, and the batch's other bookings are stored one by one.
+  it('a lone UTF-16 surrogate in each text field (valid JSON, not valid Unicode): a 400, never a 5xx', async () => {
+    for (const field of textFields) {
+      const body = { ...validBooking, [field]: `${validBooking[field as 'name']}\ud800` };
+      const res = await send(JSON.stringify(body));
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+    }
+  });
+
   it('booking-shaped bodies with adversarial fields: 201 exactly when the schema accepts, stored as validated', async () => {
     await fc.assert(
       fc.asyncProperty(
