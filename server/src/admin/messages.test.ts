@@ -2,14 +2,15 @@
 // A message to everyone on a departure (POST /api/admin/departures/{id}/messages) end to end, on
 // PGlite and (TEST_DATABASE_URL) PostgreSQL: who it reaches, what is queued and audited, the dry
 // run, hostile text, bad input and who may send it.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AuditEvent } from '../../../src/contracts/admin.js';
 import type { DepartureMessageData } from '../mail/outbox.js';
 import { renderEmail } from '../mail/templates.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
 
-describe.each(storeCases())('departure messages on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('departure messages on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const send = (departureId: string, body: unknown, user = ctx.operator) =>

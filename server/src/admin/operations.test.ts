@@ -3,6 +3,7 @@
 // copy of each new request and traveller's cancellation (OPERATIONS_EMAIL), the operator's last
 // look with the count of bookings since, and the meeting point and time on a departure.
 import { describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AdminDeparture, LastSeen } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { createOperator, storeCases } from '../test/fixtures.js';
@@ -10,7 +11,7 @@ import { useAdminApp } from '../test/console-kit.js';
 
 const operations = 'ops-desk@example.com';
 
-describe.each(storeCases())('the brand is told, on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('the brand is told, on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store, { operationsEmail: operations });
 
   const mail = async (bookingId: string) =>

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Database } from '../db/database.js';
 import type { PageRenderer } from '../pages/render.js';
@@ -49,7 +50,7 @@ const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
 const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-describe.each(storeCases())('session cookies on $name', (store) => {
+describeEach(storeCases())('session cookies on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;

@@ -5,6 +5,7 @@
 // ever sees.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AdminBooking, AuditEvent, Manifest, Note } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { emptyGuest, type Guest } from '../../../src/contracts/guests.js';
@@ -22,7 +23,7 @@ const filled = (fullName: string, extra: Partial<Guest> = {}): Guest => ({
   ...extra,
 });
 
-describe.each(storeCases())("travellers' details on $name", { timeout: 60_000 }, (store) => {
+describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
   let stranger: TestUser;
   beforeAll(async () => {

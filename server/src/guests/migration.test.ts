@@ -4,14 +4,15 @@
 // old bookings with their guests.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { emptyGuest } from '../../../src/contracts/guests.js';
 import { bearer } from '../test/console-kit.js';
 import { migrate } from '../db/migrations.js';
 import { buildTestApp, createUser, makeClientDir, storeCases } from '../test/fixtures.js';
 
-describe.each(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store) => {
   it('gives every stored booking its guests and keeps every row as it was', async () => {
     const db = await store.reopen();
     const clientDir = makeClientDir();

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { useAdminApp } from '../test/console-kit.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -54,7 +55,7 @@ const erasedRows = async (db: Database, bookingId: string) =>
     )
   ).rows;
 
-describe.each(storeCases())('retention on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('retention on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   // A booking for two on a departure `daysAhead` from today, details filled, the first checked in.

@@ -2,7 +2,8 @@
 // Reminders with an injected clock, on PGlite and (TEST_DATABASE_URL) PostgreSQL: due exactly in
 // their window, never before it, never for cancelled bookings, once per booking and kind however
 // many runs race, and at the next run for a booking confirmed inside the window.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import { useAdminApp } from '../test/console-kit.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import type { BookingEmailData } from '../mail/outbox.js';
@@ -14,7 +15,7 @@ const settings = { tripDays: 7, detailsDays: 30 };
 const today = todayIso();
 const silent = { info: () => {}, warn: () => {} };
 
-describe.each(storeCases())('reminders on $name', { timeout: 60_000 }, (store) => {
+describeEach(storeCases())('reminders on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
 
   const reminders = async (bookingId: string) =>

@@ -2,13 +2,14 @@
 // Migration 5 (waiting list, minimum travellers) keeps what a release before it stored: the
 // departures with their seats, the bookings and their audit rows.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import { migrate } from '../db/migrations.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { storeCases } from '../test/fixtures.js';
 import { seatInvariantBreaches } from './seat-audit.js';
 
-describe.each(storeCases())('migration 5 on $name', (store) => {
+describeEach(storeCases())('migration 5 on $name', (store) => {
   it('keeps departures, seats, bookings and audit rows; departures get no minimum', async () => {
     const db = await store.reopen();
     try {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEach } from '../test/services.js';
 import type { AdminBooking, AdminDeparture } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
@@ -35,7 +36,7 @@ const details = {
   phone: '12025550100',
 };
 
-describe.each(storeCases())('changes, waiting list and guarantees on $name', (store) => {
+describeEach(storeCases())('changes, waiting list and guarantees on $name', (store) => {
   let db: Database;
   let app: FastifyInstance;
   let clientDir: string;

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '~/contracts/admin';
 import { bookingStatusLabels, type BookingStatus } from '~/contracts/booking';
-import { formatMoment } from '~/contracts/format';
+import { Moment } from '~/components/moment';
 
 const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',
@@ -43,7 +43,7 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
           <span className="admin-timeline__dot" aria-hidden="true" />
           <p className="admin-timeline__what">{actionLabel(e.action)}</p>
           <p className="admin-timeline__meta">
-            <time dateTime={e.at}>{formatMoment(e.at)}</time>
+            <Moment iso={e.at} />
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, by </span>
             <span>

@@ -9,9 +9,10 @@ import { StatusBadge } from '~/components/status-badge';
 import { NoteForm } from '~/features/admin/components/note-form';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
-import { formatMoment, formatTripDate, plural } from '~/contracts/format';
+import { formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 import { ApiError } from '~/lib/api-client';
+import { Moment } from '~/components/moment';
 
 const headingId = 'admin-booking-heading';
 
@@ -127,11 +128,11 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             <dd className="admin-strong">{formatPrice(booking.total)}</dd>
             <dt>Booked</dt>
             <dd>
-              <time dateTime={booking.createdAt}>{formatMoment(booking.createdAt)}</time>
+              <Moment iso={booking.createdAt} />
             </dd>
             <dt>Last change</dt>
             <dd>
-              <time dateTime={booking.updatedAt}>{formatMoment(booking.updatedAt)}</time>
+              <Moment iso={booking.updatedAt} />
             </dd>
             {booking.cancelReason && (
               <>

@@ -1,8 +1,9 @@
 import { waitlistStatusLabels } from '~/contracts/waitlist';
 import { getDepartureWaitlist } from '~/features/admin/api/admin-api';
-import { formatMoment, plural } from '~/contracts/format';
+import { plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
+import { Moment } from '~/components/moment';
 
 // A departure's waiting list, in the order travellers joined (the order seats are offered in):
 // who waits, for how many, and the offers holding seats with their deadlines.
@@ -53,14 +54,10 @@ export function DepartureWaitlist({ departureId }: { departureId: string }) {
                 </td>
                 <td data-label="State">{waitlistStatusLabels[e.status].replace(' for you', '')}</td>
                 <td data-label="Joined">
-                  <time dateTime={e.createdAt}>{formatMoment(e.createdAt)}</time>
+                  <Moment iso={e.createdAt} />
                 </td>
                 <td data-label="Offer until">
-                  {e.status === 'offered' && e.offerExpiresAt ? (
-                    <time dateTime={e.offerExpiresAt}>{formatMoment(e.offerExpiresAt)}</time>
-                  ) : (
-                    '—'
-                  )}
+                  {e.status === 'offered' && e.offerExpiresAt ? <Moment iso={e.offerExpiresAt} /> : '—'}
                 </td>
               </tr>
             ))}

@@ -11,6 +11,8 @@ import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import { formatTripDate, todayIso } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
+import { todayIso as utcToday } from '~/contracts/iso-dates';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
@@ -27,7 +29,10 @@ export function DeparturesConsole() {
   const { list, retry, put } = useAdminDepartures(packageId);
   const flash = useFlash();
   const selectId = useId();
-  const today = todayIso();
+  // The reader's calendar day once in the browser; the server's (UTC) while the page is rendered
+  // there and hydrated, so that both renders match (src/lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const today = hydrated ? todayIso() : utcToday();
 
   // The first package is chosen for you; the URL says so, so the link can be shared as it is.
   useEffect(() => {

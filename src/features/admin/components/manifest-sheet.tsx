@@ -15,6 +15,7 @@ import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { formatMoment, formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 import { ApiError } from '~/lib/api-client';
+import { useHydrated } from '~/lib/use-hydrated';
 
 // /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css
 // prints it on A4 or Letter without the site around it.
@@ -24,6 +25,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
   const [checked, setChecked] = useState<Record<string, OperatorGuest[]>>({});
   const [csvBusy, setCsvBusy] = useState(false);
   const flash = useFlash();
+  const hydrated = useHydrated();
 
   if (state.status === 'loading') {
     return (
@@ -247,7 +249,10 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
       ) : null}
       <DepartureWaitlist departureId={departure.id} />
       <DepartureMessageForm departureId={departure.id} packageName={departure.packageName} />
-      <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
+      {/* The reader's clock and zone: known in the browser only (src/lib/use-hydrated.ts). */}
+      {hydrated ? (
+        <p className="admin-print-only admin-printed">Printed {formatMoment(new Date().toISOString())}</p>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,8 @@ import type { ManifestBooking } from '~/contracts/admin';
 import type { CheckInState, OperatorGuest } from '~/contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
-import { formatMoment, formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '~/contracts/format';
+import { Moment } from '~/components/moment';
 
 // Age on the trip's first day: what the guide checks at the meeting point.
 const ageOn = (birth: string, day: string) => {
@@ -86,7 +87,7 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                   <li key={note.id}>
                     <span className="manifest-notes__text">{note.text}</span>
                     <span className="manifest-notes__by">
-                      {note.author}, <time dateTime={note.at}>{formatMoment(note.at)}</time>
+                      {note.author}, <Moment iso={note.at} />
                     </span>
                   </li>
                 ))}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Booking } from '~/contracts/booking';
 import { StatusBadge } from '~/components/status-badge';
-import { dateToBeAgreed, formatMoment, formatTripDate } from '~/contracts/format';
+import { dateToBeAgreed, formatTripDate } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
+import { Moment } from '~/components/moment';
 
 type BookingSummaryProps = {
   booking: Booking;
@@ -70,7 +71,7 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
         <dd className="summary__ref">{booking.reference}</dd>
         <dt>Booked</dt>
         <dd>
-          <time dateTime={booking.createdAt}>{formatMoment(booking.createdAt)}</time>
+          <Moment iso={booking.createdAt} />
         </dd>
         <dt>Name</dt>
         <dd>{booking.name}</dd>
