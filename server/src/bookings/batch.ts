@@ -9,13 +9,13 @@
 //   4. writeBookings: one statement inserts the bookings and adds their seats, audit rows and
 //      emails.
 //   5. answerRetries: a request whose key was already stored gets that booking back.
-// Round trips: 2 (the locks with the seats held; the write) between BEGIN and COMMIT, whatever
-// the batch size; a 3rd only for keys not stored now. Both are prepared statements
-// (server/src/db/database.ts): PostgreSQL plans them once per connection.
+// Round trips: 2 whatever the batch size, BEGIN riding with the locks and COMMIT with the write
+// (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
+// a 3rd, after COMMIT, only for keys not stored now.
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
 import type { Actor } from '../audit/audit.js';
-import { prepared, type Queryable } from '../db/database.js';
+import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import {
   bookingColumns,
   bookingsFrom,
@@ -58,18 +58,22 @@ export type BookingRequest = {
 // A request with the id and reference its booking will have.
 export type BatchEntry = BookingRequest & { id: string; reference: string };
 
-// What each request of the batch is answered, by index; filled in step by step.
-type Outcomes = (CreateOutcome | undefined)[];
+// What each request of the batch is answered, by index; filled in step by step. An Error: that
+// request failed after the batch committed (its retry could not be looked up), and it alone.
+type Outcomes = (CreateOutcome | Error | undefined)[];
 
-export async function runBatch(tx: Queryable, batch: BatchEntry[]): Promise<CreateOutcome[]> {
+// Rejects only when nothing was stored (the transaction failed): the batch may then be run again.
+export async function runBatch(db: Database, batch: BatchEntry[]): Promise<(CreateOutcome | Error)[]> {
   const outcomes: Outcomes = new Array(batch.length);
   const keys = claimIdempotencyKeys(batch);
   const live = keys.live.map((i) => batch[i]!);
-  const locked = await lockBatch(tx, live);
-  const placed = allotSeats(batch, keys.live, locked, outcomes);
-  await writeBookings(tx, placed, outcomes);
-  await answerRetries(tx, batch, keys, outcomes);
-  return outcomes as CreateOutcome[];
+  await db.shortTransaction(async (tx) => {
+    const locked = await lockBatch(tx, live);
+    const placed = allotSeats(batch, keys.live, locked, outcomes);
+    await writeBookings(tx, placed, outcomes);
+  });
+  await answerRetries(db, batch, keys, outcomes);
+  return outcomes as (CreateOutcome | Error)[];
 }
 
 // --- 1. Idempotency keys -----------------------------------------------------------------------
@@ -123,16 +127,18 @@ const lockSql = prepared(
    SELECT ${Array.from({ length: departureFields.length + 1 }, () => 'NULL').join(', ')}, (SELECT json_agg(h) FROM h)`,
 );
 
-async function lockBatch(tx: Queryable, live: BatchEntry[]): Promise<Locked> {
+async function lockBatch(tx: ShortTransaction, live: BatchEntry[]): Promise<Locked> {
   const departures = new Map<string, DepartureRow>();
   if (live.length === 0) return { departures, held: new Map() };
   const users = [...new Set(live.map((p) => p.userId))];
   const chosen = [...new Set(live.map((p) => p.input.departureId).filter(Boolean))];
   const defaulted = [...new Set(live.filter((p) => !p.input.departureId).map((p) => p.pkg.id))];
-  const { rows } = await tx.query<DepartureRow & { held: { user_id: string; seats: number }[] | null }>(
-    lockSql,
-    [chosen, defaulted, live[0]!.today, users],
-  );
+  const rows = await tx.begin<DepartureRow & { held: { user_id: string; seats: number }[] | null }>(lockSql, [
+    chosen,
+    defaulted,
+    live[0]!.today,
+    users,
+  ]);
   let held = new Map<string, number>();
   for (const { held: heldRows, ...row } of rows) {
     if (row.id === null) held = heldSeatsMap(users, heldRows ?? []);
@@ -321,13 +327,13 @@ function newBooking({ p, departure }: Placed, price: number): Booking {
   });
 }
 
-async function writeBookings(tx: Queryable, placed: Placed[], outcomes: Outcomes) {
+async function writeBookings(tx: ShortTransaction, placed: Placed[], outcomes: Outcomes) {
   if (placed.length === 0) return;
   const rows: Row[] = placed.map((placing) => {
     const price = Math.round(placing.p.pkg.price * 100);
     return { ...placing, price, booking: newBooking(placing, price) };
   });
-  const { rows: inserted } = await tx.query<{ id: string; created_at: Date | string }>(writeSql, [
+  const inserted = await tx.commit<{ id: string; created_at: Date | string }>(writeSql, [
     JSON.stringify(
       rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)]))),
     ),
@@ -354,27 +360,38 @@ const replayOf = (booking: Booking, p: BookingRequest): CreateOutcome =>
   sameBooking(booking, p) ? { kind: 'replayed', booking } : { kind: 'key-reused' };
 
 // Requests with a key that were not stored now: a retry of a booking stored earlier (or by
-// another process at this moment, which ON CONFLICT skipped) is answered with that booking, even
-// if its departure is full by now; a refusal stands only if there is none. Then the twins of
-// step 1 get their leader's answer.
-async function answerRetries(tx: Queryable, batch: BatchEntry[], keys: Keys, outcomes: Outcomes) {
-  const unsettled = [...keys.leaders.values()].filter((i) => outcomes[i]?.kind !== 'created');
+// another process at this moment, which ON CONFLICT skipped: committed by the time this batch
+// committed) is answered with that booking, even if its departure is full by now; a refusal
+// stands only if there is none. Then the twins of step 1 get their leader's answer. This runs
+// after COMMIT, so a failure here fails the requests it concerns, never the batch: running the
+// batch again would store its bookings twice.
+async function answerRetries(db: Queryable, batch: BatchEntry[], keys: Keys, outcomes: Outcomes) {
+  const unsettled = [...keys.leaders.values()].filter((i) => {
+    const outcome = outcomes[i];
+    return !(outcome && !(outcome instanceof Error) && outcome.kind === 'created');
+  });
   if (unsettled.length > 0) {
-    const { rows } = await tx.query<BookingRow & { idempotency_key: string }>(
-      `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
-       WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [unsettled.map((i) => batch[i]!.userId), unsettled.map((i) => batch[i]!.idempotencyKey)],
-    );
-    const stored = new Map(rows.map((r) => [`${r.user_id}\u0000${r.idempotency_key}`, toBooking(r)]));
-    for (const i of unsettled) {
-      const booking = stored.get(keyOf(batch[i]!)!);
-      if (booking) outcomes[i] = replayOf(booking, batch[i]!);
-      else if (outcomes[i] === undefined) throw new Error('Idempotency conflict without a stored booking');
+    try {
+      const { rows } = await db.query<BookingRow & { idempotency_key: string }>(
+        `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
+         WHERE (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+        [unsettled.map((i) => batch[i]!.userId), unsettled.map((i) => batch[i]!.idempotencyKey)],
+      );
+      const stored = new Map(rows.map((r) => [`${r.user_id}\u0000${r.idempotency_key}`, toBooking(r)]));
+      for (const i of unsettled) {
+        const booking = stored.get(keyOf(batch[i]!)!);
+        if (booking) outcomes[i] = replayOf(booking, batch[i]!);
+        else if (outcomes[i] === undefined)
+          outcomes[i] = new Error('Idempotency conflict without a stored booking');
+      }
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const i of unsettled) outcomes[i] = failure;
     }
   }
   for (const [i, leader] of keys.followers) {
     const first = outcomes[leader]!;
-    const stored = first.kind === 'created' || first.kind === 'replayed';
+    const stored = !(first instanceof Error) && (first.kind === 'created' || first.kind === 'replayed');
     outcomes[i] = stored ? replayOf(first.booking, batch[i]!) : first;
   }
 }

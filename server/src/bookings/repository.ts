@@ -86,8 +86,8 @@ class BookingBatcher {
     while (queue.length > 0) {
       const batch = queue.splice(0, this.maxRows);
       try {
-        const outcomes = await this.db.transaction((tx) => runBatch(tx, batch));
-        batch.forEach((p, i) => p.resolve(outcomes[i]!));
+        const outcomes = await runBatch(this.db, batch);
+        batch.forEach((p, i) => settle(p, outcomes[i]!));
       } catch (error) {
         // One bad row (a reference collision) must not fail its neighbours: one by one.
         for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
@@ -105,8 +105,8 @@ class BookingBatcher {
         p.reference = newReference();
       }
       try {
-        const [outcome] = await this.db.transaction((tx) => runBatch(tx, [p]));
-        return p.resolve(outcome!);
+        const [outcome] = await runBatch(this.db, [p]);
+        return settle(p, outcome!);
       } catch (e) {
         error = e;
       }
@@ -114,6 +114,9 @@ class BookingBatcher {
     p.reject(error);
   }
 }
+
+const settle = (p: Pending, outcome: CreateOutcome | Error) =>
+  outcome instanceof Error ? p.reject(outcome) : p.resolve(outcome);
 
 // FNV-1a of the user id: any stable spread will do.
 function laneOf(userId: string, lanes: number) {

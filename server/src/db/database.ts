@@ -15,9 +15,25 @@ export type Queryable = {
   exec(sql: string): Promise<void>;
 };
 
+// A transaction of prepared statements in which BEGIN travels with the first statement and COMMIT
+// with the last (`shortTransaction` below).
+export type ShortTransaction = {
+  // The first statement; BEGIN goes with it. Call it once, first.
+  begin<T>(statement: PreparedStatement, params: unknown[]): Promise<T[]>;
+  // The last statement, or none; COMMIT goes with it. Without a call the transaction commits
+  // when the function returns.
+  commit<T>(statement?: PreparedStatement, params?: unknown[]): Promise<T[]>;
+};
+
 export type Database = Queryable & {
   kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  // Two round trips for a transaction of two statements, where `transaction` takes four (BEGIN,
+  // the statements, COMMIT): on PostgreSQL each is one message of the simple protocol carrying
+  // SQL-level prepared statements (planned once per connection, like `prepared`). The booking
+  // batch (server/src/bookings/batch.ts) runs in one: under load each round trip waits for a CPU
+  // and the event loop, and the batch's time is what every booking waits.
+  shortTransaction<T>(fn: (tx: ShortTransaction) => Promise<T>): Promise<T>;
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
@@ -71,11 +87,52 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // In this process a round trip costs nothing: an ordinary transaction.
+    shortTransaction: (fn) =>
+      db.transaction((tx) => {
+        const run = async <T>(statement?: PreparedStatement, params?: unknown[]) =>
+          statement ? (await tx.query<T>(statement.text, params)).rows : [];
+        return fn({ begin: run, commit: run });
+      }),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.query('SELECT 1'), timeoutMs);
     },
     close: () => db.close(),
   };
+}
+
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+// A parameter as an SQL literal, for EXECUTE: the text pg would send for it as a parameter, in
+// quotes (an untyped literal takes the type PREPARE inferred for the parameter). Strings, numbers,
+// booleans, null, arrays of these, and objects as JSON: what the short transactions pass.
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'boolean') return `'${String(value)}'`;
+  if (typeof value === 'string') return quote(value);
+  if (Array.isArray(value)) return quote(arrayText(value));
+  return quote(JSON.stringify(value));
+}
+
+const arrayText = (values: unknown[]): string =>
+  `{${values
+    .map((v) =>
+      v === null || v === undefined
+        ? 'NULL'
+        : Array.isArray(v)
+          ? arrayText(v)
+          : `"${String(v).replace(/[\\"]/g, '\\$&')}"`,
+    )
+    .join(',')}}`;
+
+// Dollar quoting takes the text as it is, whatever it holds (a booking's JSON can be long: no
+// character-by-character escaping), with a tag that first occurs where it closes the text (not
+// in the text, nor straddling its end).
+function quote(text: string): string {
+  for (let n = 0; ; n++) {
+    const tag = `$q${n}$`;
+    if ((text + tag).indexOf(tag) === text.length) return `${tag}${text}${tag}`;
+  }
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -120,6 +177,67 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       } finally {
         client.off('error', onError);
         client.release();
+      }
+    },
+    shortTransaction: async (fn) => {
+      const client = await pool.connect();
+      const onError = () => {};
+      client.on('error', onError);
+      // Set inside the callbacks below, which TypeScript's narrowing does not follow.
+      const at: { state: 'new' | 'open' | 'done' } = { state: 'new' };
+      // The statements this connection has prepared (SQL PREPARE lasts as long as the session).
+      const known = (preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client))!;
+      const send = async <T>(
+        before: string,
+        statement: PreparedStatement | undefined,
+        params: unknown[],
+        after: string,
+      ) => {
+        const parts = [before];
+        let preparing: string | undefined;
+        if (statement) {
+          const name = pg.escapeIdentifier(`short_${statement.name}`);
+          if (!known.has(name)) {
+            preparing = name;
+            parts.unshift(`PREPARE ${name} AS ${statement.text}`);
+          }
+          parts.push(`EXECUTE ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`);
+        }
+        parts.push(after);
+        const results = (await client.query(
+          parts.filter(Boolean).join(';\n'),
+        )) as unknown as pg.QueryResult[];
+        if (preparing) known.add(preparing);
+        // One result a statement, in order; the statement's is the one before `after`'s.
+        const list = Array.isArray(results) ? results : [results];
+        return statement ? (list[list.length - (after ? 2 : 1)]!.rows as T[]) : [];
+      };
+      try {
+        const result = await fn({
+          begin: async (statement, params) => {
+            if (at.state !== 'new') throw new Error('begin() is the first statement of a short transaction');
+            at.state = 'open';
+            return send('BEGIN', statement, params, '');
+          },
+          commit: async (statement, params = []) => {
+            if (at.state === 'done') throw new Error('The short transaction has already committed');
+            const began = at.state === 'open';
+            at.state = 'done';
+            return send(began ? '' : 'BEGIN', statement, params, 'COMMIT');
+          },
+        });
+        if (at.state === 'open') await client.query('COMMIT');
+        at.state = 'done';
+        client.off('error', onError);
+        client.release();
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        client.off('error', onError);
+        // A failed message may have prepared a statement this map does not know of: the
+        // connection goes, rather than a later PREPARE failing on it.
+        client.release(error instanceof Error ? error : true);
+        throw error;
       }
     },
     ping: async (timeoutMs = 2000) => {

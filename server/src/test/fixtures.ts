@@ -23,9 +23,11 @@ import { missing, testDatabaseUrl } from './services.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
 
-export const emulatorHost = '127.0.0.1:9099';
+// FIREBASE_AUTH_EMULATOR_HOST, as global-setup.ts reads it: a run can use an emulator of its own
+// (another port in a firebase.json of its own) beside one that something else starts and stops.
+export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 export const projectId = 'demo-travel';
-process.env.FIREBASE_AUTH_EMULATOR_HOST ??= emulatorHost;
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const packages = loadPackages(join(root, 'public/packages.json'));
