@@ -32,7 +32,7 @@ export default function PackagePage() {
   const user =
     auth.status === 'signed-in'
       ? auth.user
-      : pageUser && { displayName: pageUser.name, email: pageUser.email };
+      : pageUser && { uid: pageUser.uid, displayName: pageUser.name, email: pageUser.email };
 
   if (state.status === 'loading') {
     return (
@@ -64,6 +64,9 @@ export default function PackagePage() {
     <section className="section container package-page">
       <PackageDetails pkg={pkg} />
       <BookingForm
+        // Another account signing in in this tab gets a form (and a draft) of its own.
+        key={user?.uid}
+        owner={user?.uid ?? ''}
         packageId={pkg.id}
         price={pkg.price}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}

@@ -91,11 +91,13 @@ const entryFor = (departureId: string, travellers: number): WaitlistEntry => ({
 function setup(
   onSubmit = vi.fn<Submit>(async (input) => booked(input)),
   onJoinWaitlist = vi.fn<Join>(async (id, n) => entryFor(id, n)),
+  owner = 'uid-ada',
 ) {
   const onBooked = vi.fn();
   const view = render(
     <MemoryRouter>
       <BookingForm
+        owner={owner}
         packageId={packageId}
         price={2450}
         initial={initial}
@@ -185,15 +187,32 @@ describe('BookingForm', () => {
     expect(screen.getByLabelText('Travellers')).toHaveValue(2);
     expect(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ })).toBeChecked();
     // Another package's form starts from its own (empty) draft.
-    expect(sessionStorage.getItem('wayfarer:booking-draft:other-trip')).toBeNull();
+    expect(sessionStorage.getItem('wayfarer:booking-draft:uid-ada:other-trip')).toBeNull();
+    expect(sessionStorage.getItem(`wayfarer:booking-draft:uid-ada:${packageId}`)).not.toBeNull();
 
     await second.user.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(second.onBooked).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(`wayfarer:booking-draft:${packageId}`)).toBeNull();
+    expect(sessionStorage.getItem(`wayfarer:booking-draft:uid-ada:${packageId}`)).toBeNull();
     second.unmount();
     setup();
     expect(screen.getByLabelText('Address')).toHaveValue('');
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+  });
+
+  it('keeps a draft per account: the next account to sign in in this tab never sees it', async () => {
+    const ada = setup();
+    await dates();
+    await fill(ada.user, '1 Harbour Row', '+44 7700 900123');
+    ada.unmount();
+    expect(sessionStorage.getItem(`wayfarer:booking-draft:uid-ada:${packageId}`)).toContain('1 Harbour Row');
+
+    const grace = setup(undefined, undefined, 'uid-grace');
+    await dates();
+    expect(screen.getByLabelText('Address')).toHaveValue('');
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    // Reading Grace's draft dropped Ada's from the tab.
+    expect(sessionStorage.getItem(`wayfarer:booking-draft:uid-ada:${packageId}`)).toBeNull();
+    grace.unmount();
   });
 
   it('shows a message beside each refused field, and sends nothing', async () => {
@@ -485,7 +504,8 @@ describe('BookingForm: the waiting list and the guarantee', () => {
       screen.getByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' }).closest('label')!,
     );
     await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
-    const soldOutNow = 'Sat 16 Mar 2030 is sold out now. Join its waiting list below, or choose another date.';
+    const soldOutNow =
+      'Sat 16 Mar 2030 is sold out now. Join its waiting list below, or choose another date.';
     expect(screen.getByRole('radiogroup', { name: 'Departure' })).toHaveTextContent(soldOutNow);
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     await waitFor(() => expect(onJoinWaitlist).toHaveBeenCalledWith(soldOut.id, 2));

@@ -27,6 +27,8 @@ export type BookingFormValues = { name: string; author: string; address: string;
 
 type BookingFormProps = {
   packageId: string;
+  // The signed-in account's uid: the unsent draft is kept per account (../utils/booking-draft.ts).
+  owner: string;
   // Per person, whole dollars: the total shown before booking. The server's own price is the one
   // stored.
   price: number;
@@ -106,6 +108,7 @@ function guaranteeText(departure: Departure | undefined) {
 // where it was typed.
 export function BookingForm({
   packageId,
+  owner,
   price,
   initial,
   onSubmit,
@@ -113,7 +116,7 @@ export function BookingForm({
   onJoinWaitlist,
 }: BookingFormProps) {
   // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
-  const [draft] = useState(() => readDraft(packageId));
+  const [draft] = useState(() => readDraft(owner, packageId));
   const [values, setValues] = useState<BookingFormValues>(draft?.values ?? initial);
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
@@ -136,8 +139,8 @@ export function BookingForm({
   useEffect(() => {
     // Once stored, the form's reset must not write the emptied values back.
     if (sent.current) return;
-    saveDraft(packageId, { values, travellers: travellersRaw, departureId: chosenId });
-  }, [packageId, values, travellersRaw, chosenId]);
+    saveDraft(owner, packageId, { values, travellers: travellersRaw, departureId: chosenId });
+  }, [owner, packageId, values, travellersRaw, chosenId]);
 
   const list = departures.state.status === 'success' ? departures.state.departures : null;
   const bookable = list?.filter(isBookable) ?? [];
@@ -271,7 +274,7 @@ export function BookingForm({
       const booking = await onSubmit(checked.data, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
       sent.current = true;
-      clearDraft(packageId);
+      clearDraft(owner, packageId);
       setValues(empty);
       setTravellersRaw('1');
       setChosenId(null);
