@@ -30,12 +30,13 @@ type TraceEvent = {
   pid: number;
   tid: number;
   args?: {
-    data?: { url?: string; frame?: string; stackTrace?: { url?: string }[] };
-    beginData?: { url?: string };
-    name?: string;
-    data_?: never;
-  } & {
     data?: {
+      url?: string;
+      frame?: string;
+      stackTrace?: { url?: string }[];
+      // Profile and ProfileChunk events: V8's CPU samples.
+      startTime?: number;
+      timeDeltas?: number[];
       cpuProfile?: {
         nodes?: {
           id: number;
@@ -44,9 +45,9 @@ type TraceEvent = {
         }[];
         samples?: number[];
       };
-      timeDeltas?: number[];
-      startTime?: number;
     };
+    beginData?: { url?: string };
+    name?: string;
   };
   id?: string;
 };
@@ -54,7 +55,7 @@ type TraceEvent = {
 // V8's samples of the main thread as [time, frame] pairs (frame: function, chunk and position).
 function cpuSamples(events: TraceEvent[], pid: number, tid: number, origin: string) {
   const frames = new Map<number, string>();
-  const samples: { ts: number; frame: string }[] = [];
+  const samples: { ts: number; node: number }[] = [];
   const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   for (const profile of profiles) {
     let ts = profile.args?.data?.startTime ?? profile.ts;
@@ -70,15 +71,12 @@ function cpuSamples(events: TraceEvent[], pid: number, tid: number, origin: stri
       const deltas = chunk.args?.data?.timeDeltas ?? [];
       (cpu?.samples ?? []).forEach((id, i) => {
         ts += deltas[i] ?? 0;
-        samples.push({ ts, frame: frames.get(id) ?? String(id) });
+        samples.push({ ts, node: id });
       });
     }
   }
-  // Frames first seen in a later chunk: resolve names now that every chunk is read.
-  return samples.map((s) => ({
-    ts: s.ts,
-    frame: /^\d+$/.test(s.frame) ? (frames.get(Number(s.frame)) ?? s.frame) : s.frame,
-  }));
+  // A sample can name a node that a later chunk describes: frames are looked up once all are read.
+  return samples.map((s) => ({ ts: s.ts, frame: frames.get(s.node) ?? String(s.node) }));
 }
 
 const root = new URL('..', import.meta.url).pathname;
