@@ -57,12 +57,56 @@ describe('moments', () => {
     expect(formatTime(local)).toBe('09:07');
     expect(formatMoment('yesterday')).toBe('yesterday');
   });
+
+  it('writes trip dates and moments as Intl does, without it', () => {
+    const days = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const moments = (timeZone?: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      });
+    const part = (parts: Intl.DateTimeFormatPart[], type: string) =>
+      parts.find((p) => p.type === type)?.value;
+    for (let i = 0; i < 400; i += 7) {
+      const date = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000 + i * 3_700_000);
+      const iso = date.toISOString();
+      const d = days.formatToParts(date);
+      expect(formatTripDate(iso.slice(0, 10))).toBe(
+        `${part(d, 'weekday')} ${part(d, 'day')} ${part(d, 'month')} ${part(d, 'year')}`,
+      );
+      for (const zone of [undefined, 'UTC', 'Asia/Tokyo']) {
+        const m = moments(zone).formatToParts(date);
+        expect(formatMoment(iso, zone)).toBe(
+          `${part(m, 'day')} ${part(m, 'month')} ${part(m, 'year')}, ${part(m, 'hour')}:${part(m, 'minute')}`,
+        );
+      }
+    }
+  });
 });
 
 describe('money and counts', () => {
   it('writes whole dollars', () => {
     expect(formatPrice(2450)).toBe('$2,450');
     expect(formatPrice(0)).toBe('$0');
+    // Written by hand: the same text as Intl's formatter, rounding and grouping included.
+    const intl = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    for (const amount of [1, 12, 999, 1000, 2450, 12_345, 999_999.5, 1_234_567, 0.5, 2.5, 2.49, -1250])
+      expect(formatPrice(amount)).toBe(intl.format(amount));
     expect(plural(1, 'traveller')).toBe('1 traveller');
     expect(plural(3, 'traveller')).toBe('3 travellers');
   });

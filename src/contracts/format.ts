@@ -4,15 +4,14 @@
 // No path alias here: the server imports this file directly.
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
-// of Greenwich never sees the day before. en-US parts give three-letter months everywhere (en-GB
+// of Greenwich never sees the day before. Three-letter English months everywhere (en-GB's ICU
 // has "Sept"); the order is the brand's, day before month.
-const dayParts = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Written out by hand rather than with Intl.DateTimeFormat: making one (ICU's locale data) was
+// the longest task of the pages that load this module, 25-45 ms on the main thread as the module
+// was evaluated, four times that in Lighthouse's mobile simulation (docs/decisions/016). Only a
+// named time zone (the server's emails) still needs Intl, made when first asked for.
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -27,56 +26,68 @@ function utcDay(iso: string): Date | null {
   return date.getUTCMonth() === month && date.getUTCDate() === day ? date : null;
 }
 
-const partOf = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
-  parts.find((p) => p.type === type)?.value ?? '';
-
 export type TripDateParts = { weekday: string; day: string; month: string; year: string };
 
 // Sat / 12 / Dec / 2026, for layouts that set the parts apart (date cards).
 export function tripDateParts(iso: string): TripDateParts | null {
   const date = utcDay(iso);
   if (!date) return null;
-  const all = dayParts.formatToParts(date);
   return {
-    weekday: partOf(all, 'weekday'),
-    day: partOf(all, 'day'),
-    month: partOf(all, 'month'),
-    year: partOf(all, 'year'),
+    weekday: weekdays[date.getUTCDay()]!,
+    day: String(date.getUTCDate()),
+    month: months[date.getUTCMonth()]!,
+    year: String(date.getUTCFullYear()),
   };
 }
 
 export const dateToBeAgreed = 'Date to be agreed';
 
-// "Sat 12 Dec 2026". Built from parts: ICU versions disagree on the comma after the weekday.
-// Null: a booking stored before departures existed has no date yet.
+// "Sat 12 Dec 2026". Null: a booking stored before departures existed has no date yet.
 export function formatTripDate(iso: string | null): string {
   if (iso === null) return dateToBeAgreed;
   const p = tripDateParts(iso);
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : iso;
 }
 
-// Moments (a booking made, a change in its history) are shown in the reader's own zone, or in
-// the zone given (the server's emails).
-const momentParts = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-const localMoment = momentParts();
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
+// A named zone other than UTC (the server's emails): Intl, one formatter a zone.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneParts(date: Date, timeZone: string) {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const all = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: `${part('day')} ${part('month')} ${part('year')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+// Moments (a booking made, a change in its history) are shown in the reader's own zone, or in
+// the zone given (UTC on the server-rendered pages, the server's zone in emails).
 function moment(iso: string, timeZone?: string) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const all = (timeZone ? momentParts(timeZone) : localMoment).formatToParts(date);
-  return {
-    day: `${partOf(all, 'day')} ${partOf(all, 'month')} ${partOf(all, 'year')}`,
-    time: `${partOf(all, 'hour')}:${partOf(all, 'minute')}`,
-  };
+  if (timeZone !== undefined && timeZone !== 'UTC') return zoneParts(date, timeZone);
+  const utc = timeZone === 'UTC';
+  const day = utc ? date.getUTCDate() : date.getDate();
+  const month = utc ? date.getUTCMonth() : date.getMonth();
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  const hour = utc ? date.getUTCHours() : date.getHours();
+  const minute = utc ? date.getUTCMinutes() : date.getMinutes();
+  return { day: `${day} ${months[month]} ${year}`, time: `${pad2(hour)}:${pad2(minute)}` };
 }
 
 // "12 Mar 2026, 14:05"

@@ -95,6 +95,11 @@ function loadSdk() {
       import('firebase/app'),
       import('firebase/auth'),
     ]);
+    // Evaluating the SDK's modules is a task of its own (20-40 ms on the main thread, on the
+    // signed-in pages right after hydration); starting it here, in the same task, made one long
+    // task of both. A new task lets the browser paint and answer input in between
+    // (docs/decisions/016).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const app = getApps()[0] ?? initializeApp(firebaseConfig);
     // No popup resolver here: with one, the SDK fetches Google's gapi script on every page
     // load. It is passed to signInWithPopup only.

@@ -22,12 +22,18 @@
 // mobile simulation, it was the largest part of the home page's blocking time
 // (scripts/trace-page.ts). React and React Router first, then the app's modules; the bootstrap then
 // evaluates only React Router's client entry (React DOM), which starts hydrating.
+// The preloads go a few a task: starting a module request costs the main thread 0.3-1 ms (4 times
+// that in Lighthouse's mobile simulation), and the 12-25 of a page in one go were a long task of
+// their own, 25-110 ms observed on a busy machine (scripts/trace-page.ts, docs/decisions/016).
 // `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
+const preloadsPerTask = 4;
 const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
 var d=document,h=d.documentElement,started=false,held=null;
 function go(){if(started)return;started=true;
-${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
+var p=${JSON.stringify(preloads)},j=0;
+(function more(){p.slice(j,j+=${preloadsPerTask}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
+if(j<p.length)setTimeout(more,0)})();
 var stages=${JSON.stringify(stages)},i=0;
 (function next(){if(i>=stages.length)return boot();
 Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}

@@ -8,13 +8,17 @@ import { formatTripDate } from '~/contracts/format';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
 
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made when an offer is first shown, not as My bookings' code loads: an Intl formatter costs
+// ICU's locale data, a long task on the main thread (docs/decisions/016).
+let deadlineFormat: Intl.DateTimeFormat | undefined;
+const formatDeadline = (iso: string) =>
+  (deadlineFormat ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })).format(new Date(iso));
 
 const party = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
@@ -142,10 +146,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                 {entry.status === 'offered' && entry.offerExpiresAt ? (
                   <p className="waitlist-entry__deadline">
                     Seats are held for you until{' '}
-                    <time dateTime={entry.offerExpiresAt}>
-                      {deadlineFormat.format(new Date(entry.offerExpiresAt))}
-                    </time>
-                    .
+                    <time dateTime={entry.offerExpiresAt}>{formatDeadline(entry.offerExpiresAt)}</time>.
                   </p>
                 ) : null}
                 {entry.status === 'waiting' ? (
