@@ -145,6 +145,25 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   });
   // An idle client losing its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  // One checked-out connection for a transaction, rolled back if `work` fails. A connection lost
+  // while checked out emits 'error'; without a listener the process would crash (the failing
+  // query rejects on its own). `discardOnFailure`: a failed connection is closed, not pooled.
+  const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>, discardOnFailure = false) => {
+    const client = await pool.connect();
+    const onError = () => {};
+    client.on('error', onError);
+    let failed = false;
+    try {
+      return await work(client);
+    } catch (error) {
+      failed = true;
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(discardOnFailure && failed ? true : undefined);
+    }
+  };
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => {
       const result =
@@ -160,59 +179,46 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     kind: 'postgres',
     ...asQueryable(pool),
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      // A connection lost while checked out emits here; without a listener the process would
-      // crash. The failing query rejects on its own.
-      const onError = () => {};
-      client.on('error', onError);
-      try {
+    transaction: (fn) =>
+      inTransaction(async (client) => {
         await client.query('BEGIN');
         const result = await fn(asQueryable(client));
         await client.query('COMMIT');
         return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.off('error', onError);
-        client.release();
-      }
-    },
-    shortTransaction: async (fn) => {
-      const client = await pool.connect();
-      const onError = () => {};
-      client.on('error', onError);
-      // Set inside the callbacks below, which TypeScript's narrowing does not follow.
-      const at: { state: 'new' | 'open' | 'done' } = { state: 'new' };
-      // The statements this connection has prepared (SQL PREPARE lasts as long as the session).
-      const known = (preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client))!;
-      const send = async <T>(
-        before: string,
-        statement: PreparedStatement | undefined,
-        params: unknown[],
-        after: string,
-      ) => {
-        const parts = [before];
-        let preparing: string | undefined;
-        if (statement) {
-          const name = pg.escapeIdentifier(`short_${statement.name}`);
-          if (!known.has(name)) {
-            preparing = name;
-            parts.unshift(`PREPARE ${name} AS ${statement.text}`);
+      }),
+    // A failed message may have prepared a statement `known` does not know of: on failure the
+    // connection goes, rather than a later PREPARE failing on it.
+    shortTransaction: (fn) =>
+      inTransaction(async (client) => {
+        // Set inside the callbacks below, which TypeScript's narrowing does not follow.
+        const at: { state: 'new' | 'open' | 'done' } = { state: 'new' };
+        // The statements this connection has prepared (SQL PREPARE lasts as long as the session).
+        const known = (preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client))!;
+        const send = async <T>(
+          before: string,
+          statement: PreparedStatement | undefined,
+          params: unknown[],
+          after: string,
+        ) => {
+          const parts = [before];
+          let preparing: string | undefined;
+          if (statement) {
+            const name = pg.escapeIdentifier(`short_${statement.name}`);
+            if (!known.has(name)) {
+              preparing = name;
+              parts.unshift(`PREPARE ${name} AS ${statement.text}`);
+            }
+            parts.push(`EXECUTE ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`);
           }
-          parts.push(`EXECUTE ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`);
-        }
-        parts.push(after);
-        const results = (await client.query(
-          parts.filter(Boolean).join(';\n'),
-        )) as unknown as pg.QueryResult[];
-        if (preparing) known.add(preparing);
-        // One result a statement, in order; the statement's is the one before `after`'s.
-        const list = Array.isArray(results) ? results : [results];
-        return statement ? (list[list.length - (after ? 2 : 1)]!.rows as T[]) : [];
-      };
-      try {
+          parts.push(after);
+          const results = (await client.query(
+            parts.filter(Boolean).join(';\n'),
+          )) as unknown as pg.QueryResult[];
+          if (preparing) known.add(preparing);
+          // One result a statement, in order; the statement's is the one before `after`'s.
+          const list = Array.isArray(results) ? results : [results];
+          return statement ? (list[list.length - (after ? 2 : 1)]!.rows as T[]) : [];
+        };
         const result = await fn({
           begin: async (statement, params) => {
             if (at.state !== 'new') throw new Error('begin() is the first statement of a short transaction');
@@ -227,19 +233,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
           },
         });
         if (at.state === 'open') await client.query('COMMIT');
-        at.state = 'done';
-        client.off('error', onError);
-        client.release();
         return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        client.off('error', onError);
-        // A failed message may have prepared a statement this map does not know of: the
-        // connection goes, rather than a later PREPARE failing on it.
-        client.release(error instanceof Error ? error : true);
-        throw error;
-      }
-    },
+      }, true),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pool.query('SELECT 1'), timeoutMs);
     },
