@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
 
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
 test.describe('home', () => {
   test('hero, packages grid from /packages.json, and four featured blogs', async ({ page, request }) => {
     const packages: { id: string; name: string; description: string; price: number }[] = await (
@@ -49,17 +51,41 @@ test.describe('home', () => {
     expect(body).toContain('Travel further, with someone who knows the way.');
     expect(body).toMatch(/<img[^>]*fetchPriority="high"|<img[^>]*fetchpriority="high"/);
   });
+
+  test('the prerendered HTML holds the packages grid, and the page asks for nothing to show it', async ({
+    page,
+    request,
+  }) => {
+    const packages: { name: string }[] = await (await request.get('/packages.json')).json();
+    const body = await (await request.get('/')).text();
+    for (const pkg of packages) expect(body).toContain(`<h3 class="card__title">${escapeHtml(pkg.name)}</h3>`);
+    expect(body).not.toContain('Loading packages');
+
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await expect(page.getByRole('list', { name: 'Travel packages' }).getByRole('article')).toHaveCount(
+      packages.length,
+    );
+    expect(asked).not.toContain('/packages.json');
+  });
 });
 
 test.describe('packages unavailable', () => {
   test.use({ allowConsoleErrors: ['status of 503'] });
 
+  // The home page's HTML holds the grid (src/routes/home.tsx); a visit by a link from another
+  // page has only /packages.json to ask.
   test('a failed packages request shows a message with Retry, and Retry recovers', async ({ page }) => {
     let fail = true;
     await page.route('**/packages.json', (route) =>
       fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
     );
-    await page.goto('/');
+    await page.goto('/blogs');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await page.getByRole('link', { name: 'Wayfarer Tours home' }).click();
+    await expect(page).toHaveURL('/');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('The packages could not be loaded (HTTP 503).');
     fail = false;

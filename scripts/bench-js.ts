@@ -122,14 +122,16 @@ export function readClientBuild(buildDir: string): ClientBuild {
 
 export const routeManifestModule = '(React Router route manifest)';
 
-// The manifest entry of a route module (React Router builds each as its own entry).
-function routeEntry(build: ClientBuild, routeFile: string) {
-  const entry = Object.entries(build.manifest).find(
+// The manifest entries of a route module: React Router builds each as its own entry, and with
+// split route modules its clientLoader (and the like) as entries of their own
+// (`src/routes/x.tsx?route-chunk=clientLoader`), which the page's HTML also preloads.
+function routeEntries(build: ClientBuild, routeFile: string) {
+  const entries = Object.entries(build.manifest).filter(
     ([key, e]) =>
       e.isEntry && (key.split('?')[0] === `src/${routeFile}` || e.src?.split('?')[0] === `src/${routeFile}`),
   );
-  if (!entry) throw new Error(`No chunk for src/${routeFile} in the build's manifest.`);
-  return entry[0];
+  if (entries.length === 0) throw new Error(`No chunk for src/${routeFile} in the build's manifest.`);
+  return entries.map(([key]) => key);
 }
 
 function clientEntry(build: ClientBuild) {
@@ -145,7 +147,7 @@ function clientEntry(build: ClientBuild) {
 // targets load later, when asked.
 function pageEntries(build: ClientBuild, routeFiles: string[]) {
   const seen = new Set<string>();
-  const pending = [clientEntry(build), ...routeFiles.map((f) => routeEntry(build, f))];
+  const pending = [clientEntry(build), ...routeFiles.flatMap((f) => routeEntries(build, f))];
   while (pending.length > 0) {
     const key = pending.pop()!;
     if (seen.has(key)) continue;

@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
+import type { TravelPackage } from '~/contracts/package';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
 import { FeaturedBlogs } from '~/features/blogs/components/featured-blogs';
+import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
+import { prerenderedBlogs } from '~/features/blogs/data/blog-teasers.server';
+import { prerenderedPackages } from '~/features/packages/api/catalogue.server';
 import { PackagesGrid } from '~/features/packages/components/packages-grid';
 import { pageMeta } from '~/lib/seo';
 import { site } from '~/lib/site';
+import type { Route } from './+types/home';
 
 export const meta = () =>
   pageMeta({
@@ -14,7 +19,22 @@ export const meta = () =>
     path: paths.home,
   });
 
-export default function Home() {
+type HomeData = { packages?: TravelPackage[]; blogs: readonly BlogTeaser[] };
+
+// Run when the page is prerendered: the packages grid and the blog teasers are in the HTML and
+// hydrate from this data, instead of a grid skeleton that the page replaced after load, and
+// without the teasers' text in the page's JavaScript
+// (docs/decisions/017-home-page-content-in-its-html.md).
+export const loader = (): HomeData => ({ packages: prerenderedPackages(), blogs: prerenderedBlogs() });
+
+// A visit that arrives by a link from another page asks no server: the teasers come in a chunk of
+// their own, and the grid shows its cache or fetches /packages.json itself, with its loading
+// and Retry states.
+export const clientLoader = async (): Promise<HomeData> => ({
+  blogs: (await import('~/features/blogs/data/blog-teasers')).blogTeasers,
+});
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -53,7 +73,7 @@ export default function Home() {
             Every package includes a local guide, hand-picked stays and transfers. Prices are per person.
           </p>
         </div>
-        <PackagesGrid />
+        <PackagesGrid initial={loaderData.packages} />
       </section>
 
       <section className="section section--tinted" aria-labelledby="blogs-title">
@@ -62,7 +82,7 @@ export default function Home() {
             <p className="eyebrow">From the journal</p>
             <h2 id="blogs-title">Featured Blogs</h2>
           </div>
-          <FeaturedBlogs />
+          <FeaturedBlogs blogs={loaderData.blogs} />
         </div>
       </section>
     </>

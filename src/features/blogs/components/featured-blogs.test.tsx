@@ -10,7 +10,7 @@ describe('FeaturedBlogs', () => {
   it('shows exactly the four teasers, each cut at 140 characters, with Read More to /blogs', () => {
     render(
       <MemoryRouter>
-        <FeaturedBlogs />
+        <FeaturedBlogs blogs={blogTeasers} />
       </MemoryRouter>,
     );
     const cards = screen.getAllByRole('article');

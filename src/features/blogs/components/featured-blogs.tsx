@@ -1,10 +1,12 @@
 import { BlogCard } from '~/features/blogs/components/blog-card';
-import { blogTeasers } from '~/features/blogs/data/blog-teasers';
+import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
 
-export function FeaturedBlogs() {
+// The teasers come from the home route's loader (src/routes/home.tsx), not from this module: their
+// text would otherwise be part of the home page's JavaScript as well as of its HTML.
+export function FeaturedBlogs({ blogs }: { blogs: readonly BlogTeaser[] }) {
   return (
     <ul className="grid grid--blogs" aria-label="Featured blogs">
-      {blogTeasers.map((blog) => (
+      {blogs.map((blog) => (
         <li key={blog.title}>
           <BlogCard blog={blog} />
         </li>

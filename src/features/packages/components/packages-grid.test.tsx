@@ -68,6 +68,22 @@ describe('PackagesGrid', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/packages.json')).toHaveLength(2);
   });
 
+  it('shows the catalogue the page was prerendered with at once, without asking for /packages.json', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ departures: [] }));
+    render(
+      <MemoryRouter>
+        <PackagesGrid initial={packages} />
+      </MemoryRouter>,
+    );
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByRole('heading', { name: 'Sea & Sun' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // The cards' dates still load; the catalogue is not asked for again.
+    expect(await within(cards[1]!).findByText('Dates on request: call or write to us')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/packages.json');
+  });
+
   it('treats a malformed file as an error, never as an empty grid', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json([{ id: 1 }]));
     renderGrid();

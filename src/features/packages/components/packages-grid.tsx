@@ -1,11 +1,14 @@
 import { ErrorNotice } from '~/components/error-notice';
 import { PackageCard } from '~/features/packages/components/package-card';
+import type { TravelPackage } from '~/contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
 const SKELETONS = 6;
 
-export function PackagesGrid() {
-  const { state, retry } = usePackages();
+// `initial`: the catalogue the page was prerendered with (src/routes/home.tsx); shown at once,
+// not fetched again.
+export function PackagesGrid({ initial }: { initial?: TravelPackage[] }) {
+  const { state, retry } = usePackages(initial);
 
   if (state.status === 'error') {
     return <ErrorNotice message={state.message} onRetry={retry} />;

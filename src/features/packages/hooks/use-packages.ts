@@ -28,8 +28,8 @@ function failure(error: unknown) {
     : 'The packages could not be loaded. Please check your connection.';
 }
 
-// `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data); the
-// home page does not pass it, so it does not load that module.
+// `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data), or
+// as the build read it for the prerendered home page (its route's loader).
 export function usePackages(preloaded?: TravelPackage[]) {
   if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
   const { state, retry } = useAsyncData('packages', loadPackages, cached ?? preloaded);
