@@ -43,13 +43,16 @@ describeEach(storeCases())('departures and seats on $name', (store) => {
         [id],
       )
     ).rows[0]!;
-  // A departure of our own, so no other test's bookings change its seats.
+  // A departure of our own, so no other test's bookings change its seats. Without a date, a
+  // random one far ahead; a package has one departure a day, so a date some other test of the
+  // shared database already took is drawn again.
   const addDeparture = async (
     options: { packageId?: string; startsOn?: string; capacity?: number; status?: 'open' | 'closed' } = {},
-  ) => {
+  ): Promise<string> => {
     const id = randomUUID();
-    await db.query(
-      'INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, $5)',
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
       [
         id,
         options.packageId ?? valid.packageId,
@@ -58,7 +61,9 @@ describeEach(storeCases())('departures and seats on $name', (store) => {
         options.status ?? 'open',
       ],
     );
-    return id;
+    if (rows.length > 0) return id;
+    if (options.startsOn) throw new Error(`A departure on ${options.startsOn} exists already.`);
+    return addDeparture(options);
   };
   const count = async (sql: string, params: unknown[] = []) =>
     (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
