@@ -15,4 +15,3 @@ export function prerenderedPackages(): TravelPackage[] {
   // Only the fields the cards read, as /packages.json's reader would have them.
   return packages.map(({ id, name, description, img, price }) => ({ id, name, description, img, price }));
 }
-

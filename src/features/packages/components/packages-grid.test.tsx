@@ -19,10 +19,10 @@ const packages = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderGrid() {
+function renderGrid(initial?: typeof packages) {
   return render(
     <MemoryRouter>
-      <PackagesGrid />
+      <PackagesGrid initial={initial} />
     </MemoryRouter>,
   );
 }
@@ -70,11 +70,7 @@ describe('PackagesGrid', () => {
 
   it('shows the catalogue the page was prerendered with at once, without asking for /packages.json', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ departures: [] }));
-    render(
-      <MemoryRouter>
-        <PackagesGrid initial={packages} />
-      </MemoryRouter>,
-    );
+    renderGrid(packages);
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);
     expect(within(cards[1]!).getByRole('heading', { name: 'Sea & Sun' })).toBeInTheDocument();
