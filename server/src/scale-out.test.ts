@@ -9,7 +9,6 @@ import type { Booking } from '../../src/contracts/booking.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startTestInbox, type TestInbox } from './test/mail-kit.js';
 import { waitFor } from './test/wait-for.js';
-import { addDays, todayIso } from '../../src/contracts/iso-dates.js';
 import {
   createUser,
   makeClientDir,
@@ -19,6 +18,7 @@ import {
   type ServerProcess,
   type TestUser,
 } from './test/fixtures.js';
+import { addTestDeparture } from './test/departures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl, testRedisUrl } from './test/services.js';
 
@@ -35,20 +35,14 @@ const seatsOf = async (db: Database, departureId: string) =>
     )
   ).rows[0]!;
 
-const newDeparture = async (db: Database, capacity: number, seatsTaken = 0) => {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, $2, $3, $4, $5)`,
-    [
-      id,
-      validBooking.packageId,
-      addDays(todayIso(), 60 + Math.floor(Math.random() * 5000)),
-      capacity,
-      seatsTaken,
-    ],
-  );
-  return id;
-};
+const newDeparture = (db: Database, capacity: number, seatsTaken = 0) =>
+  addTestDeparture(db, {
+    packageId: validBooking.packageId,
+    capacity,
+    seatsTaken,
+    fromDay: 60,
+    spanDays: 5000,
+  });
 
 describeNeeding(skipReason('postgres'))('two server processes on one PostgreSQL', () => {
   let url: string;

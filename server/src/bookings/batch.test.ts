@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
-import { insertDeparture } from '../departures/repository.js';
 import { packages, storeCases } from '../test/fixtures.js';
+import { addTestDeparture } from '../test/departures.js';
 import { describeEach } from '../test/services.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { runBatch, type BatchEntry } from './batch.js';
 import { newReference } from './repository.js';
 
@@ -56,11 +56,7 @@ describeEach(storeCases())('the booking batch on $name', { timeout: 60_000 }, (s
     ).rows[0]!;
 
   it('a retry lookup that fails after COMMIT fails its own request only; the stored ones stand, once', async () => {
-    const departure = await insertDeparture(db, {
-      packageId: pkg.id,
-      startsOn: addDays(todayIso(), 500 + Math.floor(Math.random() * 2000)),
-      capacity: 20,
-    });
+    const departure = { id: await addTestDeparture(db, { packageId: pkg.id, capacity: 20 }) };
     // A booking stored earlier with a key; its retry comes in the next batch.
     const first = entry(departure.id, 'key-1');
     const [stored] = await runBatch(db, [first]);

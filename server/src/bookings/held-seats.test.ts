@@ -12,7 +12,6 @@ import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test
 import type { Booking } from '../../../src/contracts/booking.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 import {
   buildTestApp,
   createOperator,
@@ -27,21 +26,14 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
+import { addTestDeparture } from '../test/departures.js';
 import { checkHeldSeats, lockHeldSeats } from './held-seats.js';
 
 const max = 24;
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 
-const newDeparture = async (db: Database, capacity = 1000) => {
-  const id = randomUUID();
-  await db.query('INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)', [
-    id,
-    validBooking.packageId,
-    addDays(todayIso(), 60 + Math.floor(Math.random() * 5000)),
-    capacity,
-  ]);
-  return id;
-};
+const newDeparture = (db: Database, capacity = 1000) =>
+  addTestDeparture(db, { packageId: validBooking.packageId, capacity, fromDay: 60, spanDays: 5000 });
 
 const heldInDatabase = async (db: Database, userId: string) =>
   (
