@@ -4,8 +4,36 @@
 // CSP refusal (the fixtures fail on one), nothing is preloaded before the page paints, and the
 // Firebase SDK is not asked for by the HTML: it loads after the first paint
 // (docs/decisions/013-server-rendered-signed-in-pages.md).
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './auth-fixtures';
+
+// When the page's first contentful paint happened and when each of its modules was asked for
+// (resource timing, same clock), once it has hydrated.
+const scriptsAgainstFirstPaint = async (page: Page) => {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.startsWith('/assets/') && e.name.endsWith('.js'))
+      .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime })),
+  }));
+};
+
+// Lighthouse's simulation counts every request started before the first paint against it: a
+// module asked for before the paint put up to 120 KiB of script on the home page's critical path
+// (server/src/pages/defer-hydration.ts).
+const expectNoScriptBeforeFirstPaint = async (page: Page) => {
+  const { paint, scripts } = await scriptsAgainstFirstPaint(page);
+  expect(paint, 'first-contentful-paint entry').not.toBeNull();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.startTime < paint!)).toEqual([]);
+};
+
+test('the home page asks for no script before its first contentful paint', async ({ page }) => {
+  await page.goto('/');
+  await expectNoScriptBeforeFirstPaint(page);
+});
 
 test('a signed-in reload of the package page names its code in the HTML, fetched once each', async ({
   signedIn,
@@ -33,6 +61,7 @@ test('a signed-in reload of the package page names its code in the HTML, fetched
   expect(html).not.toMatch(/<link rel="modulepreload"/);
   expect(html).toMatch(/<script type="text\/plain" id="rr-bootstrap">/);
   expect(html).not.toMatch(/index\.esm-[\w-]+\.js/);
+  await expectNoScriptBeforeFirstPaint(page);
 });
 
 test('without a session nothing of Firebase is named in the HTML', async ({ page }) => {

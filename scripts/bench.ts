@@ -6,7 +6,7 @@
 //
 // BENCH_BUILD_DIR=<dir>: measure that build (a folder like build/, with client/ and
 // client-manifest/) as it is, without building. BENCH_PAGES=/,/admin: only those pages.
-// BENCH_RUNS (default 5), BENCH_PORT (default 4380).
+// BENCH_RUNS (default 5), BENCH_PORT (default 4380), BENCH_KEEP_RUNS=1 (every run's report).
 //
 // A new page: one line in `allPages` below (who looks at it, its path, what shows it rendered).
 // Signed-in pages come with the session cookie the site sets after sign-in, so the server renders
@@ -331,6 +331,15 @@ try {
       join(root, 'bench-results/lighthouse', `${page.name.replace(/[/:]/g, '_') || '_'}.json`),
       JSON.stringify(median),
     );
+    // BENCH_KEEP_RUNS=1: every run's report too (_-1.json ...), to compare a slow run with the others.
+    if (process.env.BENCH_KEEP_RUNS) {
+      results.forEach((r, i) =>
+        writeFileSync(
+          join(root, 'bench-results/lighthouse', `${page.name.replace(/[/:]/g, '_') || '_'}-${i + 1}.json`),
+          JSON.stringify(r),
+        ),
+      );
+    }
     const f = figures(page, path, median, results, build);
     measured.push(f);
     console.log(
