@@ -327,18 +327,12 @@ try {
     const median = computeMedianRun(results);
     // The whole median report, for a look at why (open it in the Lighthouse viewer).
     mkdirSync(join(root, 'bench-results/lighthouse'), { recursive: true });
-    writeFileSync(
-      join(root, 'bench-results/lighthouse', `${page.name.replace(/[/:]/g, '_') || '_'}.json`),
-      JSON.stringify(median),
-    );
+    const report = (suffix: string) =>
+      join(root, 'bench-results/lighthouse', `${page.name.replace(/[/:]/g, '_') || '_'}${suffix}.json`);
+    writeFileSync(report(''), JSON.stringify(median));
     // BENCH_KEEP_RUNS=1: every run's report too (_-1.json ...), to compare a slow run with the others.
     if (process.env.BENCH_KEEP_RUNS) {
-      results.forEach((r, i) =>
-        writeFileSync(
-          join(root, 'bench-results/lighthouse', `${page.name.replace(/[/:]/g, '_') || '_'}-${i + 1}.json`),
-          JSON.stringify(r),
-        ),
-      );
+      results.forEach((r, i) => writeFileSync(report(`-${i + 1}`), JSON.stringify(r)));
     }
     const f = figures(page, path, median, results, build);
     measured.push(f);

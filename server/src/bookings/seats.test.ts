@@ -11,6 +11,7 @@ import type { Booking } from '../../../src/contracts/booking.js';
 import type { Departure } from '../../../src/contracts/departure.js';
 import type { Database } from '../db/database.js';
 import { addDays, daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addTestDeparture } from '../test/departures.js';
 import {
   buildTestApp,
   createUser,
@@ -43,28 +44,11 @@ describeEach(storeCases())('departures and seats on $name', (store) => {
         [id],
       )
     ).rows[0]!;
-  // A departure of our own, so no other test's bookings change its seats. Without a date, a
-  // random one far ahead; a package has one departure a day, so a date some other test of the
-  // shared database already took is drawn again.
-  const addDeparture = async (
+  // A departure of our own (server/src/test/departures.ts); without a date, a random one far ahead.
+  const addDeparture = (
     options: { packageId?: string; startsOn?: string; capacity?: number; status?: 'open' | 'closed' } = {},
-  ): Promise<string> => {
-    const id = randomUUID();
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
-      [
-        id,
-        options.packageId ?? valid.packageId,
-        options.startsOn ?? addDays(today, 400 + Math.floor(Math.random() * 3000)),
-        options.capacity ?? 12,
-        options.status ?? 'open',
-      ],
-    );
-    if (rows.length > 0) return id;
-    if (options.startsOn) throw new Error(`A departure on ${options.startsOn} exists already.`);
-    return addDeparture(options);
-  };
+  ): Promise<string> =>
+    addTestDeparture(db, { ...options, packageId: options.packageId ?? valid.packageId, spanDays: 3000 });
   const count = async (sql: string, params: unknown[] = []) =>
     (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
   const cancel = (user: TestUser | null, id: string) =>

@@ -5,7 +5,7 @@ import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
 // A departure of a test's own on a random date far ahead, so no other test's bookings change its
 // seats. A package has at most one departure a day (departures_package_date) and the PostgreSQL
 // test database is shared by every test file of a run, so a date another test already took is
-// drawn again rather than failing the test.
+// drawn again rather than failing the test. With `startsOn`, that date or an error.
 export async function addTestDeparture(
   db: Queryable,
   options: {
@@ -13,13 +13,14 @@ export async function addTestDeparture(
     capacity?: number;
     seatsTaken?: number;
     status?: 'open' | 'closed';
+    startsOn?: string;
     // The random date falls within [fromDay, fromDay + spanDays) days from today.
     fromDay?: number;
     spanDays?: number;
   },
 ): Promise<string> {
   const { fromDay = 400, spanDays = 4000 } = options;
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < (options.startsOn ? 1 : 20); attempt++) {
     const id = randomUUID();
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken, status)
@@ -28,7 +29,7 @@ export async function addTestDeparture(
       [
         id,
         options.packageId,
-        addDays(todayIso(), fromDay + Math.floor(Math.random() * spanDays)),
+        options.startsOn ?? addDays(todayIso(), fromDay + Math.floor(Math.random() * spanDays)),
         options.capacity ?? 12,
         options.seatsTaken ?? 0,
         options.status ?? 'open',
@@ -36,5 +37,7 @@ export async function addTestDeparture(
     );
     if (rows.length > 0) return id;
   }
+  if (options.startsOn)
+    throw new Error(`A departure of ${options.packageId} on ${options.startsOn} exists already.`);
   throw new Error(`No free date for a departure of ${options.packageId} in ${spanDays} days.`);
 }
