@@ -25,7 +25,10 @@ type HomeData = { packages?: TravelPackage[]; blogs: readonly BlogTeaser[] };
 // hydrate from this data, instead of a grid skeleton that the page replaced after load, and
 // without the teasers' text in the page's JavaScript
 // (docs/decisions/017-home-page-content-in-its-html.md).
-export const loader = (): HomeData => ({ packages: prerenderedPackages(), blogs: prerenderedBlogs() });
+export const loader = async (): Promise<HomeData> => ({
+  packages: prerenderedPackages(),
+  blogs: await prerenderedBlogs(),
+});
 
 // A visit that arrives by a link from another page asks no server: the teasers come in a chunk of
 // their own, and the grid shows its cache or fetches /packages.json itself, with its loading
