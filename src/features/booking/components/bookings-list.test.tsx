@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '~/contracts/booking';
 import { emptyGuest } from '~/contracts/guests';
 import { brand } from '~/contracts/brand';
-import { cancelBooking, getBookings } from '~/features/booking/api/bookings-api';
+import { cancelBooking, changeBooking, getBookings } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate, todayIso } from '~/contracts/format';
@@ -14,7 +14,10 @@ import { formatTripDate, todayIso } from '~/contracts/format';
 vi.mock('~/features/booking/api/bookings-api', () => ({
   getBookings: vi.fn(),
   cancelBooking: vi.fn(),
+  changeBooking: vi.fn(),
 }));
+// The Change dialog's list of dates.
+vi.mock('~/lib/departures-api', () => ({ getDepartures: vi.fn(async () => []) }));
 
 const inDays = (n: number) => {
   const d = new Date();
@@ -203,6 +206,40 @@ describe('My bookings', () => {
 
     expect(cancelBooking).not.toHaveBeenCalled();
     expect(statusOf(card(soon))).toBe('Status: Requested');
+  });
+
+  it('closing the Change dialog returns focus to Change, never to "Cancel booking" beside it', async () => {
+    const user = setup();
+    await screen.findAllByRole('article');
+    const change = within(card(soon)).getByRole('button', { name: 'Change' });
+
+    await user.click(change);
+    // A browser's showModal() puts focus in the dialog; jsdom does not, so the test does.
+    await user.click(within(screen.getByRole('dialog')).getByLabelText('Travellers'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(change).toHaveFocus();
+
+    await user.click(change);
+    await user.click(screen.getByRole('button', { name: 'Keep as it is' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(change).toHaveFocus();
+    expect(changeBooking).not.toHaveBeenCalled();
+  });
+
+  it('after a change, focus goes to the booking with its "Changed." note', async () => {
+    vi.mocked(changeBooking).mockImplementation(async (id) => ({ ...soon, id, travellers: 3, total: 7350 }));
+    const user = setup();
+    await screen.findAllByRole('article');
+    await user.click(within(card(soon)).getByRole('button', { name: 'Change' }));
+    const dialog = screen.getByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Travellers'));
+    await user.type(within(dialog).getByLabelText('Travellers'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changeBooking).toHaveBeenCalledWith(soon.id, expect.objectContaining({ travellers: 3 }));
+    expect(within(card(soon)).getByRole('status')).toHaveTextContent('Changed.');
+    expect(card(soon)).toHaveFocus();
   });
 
   it('shows a refusal inside the dialog; past the cutoff the card then says how to reach us', async () => {

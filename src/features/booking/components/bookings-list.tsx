@@ -73,14 +73,17 @@ export function BookingsList() {
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const [justCancelled, setJustCancelled] = useState<string | null>(null);
   const [open, setOpen] = useState<Booking | null>(null);
-  // Where focus goes once the dialog has gone: back to its button, or to the booking it moved.
-  const focusNext = useRef<string | null>(null);
+  // Where focus goes once a dialog has gone: back to the button that opened it, or to the booking
+  // card when the booking changed (its buttons may be gone, or it moved to another group). Never
+  // to a neighbouring button: after Change, the next one is "Cancel booking".
+  const focusNext = useRef<{ id: string; button?: 'change' | 'cancel' } | null>(null);
 
   useEffect(() => {
     if (open || changing || !focusNext.current) return;
+    const { id, button } = focusNext.current;
     const target =
-      document.querySelector<HTMLElement>(`[data-cancel-for="${focusNext.current}"]`) ??
-      document.getElementById(`booking-${focusNext.current}`);
+      (button ? document.querySelector<HTMLElement>(`[data-${button}-for="${id}"]`) : null) ??
+      document.getElementById(`booking-${id}`);
     focusNext.current = null;
     target?.focus();
   });
@@ -138,7 +141,7 @@ export function BookingsList() {
   const groups = groupTrips(bookings);
 
   const close = () => {
-    if (open) focusNext.current ??= open.id;
+    if (open) focusNext.current ??= { id: open.id, button: 'cancel' };
     setOpen(null);
   };
 
@@ -213,11 +216,11 @@ export function BookingsList() {
           onChanged={(updated) => {
             setUpdates((u) => ({ ...u, [updated.id]: updated }));
             setJustChanged(updated.id);
-            focusNext.current = updated.id;
+            focusNext.current = { id: updated.id };
             setChanging(null);
           }}
           onClose={() => {
-            focusNext.current ??= changing.id;
+            focusNext.current ??= { id: changing.id, button: 'change' };
             setChanging(null);
           }}
         />
@@ -230,7 +233,7 @@ export function BookingsList() {
             setUpdates((u) => ({ ...u, [updated.id]: updated }));
             setJustCancelled(updated.id);
             // Its button is gone and the booking moved to "Cancelled": focus follows it there.
-            focusNext.current = updated.id;
+            focusNext.current = { id: updated.id };
             setOpen(null);
           }}
           onRefused={(b) => setRefused((r) => new Set(r).add(b.id))}
