@@ -7,7 +7,7 @@ import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '../../..
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '../../../src/contracts/iso-dates.js';
-import { enqueueEmails } from '../mail/outbox.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
@@ -277,6 +277,9 @@ export function acceptOffer(
     packages: Map<string, ServerPackage>;
     offers: OfferContext;
     maxHeldSeats: number;
+    // The brand's operations inbox (OPERATIONS_EMAIL): told of the new request as of any other
+    // booking (server/src/bookings/batch.ts). Unset: nobody is copied.
+    operationsEmail?: string | null;
   },
 ): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
@@ -375,11 +378,19 @@ export function acceptOffer(
         to: 'requested',
       },
     ]);
+    const emails: EmailJob[] = [];
     if (request.accountEmail) {
-      await enqueueEmails(tx, [
-        { bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) },
-      ]);
+      emails.push({ bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) });
     }
+    if (request.operationsEmail) {
+      emails.push({
+        bookingId: id,
+        kind: 'operations-request',
+        to: request.operationsEmail,
+        data: { ...emailData(booking), email: booking.email, phone: booking.phone },
+      });
+    }
+    if (emails.length > 0) await enqueueEmails(tx, emails);
     return { kind: 'created', booking };
   });
 }

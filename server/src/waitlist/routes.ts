@@ -163,6 +163,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
           packages,
           offers: offerContext(options),
           maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+          operationsEmail: options.operationsEmail ?? null,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');

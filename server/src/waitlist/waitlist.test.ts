@@ -496,6 +496,23 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
           [booking.id],
         ),
       ).toBe(1);
+      // The brand hears of this request as of any other, once, with how to reach the traveller.
+      const copy = await db.query<{ recipient: string; payload: Record<string, unknown> }>(
+        `SELECT recipient, payload FROM outbox WHERE booking_id = $1 AND kind = 'operations-request'`,
+        [booking.id],
+      );
+      expect(copy.rows).toEqual([
+        {
+          recipient: 'ops-desk@example.com',
+          payload: expect.objectContaining({
+            reference: booking.reference,
+            travellers: 2,
+            startsOn: booking.startsOn,
+            email: details.email,
+            phone: details.phone,
+          }),
+        },
+      ]);
       // The accepted booking is an ordinary one: cancelling it offers its seats on.
       expect((await call(bob, 'DELETE', `/api/waitlist/${waiting.id}`)).statusCode).toBe(409);
     });
