@@ -413,4 +413,38 @@ test.describe('operator console', () => {
     expect(requested.filter((p) => consoleOnly.includes(p))).toEqual([]);
     expect(requested.filter((p) => /\/assets\/admin-[^/]*\.css$/.test(p))).toEqual([]);
   });
+
+  test('the manifest fits the screen: long emails in its bookings and waiting list wrap inside their cards', async ({
+    operator,
+    request,
+  }, info) => {
+    const pkg = packageFor(info);
+    const departureId = await ownDeparture(request, pkg.id);
+    // Addresses as long as people really have, with no hyphen or space to break at.
+    const unbroken = async (name: string) => {
+      const email = `${name}_${Date.now()}${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await createAccount(email, 'wander-far', 'Bea Long');
+      const token = await idTokenFor(email, 'wander-far');
+      return { email, contact: `contact_${email}`, name: 'Bea Long', token };
+    };
+    const full = await unbroken('maximilianevonhohenzollernsigmaringen');
+    await book(request, full, { packageId: pkg.id, departureId, travellers: 12 });
+    const waiting = await unbroken('bartholomewfeatherstonehaughcholmondeley');
+    const joined = await request.post(`/api/departures/${departureId}/waitlist`, {
+      headers: { authorization: `Bearer ${waiting.token}` },
+      data: { travellers: 2 },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    const page = operator.page;
+    await page.goto(`/admin/departures/${departureId}`);
+    const list = page.getByRole('region', { name: 'Waiting list' });
+    await expect(list).toContainText(waiting.email);
+    await expect(page.getByRole('table', { name: /Who travels on/ })).toContainText(full.contact);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
+  });
 });
