@@ -92,6 +92,23 @@ describe('TravellersForm', () => {
     ).toBeVisible();
   });
 
+  it('calls a traveller complete only when every needed field is filled in and acceptable', async () => {
+    const user = userEvent.setup();
+    show(booking());
+    const second = within(person(2));
+    await user.type(second.getByLabelText('Full name'), 'Grace Hopper');
+    await user.type(second.getByLabelText('Emergency contact name'), 'Sam');
+    await user.type(second.getByLabelText('Emergency contact phone'), '+44 20 7946 0000');
+    expect(person(2)).toHaveAccessibleName(/To complete$/);
+    // A date of birth in the future fills the last field but is refused: still not complete.
+    await user.type(second.getByLabelText('Date of birth'), '2099-01-01');
+    expect(person(2)).toHaveAccessibleName(/To complete$/);
+    await user.clear(second.getByLabelText('Date of birth'));
+    await user.type(second.getByLabelText('Date of birth'), '1906-12-09');
+    expect(person(2)).toHaveAccessibleName(/Complete$/);
+    expect(person(2)).not.toHaveAccessibleName(/To complete$/);
+  });
+
   it('checks a filled field before sending (a phone with letters), and sends nothing', async () => {
     const user = userEvent.setup();
     show(booking());

@@ -165,12 +165,20 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     );
   }
 
+  const today = todayIso();
+
   return (
     <>
       {heading}
       <form ref={formRef} className="form travellers" noValidate onSubmit={submit}>
         {drafts.map((draft, index) => {
-          const done = guestComplete(toGuest(draft));
+          // Complete means filled in and acceptable: a date of birth in the future, or a field the
+          // server refused, is not complete, whatever else is filled in.
+          const guest = toGuest(draft);
+          const done =
+            guestComplete(guest) &&
+            Object.keys(checkGuest(guest, today).errors).length === 0 &&
+            !Object.keys(errors).some((key) => key.startsWith(`guests.${index}.`));
           const legendId = `${id}-t${index}`;
           return (
             <fieldset key={index} className="travellers__person" aria-labelledby={legendId}>
