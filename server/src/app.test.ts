@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { requestLineLevel } from './app.js';
-import { buildTestApp, makeClientDir } from './test/fixtures.js';
+import { buildTestApp, createUser, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
 let app: FastifyInstance;
@@ -125,5 +125,36 @@ describe('the request log', () => {
     expect(requestLineLevel('/img/alps-800.jpg', 304, false)).toBe('debug');
     expect(requestLineLevel('/no-such-page', 404, false)).toBe('debug');
     expect(requestLineLevel('/package/x', 200, true)).toBe('error');
+  });
+});
+
+describe('odd paths', () => {
+  it('a control character in an API path segment is a 400 with a message, signed in or not', async () => {
+    const user = await createUser('odd-path');
+    for (const url of ['/api/bookings/%00', '/api/packages/%01/departures', '/api/waitlist/%1b/accept']) {
+      for (const headers of [{}, { authorization: `Bearer ${user.idToken}` }]) {
+        const res = await app.inject({ method: url.endsWith('accept') ? 'POST' : 'GET', url, headers });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message).toBe(
+          'The address must not contain control characters (such as line breaks or invisible codes).',
+        );
+      }
+    }
+    // A segment that merely names nothing is still a 404 with the route's own words.
+    const missing = await app.inject({
+      url: '/api/bookings/not-a-booking',
+      headers: { authorization: `Bearer ${user.idToken}` },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No such booking.');
+  });
+
+  it('a URL with a broken %-escape is a 400 in the API’s shape, not Fastify’s error object', async () => {
+    for (const url of ['/package/%E0%A4%A', '/api/bookings/%E0%A4%A']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ message: 'This address is not valid.' });
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
   });
 });

@@ -25,7 +25,7 @@ import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
 import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
-import { problem, setApiErrorHandler } from './http/problem.js';
+import { badUrlProblem, problem, rejectControlParams, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
@@ -124,34 +124,6 @@ function staticSecurityHeaders(middleware: ReturnType<typeof helmet>): [string, 
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info'),
-    logController: new RequestLineLog(),
-    bodyLimit: 16 * 1024,
-    // Never `true`: that would believe any client's X-Forwarded-For.
-    // A hop count trusts that many proxies nearest the server (proxy-addr's own rule).
-    trustProxy:
-      typeof options.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
-        : (options.trustProxy ?? false),
-  });
-
-  const renderer = options.renderer;
-  if (!renderer && !existsSync(join(options.clientDir, '__spa-fallback.html'))) {
-    throw new Error(`No built site in ${options.clientDir}: run "npm run build" first.`);
-  }
-
-  const pages = new Map<string, HtmlPage>();
-  const page = (file: string) => {
-    let p = pages.get(file);
-    if (!p) {
-      p = loadHtmlPage(options.clientDir, file);
-      pages.set(file, p);
-    }
-    return p;
-  };
-
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Helmet's middleware, built once: @fastify/helmet built it again for every request, which
   // profiled as 4% of the server's time under `npm run bench:api`.
   const securityHeaders = helmet({
@@ -178,6 +150,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // npm run bench:api.
   const headers = staticSecurityHeaders(securityHeaders);
   headers.push(['Permissions-Policy', permissionsPolicy]);
+
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info'),
+    logController: new RequestLineLog(),
+    bodyLimit: 16 * 1024,
+    // A URL with a broken %-escape never reaches a route or its hooks: a 400 in the API's shape,
+    // not Fastify's own error object, with the headers every answer carries.
+    frameworkErrors: (error, request, reply) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      return badUrlProblem(error, request, reply);
+    },
+    // Never `true`: that would believe any client's X-Forwarded-For.
+    // A hop count trusts that many proxies nearest the server (proxy-addr's own rule).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
+  });
+
+  const renderer = options.renderer;
+  if (!renderer && !existsSync(join(options.clientDir, '__spa-fallback.html'))) {
+    throw new Error(`No built site in ${options.clientDir}: run "npm run build" first.`);
+  }
+
+  const pages = new Map<string, HtmlPage>();
+  const page = (file: string) => {
+    let p = pages.get(file);
+    if (!p) {
+      p = loadHtmlPage(options.clientDir, file);
+      pages.set(file, p);
+    }
+    return p;
+  };
+
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
@@ -224,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // (shared through Redis when configured).
   await registerApiSchemas(app);
   setApiErrorHandler(app);
+  rejectControlParams(app);
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: 'wayfarer-rl:' } : {}),

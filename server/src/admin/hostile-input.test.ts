@@ -87,7 +87,7 @@ describeEach(storeCases())('hostile input to the console and the public API on $
     expect(good.statusCode, good.body).toBe(200);
   });
 
-  it('control characters in path parameters: 404, never a 5xx', async () => {
+  it('control characters in path parameters: 400 with a message, never a 5xx', async () => {
     for (const url of [
       `/api/packages/${encodeURIComponent(`swiss${nul}`)}/departures`,
       `/api/bookings/${encodeURIComponent(nul)}`,
@@ -95,7 +95,8 @@ describeEach(storeCases())('hostile input to the console and the public API on $
       `/api/admin/departures/${encodeURIComponent(nul)}/manifest`,
     ]) {
       const res = await ctx.call(ctx.operator, 'GET', url);
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().message).toMatch(/^The address must not contain control characters/);
     }
   });
 });

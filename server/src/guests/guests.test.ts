@@ -348,10 +348,12 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().message).toBe(shape);
       }
-      for (const index of ['2', '11', '12', '-1', '01', 'abc', '1e1', '%00']) {
+      for (const index of ['2', '11', '12', '-1', '01', 'abc', '1e1']) {
         const res = await checkIn(ctx.operator, booking.id, index, { state: 'present' });
         expect(res.statusCode, index).toBe(404);
       }
+      // A control character is bad input, as in any field (server/src/http/problem.ts).
+      expect((await checkIn(ctx.operator, booking.id, '%00', { state: 'present' })).statusCode).toBe(400);
       for (const id of [randomUUID(), 'nope']) {
         expect((await checkIn(ctx.operator, id, 0, { state: 'present' })).statusCode).toBe(404);
       }

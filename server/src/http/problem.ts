@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/database.js';
+import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
 
 // Every API error is JSON {message, ...extra}, worded to be shown as it is (docs/product.md).
 export const problem = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>
@@ -41,13 +42,22 @@ type Issue = { instancePath: string; message?: string };
 
 // A request its route's schema refused (server/src/http/api-schemas.ts), in the API's words. The
 // schemas carry the messages; where the request went wrong decides the answer's shape:
-// - a path segment that names nothing (params): 404, as for any booking that is not there;
+// - a path segment that names nothing (params): 404, as for any booking that is not there, unless
+//   it holds a control character: that is bad input, 400, as in any field (rejectControlParams);
 // - a body: its fields' messages as fieldErrors (the first for each field, keyed by its path), or
 //   the body's own message when it is not what the route reads at all (not an object, unknown keys);
 // - the query string or a header: 400 with the first message.
-function validationProblem(reply: FastifyReply, part: string | undefined, issues: Issue[]) {
+function validationProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  part: string | undefined,
+  issues: Issue[],
+) {
   const first = issues[0]?.message ?? 'The request could not be read.';
-  if (part === 'params') return problem(reply, 404, first);
+  if (part === 'params') {
+    if (paramsHaveControlChars(request)) return problem(reply, 400, pathControlMessage);
+    return problem(reply, 404, first);
+  }
   if (part !== 'body') return problem(reply, 400, first);
   const whole = issues.find((issue) => issue.instancePath === '/');
   if (whole) return problem(reply, 400, whole.message ?? first);
@@ -81,7 +91,7 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     );
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return validationProblem(reply, error.validationContext, error.validation);
+    return validationProblem(request, reply, error.validationContext, error.validation);
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return problem(reply, 413, 'The request is too large.');
@@ -96,3 +106,31 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
 }
 
 export const setApiErrorHandler = (app: FastifyInstance) => app.setErrorHandler(apiErrorHandler);
+
+const pathControlMessage = controlCharsMessage('The address');
+
+const paramsHaveControlChars = (request: FastifyRequest) =>
+  Object.values((request.params ?? {}) as Record<string, unknown>).some(
+    (value) => typeof value === 'string' && hasControlChars(value),
+  );
+
+// A control character in any path segment of an API call is a 400 with a message, whether or not
+// the route's schema would have refused the segment (a package id is looked up, not matched): a
+// preValidation hook on the whole app, so it runs before any route's own checks.
+export function rejectControlParams(app: FastifyInstance) {
+  // Callback style, not async: it runs on every API call, the booking path included.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.url.startsWith('/api/') && paramsHaveControlChars(request)) {
+      // Answered here; not calling done() ends the request's hooks.
+      problem(reply, 400, pathControlMessage);
+      return;
+    }
+    done();
+  });
+}
+
+// A URL that cannot be decoded (a broken %-escape) never reaches a route: Fastify answers it
+// itself, and this keeps that answer in the API's shape instead of Fastify's own error object.
+export function badUrlProblem(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  return problem(reply, 400, 'This address is not valid.');
+}
