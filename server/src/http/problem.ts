@@ -42,22 +42,14 @@ type Issue = { instancePath: string; message?: string };
 
 // A request its route's schema refused (server/src/http/api-schemas.ts), in the API's words. The
 // schemas carry the messages; where the request went wrong decides the answer's shape:
-// - a path segment that names nothing (params): 404, as for any booking that is not there, unless
-//   it holds a control character: that is bad input, 400, as in any field (rejectControlParams);
+// - a path segment that names nothing (params): 404, as for any booking that is not there (one
+//   holding a control character was answered 400 before, by rejectControlParams below);
 // - a body: its fields' messages as fieldErrors (the first for each field, keyed by its path), or
 //   the body's own message when it is not what the route reads at all (not an object, unknown keys);
 // - the query string or a header: 400 with the first message.
-function validationProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  part: string | undefined,
-  issues: Issue[],
-) {
+function validationProblem(reply: FastifyReply, part: string | undefined, issues: Issue[]) {
   const first = issues[0]?.message ?? 'The request could not be read.';
-  if (part === 'params') {
-    if (paramsHaveControlChars(request)) return problem(reply, 400, pathControlMessage);
-    return problem(reply, 404, first);
-  }
+  if (part === 'params') return problem(reply, 404, first);
   if (part !== 'body') return problem(reply, 400, first);
   const whole = issues.find((issue) => issue.instancePath === '/');
   if (whole) return problem(reply, 400, whole.message ?? first);
@@ -91,7 +83,7 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     );
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return validationProblem(request, reply, error.validationContext, error.validation);
+    return validationProblem(reply, error.validationContext, error.validation);
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return problem(reply, 413, 'The request is too large.');
