@@ -4,7 +4,7 @@ import type { AdminBooking } from '../../../src/contracts/admin.js';
 import type { Booking } from '../../../src/contracts/booking.js';
 import { detailsComplete, type OperatorGuest } from '../../../src/contracts/guests.js';
 import type { BookingRow } from '../db/schema.js';
-import type { BookingEmailData } from '../mail/outbox.js';
+import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 
 // The traveller's view of a guest: the check-in is the guide's business.
 const travellerGuests = (guests: OperatorGuest[]) =>
@@ -60,3 +60,10 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   meetingTime: b.meetingTime,
   ...extra,
 });
+
+// The brand's copy (OPERATIONS_EMAIL): what the traveller's email says, and how to reach them.
+// The booking batch builds the same in SQL (server/src/bookings/batch.ts).
+export const operationsEmailData = (
+  b: Booking,
+  extra: Partial<OperationsEmailData> = {},
+): OperationsEmailData => ({ ...emailData(b), email: b.email, phone: b.phone, ...extra });

@@ -18,7 +18,7 @@ import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
-import { emailData, toBooking } from './booking-row.js';
+import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 
 export type ChangeRequest = {
   bookingId: string;
@@ -198,12 +198,9 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         bookingId: current.id,
         kind: 'operations-change',
         to: request.operationsEmail,
-        data: {
-          ...emailData(booking),
-          email: booking.email,
-          phone: booking.phone,
+        data: operationsEmailData(booking, {
           before: `${formatTripDate(current.startsOn)}, ${travellersLabel(current.travellers)}`,
-        },
+        }),
       });
     }
     await enqueueEmails(tx, jobs);

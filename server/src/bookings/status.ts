@@ -6,7 +6,7 @@ import { daysBetween } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { emailData, toBooking } from './booking-row.js';
+import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {
@@ -113,7 +113,7 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
         bookingId: current.id,
         kind: 'operations-cancellation',
         to: change.operationsEmail,
-        data: { ...data, email: current.email, phone: current.phone },
+        data: operationsEmailData(booking, data),
       });
     }
     await enqueueEmails(tx, jobs);

@@ -10,7 +10,7 @@ import { todayIso } from '../../../src/contracts/iso-dates.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
-import { emailData, toBooking } from '../bookings/booking-row.js';
+import { emailData, operationsEmailData, toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { createBookingGuests } from '../seats/party-guests.js';
@@ -383,14 +383,10 @@ export function acceptOffer(
       emails.push({ bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) });
     }
     if (request.operationsEmail) {
-      emails.push({
-        bookingId: id,
-        kind: 'operations-request',
-        to: request.operationsEmail,
-        data: { ...emailData(booking), email: booking.email, phone: booking.phone },
-      });
+      const data = operationsEmailData(booking);
+      emails.push({ bookingId: id, kind: 'operations-request', to: request.operationsEmail, data });
     }
-    if (emails.length > 0) await enqueueEmails(tx, emails);
+    await enqueueEmails(tx, emails);
     return { kind: 'created', booking };
   });
 }

@@ -89,6 +89,14 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
   const seats = async (id: string) =>
     (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id]))
       .rows[0]!.seats_taken;
+  // The emails of one kind queued for a booking.
+  const outboxOf = async (bookingId: string, kind: string) =>
+    (
+      await db.query<{ recipient: string; payload: Record<string, unknown> }>(
+        'SELECT recipient, payload FROM outbox WHERE booking_id = $1 AND kind = $2',
+        [bookingId, kind],
+      )
+    ).rows;
   const count = async (sql: string, params: unknown[] = []) =>
     (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
   const writes = async () =>
@@ -184,23 +192,16 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
         to_value: `${changed.startsOn}, 3 travellers`,
         actor: alice.email,
       });
-      const mail = await db.query<{ payload: Record<string, unknown> }>(
-        `SELECT payload FROM outbox WHERE booking_id = $1 AND kind = 'booking-changed'`,
-        [booking.id],
-      );
-      expect(mail.rows).toHaveLength(1);
-      expect(mail.rows[0]!.payload).toMatchObject({
+      const mail = await outboxOf(booking.id, 'booking-changed');
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.payload).toMatchObject({
         startsOn: changed.startsOn,
         travellers: 3,
         total: changed.total,
         previous: { startsOn: booking.startsOn, travellers: 2, total: booking.total },
       });
       // The brand's copy of the traveller's change, with what the booking was before.
-      const copy = await db.query<{ recipient: string; payload: Record<string, unknown> }>(
-        `SELECT recipient, payload FROM outbox WHERE booking_id = $1 AND kind = 'operations-change'`,
-        [booking.id],
-      );
-      expect(copy.rows).toEqual([
+      expect(await outboxOf(booking.id, 'operations-change')).toEqual([
         {
           recipient: 'ops-desk@example.com',
           payload: expect.objectContaining({
@@ -497,11 +498,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
         ),
       ).toBe(1);
       // The brand hears of this request as of any other, once, with how to reach the traveller.
-      const copy = await db.query<{ recipient: string; payload: Record<string, unknown> }>(
-        `SELECT recipient, payload FROM outbox WHERE booking_id = $1 AND kind = 'operations-request'`,
-        [booking.id],
-      );
-      expect(copy.rows).toEqual([
+      expect(await outboxOf(booking.id, 'operations-request')).toEqual([
         {
           recipient: 'ops-desk@example.com',
           payload: expect.objectContaining({

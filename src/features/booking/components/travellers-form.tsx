@@ -63,6 +63,8 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const option = detailsOption(booking);
+  // The day dates of birth are judged against, by the badges and by Save alike.
+  const today = todayIso();
 
   const update = (index: number, field: GuestField) => (value: string) => {
     setDrafts((all) => all.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
@@ -82,7 +84,6 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     setSaved('');
     setFormError('');
     // The same checks as the server, so most mistakes are shown without a round trip.
-    const today = todayIso();
     const local: Record<string, string> = {};
     drafts.forEach((d, i) => {
       const { errors: found } = checkGuest(toGuest(d), today);
@@ -165,8 +166,6 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     );
   }
 
-  const today = todayIso();
-
   return (
     <>
       {heading}
@@ -218,7 +217,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                       type={field === 'dateOfBirth' ? 'date' : 'text'}
                       autoComplete={autoComplete(field, index)}
                       min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
-                      max={field === 'dateOfBirth' ? todayIso() : undefined}
+                      max={field === 'dateOfBirth' ? today : undefined}
                       onChange={change}
                     />
                   );
