@@ -118,14 +118,14 @@ test.describe('the brand talks to its travellers', () => {
       .getByRole('textbox', { name: 'Message', exact: true })
       .fill('The ferry leaves at 08:15 <sharp>.\nBring your passport.\n\nSee you there!');
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByText('This message will go to 2 travellers.')).toBeVisible();
+    await expect(page.getByText('This message will go to the contacts of 2 bookings.')).toBeVisible();
     await expect(page.locator('.admin-message__letter')).toContainText('The ferry leaves at 08:15 <sharp>.');
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-    await page.getByRole('button', { name: 'Send to 2 travellers' }).click();
-    await expect(page.getByText(/Sent to 2 travellers\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Send to 2 bookings' }).click();
+    await expect(page.getByText(/Sent to 2 bookings\./)).toBeVisible();
 
     // Ann's and Ben's inboxes show it; Cal cancelled and gets nothing.
     for (const who of [ann, ben]) {

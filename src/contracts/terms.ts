@@ -1,16 +1,29 @@
 // The booking terms a traveller reads where the decision is made (beside Book Now), on the
 // thank-you page and in the "received" email: one wording for all three.
 // No path alias here: the server imports this file directly.
-import { defaultCancellationCutoffDays } from './booking.js';
+import { cancellableOnline, defaultCancellationCutoffDays } from './booking.js';
 import { brand } from './brand.js';
 
 export type BookingTerms = { payment: string; cancellation: string; after: string };
 
 // cutoffDays: the server's CANCELLATION_CUTOFF_DAYS (the browser knows its default).
-export function bookingTerms(cutoffDays: number = defaultCancellationCutoffDays): BookingTerms {
+// daysLeft: whole days from today to the chosen date, when there is one. A date already inside
+// the cutoff cannot be cancelled online at all, so the terms must not promise it.
+export function bookingTerms(
+  cutoffDays: number = defaultCancellationCutoffDays,
+  daysLeft?: number,
+): BookingTerms {
   const days = cutoffDays === 1 ? '1 day' : `${cutoffDays} days`;
+  const payment = 'No payment is taken now: we confirm your places within two working days.';
+  if (daysLeft !== undefined && !Number.isNaN(daysLeft) && !cancellableOnline(daysLeft, cutoffDays)) {
+    return {
+      payment,
+      cancellation: `This date is less than ${days} away, so it cannot be cancelled online.`,
+      after: `To cancel or change it, call us on ${brand.phone} or write to ${brand.email} and we will help.`,
+    };
+  }
   return {
-    payment: 'No payment is taken now: we confirm your places within two working days.',
+    payment,
     cancellation: `Free cancellation online, from My bookings, until ${days} before the departure.`,
     after: `After that, call us on ${brand.phone} or write to ${brand.email} and we will help.`,
   };

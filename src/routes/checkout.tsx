@@ -79,7 +79,7 @@ export default function Checkout() {
             </aside>
           ) : null}
           <BookingSummary booking={state.data} />
-          <BookingTerms className="checkout__terms" headingLevel={2} />
+          <BookingTerms className="checkout__terms" headingLevel={2} startsOn={state.data.startsOn} />
         </>
       ) : null}
       {state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}

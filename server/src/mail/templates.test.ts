@@ -107,7 +107,8 @@ describe('renderEmail', () => {
 
   it('the received email carries the terms read beside Book Now, with the cutoff in force', () => {
     for (const days of [14, 21]) {
-      const { html, text } = renderEmail('booking-received', data, { cancellationCutoffDays: days });
+      const queuedAt = new Date('2026-10-01T09:00:00Z');
+      const { html, text } = renderEmail('booking-received', data, { cancellationCutoffDays: days, queuedAt });
       const terms = bookingTerms(days);
       for (const part of [text.replace(/\s+/g, ' '), visibleText(html)]) {
         expect(part).toContain('No payment is taken now');
@@ -119,6 +120,18 @@ describe('renderEmail', () => {
     expect(renderEmail('booking-confirmed', { ...data, status: 'confirmed' }).text).not.toContain(
       'Free cancellation online',
     );
+  });
+
+  it('a date already inside the cutoff is not promised an online cancellation', () => {
+    // 2026-12-12 is 13 days after 2026-11-29 and 14 after 2026-11-28.
+    const inside = renderEmail('booking-received', data, { queuedAt: new Date('2026-11-29T23:30:00Z') });
+    for (const part of [inside.text.replace(/\s+/g, ' '), visibleText(inside.html)]) {
+      expect(part).not.toContain('Free cancellation online');
+      expect(part).toContain('This date is less than 14 days away, so it cannot be cancelled online.');
+      expect(part).toContain(`To cancel or change it, call us on ${brand.phone}`);
+    }
+    const onTheDay = renderEmail('booking-received', data, { queuedAt: new Date('2026-11-28T00:10:00Z') });
+    expect(onTheDay.text.replace(/\s+/g, ' ')).toContain('until 14 days before the departure');
   });
 
   it('a booking without a departure says the date is to be agreed', () => {

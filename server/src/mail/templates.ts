@@ -4,6 +4,7 @@ import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/
 import { brand } from '../../../src/contracts/brand.js';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatTripDate } from '../../../src/contracts/format.js';
+import { daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
 import { formatPrice } from '../../../src/contracts/money.js';
 import { tripCalendar } from './calendar.js';
 import type {
@@ -208,8 +209,12 @@ function bookingLetter(
   };
   switch (kind) {
     case 'booking-received': {
-      // The terms the traveller read beside Book Now (src/contracts/terms.ts).
-      const terms = bookingTerms(options.cancellationCutoffDays);
+      // The terms the traveller read beside Book Now (src/contracts/terms.ts), for the date booked:
+      // one already inside the cutoff is not promised an online cancellation.
+      const terms = bookingTerms(
+        options.cancellationCutoffDays,
+        data.startsOn === null ? undefined : daysBetween(todayIso(options.queuedAt ?? new Date()), data.startsOn),
+      );
       return {
         ...base,
         heading: 'We have your booking request',

@@ -23,7 +23,7 @@ describe('message to the travellers', () => {
     await user.type(screen.getByLabelText('Message'), '<b>Pier 3</b>{Enter}at 08:30{Enter}{Enter}See you');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
-    expect(await screen.findByText('This message will go to 3 travellers.')).toBeInTheDocument();
+    expect(await screen.findByText('This message will go to the contacts of 3 bookings.')).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({
       subject: 'New meeting point',
       body: '<b>Pier 3</b>\nat 08:30\n\nSee you',
@@ -34,8 +34,8 @@ describe('message to the travellers', () => {
     expect(letter.querySelector('b')).toBeNull();
     expect(letter.querySelectorAll('.admin-message__para')).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Send to 3 travellers' }));
-    expect(await screen.findByText(/Sent to 3 travellers\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send to 3 bookings' }));
+    expect(await screen.findByText(/Sent to 3 bookings\./)).toBeInTheDocument();
     expect(calls[1]!.body).toEqual({
       subject: 'New meeting point',
       body: '<b>Pier 3</b>\nat 08:30\n\nSee you',
@@ -68,7 +68,8 @@ describe('message to the travellers', () => {
     await user.type(screen.getByLabelText('Subject'), 'Hi!');
     await user.type(screen.getByLabelText('Message'), 'Body');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByRole('button', { name: 'Send to 1 traveller' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Send to 1 booking' })).toBeEnabled();
+    expect(screen.getByText('This message will go to the contact of 1 booking.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Subject'), ' there');
     expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Preview' }));

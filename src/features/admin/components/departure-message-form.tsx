@@ -16,8 +16,10 @@ const paragraphs = (body: string) =>
     .filter((p) => p.trim() !== '');
 
 // On the manifest: write to everyone on the departure. "Preview" asks the server how many
-// travellers it would reach (a dry run) and shows the text as the email will; "Send" sends
-// exactly what was previewed. Editing after the preview asks for a new one.
+// bookings it would reach (a dry run) and shows the text as the email will; "Send" sends
+// exactly what was previewed. Editing after the preview asks for a new one. The count is of
+// bookings, not travellers: one email goes to each booking's contact, who may travel with others
+// (and the manifest beside it counts every traveller).
 export function DepartureMessageForm({
   departureId,
   packageName,
@@ -91,7 +93,7 @@ export function DepartureMessageForm({
         subject: checked.subject,
         body: checked.body,
       });
-      setSent(`Sent to ${plural(recipients, 'traveller')}. Each booking’s history shows the message.`);
+      setSent(`Sent to ${plural(recipients, 'booking')}. Each booking’s history shows the message.`);
       setChecked(null);
       setSubject('');
       setBody('');
@@ -108,7 +110,7 @@ export function DepartureMessageForm({
         Message the travellers
       </h2>
       <p className="admin-muted admin-message__intro">
-        One email to the traveller of every requested and confirmed booking on this departure, in the brand’s
+        One email to the contact of every requested and confirmed booking on this departure, in the brand’s
         email design. Plain text: blank lines start a new paragraph.
       </p>
       <form className="admin-message__form" onSubmit={preview} noValidate>
@@ -169,7 +171,7 @@ export function DepartureMessageForm({
           <p id={ids.preview} className="admin-message__count" role="status">
             {checked.recipients === 0
               ? 'No one is booked on this departure: the message would go to nobody.'
-              : `This message will go to ${plural(checked.recipients, 'traveller')}.`}
+              : `This message will go to the ${checked.recipients === 1 ? 'contact' : 'contacts'} of ${plural(checked.recipients, 'booking')}.`}
           </p>
           <article className="admin-message__letter">
             <p className="admin-message__meta">
@@ -189,7 +191,7 @@ export function DepartureMessageForm({
             onClick={() => void send()}
             disabled={busy !== null || checked.recipients === 0}
           >
-            {busy === 'send' ? 'Sending…' : `Send to ${plural(checked.recipients, 'traveller')}`}
+            {busy === 'send' ? 'Sending…' : `Send to ${plural(checked.recipients, 'booking')}`}
           </button>
         </div>
       )}

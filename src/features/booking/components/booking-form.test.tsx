@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '~/contracts/booking';
 import { emptyGuest } from '~/contracts/guests';
 import type { Departure } from '~/contracts/departure';
+import { todayIso } from '~/contracts/format';
 import { phoneMessages } from '~/contracts/phone';
 import type { WaitlistEntry } from '~/contracts/waitlist';
 import { BookingForm } from '~/features/booking/components/booking-form';
@@ -303,6 +304,21 @@ describe('BookingForm', () => {
   });
 });
 
+describe('BookingForm: the terms for the date chosen', () => {
+  it('a date inside the cancellation cutoff is not promised free online cancellation', async () => {
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    const soon = departure('00000000-0000-4000-8000-000000000009', todayIso(inTenDays), 12);
+    answers = [json(200, { departures: [soon, roomy] })];
+    const { user } = setup();
+    await screen.findByRole('radiogroup', { name: 'Departure' });
+    const terms = screen.getByRole('region', { name: 'Booking terms' });
+    expect(terms).toHaveTextContent('This date is less than 14 days away, so it cannot be cancelled online.');
+    expect(terms).not.toHaveTextContent('Free cancellation online');
+    await user.click(screen.getByRole('radio', { name: 'Sat 13 Apr 2030, 12 seats left' }).closest('label')!);
+    expect(terms).toHaveTextContent('Free cancellation online, from My bookings, until 14 days before the departure.');
+  });
+});
+
 describe('BookingForm: departure and travellers', () => {
   it('shows every date with its seats; closed ones cannot be chosen; the earliest open one is chosen', async () => {
     const { user } = setup();
@@ -516,6 +532,40 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     expect(screen.getByRole('radiogroup', { name: 'Departure' })).not.toHaveTextContent(soldOutNow);
     expect(screen.getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/bookings');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('Book Now on a sold-out date says so under the button and moves to the waiting list', async () => {
+    const { onSubmit, user } = setup();
+    await user.click(
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+    );
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Sat 16 Mar 2030 is sold out, so it cannot be booked. Join its waiting list above, or choose another date.',
+    );
+    expect(alert).not.toHaveTextContent('highlighted');
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toHaveFocus();
+    // Another date chosen: the refusal goes with the date's own message.
+    await user.click(screen.getByRole('radio', { name: 'Sat 13 Apr 2030, 12 seats left' }).closest('label')!);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^$/);
+  });
+
+  it('joining again with another party size says the list kept the first one', async () => {
+    // One live entry per traveller and date: the server answers the entry already there.
+    const onJoin = vi.fn<Join>(async (id) => entryFor(id, 3));
+    const { user } = setup(undefined, onJoin);
+    await user.click(
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+    );
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(
+      await screen.findByText(/We hold seats for your party of 3 on Sat 16 Mar 2030/),
+    ).toHaveTextContent(
+      'You were already on this list for 3 travellers: to wait for 1 instead, leave it in My bookings and join again.',
+    );
   });
 
   it('a party larger than the seats left offers the waiting list too; a 409 is shown as it is', async () => {

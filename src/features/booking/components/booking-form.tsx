@@ -96,6 +96,15 @@ function unavailableText(departure: Departure) {
     : `${when} is sold out now. Join its waiting list below, or choose another date.`;
 }
 
+// Under Book Now, when the chosen date is all that stands in the way: the date's own words, with
+// the waiting list (shown above the details) as the way on, not "check the highlighted fields".
+function unavailableSummary(departure: Departure) {
+  const when = formatTripDate(departure.startsOn);
+  return departure.status === 'closed'
+    ? `${when} is closed for booking now. Please choose another date.`
+    : `${when} is sold out, so it cannot be booked. Join its waiting list above, or choose another date.`;
+}
+
 // "Guaranteed departure", "2 more travellers to guarantee this date", or nothing (no minimum).
 function guaranteeText(departure: Departure | undefined) {
   if (!departure || departure.status !== 'open') return null;
@@ -130,10 +139,14 @@ export function BookingForm({
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState('');
   const [waitlisted, setWaitlisted] = useState<WaitlistEntry | null>(null);
+  // The party asked for: joining again answers the entry already there, which may be for another
+  // party size (one live entry per traveller and date), and the form must not hide that.
+  const [joinedFor, setJoinedFor] = useState<number | null>(null);
   const departures = useDepartures(packageId);
   // One key per booking attempt, kept across retries and double clicks, renewed once stored.
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
+  const joinRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -183,6 +196,8 @@ export function BookingForm({
     setJoinError('');
     try {
       setWaitlisted(await onJoinWaitlist(selected.id, travellers));
+      setJoinedFor(travellers);
+      setErrors((e) => (e.departure ? { ...e, departure: undefined } : e));
     } catch (error) {
       setJoinError(
         error instanceof ApiError ? error.message : 'The waiting list could not be joined. Please try again.',
@@ -255,6 +270,20 @@ export function BookingForm({
     if (!next.travellers) {
       const seats = seatsProblem(travellers, selected);
       if (seats) next.travellers = seats;
+    }
+    const onlyTheDate =
+      selected !== undefined &&
+      !isBookable(selected) &&
+      Object.entries(next).every(([key, message]) => key === 'departure' || !message);
+    if (onlyTheDate) {
+      setErrors(next);
+      setFormError(unavailableSummary(selected));
+      // It goes once the date's own message does: another date chosen, or the list joined.
+      setFormErrorIsSummary(true);
+      // The way on: the waiting list's button when it is offered, else the dates to choose from.
+      if (joinRef.current) joinRef.current.focus();
+      else focusFirst(form, next);
+      return;
     }
     if (!checked.success || Object.values(next).some(Boolean)) {
       setErrors(next);
@@ -444,6 +473,14 @@ export function BookingForm({
               We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
               as soon as they come free, and email you. Accept the offer in{' '}
               <Link to={paths.bookings}>My bookings</Link>.
+              {joinedFor !== null && joinedFor !== joinedHere.travellers ? (
+                <>
+                  {' '}
+                  You were already on this list for {joinedHere.travellers}{' '}
+                  {travellersWord(joinedHere.travellers)}: to wait for {joinedFor} instead, leave it in My
+                  bookings and join again.
+                </>
+              ) : null}
             </p>
           ) : (
             <>
@@ -455,6 +492,7 @@ export function BookingForm({
                 for your whole party and email you.
               </p>
               <button
+                ref={joinRef}
                 type="button"
                 className="button button--primary"
                 onClick={() => void join()}
@@ -498,7 +536,7 @@ export function BookingForm({
       <button type="submit" className="button button--accent button--block" disabled={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <BookingTerms className="booking-form__terms" />
+      <BookingTerms className="booking-form__terms" startsOn={selected?.startsOn} />
     </form>
   );
 }

@@ -1,12 +1,19 @@
 import { bookingTerms } from '~/contracts/terms';
+import { defaultCancellationCutoffDays } from '~/contracts/booking';
 import { brand } from '~/contracts/brand';
+import { daysUntil } from '~/contracts/format';
 
-type BookingTermsProps = { className?: string; headingLevel?: 2 | 3 };
+type BookingTermsProps = {
+  className?: string;
+  headingLevel?: 2 | 3;
+  // The date booked or chosen: one inside the cancellation cutoff is not promised online cancelling.
+  startsOn?: string | null;
+};
 
 // The terms beside Book Now and on the thank-you page (src/contracts/terms.ts has the words; the
 // "received" email says the same). The phone and the email are links.
-export function BookingTerms({ className, headingLevel = 3 }: BookingTermsProps) {
-  const terms = bookingTerms();
+export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingTermsProps) {
+  const terms = bookingTerms(defaultCancellationCutoffDays, startsOn ? daysUntil(startsOn) : undefined);
   const Heading = `h${headingLevel}` as const;
   const [before] = terms.after.split(brand.phone);
   return (
