@@ -1,23 +1,9 @@
 // The account page is prerendered and hydrates after it has painted (docs/decisions/003 and 008):
 // a visitor can type into the form, or submit it, before React runs. Nothing typed may be lost
 // and a submit must not leave the page; both must work once React is there.
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { createAccount, expect, test, uniqueEmail } from './auth-fixtures';
-
-// Holds the site's JavaScript back until release() is called, so the test acts on the
-// prerendered HTML alone, as a visitor on a slow connection would.
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const hydrated = (page: Page) =>
-  page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+import { holdScripts, hydrated } from './support/hold-scripts';
 
 test.describe('the account form before hydration', () => {
   let account: { email: string; password: string };

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
 import { isBookable } from '../src/contracts/departure';
 import { auth, bookViaApi, departuresOf } from './support/booking-api';
+import { holdScripts } from './support/hold-scripts';
 
 const sessionCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((c) => c.name === '__session');
@@ -145,4 +146,57 @@ test('without the cookie each private page answers 200 and, signed out, ends at 
   await logIn(page, email, 'later-pass');
   await expect(page).toHaveURL('/bookings');
   await expect(page.getByRole('heading', { name: 'My bookings' })).toBeVisible();
+});
+
+// The server-rendered forms can be typed into, and submitted, before the page hydrates
+// (server/src/pages/defer-hydration.ts holds the submit): what was typed is what React sends
+// (src/lib/use-typed-before-hydration.ts), not the empty state of its first render.
+test('a traveller books from the server-rendered form typed into before hydration', async ({ page }) => {
+  const email = uniqueEmail('ssr-early');
+  await createAccount(email, 'early-pass', 'Eve Early');
+  await signInThroughSite(page, email, 'early-pass');
+
+  const release = await holdScripts(page);
+  // 'domcontentloaded': the fixtures' goto would otherwise wait for hydration.
+  await page.goto('/package/swiss-alpine-lakes', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Book this trip' });
+  await form.getByLabel('Address').fill('7 Early Lane, Bath');
+  await form.getByLabel('Phone').fill('+44 7700 900456');
+  await form.getByLabel('Phone').press('Enter');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+  release();
+  await expect(page).toHaveURL(/\/checkout\//, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
+  await expect(page.getByText('7 Early Lane, Bath')).toBeVisible();
+  await expect(page.getByText('+44 7700 900456')).toBeVisible();
+});
+
+test('an operator previews a message typed into the manifest before hydration', async ({ page, request }) => {
+  const email = uniqueEmail('ssr-early-operator');
+  const { localId } = await createAccount(email, 'early-desk', 'Oona Early');
+  await grantOperator(localId);
+  const traveller = uniqueEmail('ssr-early-guest');
+  await createAccount(traveller, 'guest-pass', 'Gil Guest');
+  const departure = (await departuresOf(request, 'swiss-alpine-lakes')).find(isBookable);
+  const booked = await bookViaApi(request, await idTokenFor(traveller, 'guest-pass'), {
+    packageId: 'swiss-alpine-lakes',
+    departureId: departure!.id,
+  });
+  expect(booked.status).toBe(201);
+  await signInThroughSite(page, email, 'early-desk');
+
+  const release = await holdScripts(page);
+  await page.goto(`/admin/departures/${departure!.id}`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Typed early');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Before the page hydrated.');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('.admin-message__letter')).toContainText('Before the page hydrated.', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('Typed early');
+  await expect(page.getByText('Write a subject.')).toHaveCount(0);
 });

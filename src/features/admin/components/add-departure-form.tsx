@@ -3,6 +3,7 @@ import { InputField } from '~/components/field';
 import type { AdminDeparture } from '~/contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Field = 'startsOn' | 'capacity' | 'minTravellers';
 
@@ -26,6 +27,13 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
   const [busy, setBusy] = useState(false);
   const dateRef = useRef<HTMLInputElement>(null);
   const capacityRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed before the server-rendered schedule hydrated (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (field, value) => {
+    if (field === 'startsOn') setStartsOn(value);
+    else if (field === 'capacity') setCapacity(value);
+    else if (field === 'minTravellers') setMinTravellers(value);
+  });
   const ids = {
     date: useId(),
     capacity: useId(),
@@ -77,6 +85,7 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
 
   return (
     <form
+      ref={formRef}
       className="admin-panel admin-panel__pad admin-add"
       aria-labelledby={ids.title}
       onSubmit={submit}

@@ -3,6 +3,7 @@ import { messageLimits } from '~/contracts/admin';
 import { messageDeparture } from '~/features/admin/api/admin-api';
 import { plural } from '~/contracts/format';
 import { ApiError } from '~/lib/api-client';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Checked = { subject: string; body: string; recipients: number };
 
@@ -36,6 +37,12 @@ export function DepartureMessageForm({
   const [busy, setBusy] = useState<'preview' | 'send' | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed before the server-rendered manifest hydrated (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (field, value) => {
+    if (field === 'subject') setSubject(value);
+    else if (field === 'body') setBody(value);
+  });
   const ids = {
     title: useId(),
     subject: useId(),
@@ -113,12 +120,13 @@ export function DepartureMessageForm({
         One email to the contact of every requested and confirmed booking on this departure, in the brand’s
         email design. Plain text: blank lines start a new paragraph.
       </p>
-      <form className="admin-message__form" onSubmit={preview} noValidate>
+      <form ref={formRef} className="admin-message__form" onSubmit={preview} noValidate>
         <div className="field">
           <label htmlFor={ids.subject}>Subject</label>
           <input
             ref={subjectRef}
             id={ids.subject}
+            name="subject"
             type="text"
             value={subject}
             maxLength={messageLimits.subject}
@@ -140,6 +148,7 @@ export function DepartureMessageForm({
           <textarea
             ref={bodyRef}
             id={ids.body}
+            name="body"
             rows={6}
             value={body}
             maxLength={messageLimits.body}

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { noteLimits, type Note } from '~/contracts/admin';
 import { addNote } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 // An internal note on the booking: the team reads it in the history and on the manifest; the
 // traveller never sees it. What was typed stays in the box if the save fails.
@@ -12,6 +13,11 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
   const [busy, setBusy] = useState(false);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed before the server-rendered manifest hydrated (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (field, value) => {
+    if (field === 'text') setText(value);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,12 +44,13 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
   };
 
   return (
-    <form className="admin-note-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="admin-note-form" onSubmit={submit} noValidate>
       <label htmlFor={id} className="admin-strong">
         Internal note
       </label>
       <textarea
         id={id}
+        name="text"
         value={text}
         maxLength={noteLimits.max}
         onChange={(e) => setText(e.target.value)}

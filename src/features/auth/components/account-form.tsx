@@ -1,8 +1,9 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
 import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Mode = 'login' | 'signup' | 'reset';
 
@@ -37,19 +38,12 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The page is prerendered and hydrates after it has painted (scripts/tune-html.ts): a visitor,
-  // or the browser's autofill, may have filled the fields by then. React keeps the DOM's values
-  // while hydrating but its state is still empty, so the next render would blank the fields and
-  // a login would send nothing: take over what the fields hold, once, before anything renders.
-  useLayoutEffect(() => {
-    const fields = formRef.current?.elements;
-    const typed = (name: string) => {
-      const field = fields?.namedItem(name);
-      return field instanceof HTMLInputElement ? field.value : '';
-    };
-    if (typed('email')) setEmail(typed('email'));
-    if (typed('password')) setPassword(typed('password'));
-  }, []);
+  // The page is prerendered and hydrates after it has painted: what a visitor, or the browser's
+  // autofill, typed by then is taken over before anything renders (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (field, value) => {
+    if (field === 'email') setEmail(value);
+    else if (field === 'password') setPassword(value);
+  });
 
   const switchMode = (next: Mode) => {
     setMode(next);

@@ -17,6 +17,7 @@ import { DeparturePicker } from '~/features/booking/components/departure-picker'
 import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 import { site } from '~/lib/site';
@@ -147,7 +148,16 @@ export function BookingForm({
   const idempotencyKey = useRef<string>(crypto.randomUUID());
   const busyRef = useRef(false);
   const joinRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+
+  // Typed, autofilled or chosen before the server-rendered page hydrated (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (field, value) => {
+    if (field === 'travellers') setTravellersRaw(value);
+    else if (field === 'departure') setChosenId(value);
+    else if (field === 'name' || field === 'author' || field === 'address' || field === 'phone')
+      setValues((v) => ({ ...v, [field]: value }));
+  });
 
   useEffect(() => {
     // Once stored, the form's reset must not write the emptied values back.
@@ -341,6 +351,7 @@ export function BookingForm({
 
   return (
     <form
+      ref={formRef}
       className="form booking-form"
       noValidate
       onSubmit={(e) => void submit(e)}

@@ -16,6 +16,7 @@ import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
+import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, todayIso } from '~/contracts/format';
 import { site } from '~/lib/site';
 
@@ -62,6 +63,12 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Typed or autofilled before the server-rendered page hydrated (src/lib/use-typed-before-hydration.ts).
+  useTypedBeforeHydration(formRef, (name, value) => {
+    const [, index, field] = /^guests\.(\d+)\.(\w+)$/.exec(name) ?? [];
+    if (index === undefined || !guestFields.includes(field as GuestField)) return;
+    setDrafts((all) => all.map((d, i) => (i === Number(index) ? { ...d, [field as GuestField]: value } : d)));
+  });
   const option = detailsOption(booking);
   // The day dates of birth are judged against, by the badges and by Save alike.
   const today = todayIso();
