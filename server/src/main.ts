@@ -133,6 +133,7 @@ const reminders = startReminderScheduler({
   settings: {
     tripDays: env.TRIP_REMINDER_DAYS,
     detailsDays: env.DETAILS_REMINDER_DAYS,
+    detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     detailsIncomplete: guestDetailsIncomplete,
   },
   intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,

@@ -95,6 +95,20 @@ describeEach(storeCases())('reminders on $name', { timeout: 60_000 }, (store) =>
     expect(await reminders(complete.id)).toEqual([]);
   });
 
+  it('no "Traveller details needed" once details can no longer be changed online (DETAILS_CUTOFF_DAYS)', async () => {
+    const ahead = 2700 + Math.floor(Math.random() * 200);
+    const departureId = await ctx.addDeparture({ daysAhead: ahead });
+    const late = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
+    const withDetails = { ...settings, detailsIncomplete: guestDetailsIncomplete, detailsCutoffDays: 2 };
+    // First looked at 1 day before the trip: inside the cutoff, nothing asked.
+    await runReminders(ctx.db, addDays(today, ahead - 1), withDetails);
+    expect(await reminders(late.id)).toEqual([]);
+    // 2 days before is still in time (the travellers page takes changes until then).
+    const other = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
+    await runReminders(ctx.db, addDays(today, ahead - 2), withDetails);
+    expect((await reminders(other.id)).map((r) => r.kind)).toEqual(['details-reminder']);
+  });
+
   it('a booking confirmed inside the window is reminded at the next run; a requested one is not', async () => {
     const ahead = 1400 + Math.floor(Math.random() * 200);
     const departureId = await ctx.addDeparture({ daysAhead: ahead });

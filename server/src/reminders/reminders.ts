@@ -11,6 +11,7 @@ import { emailData, toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database, Queryable } from '../db/database.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { defaultDetailsCutoffDays } from '../../../src/contracts/guests.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 
@@ -25,6 +26,9 @@ export type ReminderSettings = {
   // Days before the departure each kind is due (TRIP_REMINDER_DAYS, DETAILS_REMINDER_DAYS).
   tripDays: number;
   detailsDays: number;
+  // DETAILS_CUTOFF_DAYS: inside it details can no longer be changed online, so asking for them
+  // would send the traveller to a page that refuses them (default 2, as the server's).
+  detailsCutoffDays?: number;
   // Which bookings still miss travellers' details; null while the site keeps no such details, so
   // no "details needed" reminder is sent.
   detailsIncomplete?: string | null;
@@ -35,16 +39,20 @@ export type ReminderSettings = {
 const batchSize = 200;
 
 // The SQL condition (on `b`, `d`) for the bookings due a reminder of `kind` on `today`: the
-// departure is after today and at most `days` away (never earlier: a booking for a date further
-// off waits), the booking is in the right state and not reminded yet. A booking made or confirmed
+// departure is on or after $1 (the day after today; for details, the first day they can still be
+// changed online) and at most `days` away (never earlier: a booking for a date further off
+// waits), the booking is in the right state and not reminded yet. A booking made or confirmed
 // inside the window matches at the next run.
 function dueCondition(kind: ReminderKind, settings: ReminderSettings) {
   // Emails about a booking go to the account that made it (an account without one gets none).
-  const base = `b.account_email IS NOT NULL AND d.starts_on > $1::date AND d.starts_on <= $2::date
+  const base = `b.account_email IS NOT NULL AND d.starts_on >= $1::date AND d.starts_on <= $2::date
     AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id AND r.kind = '${kind}')`;
   if (kind === 'trip') return `b.status = 'confirmed' AND ${base}`;
   return `b.status IN ('requested', 'confirmed') AND ${base} AND (${settings.detailsIncomplete})`;
 }
+
+const earliestDue = (kind: ReminderKind, today: string, settings: ReminderSettings) =>
+  addDays(today, kind === 'trip' ? 1 : Math.max(1, settings.detailsCutoffDays ?? defaultDetailsCutoffDays));
 
 async function remindKind(
   db: Database,
@@ -62,7 +70,7 @@ async function remindKind(
        WHERE ${dueCondition(kind, settings)}
        ORDER BY d.starts_on, b.id LIMIT ${batchSize}
        FOR UPDATE OF b SKIP LOCKED`,
-      [today, addDays(today, days)],
+      [earliestDue(kind, today, settings), addDays(today, days)],
     );
     if (rows.length === 0) return 0;
     // The claim: only the rows this transaction inserted are ours to send.
