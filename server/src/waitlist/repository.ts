@@ -291,7 +291,7 @@ export function acceptOffer(
     // The user's held seats are counted under their lock, before any departure's
     // (server/src/bookings/held-seats.ts); an open offer is counted in them already.
     const held = (await lockHeldSeats(tx, [request.userId])).get(request.userId) ?? 0;
-    await lockDeparture(tx, rows[0].departure_id);
+    const departure = await lockDeparture(tx, rows[0].departure_id);
     const entry = (await lockEntry(tx, request.entryId))!;
     if (entry.status === 'booked' && entry.booking_id) {
       const { rows: found } = await tx.query<BookingRow>(
@@ -315,6 +315,18 @@ export function acceptOffer(
         kind: 'expired',
         message: 'This offer has expired and its seats went to the next traveller waiting.',
       };
+    }
+    // Closed by the brand since the offer (or departed): no booking on it, as POST /api/bookings
+    // refuses one. The offer keeps its seats until its deadline, so a reopened date can still
+    // be accepted.
+    if (departure && departure.status !== 'open') {
+      return {
+        kind: 'conflict',
+        message: 'This departure is closed for booking now. Please contact us or choose another date.',
+      };
+    }
+    if (departure && departure.starts_on <= todayIso(request.offers.now)) {
+      return { kind: 'conflict', message: 'This departure has already left.' };
     }
     const pkg = request.packages.get(entry.package_id);
     if (!pkg) return { kind: 'conflict', message: 'This trip is no longer offered. Please contact us.' };

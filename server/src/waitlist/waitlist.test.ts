@@ -562,6 +562,25 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       expect(late.json().message).toMatch(/expired/);
     });
 
+    it('an offer on a departure closed since is refused at accept, and accepted once it reopens', async () => {
+      const id = await addDeparture({ capacity: 1 });
+      const first = await book(alice, id, 1);
+      const bobs = await joined(bob, id, 1);
+      await cancel(alice, first.id);
+      expect((await entry(bob, bobs.id)).status).toBe('offered');
+      await call(operator, 'PATCH', `/api/admin/departures/${id}`, { status: 'closed' });
+      const refused = await call(bob, 'POST', `/api/waitlist/${bobs.id}/accept`, details);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'This departure is closed for booking now. Please contact us or choose another date.',
+      );
+      expect(await count('SELECT count(*)::int AS n FROM bookings WHERE departure_id = $1', [id])).toBe(1);
+      // The offer keeps its seats until its deadline: reopened, the date can still be taken.
+      expect((await entry(bob, bobs.id)).status).toBe('offered');
+      await call(operator, 'PATCH', `/api/admin/departures/${id}`, { status: 'open' });
+      expect((await call(bob, 'POST', `/api/waitlist/${bobs.id}/accept`, details)).statusCode).toBe(201);
+    });
+
     it('an offer past its deadline that no process lapsed yet is refused at accept and passed on', async () => {
       const id = await addDeparture({ capacity: 1 });
       const first = await book(alice, id, 1);
