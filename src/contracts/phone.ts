@@ -24,6 +24,10 @@ export const normalisePhone = (raw: string) => raw.trim().replace(/ {2,}/g, ' ')
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length;
 
+// A tel: link dials the digits and a leading +; spaces, dots and brackets in an href are not dialled
+// the same way by every phone.
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 export const phoneMessages = {
   required: 'Please enter your phone number.',
   characters: 'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.',

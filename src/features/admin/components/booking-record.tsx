@@ -13,6 +13,7 @@ import { formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 import { ApiError } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
+import { telHref } from '~/contracts/phone';
 
 const headingId = 'admin-booking-heading';
 
@@ -106,7 +107,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             </dd>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+              <a href={telHref(booking.phone)}>{booking.phone}</a>
             </dd>
             <dt>Address</dt>
             <dd>{booking.address}</dd>

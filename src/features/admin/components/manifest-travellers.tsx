@@ -6,6 +6,7 @@ import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
 import { formatTripDate } from '~/contracts/format';
 import { Moment } from '~/components/moment';
+import { telHref } from '~/contracts/phone';
 
 // Age on the trip's first day: what the guide checks at the meeting point.
 const ageOn = (birth: string, day: string) => {
@@ -70,7 +71,7 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                 {booking.reference}
               </Link>
               <span aria-hidden="true"> · </span>
-              <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+              <a href={telHref(booking.phone)}>{booking.phone}</a>
               {booking.detailsComplete ? null : (
                 <>
                   <span aria-hidden="true"> · </span>
@@ -135,7 +136,7 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                           <>
                             {guest.emergencyName}{' '}
                             {guest.emergencyPhone ? (
-                              <a href={`tel:${guest.emergencyPhone.replace(/[^\d+]/g, '')}`}>
+                              <a href={telHref(guest.emergencyPhone)}>
                                 {guest.emergencyPhone}
                               </a>
                             ) : null}

@@ -544,7 +544,7 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(
-      'Sat 16 Mar 2030 is sold out, so it cannot be booked. Join its waiting list above, or choose another date.',
+      'Sat 16 Mar 2030 is sold out, so it cannot be booked. Join its waiting list, or choose another date.',
     );
     expect(alert).not.toHaveTextContent('highlighted');
     expect(screen.getByRole('button', { name: 'Join the waiting list' })).toHaveFocus();
@@ -560,6 +560,7 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     await user.click(
       (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
     );
+    expect(screen.getByText(/Wait for a seat: when one comes free we hold it for you and email you\./)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     expect(
       await screen.findByText(/We hold seats for your party of 3 on Sat 16 Mar 2030/),

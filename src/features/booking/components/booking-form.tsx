@@ -103,7 +103,7 @@ function unavailableSummary(departure: Departure) {
   const when = formatTripDate(departure.startsOn);
   return departure.status === 'closed'
     ? `${when} is closed for booking now. Please choose another date.`
-    : `${when} is sold out, so it cannot be booked. Join its waiting list above, or choose another date.`;
+    : `${when} is sold out, so it cannot be booked. Join its waiting list, or choose another date.`;
 }
 
 // "Guaranteed departure", "2 more travellers to guarantee this date", or nothing (no minimum).
@@ -499,8 +499,9 @@ export function BookingForm({
                 {selected.seatsLeft === 0
                   ? `${formatTripDate(selected.startsOn)} is sold out.`
                   : `Only ${selected.seatsLeft} ${selected.seatsLeft === 1 ? 'seat is' : 'seats are'} left on ${formatTripDate(selected.startsOn)}.`}{' '}
-                Wait for {travellers} {travellersWord(travellers)} together: when seats come free we hold them
-                for your whole party and email you.
+                {travellers === 1
+                  ? 'Wait for a seat: when one comes free we hold it for you and email you.'
+                  : `Wait for ${travellers} travellers together: when seats come free we hold them for your whole party and email you.`}
               </p>
               <button
                 ref={joinRef}

@@ -28,7 +28,7 @@ function ContactUs() {
   return (
     <p className="summary__contact">
       Your trip starts within {cancellationCutoffDays} days, so it can no longer be cancelled online. To
-      change or cancel it, call us on <a href={site.phoneHref}>{site.phone}</a> or e-mail{' '}
+      change or cancel it, call us on <a href={site.phoneHref}>{site.phone}</a> or email{' '}
       <a href={`mailto:${site.email}`}>{site.email}</a>.
     </p>
   );

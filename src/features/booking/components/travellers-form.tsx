@@ -18,6 +18,7 @@ import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/book
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, todayIso } from '~/contracts/format';
+import { addDays } from '~/contracts/iso-dates';
 import { site } from '~/lib/site';
 
 // What the inputs hold: text as typed (a date input gives "" when empty).
@@ -158,7 +159,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                 : 'This trip has already left.'}
             {option === 'closed' ? (
               <>
-                <a href={site.phoneHref}>{site.phone}</a> or e-mail{' '}
+                <a href={site.phoneHref}>{site.phone}</a> or email{' '}
                 <a href={`mailto:${site.email}`}>{site.email}</a>.
               </>
             ) : null}
@@ -224,7 +225,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                       type={field === 'dateOfBirth' ? 'date' : 'text'}
                       autoComplete={autoComplete(field, index)}
                       min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
-                      max={field === 'dateOfBirth' ? today : undefined}
+                      max={field === 'dateOfBirth' ? addDays(today, -1) : undefined}
                       onChange={change}
                     />
                   );
