@@ -7,6 +7,7 @@ import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-a
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '~/contracts/money';
 import { formatTripDate } from '~/contracts/format';
+import { droppedTravellersWarning } from '~/contracts/guests';
 
 type ChangeBookingPanelProps = {
   booking: AdminBooking;
@@ -69,6 +70,7 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
     }
   };
 
+  const dropped = validParty ? droppedTravellersWarning(booking.guests, travellers) : undefined;
   if (booking.status === 'cancelled') return null;
   return (
     <section className="admin-panel admin-panel__pad" aria-labelledby={`${id}-title`}>
@@ -107,6 +109,11 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
           onChange={(e) => setTravellersRaw(e.target.value)}
           error={validParty ? undefined : `1 to ${bookingLimits.travellersMax} travellers.`}
         />
+        {dropped ? (
+          <p className="admin-change__warning" role="status">
+            {dropped}
+          </p>
+        ) : null}
         <p className="admin-change__summary" aria-live="polite">
           {room === null ? '' : `${room} ${room === 1 ? 'seat' : 'seats'} for this booking on that date. `}
           {validParty ? `New total ${formatPrice(booking.price * travellers)}.` : ''}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { InputField, SelectField } from '~/components/field';
 import { bookingLimits, type Booking } from '~/contracts/booking';
 import type { Departure } from '~/contracts/departure';
+import { droppedTravellersWarning } from '~/contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate } from '~/contracts/format';
@@ -96,6 +97,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
     }
   };
 
+  const dropped = validParty ? droppedTravellersWarning(booking.guests, travellers) : undefined;
   const partyError = !validParty
     ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
     : !fits && room !== null
@@ -178,6 +180,11 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
           onChange={(e) => setTravellersRaw(e.target.value)}
           error={partyError}
         />
+        {dropped ? (
+          <p className="change-form__warning" role="status">
+            {dropped}
+          </p>
+        ) : null}
         <dl className="change-form__summary" aria-live="polite">
           <div>
             <dt>Seats for you on that date</dt>
