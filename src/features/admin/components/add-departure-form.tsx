@@ -133,7 +133,7 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
           onChange={(e) => setMinTravellers(e.target.value)}
           error={errors.minTravellers}
         />
-        <button type="submit" className="button button--primary admin-add__submit" disabled={busy}>
+        <button type="submit" className="button button--primary admin-add__submit" aria-busy={busy}>
           {busy ? 'Adding…' : 'Add departure'}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminBooking } from '~/contracts/admin';
 import { confirmBooking } from '~/features/admin/api/admin-api';
 import { CancelDialog } from '~/features/admin/components/cancel-dialog';
@@ -24,13 +24,20 @@ export function BookingActions({
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState('');
   const ref = showReference ? <span className="sr-only"> {booking.reference}</span> : null;
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
-  async function confirm() {
+  async function confirm(event: { currentTarget: HTMLButtonElement }) {
+    if (confirming) return;
+    // Confirmed, the button goes: a keyboard user's focus moves to Cancel beside it, not to the page.
+    const button = event.currentTarget;
     setConfirming(true);
     setError('');
     try {
       const confirmed = await confirmBooking(booking.id);
       onChanged(confirmed, `${confirmed.reference} confirmed. The traveller gets an email.`);
+      if (document.activeElement === button || document.activeElement === document.body) {
+        requestAnimationFrame(() => cancelRef.current?.focus());
+      }
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The booking could not be confirmed.');
     } finally {
@@ -45,14 +52,15 @@ export function BookingActions({
         <button
           type="button"
           className="button admin-button admin-button--confirm"
-          onClick={confirm}
-          disabled={confirming}
+          onClick={(event) => void confirm(event)}
+          aria-busy={confirming}
         >
           {confirming ? 'Confirming…' : 'Confirm'}
           {ref}
         </button>
       )}
       <button
+        ref={cancelRef}
         type="button"
         className="button admin-button admin-button--cancel"
         onClick={() => {

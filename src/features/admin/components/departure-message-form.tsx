@@ -169,7 +169,7 @@ export function DepartureMessageForm({
           )}
         </div>
         <div className="admin-message__actions">
-          <button type="submit" className="button button--outline" disabled={busy !== null}>
+          <button type="submit" className="button button--outline" aria-busy={busy === 'preview'}>
             {busy === 'preview' ? 'Checking…' : 'Preview'}
           </button>
         </div>

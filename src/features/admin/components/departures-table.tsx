@@ -40,6 +40,8 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
   }, [editing]);
 
   async function toggle(d: AdminDeparture) {
+    // aria-busy, not disabled, while it saves: a disabled button drops the keyboard's focus.
+    if (busy === d.id) return;
     const status = d.status === 'open' ? 'closed' : 'open';
     setBusy(d.id);
     setErrors(({ [d.id]: _old, ...rest }) => rest);
@@ -210,7 +212,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                     <button
                       type="button"
                       className="button admin-button admin-button--quiet"
-                      disabled={busy === d.id}
+                      aria-busy={busy === d.id}
                       onClick={() => toggle(d)}
                     >
                       {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}

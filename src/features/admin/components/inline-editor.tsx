@@ -81,7 +81,7 @@ export function InlineEditor({
     >
       {children(
         <>
-          <button type="submit" className="button button--primary admin-button" disabled={busy}>
+          <button type="submit" className="button button--primary admin-button" aria-busy={busy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
           <button type="button" className="button--link" onClick={onDone}>

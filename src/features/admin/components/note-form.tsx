@@ -67,7 +67,7 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
         </p>
       ) : null}
       <div>
-        <button type="submit" className="button button--primary admin-button" disabled={busy}>
+        <button type="submit" className="button button--primary admin-button" aria-busy={busy}>
           {busy ? 'Adding…' : 'Add note'}
         </button>
       </div>

@@ -545,7 +545,7 @@ export function BookingForm({
       <p className="form-error" role="alert">
         {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : formError}
       </p>
-      <button type="submit" className="button button--accent button--block" disabled={busy}>
+      <button type="submit" className="button button--accent button--block" aria-busy={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
       <BookingTerms className="booking-form__terms" startsOn={selected?.startsOn} />

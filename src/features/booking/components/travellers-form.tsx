@@ -242,7 +242,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             {saved}
           </p>
           <div className="travellers__actions">
-            <button type="submit" className="button button--accent" disabled={busy}>
+            <button type="submit" className="button button--accent" aria-busy={busy}>
               {busy ? 'Saving…' : 'Save details'}
             </button>
             <Link className="button button--outline" to={paths.bookings}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { InputField, PhoneField } from '~/components/field';
 import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '~/contracts/booking';
 import { waitlistStatusLabels, type WaitlistEntry } from '~/contracts/waitlist';
@@ -36,6 +36,18 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Opened by Accept, whose button it replaces: the keyboard's focus goes to its first field.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+
+  // As the booking form does: the first field refused takes the focus.
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,6 +56,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
     if (!checked.success) {
       setErrors(checked.fieldErrors);
       setMessage('Please check the highlighted fields.');
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -54,6 +67,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
       if (error instanceof ApiError) {
         setErrors(error.fieldErrors);
         setMessage(error.message);
+        focusFirstError();
       } else setMessage('The offer could not be accepted. Please try again.');
     } finally {
       setBusy(false);
@@ -73,6 +87,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
 
   return (
     <form
+      ref={formRef}
       className="form accept-form"
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -96,7 +111,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
       <p className="form-error" role="alert">
         {message}
       </p>
-      <button type="submit" className="button button--accent" disabled={busy}>
+      <button type="submit" className="button button--accent" aria-busy={busy}>
         {busy ? 'Booking…' : `Book ${party(entry.travellers)}`}
       </button>
     </form>
@@ -113,12 +128,23 @@ type WaitlistEntriesProps = {
 // My bookings' waiting lists: each entry's state, an offer's deadline, Accept and Leave.
 export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: WaitlistEntriesProps) {
   const [accepting, setAccepting] = useState<string | null>(null);
+  // Leave asks once: an offer's held seats go to the next party at once, and cannot come back.
+  const [leaving, setLeaving] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const articles = useRef(new Map<string, HTMLElement>());
+  // Asked, the safe answer has the focus.
+  const stayRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (leaving) stayRef.current?.focus();
+  }, [leaving]);
 
   const leave = async (entry: WaitlistEntry) => {
     setErrors((e) => ({ ...e, [entry.id]: '' }));
     try {
       onUpdated(await leaveWaitlist(entry.id));
+      setLeaving(null);
+      // Its buttons go with it: the keyboard's focus stays on the entry, now "Left".
+      requestAnimationFrame(() => articles.current.get(entry.id)?.focus());
     } catch (error) {
       setErrors((e) => ({
         ...e,
@@ -137,7 +163,16 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
           const live = entry.status === 'waiting' || entry.status === 'offered';
           return (
             <li key={entry.id}>
-              <article className="summary waitlist-entry" data-status={entry.status}>
+              <article
+                className="summary waitlist-entry"
+                data-status={entry.status}
+                tabIndex={-1}
+                aria-label={`${entry.packageName}, ${formatTripDate(entry.startsOn)}`}
+                ref={(el) => {
+                  if (el) articles.current.set(entry.id, el);
+                  else articles.current.delete(entry.id);
+                }}
+              >
                 <h3 className="summary__title">{entry.packageName}</h3>
                 <p className="waitlist-entry__facts">
                   {formatTripDate(entry.startsOn)} · {party(entry.travellers)} ·{' '}
@@ -154,7 +189,29 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                     We email you as soon as seats for your whole party come free.
                   </p>
                 ) : null}
-                {live ? (
+                {live && leaving === entry.id ? (
+                  <div className="waitlist-entry__actions" role="group" aria-label="Leave this waiting list?">
+                    <p className="waitlist-entry__confirm">
+                      {entry.status === 'offered'
+                        ? 'Leave this waiting list? The seats held for you go to the next traveller waiting.'
+                        : 'Leave this waiting list? You lose your place in it.'}
+                    </p>
+                    <button type="button" className="button button--outline" onClick={() => void leave(entry)}>
+                      Yes, leave
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => {
+                        setLeaving(null);
+                        requestAnimationFrame(() => articles.current.get(entry.id)?.focus());
+                      }}
+                      ref={stayRef}
+                    >
+                      Stay on the list
+                    </button>
+                  </div>
+                ) : live ? (
                   <div className="waitlist-entry__actions">
                     {entry.status === 'offered' && accepting !== entry.id ? (
                       <button
@@ -168,7 +225,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                     <button
                       type="button"
                       className="button button--outline"
-                      onClick={() => void leave(entry)}
+                      onClick={() => setLeaving(entry.id)}
                     >
                       Leave
                     </button>
