@@ -58,6 +58,8 @@ test.describe('accessibility: axe on every page', () => {
   test('signed-in pages: package with errors, checkout, my bookings (empty and full)', async ({
     signedIn: page,
   }) => {
+    // Five axe runs and a booking: near 30 s on a busy 2-core machine with two workers.
+    test.setTimeout(60_000);
     await page.goto('/bookings');
     await expect(page.getByRole('heading', { name: 'No trips booked yet' })).toBeVisible();
     await expectNoAxeViolations(page, '/bookings empty');
