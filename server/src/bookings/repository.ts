@@ -87,9 +87,7 @@ class BookingBatcher {
       const batch = queue.splice(0, this.maxRows);
       try {
         const outcomes = await runBatch(this.db, batch);
-        // The answers go out once the next batch's first statement is on its way (EXPERIMENT).
-        if (process.env.BOOKING_SETTLE_LATER === '1') setImmediate(() => batch.forEach((p, i) => settle(p, outcomes[i]!)));
-        else batch.forEach((p, i) => settle(p, outcomes[i]!));
+        batch.forEach((p, i) => settle(p, outcomes[i]!));
       } catch (error) {
         // One bad row (a reference collision) must not fail its neighbours: one by one.
         for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
