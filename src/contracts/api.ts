@@ -26,6 +26,7 @@ import {
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
+import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 import {
@@ -327,7 +328,7 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
             [(d) => d > today, 'Choose a date after today.'],
             [
               (d) => d <= latest,
-              `Choose a date up to ${operatorDatesYearsAhead} years ahead (${latest} at the latest).`,
+              `Choose a date up to ${operatorDatesYearsAhead} years ahead (${formatTripDate(latest)} at the latest).`,
             ],
           )(date);
         }),

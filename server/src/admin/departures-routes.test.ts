@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { AdminDeparture, Manifest } from '../../../src/contracts/admin.js';
 import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { formatTripDate } from '../../../src/contracts/format.js';
 import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } from '../test/fixtures.js';
 import { failingOn, useAdminApp } from '../test/console-kit.js';
 
@@ -229,7 +230,7 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       const again = await create({ ...body, capacity: 20 });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(
-        `Santorini Sunset Sail already has a departure on ${body.startsOn}. Change that one instead.`,
+        `Santorini Sunset Sail already has a departure on ${formatTripDate(body.startsOn)}. Change that one instead.`,
       );
       // Another package on that date is fine.
       expect((await create({ ...body, packageId: 'swiss-alpine-lakes' })).statusCode).toBe(201);

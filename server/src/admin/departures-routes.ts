@@ -2,6 +2,7 @@
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
+import { formatTripDate } from '../../../src/contracts/format.js';
 import type { AdminDeparture, DepartureMessageResult, Manifest } from '../../../src/contracts/admin.js';
 import {
   adminDepartureSchema,
@@ -103,7 +104,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
         return problem(
           reply,
           409,
-          `${name} already has a departure on ${input.startsOn}. Change that one instead.`,
+          `${name} already has a departure on ${formatTripDate(input.startsOn)}. Change that one instead.`,
         );
       }
       return noStore(reply)

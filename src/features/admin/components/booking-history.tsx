@@ -1,6 +1,7 @@
 import type { AuditEvent } from '~/contracts/admin';
 import { bookingStatusLabels, type BookingStatus } from '~/contracts/booking';
 import { Moment } from '~/components/moment';
+import { formatTripDate } from '~/contracts/format';
 
 const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',
@@ -31,7 +32,10 @@ const actionLabel = (action: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const valueLabel = (value: string) => bookingStatusLabels[value as BookingStatus] ?? value;
+// A status by its label; a change's "2026-12-14, 3 travellers" with the date as the console shows dates.
+const valueLabel = (value: string) =>
+  bookingStatusLabels[value as BookingStatus] ??
+  value.replace(/^(\d{4}-\d{2}-\d{2})\b/, (iso) => formatTripDate(iso));
 
 // Every change to the booking, oldest first: when, who, what, from -> to, and why.
 export function BookingHistory({ events }: { events: AuditEvent[] }) {

@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BookingHistory } from '~/features/admin/components/booking-history';
+
+describe('BookingHistory', () => {
+  it('shows statuses by their labels and a change’s dates as the console writes dates', () => {
+    render(
+      <BookingHistory
+        events={[
+          {
+            at: '2026-11-01T09:00:00Z',
+            actor: 'ada@example.com',
+            actorType: 'traveller',
+            action: 'booking.created',
+            from: null,
+            to: 'requested',
+          },
+          {
+            at: '2026-11-02T09:00:00Z',
+            actor: 'ada@example.com',
+            actorType: 'traveller',
+            action: 'booking.changed',
+            from: '2026-12-14, 3 travellers',
+            to: '2027-03-08, 4 travellers',
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByText(/Requested/)).toBeInTheDocument();
+    const change = screen.getByText(/Mon 14 Dec 2026, 3 travellers/);
+    expect(change).toHaveTextContent('Mon 14 Dec 2026, 3 travellers → to Mon 8 Mar 2027, 4 travellers');
+    expect(change).not.toHaveTextContent('2026-12-14');
+  });
+});
