@@ -84,6 +84,20 @@ describe('renderEmail', () => {
     }
   });
 
+  it('booking-changed: only what changed has a "before" line', () => {
+    const { html, text } = renderEmail('booking-changed', {
+      ...data,
+      travellers: 2,
+      total: 3780,
+      previous: { startsOn: data.startsOn, travellers: 3, total: 5670 },
+    });
+    for (const part of [text, visibleText(html)]) {
+      expect(part).not.toContain('Departure before');
+      expect(part).toMatch(/Travellers before:?\s+3 travellers/);
+      expect(part).toMatch(/Total before:?\s+\$5,670/);
+    }
+  });
+
   it('waitlist-offered: the seats held, until when, and the way to My bookings', () => {
     const offer = {
       packageName: 'Kyoto <Temples>',

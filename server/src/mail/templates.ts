@@ -135,17 +135,18 @@ function bookingFacts(data: BookingEmailData): [string, string][] {
 // meeting point and time are those of the departure the booking is on now.
 function changedFacts(data: BookingEmailData): Fact[] {
   const before = data.previous;
-  const was = (label: string, value: string): Fact[] =>
-    before ? [[label, value, { superseded: true }]] : [];
+  // Only what changed: a new party on the same date shows no "Departure before".
+  const was = (label: string, value: string, now: string): Fact[] =>
+    before && value !== now ? [[label, value, { superseded: true }]] : [];
   return [
     ['Booking reference', data.reference],
     ['Package', data.packageName],
-    ...was('Departure before', formatTripDate(before?.startsOn ?? null)),
+    ...was('Departure before', formatTripDate(before?.startsOn ?? null), formatTripDate(data.startsOn)),
     ['Departure', formatTripDate(data.startsOn)],
-    ...was('Travellers before', travellersLabel(before?.travellers ?? 0)),
+    ...was('Travellers before', travellersLabel(before?.travellers ?? 0), travellersLabel(data.travellers)),
     ['Travellers', travellersLabel(data.travellers)],
     ['Price per person', formatPrice(data.price)],
-    ...was('Total before', formatPrice(before?.total ?? 0)),
+    ...was('Total before', formatPrice(before?.total ?? 0), formatPrice(data.total)),
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
     ...meetingFacts(data),
