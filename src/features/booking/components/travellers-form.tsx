@@ -33,7 +33,7 @@ const toGuest = (d: Draft): Guest => ({
 const hints: Partial<Record<GuestField, string>> = {
   dietary: 'Allergies, vegetarian, vegan, halal…',
   medical: 'Anything the guide should know to keep them safe and comfortable.',
-  emergencyPhone: 'Someone not on the trip. Digits, spaces and + - ( ).',
+  emergencyPhone: 'Someone not on the trip. Digits, spaces and + ( ) - . only.',
 };
 
 const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
