@@ -131,5 +131,10 @@ describe('TravellersForm', () => {
     show(booking({ startsOn: inDays(1) }));
     expect(screen.queryByRole('button', { name: 'Save details' })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('until 2 days before departure');
+    // What was given stays readable: the lead's name, and "Not given" for the rest.
+    const lead = within(screen.getByRole('region', { name: 'Traveller 1 (lead)' }));
+    expect(lead.getByText('Full name').nextElementSibling).toHaveTextContent('Ada Lovelace');
+    expect(lead.getByText('Date of birth').nextElementSibling).toHaveTextContent('Not given');
+    expect(screen.getAllByRole('region', { name: /^Traveller \d/ })).toHaveLength(3);
   });
 });

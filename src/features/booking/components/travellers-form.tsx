@@ -165,6 +165,31 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             ) : null}
           </p>
         </div>
+        {option === 'closed' ? (
+          // Inside the cutoff the details are read, not changed: what the guide will have.
+          <div className="travellers__readonly">
+            {booking.guests.map((guest, index) => (
+              <section key={index} className="travellers__person" aria-labelledby={`${id}-read-${index}`}>
+                <h2 className="travellers__legend" id={`${id}-read-${index}`}>
+                  Traveller {index + 1}
+                  {index === 0 ? ' (lead)' : ''}
+                </h2>
+                <dl className="travellers__facts">
+                  {guestFields.map((field) => (
+                    <div key={field}>
+                      <dt>{guestLabels[field]}</dt>
+                      <dd>
+                        {field === 'dateOfBirth' && guest.dateOfBirth
+                          ? formatTripDate(guest.dateOfBirth)
+                          : guest[field] || 'Not given'}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ))}
+          </div>
+        ) : null}
         <p>
           <Link className="button button--outline" to={paths.bookings}>
             Back to my bookings
