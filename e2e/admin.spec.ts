@@ -348,6 +348,8 @@ test.describe('operator console', () => {
   test('a traveller who types /admin is told it is for staff, and no console data is asked for', async ({
     signedIn: page,
   }) => {
+    // A sign-in, an axe run and two console pages: past 30 s twice in CI with two workers.
+    test.setTimeout(60_000);
     const adminCalls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/admin')) adminCalls.push(r.url());
