@@ -256,12 +256,25 @@ describeNeeding(skipReason('postgres'))(
         (await inbox.emails()).filter(
           (e) => e.subject.startsWith('Booking ') && [...references].some((r) => e.subject.includes(r)),
         );
-      await waitFor(
-        async () => new Set((await received()).map((e) => e.subject)).size === references.size,
-        60_000,
-        'every email',
-      );
-      const emails = await received();
+      // Waits on the outbox, then reads the inbox once. Asking MailDev for its whole inbox (hundreds of
+      // emails) every few milliseconds starved its own SMTP side, which runs in this process: sends
+      // slowed past half their 5 s lease, were handed back, and the wait ran out.
+      const receivedSent = async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM outbox
+             WHERE booking_id = ANY($1::uuid[]) AND kind = 'booking-received' AND status = 'sent'`,
+            [ids],
+          )
+        ).rows[0]!.n;
+      await waitFor(async () => (await receivedSent()) === ids.length, 60_000, 'every email sent');
+      // MailDev stores a message just after it accepted it: a few slow looks, not a busy loop.
+      let emails = await received();
+      for (let look = 0; look < 20 && new Set(emails.map((e) => e.subject)).size < references.size; look++) {
+        await new Promise((r) => setTimeout(r, 500));
+        emails = await received();
+      }
+      expect(new Set(emails.map((e) => e.subject)).size).toBe(references.size);
       const perReference = new Map<string, number>();
       for (const e of emails) {
         const ref = [...references].find((r) => e.subject.includes(r))!;
