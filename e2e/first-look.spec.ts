@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
 } from './auth-fixtures';
+import { hydrated } from './support/hold-scripts';
 import { mailDev } from './support/maildev';
 
 // Each width books its own package, so the two projects never share a schedule.
@@ -245,6 +246,8 @@ test.describe('first look', () => {
     // Signed out in another tab: this one goes to the login page, and back after logging in.
     const other = await context.newPage();
     await other.goto('/');
+    // A new page is not the fixture's: wait for React here, or the Menu press can land before it.
+    await hydrated(other);
     const toggle = other.getByRole('button', { name: 'Menu' });
     if (await toggle.isVisible()) await toggle.click();
     await other.getByRole('button', { name: 'Log Out' }).click();
