@@ -6,6 +6,7 @@ import { brand } from '../../../src/contracts/brand.js';
 import { formatTripDate } from '../../../src/contracts/format.js';
 import { daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
 import { formatPrice } from '../../../src/contracts/money.js';
+import { phoneProblem, telHref } from '../../../src/contracts/phone.js';
 import { tripCalendar } from './calendar.js';
 import type {
   BookingEmailData,
@@ -214,7 +215,9 @@ function bookingLetter(
       // one already inside the cutoff is not promised an online cancellation.
       const terms = bookingTerms(
         options.cancellationCutoffDays,
-        data.startsOn === null ? undefined : daysBetween(todayIso(options.queuedAt ?? new Date()), data.startsOn),
+        data.startsOn === null
+          ? undefined
+          : daysBetween(todayIso(options.queuedAt ?? new Date()), data.startsOn),
       );
       return {
         ...base,
@@ -380,7 +383,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         ...bookingFacts(data),
         ['Traveller', data.name],
         ['Email', data.email, { href: mailtoHref(data.email) }],
-        ['Phone', data.phone, { href: telHref(data.phone) }],
+        ['Phone', data.phone, { href: callHref(data.phone) }],
       ];
       if (data.before) facts.push(['Before the change', data.before]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
@@ -412,10 +415,7 @@ const mailtoHref = (email: string) => {
     ? `mailto:${address}`
     : null;
 };
-const telHref = (phone: string) => {
-  const digits = phone.replace(/[\s().-]/g, '');
-  return /^\+?\d{5,15}$/.test(digits) ? `tel:${digits}` : null;
-};
+const callHref = (phone: string) => (phoneProblem(phone) === undefined ? telHref(phone) : null);
 
 // An operator's plain text as paragraphs: blank lines part them, single newlines stay line breaks.
 export const messageParagraphs = (body: string) =>

@@ -315,7 +315,9 @@ describe('BookingForm: the terms for the date chosen', () => {
     expect(terms).toHaveTextContent('This date is less than 14 days away, so it cannot be cancelled online.');
     expect(terms).not.toHaveTextContent('Free cancellation online');
     await user.click(screen.getByRole('radio', { name: 'Sat 13 Apr 2030, 12 seats left' }).closest('label')!);
-    expect(terms).toHaveTextContent('Free cancellation online, from My bookings, until 14 days before the departure.');
+    expect(terms).toHaveTextContent(
+      'Free cancellation online, from My bookings, until 14 days before the departure.',
+    );
   });
 });
 
@@ -537,7 +539,9 @@ describe('BookingForm: the waiting list and the guarantee', () => {
   it('Book Now on a sold-out date says so under the button and moves to the waiting list', async () => {
     const { onSubmit, user } = setup();
     await user.click(
-      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest(
+        'label',
+      )!,
     );
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -558,13 +562,15 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     const onJoin = vi.fn<Join>(async (id) => entryFor(id, 3));
     const { user } = setup(undefined, onJoin);
     await user.click(
-      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest(
+        'label',
+      )!,
     );
-    expect(screen.getByText(/Wait for a seat: when one comes free we hold it for you and email you\./)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     expect(
-      await screen.findByText(/We hold seats for your party of 3 on Sat 16 Mar 2030/),
-    ).toHaveTextContent(
+      screen.getByText(/Wait for a seat: when one comes free we hold it for you and email you\./),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(await screen.findByText(/We hold seats for your party of 3 on Sat 16 Mar 2030/)).toHaveTextContent(
       'You were already on this list for 3 travellers: to wait for 1 instead, leave it in My bookings and join again.',
     );
   });

@@ -18,7 +18,7 @@ import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
@@ -70,8 +70,6 @@ const toFormErrors = (errors: FieldErrors) => {
   return out;
 };
 
-const travellersWord = (n: number) => (n === 1 ? 'traveller' : 'travellers');
-
 // Empty stays NaN so the shared schema says what is wrong, as it does for the API.
 const parseTravellers = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
 
@@ -79,7 +77,7 @@ const parseTravellers = (raw: string) => (raw.trim() === '' ? Number.NaN : Numbe
 function seatsProblem(travellers: number, departure: Departure | undefined): string | undefined {
   if (!departure || !isBookable(departure) || travellers <= departure.seatsLeft) return undefined;
   const left = departure.seatsLeft;
-  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on ${formatTripDate(departure.startsOn)}: choose ${left} ${travellersWord(left)}${left === 1 ? '' : ' or fewer'}, or another date.`;
+  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on ${formatTripDate(departure.startsOn)}: choose ${plural(left, 'traveller')}${left === 1 ? '' : ' or fewer'}, or another date.`;
 }
 
 // The shared schema's own words for a party outside 1-12, then the seats of the date.
@@ -100,10 +98,9 @@ function unavailableText(departure: Departure) {
 // Under Book Now, when the chosen date is all that stands in the way: the date's own words, with
 // the waiting list (shown above the details) as the way on, not "check the highlighted fields".
 function unavailableSummary(departure: Departure) {
-  const when = formatTripDate(departure.startsOn);
   return departure.status === 'closed'
-    ? `${when} is closed for booking now. Please choose another date.`
-    : `${when} is sold out, so it cannot be booked. Join its waiting list, or choose another date.`;
+    ? unavailableText(departure)
+    : `${formatTripDate(departure.startsOn)} is sold out, so it cannot be booked. Join its waiting list, or choose another date.`;
 }
 
 // "Guaranteed departure", "2 more travellers to guarantee this date", or nothing (no minimum).
@@ -465,7 +462,7 @@ export function BookingForm({
         <output className="booking-total__sum" htmlFor={travellersId} aria-labelledby={`${id}-total`}>
           {validParty ? (
             <>
-              {travellers} {travellersWord(travellers)} × {formatPrice(price)} ={' '}
+              {plural(travellers, 'traveller')} × {formatPrice(price)} ={' '}
               <strong>{formatPrice(price * travellers)}</strong>
             </>
           ) : (
@@ -487,9 +484,8 @@ export function BookingForm({
               {joinedFor !== null && joinedFor !== joinedHere.travellers ? (
                 <>
                   {' '}
-                  You were already on this list for {joinedHere.travellers}{' '}
-                  {travellersWord(joinedHere.travellers)}: to wait for {joinedFor} instead, leave it in My
-                  bookings and join again.
+                  You were already on this list for {plural(joinedHere.travellers, 'traveller')}: to wait for{' '}
+                  {joinedFor} instead, leave it in My bookings and join again.
                 </>
               ) : null}
             </p>

@@ -7,8 +7,9 @@ import { emptyGuest } from '~/contracts/guests';
 import { brand } from '~/contracts/brand';
 import { cancelBooking, changeBooking, getBookings } from '~/features/booking/api/bookings-api';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate, todayIso } from '~/contracts/format';
+import { formatTripDate } from '~/contracts/format';
 
 // The API module is stood in for: these tests are about what the list does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({
@@ -19,36 +20,7 @@ vi.mock('~/features/booking/api/bookings-api', () => ({
 // The Change dialog's list of dates.
 vi.mock('~/lib/departures-api', () => ({ getDepartures: vi.fn(async () => []) }));
 
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return todayIso(d);
-};
-
-let seq = 0;
-const booking = (over: Partial<Booking>): Booking => {
-  seq += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    reference: `WT-TEST${String(seq).padStart(4, '0')}`,
-    packageId: 'swiss-alpine-lakes',
-    packageName: 'Swiss Alpine Lakes',
-    departureId: null,
-    startsOn: null,
-    travellers: 2,
-    price: 2450,
-    total: 4900,
-    status: 'requested',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    address: '12 St James Square',
-    phone: '442079460000',
-    createdAt: new Date(Date.UTC(2026, 0, seq)).toISOString(),
-    guests: [emptyGuest('Ada Lovelace'), emptyGuest()],
-    detailsComplete: false,
-    ...over,
-  };
-};
+const booking = makeBooking;
 
 const farConfirmed = booking({
   packageName: 'Kyoto Temples',

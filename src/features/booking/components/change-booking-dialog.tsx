@@ -5,7 +5,7 @@ import type { Departure } from '~/contracts/departure';
 import { droppedTravellersWarning } from '~/contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
 
 type ChangeBookingDialogProps = {
@@ -15,8 +15,6 @@ type ChangeBookingDialogProps = {
   onChanged: (updated: Booking) => void;
   onClose: () => void;
 };
-
-const travellersWord = (n: number) => (n === 1 ? 'traveller' : 'travellers');
 
 // The seats this booking could have on `d`: its own count on its own date, plus what is free.
 const roomFor = (booking: Booking, d: Departure) =>
@@ -129,8 +127,8 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       <p className="dialog__trip">
         <strong>{booking.packageName}</strong>
         <br />
-        {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} · {booking.travellers}{' '}
-        {travellersWord(booking.travellers)} · <span className="summary__ref">{booking.reference}</span>
+        {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} ·{' '}
+        {plural(booking.travellers, 'traveller')} · <span className="summary__ref">{booking.reference}</span>
       </p>
       <form
         className="form change-form"

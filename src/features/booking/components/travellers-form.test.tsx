@@ -6,38 +6,20 @@ import type { Booking } from '~/contracts/booking';
 import { emptyGuest, type Guest } from '~/contracts/guests';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
+import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 import { todayIso } from '~/contracts/format';
 import { addDays } from '~/contracts/iso-dates';
 
 // The API module is stood in for: these tests are about what the form does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({ saveTravellers: vi.fn() }));
 
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return todayIso(d);
-};
-
-const booking = (over: Partial<Booking> = {}): Booking => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  reference: 'WT-TEST0001',
-  packageId: 'swiss-alpine-lakes',
-  packageName: 'Swiss Alpine Lakes',
-  departureId: '00000000-0000-4000-8000-0000000000d1',
-  startsOn: inDays(60),
-  travellers: 3,
-  price: 2450,
-  total: 7350,
-  status: 'requested',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  address: '12 St James Square',
-  phone: '442079460000',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  guests: [emptyGuest('Ada Lovelace'), emptyGuest(), emptyGuest()],
-  detailsComplete: false,
-  ...over,
-});
+const booking = (over: Partial<Booking> = {}): Booking =>
+  makeBooking({
+    departureId: '00000000-0000-4000-8000-0000000000d1',
+    startsOn: inDays(60),
+    travellers: 3,
+    ...over,
+  });
 
 const show = (b: Booking) =>
   render(
@@ -82,14 +64,15 @@ describe('TravellersForm', () => {
       emptyGuest(),
       emptyGuest(),
     ];
-    vi.mocked(saveTravellers).mockResolvedValue(booking({ guests: saved }));
-    show(booking());
+    const b = booking();
+    vi.mocked(saveTravellers).mockResolvedValue({ ...b, guests: saved });
+    show(b);
     const lead = within(person(1));
     await user.type(lead.getByLabelText('Date of birth'), '1984-03-09');
     await user.type(lead.getByLabelText('Emergency contact name'), 'Sam');
     await user.type(lead.getByLabelText('Emergency contact phone'), '+44 20 7946 0000');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(saveTravellers).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001', saved);
+    expect(saveTravellers).toHaveBeenCalledWith(b.id, saved);
     expect(
       await screen.findByText('Saved. 1 of 3 travellers complete: you can add the rest later.'),
     ).toBeVisible();

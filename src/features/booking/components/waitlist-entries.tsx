@@ -196,7 +196,11 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                         ? 'Leave this waiting list? The seats held for you go to the next traveller waiting.'
                         : 'Leave this waiting list? You lose your place in it.'}
                     </p>
-                    <button type="button" className="button button--outline" onClick={() => void leave(entry)}>
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => void leave(entry)}
+                    >
                       Yes, leave
                     </button>
                     <button

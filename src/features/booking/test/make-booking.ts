@@ -1,0 +1,41 @@
+// One booking as the API returns it, for the booking feature's component tests: each call gets its
+// own id and reference, the total follows the party, and there is one guest row per traveller.
+import type { Booking } from '~/contracts/booking';
+import { todayIso } from '~/contracts/format';
+import { emptyGuest } from '~/contracts/guests';
+
+// A date `n` days from today (negative: in the past), as the API writes it.
+export const inDays = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return todayIso(d);
+};
+
+let seq = 0;
+
+export function makeBooking(over: Partial<Booking> = {}): Booking {
+  seq += 1;
+  const travellers = over.travellers ?? 2;
+  const price = over.price ?? 2450;
+  const name = over.name ?? 'Ada Lovelace';
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    reference: `WT-TEST${String(seq).padStart(4, '0')}`,
+    packageId: 'swiss-alpine-lakes',
+    packageName: 'Swiss Alpine Lakes',
+    departureId: null,
+    startsOn: null,
+    travellers,
+    price,
+    total: price * travellers,
+    status: 'requested',
+    name,
+    email: 'ada@example.com',
+    address: '12 St James Square',
+    phone: '442079460000',
+    createdAt: new Date(Date.UTC(2026, 0, 1 + (seq % 28))).toISOString(),
+    guests: [emptyGuest(name), ...Array.from({ length: travellers - 1 }, () => emptyGuest())],
+    detailsComplete: false,
+    ...over,
+  };
+}
