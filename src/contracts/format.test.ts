@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   daysUntil,
+  formatBirthDate,
   formatDay,
   formatMoment,
   formatTime,
@@ -26,6 +27,11 @@ describe('trip dates', () => {
     expect(formatTripDate('soon')).toBe('soon');
     expect(formatTripDate('2026-02-31')).toBe('2026-02-31');
     expect(tripDateParts('2026-13-45x')).toBeNull();
+  });
+
+  it('writes a date of birth without its weekday', () => {
+    expect(formatBirthDate('1984-03-09')).toBe('9 Mar 1984');
+    expect(formatBirthDate('not a date')).toBe('not a date');
   });
 
   it('counts whole days from the local today', () => {

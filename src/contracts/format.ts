@@ -49,6 +49,12 @@ export function formatTripDate(iso: string | null): string {
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : iso;
 }
 
+// "9 Mar 1984": a date of birth, where the weekday means nothing.
+export function formatBirthDate(iso: string): string {
+  const p = tripDateParts(iso);
+  return p ? `${p.day} ${p.month} ${p.year}` : iso;
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 // A named zone other than UTC (the server's emails): Intl, one formatter a zone.

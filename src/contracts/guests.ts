@@ -169,16 +169,18 @@ export function validateGuests(body: unknown, travellers: number, today: string)
   return { success: true, guests };
 }
 
+// Whether anything at all was given for this traveller.
+export const hasAnyDetail = (guest: Guest) => guestFields.some((field) => (guest[field] ?? '') !== '');
+
 // A smaller party drops its last travellers, details and all (server/src/seats/party-guests.ts):
 // the warning a change shows first, naming those who had any detail given, or nothing.
 export function droppedTravellersWarning(guests: readonly Guest[], travellers: number): string | undefined {
   const named = guests
     .slice(Math.max(0, travellers))
     .map((g, i) => ({ g, position: travellers + i + 1 }))
-    .filter(({ g }) => guestFields.some((field) => (g[field] ?? '') !== ''))
+    .filter(({ g }) => hasAnyDetail(g))
     .map(({ g, position }) => g.fullName || `Traveller ${position}`);
   if (named.length === 0) return undefined;
   const who = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
   return `${who} will be removed from this booking, with the details given for ${named.length === 1 ? 'them' : 'each'}.`;
 }
-

@@ -23,7 +23,9 @@ describe('message to the travellers', () => {
     await user.type(screen.getByLabelText('Message'), '<b>Pier 3</b>{Enter}at 08:30{Enter}{Enter}See you');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
-    expect(await screen.findByText('This message will go to the contacts of 3 bookings.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This message will go to the contacts of 3 bookings.'),
+    ).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({
       subject: 'New meeting point',
       body: '<b>Pier 3</b>\nat 08:30\n\nSee you',

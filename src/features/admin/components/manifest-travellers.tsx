@@ -4,7 +4,7 @@ import type { ManifestBooking } from '~/contracts/admin';
 import type { CheckInState, OperatorGuest } from '~/contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
-import { formatTripDate } from '~/contracts/format';
+import { formatBirthDate } from '~/contracts/format';
 import { Moment } from '~/components/moment';
 import { telHref } from '~/contracts/phone';
 
@@ -117,7 +117,7 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                       <dt>Born</dt>
                       <dd>
                         {guest.dateOfBirth
-                          ? `${formatTripDate(guest.dateOfBirth)}${age === null ? '' : ` (${age} on the day)`}`
+                          ? `${formatBirthDate(guest.dateOfBirth)}${age === null ? '' : ` (${age} on the day)`}`
                           : '—'}
                       </dd>
                     </div>
@@ -136,9 +136,7 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                           <>
                             {guest.emergencyName}{' '}
                             {guest.emergencyPhone ? (
-                              <a href={telHref(guest.emergencyPhone)}>
-                                {guest.emergencyPhone}
-                              </a>
+                              <a href={telHref(guest.emergencyPhone)}>{guest.emergencyPhone}</a>
                             ) : null}
                           </>
                         ) : (

@@ -119,5 +119,11 @@ describe('TravellersForm', () => {
     expect(lead.getByText('Full name').nextElementSibling).toHaveTextContent('Ada Lovelace');
     expect(lead.getByText('Date of birth').nextElementSibling).toHaveTextContent('Not given');
     expect(screen.getAllByRole('region', { name: /^Traveller \d/ })).toHaveLength(3);
+    // A traveller with nothing given says so once, not "Not given" six times.
+    const second = within(screen.getByRole('region', { name: 'Traveller 2' }));
+    expect(second.getByText('No details were given for this traveller.')).toBeVisible();
+    expect(second.queryByText('Not given')).toBeNull();
+    // The lead no longer asks to "come back for the rest": nothing can be changed online now.
+    expect(screen.queryByText(/come back for the rest/)).toBeNull();
   });
 });

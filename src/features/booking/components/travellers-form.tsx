@@ -7,6 +7,7 @@ import {
   completeCount,
   guestComplete,
   guestFields,
+  hasAnyDetail,
   guestLabels,
   guestLimits,
   type Guest,
@@ -17,7 +18,7 @@ import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatTripDate, todayIso } from '~/contracts/format';
+import { formatBirthDate, formatTripDate, todayIso } from '~/contracts/format';
 import { addDays } from '~/contracts/iso-dates';
 import { site } from '~/lib/site';
 
@@ -137,8 +138,10 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
       <h1>Travellers’ details</h1>
       <p className="section__lead">
         Your guide uses these at the meeting point: who is coming, what they cannot eat, and whom to call in
-        an emergency. Fill in what you know now and come back for the rest; you can change them until{' '}
-        {detailsCutoffDays} days before departure.
+        an emergency.
+        {option === 'edit'
+          ? ` Fill in what you know now and come back for the rest; you can change them until ${detailsCutoffDays} days before departure.`
+          : null}
       </p>
       <p className="travellers__progress" data-complete={booking.detailsComplete}>
         {completeLabel(booking)}
@@ -174,18 +177,26 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                   Traveller {index + 1}
                   {index === 0 ? ' (lead)' : ''}
                 </h2>
-                <dl className="travellers__facts">
-                  {guestFields.map((field) => (
-                    <div key={field}>
-                      <dt>{guestLabels[field]}</dt>
-                      <dd>
-                        {field === 'dateOfBirth' && guest.dateOfBirth
-                          ? formatTripDate(guest.dateOfBirth)
-                          : guest[field] || 'Not given'}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                {hasAnyDetail(guest) ? (
+                  <dl className="travellers__facts">
+                    {guestFields.map((field) => (
+                      <div key={field}>
+                        <dt>{guestLabels[field]}</dt>
+                        <dd>
+                          {field === 'dateOfBirth' && guest.dateOfBirth ? (
+                            formatBirthDate(guest.dateOfBirth)
+                          ) : guest[field] ? (
+                            guest[field]
+                          ) : (
+                            <span className="travellers__missing">Not given</span>
+                          )}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : (
+                  <p className="travellers__missing">No details were given for this traveller.</p>
+                )}
               </section>
             ))}
           </div>
