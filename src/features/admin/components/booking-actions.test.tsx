@@ -55,6 +55,18 @@ describe('booking actions', () => {
     expect(screen.getByRole('button', { name: 'Cancel WT-7K2M9QXA' })).toBeEnabled();
   });
 
+  it('confirmed from the keyboard, the focus moves to Cancel, not to the page', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'POST /api/admin/bookings/5b0f3c1e-7a2d-4c8e-9f10-2a3b4c5d6e7f/confirm': () =>
+        json(200, aBooking({ status: 'confirmed' })),
+    });
+    render(<Row initial={aBooking()} onChanged={vi.fn()} />);
+    screen.getByRole('button', { name: 'Confirm WT-7K2M9QXA' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel WT-7K2M9QXA' })).toHaveFocus());
+  });
+
   it('offers nothing for a cancelled booking', () => {
     render(<Row initial={aBooking({ status: 'cancelled' })} onChanged={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();

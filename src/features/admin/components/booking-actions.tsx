@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminBooking } from '~/contracts/admin';
 import { confirmBooking } from '~/features/admin/api/admin-api';
 import { CancelDialog } from '~/features/admin/components/cancel-dialog';
@@ -25,6 +25,14 @@ export function BookingActions({
   const [error, setError] = useState('');
   const ref = showReference ? <span className="sr-only"> {booking.reference}</span> : null;
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // Set by a keyboard confirm; the focus moves once React has drawn the confirmed booking with Cancel
+  // enabled again. A frame callback could run before that render and find Cancel still disabled.
+  const focusCancelNext = useRef(false);
+  useEffect(() => {
+    if (!focusCancelNext.current || confirming || booking.status === 'requested') return;
+    focusCancelNext.current = false;
+    cancelRef.current?.focus();
+  });
 
   async function confirm(event: { currentTarget: HTMLButtonElement }) {
     if (confirming) return;
@@ -34,10 +42,10 @@ export function BookingActions({
     setError('');
     try {
       const confirmed = await confirmBooking(booking.id);
-      onChanged(confirmed, `${confirmed.reference} confirmed. The traveller gets an email.`);
       if (document.activeElement === button || document.activeElement === document.body) {
-        requestAnimationFrame(() => cancelRef.current?.focus());
+        focusCancelNext.current = true;
       }
+      onChanged(confirmed, `${confirmed.reference} confirmed. The traveller gets an email.`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The booking could not be confirmed.');
     } finally {
