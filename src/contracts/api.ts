@@ -422,7 +422,7 @@ export const departureMessageSchema = z.object(
           firstOf<string>(
             [
               (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
-              controlCharsMessage('Message'),
+              controlCharsMessage('Message', { multiline: true }),
             ],
             [(v) => v.trim() !== '', 'Write the message.'],
             [

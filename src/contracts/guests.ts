@@ -104,7 +104,7 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
     }
     // Control characters are refused as sent, before any trimming (src/contracts/text.ts).
     if (hasControlChars(raw, { multiline: multiLine.has(field) })) {
-      errors[field] = controlCharsMessage(guestLabels[field]);
+      errors[field] = controlCharsMessage(guestLabels[field], { multiline: multiLine.has(field) });
       continue;
     }
     // Kept as typed, except the blanks around it (a field of spaces is an empty field).

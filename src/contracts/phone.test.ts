@@ -33,7 +33,7 @@ describe('the phone rule', () => {
     ['+44 7700\n900123', phoneMessages.control],
     ['\t000000', phoneMessages.control],
     ['000000\n', phoneMessages.control],
-    ['44 7700\u202e900123', phoneMessages.characters],
+    ['44 7700\u202e900123', phoneMessages.control],
     ['٤٤٧٧٠٠٩٠٠١٢٣', phoneMessages.characters],
     ['1-'.repeat(17), phoneMessages.length],
   ])('refuses %j: %s', (typed, message) => {

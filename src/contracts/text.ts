@@ -10,16 +10,26 @@ import * as z from 'zod/mini';
 const singleLine = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- as above
 const multiLine = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// Refused in every field as well: the C1 controls (U+0080-U+009F); the bidirectional embeddings,
+// overrides and isolates (U+202A-U+202E, U+2066-U+2069), with which a name typed as "Ana" + U+202E
+// + "gnp.exe" reads "Anaexe.png" on the manifest and in its CSV; and a lone UTF-16 surrogate, which
+// is no character at all (PostgreSQL refuses it in jsonb, or stores U+FFFD in its place). No
+// lookbehind: Safari before 16.4 cannot parse one, and this module is in every page's bundle.
+const invisible =
+  /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
 export const hasControlChars = (value: string, { multiline = false } = {}) =>
-  (multiline ? multiLine : singleLine).test(value);
+  (multiline ? multiLine : singleLine).test(value) || invisible.test(value);
 
-export const controlCharsMessage = (label: string) =>
-  `${label} must not contain control characters (such as line breaks or invisible codes).`;
+// A multi-line field takes line breaks: its message does not name them.
+export const controlCharsMessage = (label: string, { multiline = false } = {}) =>
+  multiline
+    ? `${label} must not contain control characters (invisible codes).`
+    : `${label} must not contain control characters (such as line breaks or invisible codes).`;
 
 // A check to put first in any string schema: `z.string().check(noControlChars('Name'), ...)`.
 export const noControlChars = (label: string, options: { multiline?: boolean } = {}) =>
-  z.refine<string>((value) => !hasControlChars(value, options), controlCharsMessage(label));
+  z.refine<string>((value) => !hasControlChars(value, options), controlCharsMessage(label, options));
 
 export type TextOptions = {
   // How the field is named in its messages ("Name", "Email", "Reason").

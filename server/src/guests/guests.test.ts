@@ -141,6 +141,26 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
       expect((await guestRows(booking.id)).map((g) => g.full_name)).toEqual(['Ada Lovelace', '', '']);
     });
 
+    it('refuses names that would read otherwise on the manifest: overrides, C1 controls, lone surrogates', async () => {
+      const booking = await bookFor(3);
+      const res = await put(ctx.traveller, booking.id, {
+        guests: [
+          filled('Ana\u202egnp.exe'),
+          filled('Bo\u0085b', { dietary: 'Vegan\ud800' }),
+          filled('Cleo', { medical: 'line one\nline two' }),
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({
+        'guests.0.fullName':
+          'Full name must not contain control characters (such as line breaks or invisible codes).',
+        'guests.1.fullName':
+          'Full name must not contain control characters (such as line breaks or invisible codes).',
+        'guests.1.dietary': 'Dietary needs must not contain control characters (invisible codes).',
+      });
+      expect((await guestRows(booking.id)).map((g) => g.full_name)).toEqual(['Ada Lovelace', '', '']);
+    });
+
     it('checks every filled field: fieldErrors keyed guests.{index}.{field}; nothing is stored', async () => {
       const booking = await bookFor(3);
       const today = todayIso();
@@ -440,14 +460,8 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
         [{ text: '   ' }, 'Please write the note.'],
         [{}, 'Please write the note.'],
         [{ text: 42 }, 'The note must be text.'],
-        [
-          { text: 'bell\u0007' },
-          'The note must not contain control characters (such as line breaks or invisible codes).',
-        ],
-        [
-          { text: 'nul\u0000' },
-          'The note must not contain control characters (such as line breaks or invisible codes).',
-        ],
+        [{ text: 'bell\u0007' }, 'The note must not contain control characters (invisible codes).'],
+        [{ text: 'nul\u0000' }, 'The note must not contain control characters (invisible codes).'],
       ];
       for (const [body, message] of cases) {
         const res = await post(body);
