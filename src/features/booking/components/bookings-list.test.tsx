@@ -100,9 +100,14 @@ describe('My bookings', () => {
     );
     expect(card(full)).toHaveTextContent('1 of 1 traveller complete');
     expect(within(card(full)).getByRole('link', { name: /^Edit travellers’ details/ })).toBeVisible();
-    // Inside the cutoff: the count, but no form (the card says how to reach us).
+    // Inside the cutoff: the count, no form, the details to read, and why they cannot be changed.
     expect(card(tooLate)).toHaveTextContent('0 of 2 travellers complete');
-    expect(within(card(tooLate)).queryByRole('link', { name: /travellers’ details/ })).toBeNull();
+    expect(within(card(tooLate)).queryByRole('link', { name: /^(Add|Edit) travellers’ details/ })).toBeNull();
+    expect(within(card(tooLate)).getByRole('link', { name: /^View travellers’ details/ })).toHaveAttribute(
+      'href',
+      `/bookings/${tooLate.id}/travellers`,
+    );
+    expect(card(tooLate)).toHaveTextContent('The details can no longer be changed online');
     expect(within(card(cancelled)).queryByText(/travellers complete/)).toBeNull();
   });
 

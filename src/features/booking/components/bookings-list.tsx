@@ -52,7 +52,21 @@ function TravellersStatus({ booking, canEdit }: { booking: Booking; canEdit: boo
         >
           {booking.detailsComplete ? 'Edit travellers’ details' : 'Add travellers’ details'}
         </Link>
-      ) : null}
+      ) : (
+        // Inside the details cutoff: what was given can still be read, and the way to change it.
+        <>
+          <p className="summary__note">
+            The details can no longer be changed online: call or email us below to change them.
+          </p>
+          <Link
+            className="button button--outline"
+            to={paths.travellers(booking.id)}
+            aria-label={`View travellers’ details for ${booking.reference}`}
+          >
+            View travellers’ details
+          </Link>
+        </>
+      )}
     </div>
   );
 }
