@@ -8,6 +8,19 @@ import { formatPrice } from '~/contracts/money';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 
+// A long email wraps after its @, where a reader expects it, before it wraps anywhere else.
+function breakAfterAt(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 type BookingsTableProps = {
   bookings: AdminBooking[];
   caption: string;
@@ -54,7 +67,7 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
             </th>
             <td data-label="Traveller">
               <span className="admin-strong">{b.name}</span>
-              <span className="admin-sub">{b.email}</span>
+              <span className="admin-sub">{breakAfterAt(b.email)}</span>
             </td>
             <td data-label="Trip">
               <span className="admin-strong">{b.packageName}</span>
