@@ -69,7 +69,7 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
               <span className="admin-strong">{b.name}</span>
               <span className="admin-sub">{breakAfterAt(b.email)}</span>
             </td>
-            <td data-label="Trip">
+            <td data-label="Trip" className="admin-bookings__trip">
               <span className="admin-strong">{b.packageName}</span>
               <span className="admin-sub">
                 {formatTripDate(b.startsOn)} · {plural(b.travellers, 'traveller')}
