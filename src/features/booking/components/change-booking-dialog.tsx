@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { InputField, SelectField } from '~/components/field';
-import { bookingLimits, type Booking } from '~/contracts/booking';
+import { bookingLimits, cancellableOnline, type Booking } from '~/contracts/booking';
 import type { Departure } from '~/contracts/departure';
 import { droppedTravellersWarning } from '~/contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate, plural } from '~/contracts/format';
+import { daysUntil, formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
+import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 
 type ChangeBookingDialogProps = {
   booking: Booking;
@@ -96,6 +97,13 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
   };
 
   const dropped = validParty ? droppedTravellersWarning(booking.guests, travellers) : undefined;
+  // Moving to a date inside the cutoff is allowed, but it is the last change made online: say so first.
+  const lastChange =
+    target &&
+    target.id !== booking.departureId &&
+    !cancellableOnline(daysUntil(target.startsOn), cancellationCutoffDays)
+      ? `${formatTripDate(target.startsOn)} is less than ${cancellationCutoffDays} days away: once the booking is moved there, it can no longer be changed or cancelled online.`
+      : undefined;
   const partyError = !validParty
     ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
     : !fits && room !== null
@@ -181,6 +189,11 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
         {dropped ? (
           <p className="change-form__warning" role="status">
             {dropped}
+          </p>
+        ) : null}
+        {lastChange ? (
+          <p className="change-form__warning" role="status">
+            {lastChange}
           </p>
         ) : null}
         <dl className="change-form__summary" aria-live="polite">
