@@ -6,6 +6,8 @@ import { brand } from './brand.js';
 
 export type BookingTerms = { payment: string; cancellation: string; after: string };
 
+const cutoffText = (cutoffDays: number) => (cutoffDays === 1 ? '1 day' : `${cutoffDays} days`);
+
 // cutoffDays: the server's CANCELLATION_CUTOFF_DAYS (the browser knows its default).
 // daysLeft: whole days from today to the chosen date, when there is one. A date already inside
 // the cutoff cannot be cancelled online at all, so the terms must not promise it.
@@ -13,7 +15,7 @@ export function bookingTerms(
   cutoffDays: number = defaultCancellationCutoffDays,
   daysLeft?: number,
 ): BookingTerms {
-  const days = cutoffDays === 1 ? '1 day' : `${cutoffDays} days`;
+  const days = cutoffText(cutoffDays);
   const payment = 'No payment is taken now: we confirm your places within two working days.';
   if (daysLeft !== undefined && !Number.isNaN(daysLeft) && !cancellableOnline(daysLeft, cutoffDays)) {
     return {
@@ -28,3 +30,11 @@ export function bookingTerms(
     after: `After that, call us on ${brand.phone} or write to ${brand.email} and we will help.`,
   };
 }
+
+// The Change dialog, before a booking moves to a date inside the cutoff: allowed, but the last
+// change made online, as the terms above say of such a date.
+export const lastOnlineChangeWarning = (
+  dateText: string,
+  cutoffDays: number = defaultCancellationCutoffDays,
+): string =>
+  `${dateText} is less than ${cutoffText(cutoffDays)} away: once the booking is moved there, it can no longer be changed or cancelled online.`;

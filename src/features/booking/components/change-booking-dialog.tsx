@@ -7,6 +7,7 @@ import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { daysUntil, formatTripDate, plural } from '~/contracts/format';
 import { formatPrice } from '~/contracts/money';
+import { lastOnlineChangeWarning } from '~/contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 
 type ChangeBookingDialogProps = {
@@ -102,7 +103,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
     target &&
     target.id !== booking.departureId &&
     !cancellableOnline(daysUntil(target.startsOn), cancellationCutoffDays)
-      ? `${formatTripDate(target.startsOn)} is less than ${cancellationCutoffDays} days away: once the booking is moved there, it can no longer be changed or cancelled online.`
+      ? lastOnlineChangeWarning(formatTripDate(target.startsOn), cancellationCutoffDays)
       : undefined;
   const partyError = !validParty
     ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
@@ -135,7 +136,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       <p className="dialog__trip">
         <strong>{booking.packageName}</strong>
         <br />
-        {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} ·{' '}
+        {formatTripDate(booking.startsOn)} ·{' '}
         {plural(booking.travellers, 'traveller')} · <span className="summary__ref">{booking.reference}</span>
       </p>
       <form

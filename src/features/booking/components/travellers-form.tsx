@@ -132,7 +132,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const heading = (
     <div className="travellers__intro">
       <p className="travellers__kicker">
-        {booking.packageName} · {booking.startsOn ? formatTripDate(booking.startsOn) : 'Date to be agreed'} ·{' '}
+        {booking.packageName} · {formatTripDate(booking.startsOn)} ·{' '}
         <span className="summary__ref">{booking.reference}</span>
       </p>
       <h1>Travellers’ details</h1>

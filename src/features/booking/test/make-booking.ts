@@ -3,13 +3,11 @@
 import type { Booking } from '~/contracts/booking';
 import { todayIso } from '~/contracts/format';
 import { emptyGuest } from '~/contracts/guests';
+import { addDays } from '~/contracts/iso-dates';
 
-// A date `n` days from today (negative: in the past), as the API writes it.
-export const inDays = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return todayIso(d);
-};
+// A date `n` days from the reader's today (negative: in the past), as the API writes it: the
+// components count days to a trip from the reader's calendar (daysUntil in ~/contracts/format).
+export const inDays = (n: number) => addDays(todayIso(), n);
 
 let seq = 0;
 
