@@ -1,0 +1,53 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Flash } from '~/features/admin/components/flash';
+import { useFlash } from '~/features/admin/hooks/use-flash';
+
+function Console() {
+  const flash = useFlash();
+  return (
+    <>
+      <Flash message={flash.message} />
+      <button type="button" onClick={() => flash.show('Departure added.')}>
+        Add
+      </button>
+      <label>
+        Message
+        <textarea />
+      </label>
+    </>
+  );
+}
+
+describe('the console flash', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says what an action did, then clears after 8 s', () => {
+    render(<Console />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Departure added.');
+    act(() => vi.advanceTimersByTime(7900));
+    expect(screen.getByRole('status')).toHaveTextContent('Departure added.');
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('clears as soon as the operator types into another form, not when focus only moves there', () => {
+    render(<Console />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const field = screen.getByLabelText('Message');
+    act(() => field.focus());
+    expect(screen.getByRole('status')).toHaveTextContent('Departure added.');
+    fireEvent.input(field, { target: { value: 'Meet at 7' } });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('shows the next message after typing cleared the last one', () => {
+    render(<Console />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Departure added.');
+  });
+});
