@@ -13,7 +13,8 @@
 // focus if that comes sooner.
 // Until then links and the FAQ work natively (plain <a> and <details>), and forms can be typed
 // into; a submit is held (the browser would post it to the server) and sent again once React is
-// there. See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
+// there, and so is a press on a button marked `data-replay-click` (the navbar's Menu on a phone:
+// a button that only React can open would otherwise ignore the visitor's first press). See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
 
 // `preloads`: the modules React Router would have preloaded, requested together when hydration
 // starts (the bootstrap alone would find them one import level at a time).
@@ -38,7 +39,7 @@ const preloadsPerTask = 4;
 const paintWaitMs = 3000;
 const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
-var d=document,h=d.documentElement,started=false,held=null;
+var d=document,h=d.documentElement,started=false,held=null,presses=[];
 function go(){if(started)return;started=true;
 var p=${JSON.stringify(preloads)},j=0;
 (function more(){p.slice(j,j+=${preloadsPerTask}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
@@ -56,8 +57,9 @@ o.observe({type:'paint',buffered:true});t=setTimeout(fire,${paintWaitMs})}
 function afterPaint(){painted(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}
 ['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
 addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
+addEventListener('click',function(e){if(h.dataset.hydrated)return;var b=e.target.closest&&e.target.closest('[data-replay-click]');if(!b)return;e.preventDefault();presses.push(b);go()},true);
 new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
-if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
+presses.forEach(function(b){if(b.isConnected)b.click()});if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
 d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(
     /\n/g,
     '',

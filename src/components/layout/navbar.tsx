@@ -82,6 +82,8 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
           className="navbar__toggle"
           aria-expanded={open}
           aria-controls={menuId}
+          // A press before React runs is replayed once it does (server/src/pages/defer-hydration.ts).
+          data-replay-click=""
           onClick={() => setOpen((v) => !v)}
         >
           <span className="navbar__toggle-icon" aria-hidden="true" />
