@@ -449,4 +449,33 @@ test.describe('operator console', () => {
     }));
     expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
   });
+
+  test('the bookings and departures tables fit their panel at every width, as cards below 1,100 px', async ({
+    operator,
+    request,
+  }, info) => {
+    // Two console pages at four widths, after a sign-up and a booking.
+    test.setTimeout(60_000);
+    const pkg = packageFor(info);
+    const departureId = await ownDeparture(request, pkg.id);
+    await book(request, await traveller('wide-table'), { packageId: pkg.id, departureId, travellers: 2 });
+
+    const page = operator.page;
+    for (const path of ['/admin', `/admin/departures?packageId=${pkg.id}`]) {
+      await page.goto(path);
+      const table = page.locator('.admin-bookings, .admin-departures');
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      // The layout is the stylesheet's alone: one load, then the window resized.
+      for (const width of [800, 1000, 1100, 1240]) {
+        await page.setViewportSize({ width, height: 900 });
+        const fit = await table.evaluate((t) => ({
+          table: Math.ceil(t.getBoundingClientRect().width),
+          panel: Math.ceil(t.parentElement!.getBoundingClientRect().width),
+          cards: getComputedStyle(t.querySelector('thead')!).position === 'absolute',
+        }));
+        expect(fit.table, `${path} at ${width} px`).toBeLessThanOrEqual(fit.panel);
+        expect(fit.cards, `${path} at ${width} px as cards`).toBe(width < 1100);
+      }
+    }
+  });
 });
