@@ -14,7 +14,8 @@
 // Until then links and the FAQ work natively (plain <a> and <details>), and forms can be typed
 // into; a submit is held (the browser would post it to the server) and sent again once React is
 // there, and so is a press on a button marked `data-replay-click` (the navbar's Menu on a phone:
-// a button that only React can open would otherwise ignore the visitor's first press). See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
+// a button that only React can open would otherwise ignore the visitor's first press).
+// See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
 
 // `preloads`: the modules React Router would have preloaded, requested together when hydration
 // starts (the bootstrap alone would find them one import level at a time).
