@@ -116,7 +116,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/contracts/**'],
+    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -149,7 +149,31 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Three rooms: the browser (src/), the server (server/) and the contract both share
+      // (contracts/, reached as #contracts/*). Neither side reads the other's folder, and the
+      // contract reads neither, so it can never pull browser code into the server or back.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './src', message: 'The server must not import the browser\'s src/: move what both need to contracts/.' },
+            { target: './src', from: './server', message: 'The browser must not import server/: move what both need to contracts/.' },
+            { target: './contracts', from: ['./src', './server'], message: 'contracts/ is shared by browser and server: it imports neither.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['~/*', '../*'], message: 'contracts/ imports only its own files (./x.js) and libraries.' }] },
+      ],
+    },
   },
   {
     files: ['e2e/**', 'scripts/**', 'server/**', '*.{js,ts}'],

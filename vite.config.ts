@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { parsePublicEnv } from './src/config/env-schema.ts';
+import { parsePublicEnv } from './contracts/public-env.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -36,8 +36,9 @@ function chunkModules(): Plugin {
 // Everything the root route imports is loaded by every page, before anything else: one chunk
 // ("shell") instead of the six small ones Rolldown splits it into because routes share some of
 // them. Each chunk costs a request and its own gzip overhead: 0.4 KiB less on every page, three
-// requests fewer (scripts/bench-js.ts). Only the app's own modules (src/).
+// requests fewer (scripts/bench-js.ts). Only the app's own modules (src/ and the shared contracts/).
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const isOwnModule = (id: string) => id.startsWith(`${root}src/`) || id.startsWith(`${root}contracts/`);
 function shellChunk() {
   const rootRoute = `${root}src/root.tsx`;
   let shell: Set<string> | undefined;
@@ -46,7 +47,7 @@ function shellChunk() {
     const pending = [...(graph.getModuleInfo(rootRoute)?.importedIds ?? [])];
     while (pending.length > 0) {
       const id = pending.pop()!;
-      if (seen.has(id) || !id.startsWith(`${root}src/`) || id.includes('?')) continue;
+      if (seen.has(id) || !isOwnModule(id) || id.includes('?')) continue;
       seen.add(id);
       pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './auth-fixtures';
 import { expectEmail, subjectsFor } from './support/maildev';
-import { addDays, todayIso } from '../src/contracts/iso-dates';
+import { addDays, todayIso } from '#contracts/iso-dates';
 
 type ApiBooking = { id: string; reference: string; status: string; departureId: string | null };
 type ApiDeparture = { id: string; startsOn: string; status: string; capacity: number; seatsTaken?: number };

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { isBookable, type Departure } from '../src/contracts/departure';
-import { formatTripDate } from '../src/contracts/format';
+import { isBookable, type Departure } from '#contracts/departure';
+import { formatTripDate } from '#contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import {
   bookingsOf,

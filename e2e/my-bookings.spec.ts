@@ -1,5 +1,5 @@
-import { isBookable } from '../src/contracts/departure';
-import { formatTripDate } from '../src/contracts/format';
+import { isBookable } from '#contracts/departure';
+import { formatTripDate } from '#contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import { bookViaApi, bookingsOf, cancelViaApi, departuresOf } from './support/booking-api';
 import { expectEmail, subjectsFor } from './support/maildev';

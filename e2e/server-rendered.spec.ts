@@ -5,7 +5,7 @@
 // pages only: a write that carries it without the ID token is refused.
 import type { BrowserContext, Page } from '@playwright/test';
 import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
-import { isBookable } from '../src/contracts/departure';
+import { isBookable } from '#contracts/departure';
 import { auth, bookViaApi, departuresOf } from './support/booking-api';
 import { holdScripts } from './support/hold-scripts';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Departure } from '../src/contracts/departure';
-import type { WaitlistEntry } from '../src/contracts/waitlist';
-import { formatTripDate } from '../src/contracts/format';
+import type { Departure } from '#contracts/departure';
+import type { WaitlistEntry } from '#contracts/waitlist';
+import { formatTripDate } from '#contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import {
   auth,

@@ -3,8 +3,8 @@
 // real Firebase project is configured, decided as `npm start` and the server decide it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
-import { adminClaim } from '../src/contracts/roles';
-import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
+import { adminClaim } from '#contracts/roles';
+import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { answers, emulatorProject } from './auth-emulator';
 
 export const usage = `Usage: npm run admin -- <grant|revoke> <email>

@@ -26,7 +26,7 @@ import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrations';
-import { addDays, todayIso } from '../src/contracts/iso-dates';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { insertDeparture } from '../server/src/departures/repository';
 import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
 

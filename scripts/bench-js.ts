@@ -79,11 +79,11 @@ const isFirebaseModule = (m: string) => {
 // navbar (a dozen lines); it is not what "booking code" means here.
 const navbarItems = ['src/features/booking/components/bookings-nav-item.tsx'];
 export const isConsoleModule = (m: string) => m.startsWith('src/features/admin/');
-// src/contracts/departure.ts is not counted: the home page's cards show each trip's next dates
+// contracts/departure.ts is not counted: the home page's cards show each trip's next dates
 // (loaded after the first paint, src/features/packages/components/next-departures.tsx) with the
 // departure contract's statuses, 0.2 KiB shared by the site and the console.
 export const isBookingModule = (m: string) =>
-  (m.startsWith('src/features/booking/') && !navbarItems.includes(m)) || m === 'src/contracts/booking.ts';
+  (m.startsWith('src/features/booking/') && !navbarItems.includes(m)) || m === 'contracts/booking.ts';
 
 export function classify(modules: string[]): ChunkKind[] {
   const kinds: ChunkKind[] = [];

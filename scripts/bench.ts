@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result as LhResult } from 'lighthouse';
-import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
+import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import routes from '../src/routes';
 import { spawnApiServer } from './api-server';
 import { ensureAuthEmulator } from './auth-emulator';

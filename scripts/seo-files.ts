@@ -4,7 +4,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicPaths } from '../src/config/paths';
-import { parsePublicEnv } from '../src/config/env-schema';
+import { parsePublicEnv } from '#contracts/public-env';
 
 const root = new URL('..', import.meta.url).pathname;
 const client = join(root, 'build/client');

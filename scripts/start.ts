@@ -4,7 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePublicEnv, usesRealFirebase } from '../src/config/env-schema';
+import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
 import { ensureMailDev, localMailFrom } from './maildev';
 

@@ -1,8 +1,8 @@
 // The bookings API as a second traveller uses it from elsewhere: to take seats, to read what was
 // stored, and to give seats back so runs on one database do not use the schedule up.
 import type { APIRequestContext } from '@playwright/test';
-import type { Booking } from '../../src/contracts/booking';
-import type { Departure } from '../../src/contracts/departure';
+import type { Booking } from '#contracts/booking';
+import type { Departure } from '#contracts/departure';
 import { createAccount, expect, idTokenFor, uniqueEmail } from '../auth-fixtures';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import * as z from 'zod/mini';
-import { problemSchema } from '../../src/contracts/api.js';
+import { problemSchema } from '#contracts/api';
 import pretty from 'pino-pretty';
 import { adminRoutes } from './admin/routes.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { defaultCancellationCutoffDays } from '../../src/contracts/booking.js';
-import { brand } from '../../src/contracts/brand.js';
-import { defaultDetailsCutoffDays } from '../../src/contracts/guests.js';
+import { defaultCancellationCutoffDays } from '#contracts/booking';
+import { brand } from '#contracts/brand';
+import { defaultDetailsCutoffDays } from '#contracts/guests';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 

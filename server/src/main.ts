@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePublicEnv, usesRealFirebase } from '../../src/config/env-schema.js';
+import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { buildApp } from './app.js';
 import { firebaseSessions } from './auth/sessions.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { todayIso } from '../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
 import { startRetentionScheduler } from './guests/retention.js';

@@ -10,7 +10,7 @@ import type { TokenVerifier } from './auth/verified-user.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { todayIso } from '../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { seedDepartures } from './departures/repository.js';
 import {
   buildTestApp,

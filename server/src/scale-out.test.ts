@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Booking } from '../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import { openDatabase, type Database } from './db/database.js';
 import { startTestInbox, type TestInbox } from './test/mail-kit.js';
 import { waitFor } from './test/wait-for.js';

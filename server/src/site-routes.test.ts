@@ -3,6 +3,8 @@
 // ones from their HTML files, the rest with the SPA shell.
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
+// The one place the server reads the browser's folder: this test holds the two route tables together.
+// eslint-disable-next-line import-x/no-restricted-paths
 import routes from '../../src/routes.js';
 import config from '../../react-router.config.js';
 import { clientRoutes, prerendered } from './site-routes.js';

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { phoneLimits } from '~/contracts/phone';
+import { phoneLimits } from '#contracts/phone';
 
 // One label-control-message block for every form of the site: the label is tied to the control,
 // the hint and the error are read out with it (aria-describedby) and an error marks it invalid.
@@ -99,7 +99,7 @@ export function InputField(props: InputFieldProps) {
   return <Field {...frame}>{(wired) => <input {...input} {...wired} className={inputClassName} />}</Field>;
 }
 
-// The telephone field (src/contracts/phone.ts): the phone's telephone keypad, the browser's saved
+// The telephone field (contracts/phone.ts): the phone's telephone keypad, the browser's saved
 // number, and never type="number", which drops the + and leading zeros and lets the mouse wheel
 // or an arrow key change the number.
 export function PhoneField(props: Omit<InputFieldProps, 'type' | 'inputMode'>) {

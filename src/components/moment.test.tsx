@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Moment } from '~/components/moment';
-import { formatMoment } from '~/contracts/format';
+import { formatMoment } from '#contracts/format';
 
 const iso = '2026-03-12T14:05:00.000Z';
 

@@ -1,4 +1,4 @@
-import { formatMoment } from '~/contracts/format';
+import { formatMoment } from '#contracts/format';
 import { useHydrated } from '~/lib/use-hydrated';
 
 // A moment ("12 Mar 2026, 14:05") in the reader's own time zone. The server does not know that

@@ -1,5 +1,5 @@
-import { bookingStatusLabels, type BookingStatus } from '~/contracts/booking';
-import type { DepartureStatus } from '~/contracts/departure';
+import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
+import type { DepartureStatus } from '#contracts/departure';
 
 // A booking's status (requested, confirmed, cancelled) or a departure's (open, closed, or past,
 // once its date has gone). Colour is never the only cue: the word is always written out.

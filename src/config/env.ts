@@ -1,5 +1,5 @@
 // The public configuration as the browser sees it. vite.config.ts has already validated these
-// values with env-schema.ts, so this module stays free of zod and tiny.
+// values with contracts/public-env.ts, so this module stays free of zod and tiny.
 const env = import.meta.env;
 
 const realProject = Boolean(env.VITE_FIREBASE_API_KEY);

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type * as FirebaseAuth from 'firebase/auth';
 import type { Auth, User } from 'firebase/auth';
 import { authEmulatorUrl, firebaseConfig } from '~/config/env';
-import { adminClaim } from '~/contracts/roles';
+import { adminClaim } from '#contracts/roles';
 
 export type AuthUser = {
   uid: string;

@@ -1,4 +1,4 @@
-import type { Departure } from '~/contracts/departure';
+import type { Departure } from '#contracts/departure';
 import { apiRequest } from '~/lib/api-client';
 
 // Also read by the package page's loader on the server (src/routes/package.tsx).

@@ -4,7 +4,7 @@
 // over nothing and every hook fetches as before.
 import { createContext, useContext } from 'react';
 import { useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
-import type { PageLoadContext, PageUser } from '~/contracts/page-session';
+import type { PageLoadContext, PageUser } from '#contracts/page-session';
 
 declare module 'react-router' {
   interface AppLoadContext {

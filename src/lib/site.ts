@@ -1,5 +1,5 @@
 import { siteUrl } from '~/config/env';
-import { brand } from '~/contracts/brand';
+import { brand } from '#contracts/brand';
 
 // Brand facts shown in several places (navbar, footer, meta tags).
 export const site = {

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import type { Booking } from '~/contracts/booking';
+import type { Booking } from '#contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TravelPackage } from '~/contracts/package';
+import type { TravelPackage } from '#contracts/package';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
 import { FeaturedBlogs } from '~/features/blogs/components/featured-blogs';

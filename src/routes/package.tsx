@@ -8,7 +8,7 @@ import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
 import { departuresPath } from '~/lib/departures-api';
-import type { TravelPackage } from '~/contracts/package';
+import type { TravelPackage } from '#contracts/package';
 import { packagesPath } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';
 import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';

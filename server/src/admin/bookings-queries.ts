@@ -1,8 +1,8 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '../../../src/contracts/admin.js';
-import type { OperatorGuest } from '../../../src/contracts/guests.js';
+import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '#contracts/admin';
+import type { OperatorGuest } from '#contracts/guests';
 import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';

@@ -6,9 +6,9 @@ import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AdminBookingsPage, AuditEvent } from '../../../src/contracts/admin.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import type { AdminBooking, AdminBookingsPage, AuditEvent } from '#contracts/admin';
+import type { Booking } from '#contracts/booking';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { asText, csvCell, csvMoment, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';
@@ -484,7 +484,7 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
       '@SUM(1)',
       '-2+3',
       'Say "hi", then leave',
-      // A line break is refused at booking now (src/contracts/text.ts); rows stored before that
+      // A line break is refused at booking now (contracts/text.ts); rows stored before that
       // rule are written by the raw-insert test below.
       'Comma, Separated',
       'Zoë Ünïcödé 山田',
@@ -526,7 +526,7 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
       const departure = await ctx.addDeparture({ packageId: 'kyoto-temples-and-tea', capacity: 40 });
       const made: Booking[] = [];
       for (const [i, text] of hostile.entries()) {
-        // The API refuses line breaks now (src/contracts/text.ts), but rows stored before may
+        // The API refuses line breaks now (contracts/text.ts), but rows stored before may
         // have them: those are written straight into the table.
         const multiLine = /[\r\n]/.test(text);
         const booking = await ctx.book(ctx.traveller, {

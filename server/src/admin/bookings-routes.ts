@@ -3,19 +3,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { adminPageSize, type AdminBookingsPage } from '../../../src/contracts/admin.js';
+import { adminPageSize, type AdminBookingsPage } from '#contracts/admin';
 import {
   adminBookingSchema,
   adminBookingsPageSchema,
   auditEventSchema,
   cancelReasonSchema,
   uuidParam,
-} from '../../../src/contracts/api.js';
+} from '#contracts/api';
 import type { Actor } from '../audit/audit.js';
 import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
 import { offerContext } from '../seats/offer-context.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import {
   errors,
   jsonBodyErrors,

@@ -2,7 +2,7 @@
 // neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
 // Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
 // docs/decisions/009-csv-for-spreadsheets.md.
-import type { AdminBooking, ManifestBooking } from '../../../src/contracts/admin.js';
+import type { AdminBooking, ManifestBooking } from '#contracts/admin';
 
 // UTF-8's byte-order mark, first in the file: without it Excel reads the file in the PC's legacy
 // code page and "Zoë" becomes "ZoÃ«".

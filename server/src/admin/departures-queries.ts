@@ -2,8 +2,8 @@
 // each in one transaction with its audit rows.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DepartureChange, NewDeparture } from '../../../src/contracts/admin.js';
-import type { DepartureStatus } from '../../../src/contracts/departure.js';
+import type { DepartureChange, NewDeparture } from '#contracts/admin';
+import type { DepartureStatus } from '#contracts/departure';
 import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { builder, run } from '../db/query-builder.js';

@@ -2,8 +2,8 @@
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import { formatTripDate } from '../../../src/contracts/format.js';
-import type { AdminDeparture, DepartureMessageResult, Manifest } from '../../../src/contracts/admin.js';
+import { formatTripDate } from '#contracts/format';
+import type { AdminDeparture, DepartureMessageResult, Manifest } from '#contracts/admin';
 import {
   adminDepartureSchema,
   adminWaitlistEntrySchema,
@@ -13,10 +13,10 @@ import {
   manifestSchema,
   newDepartureSchema,
   uuidParam,
-} from '../../../src/contracts/api.js';
+} from '#contracts/api';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../catalog/packages.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { toDeparture } from '../departures/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';

@@ -2,11 +2,11 @@
 // ever reach a query, and only as parameters (pretix's filter whitelist). Refusals answer 400 with
 // the first message (server/src/http/problem.ts).
 import * as z from 'zod/mini';
-import { adminPageSize, searchMaxLength } from '../../../src/contracts/admin.js';
-import { firstOf, rule } from '../../../src/contracts/api.js';
-import { noControlChars } from '../../../src/contracts/text.js';
-import { bookingStatuses, isUuid } from '../../../src/contracts/booking.js';
-import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '../../../src/contracts/iso-dates.js';
+import { adminPageSize, searchMaxLength } from '#contracts/admin';
+import { firstOf, rule } from '#contracts/api';
+import { noControlChars } from '#contracts/text';
+import { bookingStatuses, isUuid } from '#contracts/booking';
+import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '#contracts/iso-dates';
 
 // A position in the newest-first list: the last row's created_at (to the microsecond, as stored)
 // and id. Opaque to clients: base64url of JSON.

@@ -9,7 +9,7 @@ import {
   noteRequestSchema,
   noteSchema,
   uuidParam,
-} from '../../../src/contracts/api.js';
+} from '#contracts/api';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { setCheckIn } from '../guests/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';

@@ -4,7 +4,7 @@
 // run, hostile text, bad input and who may send it.
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AuditEvent } from '../../../src/contracts/admin.js';
+import type { AuditEvent } from '#contracts/admin';
 import type { DepartureMessageData } from '../mail/outbox.js';
 import { renderEmail } from '../mail/templates.js';
 import { storeCases } from '../test/fixtures.js';

@@ -1,9 +1,9 @@
 // Operators' internal notes on a booking (the text is checked by noteRequestSchema in
-// src/contracts/api.ts): written with their audit row in one transaction, read
+// contracts/api.ts): written with their audit row in one transaction, read
 // back in the booking's history and on the manifest (operators only), never in a traveller's
 // payload or email.
 import { randomUUID } from 'node:crypto';
-import type { Note } from '../../../src/contracts/admin.js';
+import type { Note } from '#contracts/admin';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 

@@ -1,4 +1,4 @@
-import type { ActorType } from '../../../src/contracts/admin.js';
+import type { ActorType } from '#contracts/admin';
 import type { Queryable } from '../db/database.js';
 import { auditColumns } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { adminClaim } from '../../../src/contracts/roles.js';
+import { adminClaim } from '#contracts/roles';
 import { problem } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';

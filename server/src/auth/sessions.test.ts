@@ -9,7 +9,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '../../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import type { Database } from '../db/database.js';
 import type { PageRenderer } from '../pages/render.js';
 import {

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.js';
 import { packages, storeCases } from '../test/fixtures.js';
 import { addTestDeparture } from '../test/departures.js';
 import { describeEach } from '../test/services.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { runBatch, type BatchEntry } from './batch.js';
 import { newReference } from './repository.js';
 

@@ -13,7 +13,7 @@
 // (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
 // a 3rd, after COMMIT, only for keys not stored now.
 import { randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
+import type { Booking, BookingInput } from '#contracts/booking';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import {
@@ -24,7 +24,7 @@ import {
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
-import { emptyGuest } from '../../../src/contracts/guests.js';
+import { emptyGuest } from '#contracts/guests';
 import { emailData, toBooking } from './booking-row.js';
 import { heldSeatsMap, heldSeatsMessage, lockHeldSeatsSql } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';

@@ -1,8 +1,8 @@
 // A stored booking as the API answers it, and what its emails are told: the one mapping from a
-// row (server/src/db/schema.ts) to the contract's shapes (src/contracts/booking.ts, admin.ts).
-import type { AdminBooking } from '../../../src/contracts/admin.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import { detailsComplete, type OperatorGuest } from '../../../src/contracts/guests.js';
+// row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
+import type { AdminBooking } from '#contracts/admin';
+import type { Booking } from '#contracts/booking';
+import { detailsComplete, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 

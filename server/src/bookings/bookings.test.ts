@@ -5,8 +5,8 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import { phoneMessages } from '../../../src/contracts/phone.js';
+import type { Booking } from '#contracts/booking';
+import { phoneMessages } from '#contracts/phone';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {

@@ -1,12 +1,12 @@
 // A booking moved to another date of its package, or its party made larger or smaller, in place:
 // the seats are given back and taken in one transaction, so the traveller never risks losing
 // their seats between a cancellation and a new booking.
-import { cancellableOnline, type Booking, type BookingChange } from '../../../src/contracts/booking.js';
-import { brand } from '../../../src/contracts/brand.js';
-import { formatTripDate } from '../../../src/contracts/format.js';
+import { cancellableOnline, type Booking, type BookingChange } from '#contracts/booking';
+import { brand } from '#contracts/brand';
+import { formatTripDate } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { daysBetween } from '../../../src/contracts/iso-dates.js';
+import { daysBetween } from '#contracts/iso-dates';
 import {
   bookingColumns,
   bookingsFrom,

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test/services.js';
-import type { Booking } from '../../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {

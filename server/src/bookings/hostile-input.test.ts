@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateBooking, type Booking } from '../../../src/contracts/booking.js';
+import { validateBooking, type Booking } from '#contracts/booking';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {

@@ -1,7 +1,7 @@
 // Bookings: the group-commit batcher that stores them (the batch itself: ./batch.ts) and the
 // traveller's reads of their own.
 import { randomFillSync, randomUUID } from 'node:crypto';
-import type { Booking } from '../../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import type { Database, Queryable } from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { runBatch, type BatchEntry, type BookingRequest, type CreateOutcome } from './batch.js';

@@ -6,13 +6,13 @@ import {
   heldSeatsConflictSchema,
   seatsConflictSchema,
   uuidParam,
-} from '../../../src/contracts/api.js';
-import { validateChange, type Booking } from '../../../src/contracts/booking.js';
+} from '#contracts/api';
+import { validateChange, type Booking } from '#contracts/booking';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
 import type { Database } from '../db/database.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import {
   errors,
   jsonBodyErrors,
@@ -90,7 +90,7 @@ export const perUserLimit = (max: number, groupId: string) => ({
 });
 
 // POST .../change for travellers (with the cutoff) and operators (without): one reading of the body,
-// one set of answers. The body is read by the shared contract (src/contracts/booking.ts), whose
+// one set of answers. The body is read by the shared contract (contracts/booking.ts), whose
 // messages the change dialog shows as they are.
 export async function answerChange(
   id: string,

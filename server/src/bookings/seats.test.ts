@@ -7,10 +7,10 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import type { Departure } from '../../../src/contracts/departure.js';
+import type { Booking } from '#contracts/booking';
+import type { Departure } from '#contracts/departure';
 import type { Database } from '../db/database.js';
-import { addDays, daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, daysBetween, todayIso } from '#contracts/iso-dates';
 import { addTestDeparture } from '../test/departures.js';
 import {
   buildTestApp,

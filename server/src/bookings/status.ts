@@ -1,8 +1,8 @@
-import { cancellableOnline, type Booking, type BookingStatus } from '../../../src/contracts/booking.js';
-import { brand } from '../../../src/contracts/brand.js';
+import { cancellableOnline, type Booking, type BookingStatus } from '#contracts/booking';
+import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { daysBetween } from '../../../src/contracts/iso-dates.js';
+import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';

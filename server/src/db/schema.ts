@@ -4,11 +4,11 @@
 // the queries that read the column then fail to compile rather than to run.
 // How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ActorType } from '../../../src/contracts/admin.js';
-import type { BookingStatus } from '../../../src/contracts/booking.js';
-import type { DepartureStatus } from '../../../src/contracts/departure.js';
-import type { WaitlistStatus } from '../../../src/contracts/waitlist.js';
-import type { CheckInState, OperatorGuest } from '../../../src/contracts/guests.js';
+import type { ActorType } from '#contracts/admin';
+import type { BookingStatus } from '#contracts/booking';
+import type { DepartureStatus } from '#contracts/departure';
+import type { WaitlistStatus } from '#contracts/waitlist';
+import type { CheckInState, OperatorGuest } from '#contracts/guests';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
 // default (now()) may be left out of an insert.

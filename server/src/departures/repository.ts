@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Departure, DepartureStatus } from '../../../src/contracts/departure.js';
+import type { Departure, DepartureStatus } from '#contracts/departure';
 import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { departureColumns, type DepartureRow } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
-import { addDays } from '../../../src/contracts/iso-dates.js';
+import { addDays } from '#contracts/iso-dates';
 
 // The seats held by open offers of departure `d` (the partial index waitlist_offers answers it).
 export const offeredSeatsSql = (d: string) =>

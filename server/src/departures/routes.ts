@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { departureSchema } from '../../../src/contracts/api.js';
-import type { Departure } from '../../../src/contracts/departure.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { departureSchema } from '#contracts/api';
+import type { Departure } from '#contracts/departure';
+import { todayIso } from '#contracts/iso-dates';
 import type { ServerPackage } from '../catalog/packages.js';
 import type { Database } from '../db/database.js';
 import { errors, type ZodTypeProvider } from '../http/api-schemas.js';

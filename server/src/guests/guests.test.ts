@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AuditEvent, Manifest, Note } from '../../../src/contracts/admin.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import { emptyGuest, type Guest } from '../../../src/contracts/guests.js';
+import type { AdminBooking, AuditEvent, Manifest, Note } from '#contracts/admin';
+import type { Booking } from '#contracts/booking';
+import { emptyGuest, type Guest } from '#contracts/guests';
 import { readCsv, useAdminApp } from '../test/console-kit.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
 
 const filled = (fullName: string, extra: Partial<Guest> = {}): Guest => ({

@@ -2,7 +2,7 @@
 // guide's check-in, and resizing when a party grows or shrinks. Each change is one transaction
 // under the booking's row lock, with its audit row; audit rows say which traveller and which
 // fields changed, never the values (they are personal data).
-import type { Booking } from '../../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import {
   detailsEditable,
   guestFields,
@@ -12,13 +12,13 @@ import {
   type GuestField,
   type GuestsFieldErrors,
   type OperatorGuest,
-} from '../../../src/contracts/guests.js';
-import { brand } from '../../../src/contracts/brand.js';
+} from '#contracts/guests';
+import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { daysBetween } from '../../../src/contracts/iso-dates.js';
+import { daysBetween } from '#contracts/iso-dates';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (

@@ -6,7 +6,7 @@
 // the same transaction as the erasure and its audit rows.
 import { systemActor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 
 export const defaultRetentionDays = 30;
 

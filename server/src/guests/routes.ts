@@ -2,9 +2,9 @@
 // later (server/src/guests/repository.ts holds the rules).
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { bookingSchema, guestsRequestSchema, uuidParam } from '../../../src/contracts/api.js';
-import { defaultDetailsCutoffDays } from '../../../src/contracts/guests.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { bookingSchema, guestsRequestSchema, uuidParam } from '#contracts/api';
+import { defaultDetailsCutoffDays } from '#contracts/guests';
+import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
 import {

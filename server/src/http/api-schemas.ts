@@ -4,7 +4,7 @@
 // and its entry in the OpenAPI document served at /api/openapi.json and shown at /api/docs.
 //
 // Adding a route, schema first:
-// 1. The shapes: what the browser also knows goes to src/contracts/ (the type beside its
+// 1. The shapes: what the browser also knows goes to contracts/ (the type beside its
 //    contract, e.g. booking.ts, and its zod schema in api.ts, checked against the type with
 //    `satisfies`); what only the server can check (a package exists, a cursor decodes) is a
 //    schema beside the route (e.g. server/src/admin/filters.ts). Every message is for people.
@@ -31,8 +31,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { fieldProblemSchema, problemSchema } from '../../../src/contracts/api.js';
-import { brand } from '../../../src/contracts/brand.js';
+import { fieldProblemSchema, problemSchema } from '#contracts/api';
+import { brand } from '#contracts/brand';
 
 export type { ZodTypeProvider };
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/database.js';
-import { controlCharsMessage, hasControlChars } from '../../../src/contracts/text.js';
+import { controlCharsMessage, hasControlChars } from '#contracts/text';
 
 // Every API error is JSON {message, ...extra}, worded to be shown as it is (docs/product.md).
 export const problem = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>

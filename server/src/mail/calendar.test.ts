@@ -3,7 +3,7 @@
 // Calendar, Apple Calendar and Outlook would read it.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { brand } from '../../../src/contracts/brand.js';
+import { brand } from '#contracts/brand';
 import { tripCalendar, tripEventUid } from './calendar.js';
 import { renderEmail } from './templates.js';
 

@@ -2,8 +2,8 @@
 // departure's date, made by ical-generator rather than by hand (folding, escaping and the
 // all-day flags Outlook wants are its job).
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { brand } from '../../../src/contracts/brand.js';
-import { addDays } from '../../../src/contracts/iso-dates.js';
+import { brand } from '#contracts/brand';
+import { addDays } from '#contracts/iso-dates';
 
 export type TripCalendarData = {
   reference: string;

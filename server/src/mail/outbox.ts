@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { BookingStatus } from '../../../src/contracts/booking.js';
+import type { BookingStatus } from '#contracts/booking';
 import type { Queryable } from '../db/database.js';
 import { outboxColumns, type OutboxTable } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { brand } from '../../../src/contracts/brand.js';
+import { brand } from '#contracts/brand';
 import { emailKinds, type BookingEmailData, type EmailKind, type EmailPayloads } from './outbox.js';
-import { formatTripDate } from '../../../src/contracts/format.js';
-import { bookingTerms } from '../../../src/contracts/terms.js';
+import { formatTripDate } from '#contracts/format';
+import { bookingTerms } from '#contracts/terms';
 import { escapeHtml, renderEmail } from './templates.js';
 
 const data: BookingEmailData = {
@@ -262,7 +262,7 @@ describe('renderEmail', () => {
 });
 
 describe('dates in emails', () => {
-  it('read as on the site (src/contracts/format.ts)', () => {
+  it('read as on the site (contracts/format.ts)', () => {
     expect(formatTripDate('2027-01-01')).toBe('Fri 1 Jan 2027');
     expect(formatTripDate(null)).toBe('Date to be agreed');
     expect(formatTripDate('soon')).toBe('soon');

@@ -1,12 +1,12 @@
 // Every email the site sends: one subject, an HTML part and a plain-text part (the same words) per
 // kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
-import { bookingStatusLabels, type BookingStatus } from '../../../src/contracts/booking.js';
-import { brand } from '../../../src/contracts/brand.js';
+import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
+import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
-import { formatTripDate } from '../../../src/contracts/format.js';
-import { daysBetween, todayIso } from '../../../src/contracts/iso-dates.js';
-import { formatPrice } from '../../../src/contracts/money.js';
-import { phoneProblem, telHref } from '../../../src/contracts/phone.js';
+import { formatTripDate } from '#contracts/format';
+import { daysBetween, todayIso } from '#contracts/iso-dates';
+import { formatPrice } from '#contracts/money';
+import { phoneProblem, telHref } from '#contracts/phone';
 import { tripCalendar } from './calendar.js';
 import type {
   BookingEmailData,
@@ -16,7 +16,7 @@ import type {
   OperationsEmailData,
   WaitlistOfferEmailData,
 } from './outbox.js';
-import { bookingTerms } from '../../../src/contracts/terms.js';
+import { bookingTerms } from '#contracts/terms';
 
 export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
 
@@ -154,7 +154,7 @@ function changedFacts(data: BookingEmailData): Fact[] {
   ];
 }
 
-// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (src/contracts/iso-dates.ts),
+// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (contracts/iso-dates.ts),
 // built from parts so no ICU version words it differently.
 export const formatDeadline = (iso: string) => {
   const date = new Date(iso);
@@ -211,7 +211,7 @@ function bookingLetter(
   };
   switch (kind) {
     case 'booking-received': {
-      // The terms the traveller read beside Book Now (src/contracts/terms.ts), for the date booked:
+      // The terms the traveller read beside Book Now (contracts/terms.ts), for the date booked:
       // one already inside the cutoff is not promised an online cancellation.
       const terms = bookingTerms(
         options.cancellationCutoffDays,

@@ -1,6 +1,6 @@
 // Outgoing mail over SMTP (SMTP_URL, from MAIL_FROM): locally MailDev, in production a provider.
 import nodemailer from 'nodemailer';
-import { brand } from '../../../src/contracts/brand.js';
+import { brand } from '#contracts/brand';
 
 export type OutgoingEmail = {
   // The outbox row's id: it becomes the Message-ID, so a message sent twice (a worker that died

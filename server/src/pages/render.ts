@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { PageLoadContext, PageUser } from '../../../src/contracts/page-session.js';
+import type { PageLoadContext, PageUser } from '#contracts/page-session';
 import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
 import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
-import { adminClaim } from '../../../src/contracts/roles.js';
+import { adminClaim } from '#contracts/roles';
 import { inlineScriptHashes } from '../html.js';
 import { deferHydration } from './defer-hydration.js';
 

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { newReference } from '../bookings/repository.js';
 import { makeClientDir, spawnServer, validBooking, type ServerProcess } from '../test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';

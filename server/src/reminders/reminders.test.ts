@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import { useAdminApp } from '../test/console-kit.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import type { BookingEmailData } from '../mail/outbox.js';
 import { storeCases } from '../test/fixtures.js';
 import { waitFor } from '../test/wait-for.js';

@@ -10,14 +10,14 @@ import { systemActor } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database, Queryable } from '../db/database.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
-import { defaultDetailsCutoffDays } from '../../../src/contracts/guests.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
+import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 
 export type ReminderKind = 'trip' | 'details';
 
-// A booking whose travellers' details are not complete (src/contracts/guests.ts, detailsComplete):
+// A booking whose travellers' details are not complete (contracts/guests.ts, detailsComplete):
 // a guest without a full name, a date of birth or an emergency contact (migration 4's table).
 export const guestDetailsIncomplete = `EXISTS (SELECT 1 FROM booking_guests g WHERE g.booking_id = b.id
   AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = ''))`;

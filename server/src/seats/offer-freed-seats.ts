@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Queryable } from '../db/database.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { enqueueEmails, type WaitlistOfferEmailData } from '../mail/outbox.js';
 
 export const defaultOfferHours = 24;

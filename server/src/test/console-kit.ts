@@ -4,11 +4,11 @@ import { rmSync } from 'node:fs';
 import type { Selectable } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Booking } from '../../../src/contracts/booking.js';
+import type { Booking } from '#contracts/booking';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import {
   buildTestApp,
   createOperator,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 
 // A departure of a test's own on a random date far ahead, so no other test's bookings change its
 // seats. A package has at most one departure a day (departures_package_date) and the PostgreSQL

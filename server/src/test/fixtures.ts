@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
 import { missing, testDatabaseUrl } from './services.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { insertDeparture, seedDepartures } from '../departures/repository.js';
 
 // FIREBASE_AUTH_EMULATOR_HOST, as global-setup.ts reads it: a run can use an emulator of its own

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import { migrate } from '../db/migrations.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { storeCases } from '../test/fixtures.js';
 import { seatInvariantBreaches } from './seat-audit.js';
 

@@ -2,11 +2,11 @@
 // departure's row lock first and the entry's after it (the order offer-freed-seats.ts and the
 // booking paths use), so an entry's seats are counted once whatever runs at the same moment.
 import { randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '../../../src/contracts/booking.js';
-import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '../../../src/contracts/waitlist.js';
+import type { Booking, BookingInput } from '#contracts/booking';
+import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '#contracts/waitlist';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { todayIso } from '../../../src/contracts/iso-dates.js';
+import { todayIso } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';

@@ -9,7 +9,7 @@ import {
   seatsConflictSchema,
   uuidParam,
   waitlistEntrySchema,
-} from '../../../src/contracts/api.js';
+} from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';

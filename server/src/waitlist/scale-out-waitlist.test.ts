@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '../../../src/contracts/booking.js';
-import type { WaitlistEntry } from '../../../src/contracts/waitlist.js';
+import type { Booking } from '#contracts/booking';
+import type { WaitlistEntry } from '#contracts/waitlist';
 import { openDatabase, type Database } from '../db/database.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import {
   createUser,
   makeClientDir,

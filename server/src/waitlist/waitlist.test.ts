@@ -7,13 +7,13 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AdminDeparture } from '../../../src/contracts/admin.js';
-import type { Booking } from '../../../src/contracts/booking.js';
-import type { Departure } from '../../../src/contracts/departure.js';
-import type { AdminWaitlistEntry, WaitlistEntry } from '../../../src/contracts/waitlist.js';
+import type { AdminBooking, AdminDeparture } from '#contracts/admin';
+import type { Booking } from '#contracts/booking';
+import type { Departure } from '#contracts/departure';
+import type { AdminWaitlistEntry, WaitlistEntry } from '#contracts/waitlist';
 import type { Database } from '../db/database.js';
-import { formatTripDate } from '../../../src/contracts/format.js';
-import { addDays, todayIso } from '../../../src/contracts/iso-dates.js';
+import { formatTripDate } from '#contracts/format';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import {
   buildTestApp,
   createOperator,

@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
-import { newBookingsCap } from '~/contracts/admin';
+import { newBookingsCap } from '#contracts/admin';
 import { useNewBookings } from '~/lib/use-new-bookings';
 
 // The navbar's Admin link with the count of bookings that arrived since the operator last looked.

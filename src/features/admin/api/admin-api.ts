@@ -13,9 +13,9 @@ import type {
   Manifest,
   NewDeparture,
   Note,
-} from '~/contracts/admin';
-import type { AdminWaitlistEntry } from '~/contracts/waitlist';
-import type { CheckInState } from '~/contracts/guests';
+} from '#contracts/admin';
+import type { AdminWaitlistEntry } from '#contracts/waitlist';
+import type { CheckInState } from '#contracts/guests';
 import { apiFetch, apiRequest } from '~/lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);

@@ -1,6 +1,6 @@
 // The packages' ids and names for the console's selects, from the same public file the home page
 // reads. Kept here because features do not import each other.
-import { isTravelPackage } from '~/contracts/package';
+import { isTravelPackage } from '#contracts/package';
 
 export type PackageOption = { id: string; name: string };
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { InputField } from '~/components/field';
-import type { AdminDeparture } from '~/contracts/admin';
+import type { AdminDeparture } from '#contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminBooking } from '~/contracts/admin';
+import type { AdminBooking } from '#contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { aBooking, fakeFetch, json } from '~/features/admin/test/fake-api';
 

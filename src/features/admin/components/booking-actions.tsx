@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminBooking } from '~/contracts/admin';
+import type { AdminBooking } from '#contracts/admin';
 import { confirmBooking } from '~/features/admin/api/admin-api';
 import { CancelDialog } from '~/features/admin/components/cancel-dialog';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { InputField, SelectField } from '~/components/field';
-import { bookingStatusLabels, bookingStatuses } from '~/contracts/booking';
+import { bookingStatusLabels, bookingStatuses } from '#contracts/booking';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import {
@@ -10,7 +10,7 @@ import {
   withFilter,
   type FilterKey,
 } from '~/features/admin/utils/booking-filters';
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '#contracts/format';
 
 export const searchDelayMs = 350;
 

@@ -9,11 +9,11 @@ import { StatusBadge } from '~/components/status-badge';
 import { NoteForm } from '~/features/admin/components/note-form';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
-import { formatTripDate, plural } from '~/contracts/format';
-import { formatPrice } from '~/contracts/money';
+import { formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
-import { telHref } from '~/contracts/phone';
+import { telHref } from '#contracts/phone';
 
 const headingId = 'admin-booking-heading';
 

@@ -9,7 +9,7 @@ import { useAdminBookings } from '~/features/admin/hooks/use-admin-bookings';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useLastSeen } from '~/features/admin/hooks/use-last-seen';
 import { filtersFromQuery, hasFilters, toApiFilters } from '~/features/admin/utils/booking-filters';
-import { plural } from '~/contracts/format';
+import { plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 const messageOf = (error: unknown) =>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '~/components/field';
-import { adminLimits, type AdminBooking } from '~/contracts/admin';
+import { adminLimits, type AdminBooking } from '#contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 type CancelDialogProps = {

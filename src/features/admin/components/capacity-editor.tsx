@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Field } from '~/components/field';
-import type { AdminDeparture } from '~/contracts/admin';
-import { formatTripDate } from '~/contracts/format';
+import type { AdminDeparture } from '#contracts/admin';
+import { formatTripDate } from '#contracts/format';
 import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
 

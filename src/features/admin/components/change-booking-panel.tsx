@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { InputField, SelectField } from '~/components/field';
-import type { AdminBooking, AdminDeparture } from '~/contracts/admin';
-import { bookingLimits } from '~/contracts/booking';
-import { toGuaranteeLabel } from '~/contracts/waitlist';
+import type { AdminBooking, AdminDeparture } from '#contracts/admin';
+import { bookingLimits } from '#contracts/booking';
+import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '~/contracts/money';
-import { formatTripDate } from '~/contracts/format';
-import { droppedTravellersWarning } from '~/contracts/guests';
+import { formatPrice } from '#contracts/money';
+import { formatTripDate } from '#contracts/format';
+import { droppedTravellersWarning } from '#contracts/guests';
 
 type ChangeBookingPanelProps = {
   booking: AdminBooking;

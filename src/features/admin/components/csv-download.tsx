@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AdminBookingFilters } from '~/contracts/admin';
+import type { AdminBookingFilters } from '#contracts/admin';
 import { downloadBookingsCsv } from '~/features/admin/api/admin-api';
-import { todayIso } from '~/contracts/format';
+import { todayIso } from '#contracts/format';
 
 // Hands a fetched file to the browser's downloads, under a name of our choosing.
 export function saveBlob(blob: Blob, fileName: string) {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { messageLimits } from '~/contracts/admin';
+import { messageLimits } from '#contracts/admin';
 import { messageDeparture } from '~/features/admin/api/admin-api';
-import { plural } from '~/contracts/format';
+import { plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 

@@ -1,6 +1,6 @@
-import { waitlistStatusLabels } from '~/contracts/waitlist';
+import { waitlistStatusLabels } from '#contracts/waitlist';
 import { getDepartureWaitlist } from '~/features/admin/api/admin-api';
-import { plural } from '~/contracts/format';
+import { plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
 import { Moment } from '~/components/moment';

@@ -9,9 +9,9 @@ import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
-import { formatTripDate, todayIso } from '~/contracts/format';
+import { formatTripDate, todayIso } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
-import { todayIso as utcToday } from '~/contracts/iso-dates';
+import { todayIso as utcToday } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
 
 const messageOf = (error: unknown, fallback: string) =>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminDeparture } from '~/contracts/admin';
+import type { AdminDeparture } from '#contracts/admin';
 import { DeparturesTable } from '~/features/admin/components/departures-table';
 import { aDeparture, fakeFetch, json } from '~/features/admin/test/fake-api';
 

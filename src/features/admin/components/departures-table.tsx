@@ -2,11 +2,11 @@ import { StatusBadge } from '~/components/status-badge';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
-import type { AdminDeparture } from '~/contracts/admin';
+import type { AdminDeparture } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
 import { MeetingEditor } from '~/features/admin/components/meeting-editor';
-import { formatTripDate, fromToday } from '~/contracts/format';
+import { formatTripDate, fromToday } from '#contracts/format';
 
 type DeparturesTableProps = {
   packageName: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import type { AdminDeparture, DepartureChange } from '~/contracts/admin';
+import type { AdminDeparture, DepartureChange } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 
 type InlineEditorProps = {

@@ -5,15 +5,15 @@ import { paths } from '~/config/paths';
 import { StatusBadge } from '~/components/status-badge';
 import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
 import { DepartureMessageForm } from '~/features/admin/components/departure-message-form';
-import type { OperatorGuest } from '~/contracts/guests';
+import type { OperatorGuest } from '#contracts/guests';
 import { downloadManifestCsv } from '~/features/admin/api/admin-api';
 import { saveBlob } from '~/features/admin/components/csv-download';
 import { Flash } from '~/features/admin/components/flash';
 import { ManifestTravellers } from '~/features/admin/components/manifest-travellers';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
-import { formatMoment, formatTripDate, plural } from '~/contracts/format';
-import { formatPrice } from '~/contracts/money';
+import { formatMoment, formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ManifestBooking } from '~/contracts/admin';
-import type { CheckInState, OperatorGuest } from '~/contracts/guests';
+import type { ManifestBooking } from '#contracts/admin';
+import type { CheckInState, OperatorGuest } from '#contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
-import { formatBirthDate } from '~/contracts/format';
+import { formatBirthDate } from '#contracts/format';
 import { Moment } from '~/components/moment';
-import { telHref } from '~/contracts/phone';
+import { telHref } from '#contracts/phone';
 
 // Age on the trip's first day: what the guide checks at the meeting point.
 const ageOn = (birth: string, day: string) => {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { InputField } from '~/components/field';
-import { meetingPointMax, type AdminDeparture } from '~/contracts/admin';
+import { meetingPointMax, type AdminDeparture } from '#contracts/admin';
 import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { noteLimits, type Note } from '~/contracts/admin';
+import { noteLimits, type Note } from '#contracts/admin';
 import { addNote } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';

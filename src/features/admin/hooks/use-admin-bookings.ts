@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '~/contracts/admin';
+import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '#contracts/admin';
 import { adminPaths, filtersQuery, listBookings } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';

@@ -1,4 +1,4 @@
-import type { Manifest } from '~/contracts/admin';
+import type { Manifest } from '#contracts/admin';
 import { adminPaths, getManifest } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';

@@ -1,5 +1,5 @@
-import type { AdminBookingFilters } from '~/contracts/admin';
-import { bookingStatuses, type BookingStatus } from '~/contracts/booking';
+import type { AdminBookingFilters } from '#contracts/admin';
+import { bookingStatuses, type BookingStatus } from '#contracts/booking';
 
 // The filters a bookings list shows, as they live in the page's URL query: a reload or a shared
 // link opens the same list. The query keys are the API's own.

@@ -1,5 +1,5 @@
-import type { Booking, BookingInput } from '~/contracts/booking';
-import type { WaitlistEntry } from '~/contracts/waitlist';
+import type { Booking, BookingInput } from '#contracts/booking';
+import type { WaitlistEntry } from '#contracts/waitlist';
 import { apiRequest } from '~/lib/api-client';
 
 // Joining again answers the live entry, so a double click waits once.

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking, BookingInput } from '~/contracts/booking';
-import { emptyGuest } from '~/contracts/guests';
-import type { Departure } from '~/contracts/departure';
-import { todayIso } from '~/contracts/format';
-import { phoneMessages } from '~/contracts/phone';
-import type { WaitlistEntry } from '~/contracts/waitlist';
+import type { Booking, BookingInput } from '#contracts/booking';
+import { emptyGuest } from '#contracts/guests';
+import type { Departure } from '#contracts/departure';
+import { todayIso } from '#contracts/format';
+import { phoneMessages } from '#contracts/phone';
+import type { WaitlistEntry } from '#contracts/waitlist';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
 

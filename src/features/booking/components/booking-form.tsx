@@ -8,9 +8,9 @@ import {
   type BookingField,
   type BookingInput,
   type FieldErrors,
-} from '~/contracts/booking';
-import { isBookable, type Departure } from '~/contracts/departure';
-import { toGuaranteeLabel, type WaitlistEntry } from '~/contracts/waitlist';
+} from '#contracts/booking';
+import { isBookable, type Departure } from '#contracts/departure';
+import { toGuaranteeLabel, type WaitlistEntry } from '#contracts/waitlist';
 import { Field, InputField, PhoneField } from '~/components/field';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
@@ -18,8 +18,8 @@ import { useDepartures } from '~/features/booking/hooks/use-departures';
 import { clearDraft, readDraft, saveDraft } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatTripDate, plural } from '~/contracts/format';
-import { formatPrice } from '~/contracts/money';
+import { formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';

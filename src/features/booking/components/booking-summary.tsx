@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Booking } from '~/contracts/booking';
+import type { Booking } from '#contracts/booking';
 import { StatusBadge } from '~/components/status-badge';
-import { dateToBeAgreed, formatTripDate } from '~/contracts/format';
-import { formatPrice } from '~/contracts/money';
+import { dateToBeAgreed, formatTripDate } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { Moment } from '~/components/moment';
 
 type BookingSummaryProps = {

@@ -1,7 +1,7 @@
-import { bookingTerms } from '~/contracts/terms';
-import { defaultCancellationCutoffDays } from '~/contracts/booking';
-import { brand } from '~/contracts/brand';
-import { daysUntil } from '~/contracts/format';
+import { bookingTerms } from '#contracts/terms';
+import { defaultCancellationCutoffDays } from '#contracts/booking';
+import { brand } from '#contracts/brand';
+import { daysUntil } from '#contracts/format';
 
 type BookingTermsProps = {
   className?: string;
@@ -10,7 +10,7 @@ type BookingTermsProps = {
   startsOn?: string | null;
 };
 
-// The terms beside Book Now and on the thank-you page (src/contracts/terms.ts has the words; the
+// The terms beside Book Now and on the thank-you page (contracts/terms.ts has the words; the
 // "received" email says the same). The phone and the email are links.
 export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingTermsProps) {
   const terms = bookingTerms(defaultCancellationCutoffDays, startsOn ? daysUntil(startsOn) : undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Booking } from '~/contracts/booking';
+import type { Booking } from '#contracts/booking';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '#contracts/format';
 
 type CancelBookingDialogProps = {
   booking: Booking;

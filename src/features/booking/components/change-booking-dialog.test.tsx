@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Departure } from '~/contracts/departure';
-import { emptyGuest } from '~/contracts/guests';
+import type { Departure } from '#contracts/departure';
+import { emptyGuest } from '#contracts/guests';
 import { ChangeBookingDialog } from '~/features/booking/components/change-booking-dialog';
 import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 

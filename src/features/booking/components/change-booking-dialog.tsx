@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { InputField, SelectField } from '~/components/field';
-import { bookingLimits, cancellableOnline, type Booking } from '~/contracts/booking';
-import type { Departure } from '~/contracts/departure';
-import { droppedTravellersWarning } from '~/contracts/guests';
+import { bookingLimits, cancellableOnline, type Booking } from '#contracts/booking';
+import type { Departure } from '#contracts/departure';
+import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
-import { daysUntil, formatTripDate, plural } from '~/contracts/format';
-import { formatPrice } from '~/contracts/money';
-import { lastOnlineChangeWarning } from '~/contracts/terms';
+import { daysUntil, formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
+import { lastOnlineChangeWarning } from '#contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 
 type ChangeBookingDialogProps = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { isBookable, type Departure } from '~/contracts/departure';
-import { formatTripDate, tripDateParts } from '~/contracts/format';
+import { isBookable, type Departure } from '#contracts/departure';
+import { formatTripDate, tripDateParts } from '#contracts/format';
 
 export function seatsText(departure: Departure): string {
   if (departure.status === 'closed') return 'Closed';

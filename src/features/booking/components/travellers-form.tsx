@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { InputField, PhoneField, TextAreaField } from '~/components/field';
-import type { Booking } from '~/contracts/booking';
+import type { Booking } from '#contracts/booking';
 import {
   checkGuest,
   completeCount,
@@ -12,14 +12,14 @@ import {
   guestLimits,
   type Guest,
   type GuestField,
-} from '~/contracts/guests';
+} from '#contracts/guests';
 import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatBirthDate, formatTripDate, todayIso } from '~/contracts/format';
-import { addDays } from '~/contracts/iso-dates';
+import { formatBirthDate, formatTripDate, todayIso } from '#contracts/format';
+import { addDays } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
 
 // What the inputs hold: text as typed (a date input gives "" when empty).

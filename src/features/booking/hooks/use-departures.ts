@@ -1,4 +1,4 @@
-import type { Departure } from '~/contracts/departure';
+import type { Departure } from '#contracts/departure';
 import { departuresPath, getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '~/contracts/booking';
+import type { Booking } from '#contracts/booking';
 import { cancellationCutoffDays, cancelOption } from '~/features/booking/utils/my-trips';
 
 const now = new Date(2026, 5, 1, 9);

@@ -1,6 +1,6 @@
-import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '~/contracts/booking';
-import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '~/contracts/guests';
-import { daysUntil } from '~/contracts/format';
+import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '#contracts/booking';
+import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '#contracts/guests';
+import { daysUntil } from '#contracts/format';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
 // which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.

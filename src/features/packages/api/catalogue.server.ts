@@ -5,7 +5,7 @@
 // The file is served as it is from public/, outside the ~/ alias; bundled into the server build.
 // eslint-disable-next-line no-restricted-imports
 import catalogue from '../../../../public/packages.json';
-import { isTravelPackage, type TravelPackage } from '~/contracts/package';
+import { isTravelPackage, type TravelPackage } from '#contracts/package';
 
 export function prerenderedPackages(): TravelPackage[] {
   const packages: unknown = catalogue;

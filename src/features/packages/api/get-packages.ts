@@ -1,4 +1,4 @@
-import { isTravelPackage, type TravelPackage } from '~/contracts/package';
+import { isTravelPackage, type TravelPackage } from '#contracts/package';
 
 // The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';

@@ -1,4 +1,4 @@
-import { formatTripDate } from '~/contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { DatesList } from '~/features/packages/components/dates-skeleton';
 import { useNextDepartures } from '~/features/packages/hooks/use-next-departures';
 

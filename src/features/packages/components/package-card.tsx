@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
-import type { TravelPackage } from '~/contracts/package';
-import { formatPrice } from '~/contracts/money';
+import type { TravelPackage } from '#contracts/package';
+import { formatPrice } from '#contracts/money';
 import { DatesSkeleton } from '~/features/packages/components/dates-skeleton';
 import { truncate } from '~/lib/truncate';
 

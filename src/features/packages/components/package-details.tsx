@@ -1,6 +1,6 @@
 import { Picture } from '~/components/picture';
-import type { TravelPackage } from '~/contracts/package';
-import { formatPrice } from '~/contracts/money';
+import type { TravelPackage } from '#contracts/package';
+import { formatPrice } from '#contracts/money';
 
 export function PackageDetails({ pkg }: { pkg: TravelPackage }) {
   return (

@@ -1,6 +1,6 @@
 import { ErrorNotice } from '~/components/error-notice';
 import { PackageCard } from '~/features/packages/components/package-card';
-import type { TravelPackage } from '~/contracts/package';
+import type { TravelPackage } from '#contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
 const SKELETONS = 6;

@@ -27,7 +27,7 @@ export function useNextDepartures(packageId: string) {
     // page's first JavaScript (its budget: scripts/js-budget.test.ts).
     const [{ getDepartures }, { isBookable }] = await Promise.all([
       import('~/lib/departures-api'),
-      import('~/contracts/departure'),
+      import('#contracts/departure'),
     ]);
     const departures = await getDepartures(packageId, signal);
     return departures.filter(isBookable).slice(0, NEXT_DEPARTURES);

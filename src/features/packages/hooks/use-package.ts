@@ -1,4 +1,4 @@
-import type { TravelPackage } from '~/contracts/package';
+import type { TravelPackage } from '#contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
 
 // The package page picks the package whose id equals the route id.

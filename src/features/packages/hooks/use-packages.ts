@@ -1,5 +1,5 @@
 import { getPackages } from '~/features/packages/api/get-packages';
-import type { TravelPackage } from '~/contracts/package';
+import type { TravelPackage } from '#contracts/package';
 import { useAsyncData } from '~/lib/use-async-data';
 
 type PackagesState =

@@ -102,7 +102,7 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       errors[field] = `${guestLabels[field]} must be text.`;
       continue;
     }
-    // Control characters are refused as sent, before any trimming (src/contracts/text.ts).
+    // Control characters are refused as sent, before any trimming (contracts/text.ts).
     if (hasControlChars(raw, { multiline: multiLine.has(field) })) {
       errors[field] = controlCharsMessage(guestLabels[field], { multiline: multiLine.has(field) });
       continue;
@@ -119,7 +119,7 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       continue;
     }
     if (field === 'emergencyPhone') {
-      // The site's one phone rule (src/contracts/phone.ts), kept as typed, and at most 20 characters.
+      // The site's one phone rule (contracts/phone.ts), kept as typed, and at most 20 characters.
       const problem =
         phoneProblem(value) ??
         (normalisePhone(value).length > guestLimits.emergencyPhoneMax

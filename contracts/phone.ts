@@ -19,7 +19,7 @@ export const phoneLimits = {
 const allowed = /^\+?[0-9()\-. ]+$/;
 
 // Trims the ends and turns any run of spaces into one. Tabs and line breaks are control characters,
-// refused like in every other field (src/contracts/text.ts).
+// refused like in every other field (contracts/text.ts).
 export const normalisePhone = (raw: string) => raw.trim().replace(/ {2,}/g, ' ');
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length;

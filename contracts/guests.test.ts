@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { droppedTravellersWarning, emptyGuest } from '~/contracts/guests';
+import { droppedTravellersWarning, emptyGuest } from '#contracts/guests';
 
 describe('droppedTravellersWarning', () => {
   const cleo = { ...emptyGuest('Cleo Third'), medical: 'Asthma' };

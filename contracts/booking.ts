@@ -82,7 +82,7 @@ export const bookingInputSchema = z.object({
       z.email('Please enter a valid email address.'),
     ),
   address: text('Address', bookingLimits.address),
-  // A telephone number as typed (src/contracts/phone.ts): the same rule for every phone the site takes.
+  // A telephone number as typed (contracts/phone.ts): the same rule for every phone the site takes.
   phone: phoneSchema,
 });
 
