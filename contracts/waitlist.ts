@@ -2,7 +2,8 @@
 // the API (server/src/waitlist). No path alias here: the server imports this file directly.
 import { bookingLimits } from './booking.js';
 
-export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired'] as const;
+// `closed`: the party no longer fits the date at all (an operator lowered its capacity below it).
+export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired', 'closed'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
 export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
@@ -11,6 +12,7 @@ export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
   booked: 'Booked',
   left: 'Left',
   expired: 'Offer expired',
+  closed: 'Closed: the date has fewer seats than your party',
 };
 
 // POST /api/departures/{id}/waitlist -> 201 (or 200 with the live entry already there);
@@ -44,3 +46,12 @@ export const isTravellers = (value: unknown): value is number =>
 // "2 more travellers to guarantee this date" (the package page and the console).
 export const toGuaranteeLabel = (n: number) =>
   `${n} more ${n === 1 ? 'traveller' : 'travellers'} to guarantee this date`;
+
+// A party larger than a date's whole capacity can never be offered seats on it (the package page
+// says so before the API refuses it with this same text, 409).
+export const partyOverCapacityMessage = (capacity: number, travellers: number) =>
+  `This date has ${capacity} ${capacity === 1 ? 'seat' : 'seats'} in all: a party of ${travellers} cannot travel on it. Choose another date or fewer travellers.`;
+
+// Told to a waiting party when an operator lowered the date's capacity below its size.
+export const entryNoLongerFitsMessage = (capacity: number, travellers: number) =>
+  `The date now has ${capacity} ${capacity === 1 ? 'seat' : 'seats'} in all, fewer than your party of ${travellers}: your place on its waiting list is closed.`;

@@ -7,6 +7,7 @@ import type { DepartureStatus } from '#contracts/departure';
 import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { builder, run } from '../db/query-builder.js';
+import { closeEntriesThatCannotFit } from '../seats/close-unfit-entries.js';
 import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
@@ -202,6 +203,13 @@ export function changeDeparture(
         [id, capacity, status, minTravellers, meetingPoint, meetingTime],
       );
       await recordAudit(tx, entries);
+      if (capacity < row.capacity) {
+        await closeEntriesThatCannotFit(
+          tx,
+          { id, capacity, startsOn: row.starts_on, packageName: offers.packageName(row.package_id) },
+          actor,
+        );
+      }
       if (capacity > row.capacity || (status === 'open' && row.status === 'closed')) {
         await offerFreedSeats(tx, id, offers);
       }

@@ -26,6 +26,7 @@ export type AuditEntry = {
     | 'waitlist.left'
     | 'waitlist.expired'
     | 'waitlist.booked'
+    | 'waitlist.closed'
     | 'departure.meeting-point'
     | 'departure.meeting-time'
     | 'booking.message'

@@ -321,6 +321,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 33,
+    name: 'a waiting-list entry can be closed (the party no longer fits the date)',
+    sql: `
+      ALTER TABLE waitlist_entries DROP CONSTRAINT waitlist_entries_status_check;
+      ALTER TABLE waitlist_entries ADD CONSTRAINT waitlist_entries_status_check
+        CHECK (status IN ('waiting', 'offered', 'booked', 'left', 'expired', 'closed'));
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

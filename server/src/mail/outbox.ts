@@ -11,6 +11,7 @@ export const emailKinds = [
   'booking-cancelled',
   'booking-changed',
   'waitlist-offered',
+  'waitlist-closed',
   'trip-reminder',
   'details-reminder',
   'departure-message',
@@ -52,6 +53,14 @@ export type WaitlistOfferEmailData = {
   offerExpiresAt: string;
 };
 
+// A waiting party that no longer fits the date at all: its place is closed.
+export type WaitlistClosedEmailData = {
+  packageName: string;
+  startsOn: string;
+  travellers: number;
+  capacity: number;
+};
+
 // An operator's message to everyone on a departure: their words, sent as plain text.
 export type DepartureMessageData = BookingEmailData & { subject: string; body: string };
 
@@ -70,6 +79,7 @@ export type EmailPayloads = {
   'booking-cancelled': BookingEmailData;
   'booking-changed': BookingEmailData;
   'waitlist-offered': WaitlistOfferEmailData;
+  'waitlist-closed': WaitlistClosedEmailData;
   'trip-reminder': BookingEmailData;
   'details-reminder': BookingEmailData;
   'departure-message': DepartureMessageData;
@@ -82,7 +92,7 @@ export type EmailPayloads = {
 export type EmailJob = {
   [K in EmailKind]: {
     id?: string;
-    bookingId: K extends 'waitlist-offered' ? null : string;
+    bookingId: K extends 'waitlist-offered' | 'waitlist-closed' ? null : string;
     kind: K;
     to: string;
     data: EmailPayloads[K];

@@ -117,6 +117,10 @@ describe('renderEmail', () => {
       expect(part).toContain('My bookings');
     }
     expect(renderEmail('waitlist-offered', offer).text).toContain('open My bookings (/bookings) to accept');
+    // No bare "Hello,": the first line says what the offer is.
+    const firstLine = text.split('\n').find((line, i) => i > 0 && line.trim() !== '');
+    expect(firstLine).toMatch(/^Seats came free on Kyoto <Temples> for Thu 4 Mar 2027/);
+    expect(text).not.toMatch(/^Hello,/m);
   });
 
   it('the received email carries the terms read beside Book Now, with the cutoff in force', () => {
@@ -300,6 +304,7 @@ const examples: { [K in EmailKind]: EmailPayloads[K] } = {
     travellers: 2,
     offerExpiresAt: '2027-01-10T14:30:00.000Z',
   },
+  'waitlist-closed': { packageName: 'Swiss Alpine Lakes', startsOn: '2027-03-04', travellers: 3, capacity: 2 },
   'trip-reminder': {
     ...data,
     status: 'confirmed',
@@ -419,6 +424,19 @@ describe('a departure message', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; second paragraph</p>');
     expect(html).toContain('>Change of &lt;plan&gt;</h1>');
     expect(text).toContain(body);
+  });
+
+  it('has one greeting: the operator’s own, when their text opens with one', () => {
+    const name = examples['departure-message'].name;
+    const greeted = renderEmail('departure-message', {
+      ...examples['departure-message'],
+      body: 'Hello travellers,\nthe bus leaves at 8.\n\nSee you there.',
+    });
+    expect(greeted.text).not.toContain(`Hi ${name},`);
+    expect(visibleText(greeted.html)).not.toContain(`Hi ${name},`);
+    expect(greeted.text).toContain('Hello travellers,');
+    const plain = renderEmail('departure-message', { ...examples['departure-message'], body: 'The bus leaves at 8.' });
+    expect(plain.text).toContain(`Hi ${name},`);
   });
 });
 

@@ -14,9 +14,11 @@ import type {
   EmailKind,
   EmailPayloads,
   OperationsEmailData,
+  WaitlistClosedEmailData,
   WaitlistOfferEmailData,
 } from './outbox.js';
 import { bookingTerms } from '#contracts/terms';
+import { entryNoLongerFitsMessage } from '#contracts/waitlist';
 
 export type RenderedEmail = { subject: string; html: string; text: string; attachments: Attachment[] };
 
@@ -171,8 +173,9 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
   return {
     subject: `Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`,
     heading: 'Seats are free for you',
+    // The entry knows no name (only the account's address): instead of a bare "Hello," the first
+    // line says what the offer is, which is also what the inbox shows beside the subject.
     intro: [
-      'Hello,',
       `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${seats} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
       ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to accept.']),
     ],
@@ -308,6 +311,24 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
     }
     case 'waitlist-offered':
       return offerLetter(payload as WaitlistOfferEmailData, options);
+    case 'waitlist-closed': {
+      const data = payload as WaitlistClosedEmailData;
+      return {
+        subject: `Your place on the waiting list is closed – ${data.packageName}, ${formatTripDate(data.startsOn)}`,
+        heading: 'Your place on the waiting list is closed',
+        intro: [
+          `${entryNoLongerFitsMessage(data.capacity, data.travellers)} The other dates of ${data.packageName} are on our website, and My bookings shows your waiting lists.`,
+        ],
+        facts: [
+          ['Package', data.packageName],
+          ['Departure', formatTripDate(data.startsOn)],
+          ['Your party', String(data.travellers)],
+          ['Seats on the date', String(data.capacity)],
+        ],
+        link: bookingsLinkFor(options.siteUrl),
+        outro: [contactLine],
+      };
+    }
     case 'trip-reminder': {
       const data = payload as BookingEmailData;
       const link = bookingsLinkFor(options.siteUrl);
@@ -358,7 +379,8 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       return {
         subject: `${data.subject} – ${data.packageName}`,
         heading: data.subject,
-        intro: [`Hi ${data.name},`],
+        // One greeting: when the operator's own text opens with one ("Hello travellers,"), ours goes.
+        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('\n')[0]!) ? [] : [`Hi ${data.name},`],
         quoted: messageParagraphs(data.body),
         facts: [
           ['Booking reference', data.reference],

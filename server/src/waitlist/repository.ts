@@ -3,7 +3,12 @@
 // booking paths use), so an entry's seats are counted once whatever runs at the same moment.
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingInput } from '#contracts/booking';
-import type { AdminWaitlistEntry, WaitlistEntry, WaitlistStatus } from '#contracts/waitlist';
+import {
+  partyOverCapacityMessage,
+  type AdminWaitlistEntry,
+  type WaitlistEntry,
+  type WaitlistStatus,
+} from '#contracts/waitlist';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '#contracts/iso-dates';
@@ -108,6 +113,11 @@ export function joinWaitlist(
     }
     if (departure.starts_on <= todayIso(request.now)) {
       return { kind: 'conflict', message: 'This departure has already left.', seatsLeft: 0 };
+    }
+    // A party larger than the whole date can never be offered seats there: say so now, rather
+    // than keep it waiting behind smaller parties that will be offered every seat that frees.
+    if (request.travellers > departure.capacity) {
+      return { kind: 'conflict', message: partyOverCapacityMessage(departure.capacity, request.travellers), seatsLeft };
     }
     if (seatsLeft >= request.travellers) {
       return {

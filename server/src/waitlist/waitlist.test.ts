@@ -430,6 +430,43 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       expect((await join(bob, past, 2)).statusCode).toBe(409);
     });
 
+    it('409 for a party larger than the whole date, saying how many seats it has in all', async () => {
+      const id = await addDeparture({ capacity: 1 });
+      await book(alice, id);
+      const res = await join(bob, id, 2);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'This date has 1 seat in all: a party of 2 cannot travel on it. Choose another date or fewer travellers.',
+      );
+      expect((await entriesOf(bob)).filter((e) => e.departureId === id)).toHaveLength(0);
+      // A party of 1 still waits for that seat.
+      expect((await joined(carol, id, 1)).status).toBe('waiting');
+    });
+
+    it('an operator lowering the capacity below a waiting party closes its place and tells it', async () => {
+      const id = await addDeparture({ capacity: 6 });
+      await book(alice, id, 4);
+      const big = await joined(bob, id, 5);
+      const small = await joined(carol, id, 3);
+      const down = await call(operator, 'PATCH', `/api/admin/departures/${id}`, { capacity: 4 });
+      expect(down.statusCode, down.body).toBe(200);
+      expect(await entry(bob, big.id)).toMatchObject({ status: 'closed' });
+      expect((await entry(carol, small.id)).status).not.toBe('closed');
+      const mail = (
+        await db.query<{ recipient: string; payload: { travellers: number; capacity: number } }>(
+          `SELECT recipient, payload FROM outbox WHERE kind = 'waitlist-closed' AND recipient = $1`,
+          [bob.email],
+        )
+      ).rows;
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.payload).toMatchObject({ travellers: 5, capacity: 4 });
+      const trail = await count(
+        `SELECT count(*)::int AS n FROM audit_events WHERE action = 'waitlist.closed' AND waitlist_entry_id = $1`,
+        [big.id],
+      );
+      expect(trail).toBe(1);
+    });
+
     it('a cancellation offers the freed seats in join order to each whole party that fits', async () => {
       const id = await addDeparture({ capacity: 6 });
       const big = await book(alice, id, 4);
