@@ -536,6 +536,23 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('a party larger than the whole date is told the seats it has in all, not offered the list', async () => {
+    answers = [json(200, { departures: [{ ...soldOut, capacity: 1 }, roomy] })];
+    const { onJoinWaitlist, user } = setup();
+    await user.click(
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+    );
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
+    expect(screen.queryByRole('button', { name: 'Join the waiting list' })).toBeNull();
+    expect(
+      screen.getByText(
+        'This date has 1 seat in all: a party of 2 cannot travel on it. Choose another date or fewer travellers.',
+      ),
+    ).toBeInTheDocument();
+    expect(onJoinWaitlist).not.toHaveBeenCalled();
+  });
+
   it('Book Now on a sold-out date says so under the button and moves to the waiting list', async () => {
     const { onSubmit, user } = setup();
     await user.click(

@@ -10,7 +10,7 @@ import {
   type FieldErrors,
 } from '#contracts/booking';
 import { isBookable, type Departure } from '#contracts/departure';
-import { toGuaranteeLabel, type WaitlistEntry } from '#contracts/waitlist';
+import { partyOverCapacityMessage, toGuaranteeLabel, type WaitlistEntry } from '#contracts/waitlist';
 import { Field, InputField, PhoneField } from '~/components/field';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
@@ -195,7 +195,15 @@ export function BookingForm({
     Number.isInteger(travellers) &&
     travellers >= bookingLimits.travellersMin &&
     travellers <= bookingLimits.travellersMax &&
-    travellers > selected.seatsLeft;
+    travellers > selected.seatsLeft &&
+    travellers <= selected.capacity;
+  // A party larger than the whole date could wait forever: say so instead of offering the list.
+  const overCapacity =
+    selected !== undefined &&
+    selected.status === 'open' &&
+    Number.isInteger(travellers) &&
+    travellers > selected.capacity &&
+    travellers <= bookingLimits.travellersMax;
 
   const join = async () => {
     if (!selected || !onJoinWaitlist || joining) return;
@@ -471,6 +479,11 @@ export function BookingForm({
         </output>
       </div>
 
+      {selected && overCapacity && !joinedHere ? (
+        <p className="form-error waitlist-too-big" role="status">
+          {partyOverCapacityMessage(selected.capacity, travellers)}
+        </p>
+      ) : null}
       {selected && (canWait || joinedHere) ? (
         <section className="waitlist-offer" aria-labelledby={`${id}-waitlist`}>
           <h3 className="waitlist-offer__title" id={`${id}-waitlist`}>
