@@ -138,14 +138,17 @@ export function BookingsList() {
 
   if (state.data.length === 0 && added.length === 0) {
     return (
-      <div className="empty-state">
-        <h2>No trips booked yet</h2>
-        <p>When you book a package, it appears here with its reference, so you always have it to hand.</p>
-        <Link className="button button--primary" to={paths.home}>
-          Browse packages
-        </Link>
+      <>
+        <div className="empty-state">
+          <h2>No trips booked yet</h2>
+          <p>When you book a package, it appears here with its reference, so you always have it to hand.</p>
+          <Link className="button button--primary" to={paths.home}>
+            Browse packages
+          </Link>
+        </div>
+        {/* Beside the empty card, not inside it: waiting for seats is not "no trips". */}
         {waitlistSection}
-      </div>
+      </>
     );
   }
 
