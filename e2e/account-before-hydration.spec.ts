@@ -54,3 +54,23 @@ test.describe('the account form before hydration', () => {
     expect(posts, 'the browser posted the form itself').toEqual([]);
   });
 });
+
+// A press on a button that only React can work (Sign Up, Forgot Password?) made while the page is
+// still plain HTML is held and replayed once React runs (server/src/pages/defer-hydration.ts),
+// instead of being lost.
+test.describe('presses before hydration', () => {
+  for (const [press, then] of [
+    ['Sign Up', 'Sign Up'],
+    ['Forgot Password?', 'Send Reset Link'],
+  ] as const) {
+    test(`"${press}" pressed before React runs still switches the form`, async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto('/account', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('button', { name: press, exact: true }).click();
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+      release();
+      await hydrated(page);
+      await expect(page.locator('form').getByRole('button', { name: then, exact: true })).toBeVisible();
+    });
+  }
+});

@@ -13,8 +13,10 @@
 // focus if that comes sooner.
 // Until then links and the FAQ work natively (plain <a> and <details>), and forms can be typed
 // into; a submit is held (the browser would post it to the server) and sent again once React is
-// there, and so is a press on a button marked `data-replay-click` (the navbar's Menu on a phone:
-// a button that only React can open would otherwise ignore the visitor's first press).
+// there, and so is a press on any `<button type="button">` or element marked `data-replay-click`
+// (the navbar's Menu on a phone, the account page's Sign Up and Forgot password: a button that
+// only React can work would otherwise ignore the visitor's first press; 9 presses in 12 on Sign Up
+// made as /account appeared were lost that way). Links, <details> and submits need no replay.
 // See docs/decisions/003-hydrate-after-load.md and 013-server-rendered-signed-in-pages.md.
 
 // `preloads`: the modules React Router would have preloaded, requested together when hydration
@@ -58,7 +60,7 @@ o.observe({type:'paint',buffered:true});t=setTimeout(fire,${paintWaitMs})}
 function afterPaint(){painted(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}
 ['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
 addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
-addEventListener('click',function(e){if(h.dataset.hydrated)return;var b=e.target.closest&&e.target.closest('[data-replay-click]');if(!b)return;e.preventDefault();presses.push(b);go()},true);
+addEventListener('click',function(e){if(h.dataset.hydrated)return;var b=e.target.closest&&e.target.closest('[data-replay-click],button[type=button]');if(!b)return;e.preventDefault();presses.push(b);go()},true);
 new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
 presses.forEach(function(b){if(b.isConnected)b.click()});if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
 d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(

@@ -8,10 +8,14 @@ import { formatPrice } from '#contracts/money';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 
-// A long email wraps after its @, where a reader expects it, before it wraps anywhere else.
+// An email up to this length is never broken ("bob@ / example.com" read badly at 1280 px, where the
+// column is narrow but the row has room); a longer one wraps after its @, where a reader expects
+// it, before it wraps anywhere else.
+export const emailKeptWhole = 32;
 function breakAfterAt(email: string) {
   const at = email.lastIndexOf('@');
   if (at < 0) return email;
+  if (email.length <= emailKeptWhole) return <span className="admin-nowrap">{email}</span>;
   return (
     <>
       {email.slice(0, at + 1)}
