@@ -176,7 +176,9 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
         </div>
       ) : (
         <div className="admin-scroll" role="region" aria-labelledby="manifest-caption" tabIndex={0}>
-          <table className="admin-table admin-manifest">
+          {/* Cards on a phone or tablet, like the bookings (admin.css): 892 px of table scrolled
+              sideways in a 341 px box with nothing to say so. */}
+          <table className="admin-table admin-table--cards admin-manifest">
             <caption id="manifest-caption" className="admin-table__caption">
               Who travels on {date}: {plural(bookings.length, 'booking')}, {plural(travellers, 'traveller')}
             </caption>
@@ -201,17 +203,23 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
                     <span className="admin-strong">{b.name}</span>
                     <span className="admin-sub admin-manifest__email">{b.email}</span>
                   </th>
-                  <td className="admin-nowrap">{b.phone}</td>
-                  <td className="admin-num">{b.travellers}</td>
-                  <td className="admin-nowrap">
+                  <td className="admin-nowrap" data-label="Phone">
+                    {b.phone}
+                  </td>
+                  <td className="admin-num" data-label="Travellers">
+                    {b.travellers}
+                  </td>
+                  <td className="admin-nowrap" data-label="Reference">
                     <Link to={paths.adminBooking(b.id)} className="admin-ref">
                       {b.reference}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge status={b.status} />
                   </td>
-                  <td className="admin-num">{formatPrice(b.total)}</td>
+                  <td className="admin-num" data-label="Total">
+                    {formatPrice(b.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>
