@@ -51,3 +51,26 @@ describe('the console flash', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Departure added.');
   });
 });
+
+describe('where the status line goes on a phone', () => {
+  const at = (top: number, height = 48) =>
+    ({ getBoundingClientRect: () => ({ top, height, bottom: top + height }) }) as unknown as Element;
+
+  it('goes to the half of the screen away from the control just used', async () => {
+    const { flashPlacement } = await import('~/features/admin/components/flash');
+    // A check-in button low on the screen: the line goes to the top, not over the buttons.
+    expect(flashPlacement(at(600), 740)).toBe('top');
+    // Cancel pressed near the top: the line goes to the bottom, not over the list's header.
+    expect(flashPlacement(at(120), 740)).toBe('bottom');
+    expect(flashPlacement(null, 740)).toBe('bottom');
+  });
+
+  it('is placed when the message comes, from the focused control', () => {
+    render(<Console />);
+    const add = screen.getByRole('button', { name: 'Add' });
+    add.getBoundingClientRect = () => ({ top: 700, height: 40, bottom: 740 }) as DOMRect;
+    act(() => add.focus());
+    fireEvent.click(add);
+    expect(screen.getByRole('status')).toHaveAttribute('data-place', 'top');
+  });
+});
