@@ -61,7 +61,7 @@ test.describe('the account form before hydration', () => {
 test.describe('presses before hydration', () => {
   for (const [press, then] of [
     ['Sign Up', 'Sign Up'],
-    ['Forgot Password?', 'Send Reset Link'],
+    ['Forgot Password?', 'Send reset link'],
   ] as const) {
     test(`"${press}" pressed before React runs still switches the form`, async ({ page }) => {
       const release = await holdScripts(page);

@@ -197,7 +197,7 @@ test.describe('password reset', () => {
     await expect(form.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Back To Login' })).toBeVisible();
     await form.getByLabel('Email').fill(account.email);
-    await form.getByRole('button', { name: 'Send Reset Link' }).click();
+    await form.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Check your email.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 

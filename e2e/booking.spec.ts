@@ -79,7 +79,7 @@ test.describe('booking a package', () => {
     await page.reload();
     await expect(page.locator('.summary__ref')).toHaveText(reference);
 
-    await openNavLink(page, 'My Bookings');
+    await openNavLink(page, 'My bookings');
     await expect(page).toHaveURL('/bookings');
     await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
     const card = page.getByRole('article', { name: `Booking ${reference}` });
@@ -178,7 +178,7 @@ test.describe('booking a package', () => {
 
 test.describe('my bookings', () => {
   test('a new user sees an empty state with a way to the packages', async ({ signedIn: page }) => {
-    await openNavLink(page, 'My Bookings');
+    await openNavLink(page, 'My bookings');
     await expect(page.getByRole('heading', { name: 'No trips booked yet' })).toBeVisible();
     await page.getByRole('link', { name: 'Browse packages' }).click();
     await expect(page).toHaveURL('/');

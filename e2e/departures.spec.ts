@@ -78,7 +78,7 @@ test.describe('departures and travellers', () => {
       const after = (await departuresOf(request, 'swiss-alpine-lakes')).find((d) => d.id === chosen.id)!;
       expect(after.seatsLeft).toBeLessThanOrEqual(chosen.seatsLeft - 3);
 
-      await openNavLink(page, 'My Bookings');
+      await openNavLink(page, 'My bookings');
       const card = page
         .getByRole('region', { name: 'Upcoming trips' })
         .getByRole('article', { name: `Booking ${stored!.reference}` });

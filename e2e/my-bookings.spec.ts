@@ -29,7 +29,7 @@ test.describe('my bookings: self-service', () => {
     expect(await subjectsFor(booking.email, booking.reference)).toEqual([]);
 
     try {
-      await openNavLink(page, 'My Bookings');
+      await openNavLink(page, 'My bookings');
       const upcoming = page.getByRole('region', { name: 'Upcoming trips' });
       const card = upcoming.getByRole('article', { name: `Booking ${booking.reference}` });
       await expect(card).toContainText(formatTripDate(departure.startsOn));

@@ -111,7 +111,7 @@ test.describe("travellers' details", () => {
     await page.screenshot({ path: `/tmp/shots-guests/travellers-${info.project.name}.png`, fullPage: true });
 
     // My bookings says how far along it is.
-    await openNavLink(page, 'My Bookings');
+    await openNavLink(page, 'My bookings');
     const token = await idTokenFor(account.email, account.password);
     const [booking] = await bookingsOf(request, token);
     const card = page.getByRole('article', { name: `Booking ${booking!.reference}` });

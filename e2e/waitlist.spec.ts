@@ -43,7 +43,7 @@ test.describe('changes and the waiting list', () => {
     expect(made.status).toBe(201);
     const booking = made.body;
     try {
-      await openNavLink(page, 'My Bookings');
+      await openNavLink(page, 'My bookings');
       await expect(card(page, booking.reference)).toContainText(formatTripDate(from.startsOn));
       await card(page, booking.reference).getByRole('button', { name: 'Change' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change this booking' });
@@ -116,7 +116,7 @@ test.describe('changes and the waiting list', () => {
       expect((await cancelViaApi(request, other, taken!.id)).status).toBe(200);
       await expectEmail(account.email, packageName, `Seats are free on ${packageName}`);
 
-      await openNavLink(page, 'My Bookings');
+      await openNavLink(page, 'My bookings');
       const lists = page.getByRole('region', { name: 'Waiting lists' });
       const offer = lists.getByRole('article').filter({ hasText: packageName });
       await expect(offer).toContainText('Seats held for you');

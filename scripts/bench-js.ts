@@ -75,7 +75,7 @@ const isFirebaseModule = (m: string) => {
   const pkg = packageOf(m);
   return pkg === 'firebase' || (pkg?.startsWith('@firebase/') ?? false);
 };
-// The navbar's "My Bookings" link lives in the booking feature but is part of every page's
+// The navbar's "My bookings" link lives in the booking feature but is part of every page's
 // navbar (a dozen lines); it is not what "booking code" means here.
 const navbarItems = ['src/features/booking/components/bookings-nav-item.tsx'];
 export const isConsoleModule = (m: string) => m.startsWith('src/features/admin/');

@@ -157,14 +157,25 @@ if (port !== '0') {
   if (!stopping && server.exitCode === null) await new Promise((r) => setTimeout(r, 1200));
   if (!stopping && server.exitCode === null && Date.now() < deadline) {
     const rows: [string, string][] = [['Site', siteUrl]];
+    // A service this run found already running belongs to whoever started it (another `npm start`,
+    // a test run): stopping that one takes it away from this site too, so the banner says so.
+    const borrowed = 'found running, not started here: it stops when whoever started it stops';
     rows.push(
       mailDev
-        ? ['Inbox', `${mailDev.inboxUrl}  (MailDev: every email the site sends)`]
+        ? [
+            'Inbox',
+            `${mailDev.inboxUrl}  (MailDev: every email the site sends; it keeps the latest 500)` +
+              (mailDev.child ? '' : `\n${' '.repeat(17)}${borrowed}`),
+          ]
         : ['Email', `sent through ${smtpHost(process.env.SMTP_URL ?? '')}`],
     );
     rows.push(
       emulator
-        ? ['Auth Emulator', `${emulator.url.replace(/\/$/, '')}  (project ${emulatorProject})`]
+        ? [
+            'Auth Emulator',
+            `${emulator.url.replace(/\/$/, '')}  (project ${emulatorProject})` +
+              (emulator.child ? '' : `\n${' '.repeat(17)}${borrowed}`),
+          ]
         : ['Accounts', `Firebase project ${publicEnv.VITE_FIREBASE_PROJECT_ID}`],
     );
     const width = Math.max(...rows.map(([label]) => label.length)) + 2;

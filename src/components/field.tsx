@@ -18,7 +18,21 @@ type FieldFrame = {
   id?: string;
   // Read with the control besides the hint and the error.
   'aria-describedby'?: string;
+  // "96 of 100 characters", shown as a value nears its field's limit.
+  count?: string;
 };
+
+// A field's limit is said, never enforced by cutting: the browser's maxlength drops what is typed
+// or pasted past it without a word (a name over 100 characters was silently shortened). So the
+// limit is not given to the control: near it a counter shows, past it an error says by how much,
+// and what was typed stays for the traveller to shorten.
+export function lengthNote(value: unknown, max: number | undefined): { count?: string; error?: string } {
+  if (max === undefined || typeof value !== 'string') return {};
+  const n = value.length;
+  if (n > max) return { error: `At most ${max} characters: this is ${n - max} too many.` };
+  if (n >= Math.floor(max * 0.9)) return { count: `${n} of ${max} characters` };
+  return {};
+}
 
 // What the wrapped control must carry to be tied to its label and messages.
 export type FieldControlProps = {
@@ -43,14 +57,22 @@ export function Field({
   id,
   children,
   alertError,
+  count,
   'aria-describedby': describedBy,
 }: FieldProps) {
   const made = useId();
   const controlId = id ?? `field${made}`;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
+  const countId = `${controlId}-count`;
   const showHint = hint !== undefined && hint !== null && hint !== '' && !error;
-  const described = [error ? errorId : null, showHint ? hintId : null, describedBy ?? null]
+  const showCount = Boolean(count) && !error;
+  const described = [
+    error ? errorId : null,
+    showHint ? hintId : null,
+    showCount ? countId : null,
+    describedBy ?? null,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -73,18 +95,36 @@ export function Field({
           {hint}
         </p>
       ) : null}
+      {showCount ? (
+        <p className="field__hint field__count" id={countId}>
+          {count}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 type FrameOnly = Pick<FieldProps, 'label' | 'hint' | 'error' | 'hideLabel' | 'className' | 'alertError'>;
 
-function split<P extends FrameOnly & { id?: string; 'aria-describedby'?: string }>(props: P) {
-  const { label, hint, error, hideLabel, className, alertError, id, ...control } = props;
+function split<
+  P extends FrameOnly & { id?: string; 'aria-describedby'?: string; maxLength?: number; value?: unknown },
+>(props: P) {
+  const { label, hint, error, hideLabel, className, alertError, id, maxLength, ...control } = props;
   const describedBy = control['aria-describedby'];
   delete control['aria-describedby'];
+  const note = lengthNote(control.value, maxLength);
   return {
-    frame: { label, hint, error, hideLabel, className, alertError, id, 'aria-describedby': describedBy },
+    frame: {
+      label,
+      hint,
+      error: error || note.error,
+      hideLabel,
+      className,
+      alertError,
+      id,
+      count: note.count,
+      'aria-describedby': describedBy,
+    },
     control,
   };
 }

@@ -17,7 +17,7 @@ const titles: Record<Mode, { heading: string; lead: string; submit: string }> = 
   reset: {
     heading: 'Reset your password',
     lead: 'We will email you a link to choose a new password.',
-    submit: 'Send Reset Link',
+    submit: 'Send reset link',
   },
 };
 
