@@ -126,7 +126,10 @@ describe('renderEmail', () => {
   it('the received email carries the terms read beside Book Now, with the cutoff in force', () => {
     for (const days of [14, 21]) {
       const queuedAt = new Date('2026-10-01T09:00:00Z');
-      const { html, text } = renderEmail('booking-received', data, { cancellationCutoffDays: days, queuedAt });
+      const { html, text } = renderEmail('booking-received', data, {
+        cancellationCutoffDays: days,
+        queuedAt,
+      });
       const terms = bookingTerms(days);
       for (const part of [text.replace(/\s+/g, ' '), visibleText(html)]) {
         expect(part).toContain('No payment is taken now');
@@ -304,7 +307,12 @@ const examples: { [K in EmailKind]: EmailPayloads[K] } = {
     travellers: 2,
     offerExpiresAt: '2027-01-10T14:30:00.000Z',
   },
-  'waitlist-closed': { packageName: 'Swiss Alpine Lakes', startsOn: '2027-03-04', travellers: 3, capacity: 2 },
+  'waitlist-closed': {
+    packageName: 'Swiss Alpine Lakes',
+    startsOn: '2027-03-04',
+    travellers: 3,
+    capacity: 2,
+  },
   'trip-reminder': {
     ...data,
     status: 'confirmed',
@@ -435,7 +443,10 @@ describe('a departure message', () => {
     expect(greeted.text).not.toContain(`Hi ${name},`);
     expect(visibleText(greeted.html)).not.toContain(`Hi ${name},`);
     expect(greeted.text).toContain('Hello travellers,');
-    const plain = renderEmail('departure-message', { ...examples['departure-message'], body: 'The bus leaves at 8.' });
+    const plain = renderEmail('departure-message', {
+      ...examples['departure-message'],
+      body: 'The bus leaves at 8.',
+    });
     expect(plain.text).toContain(`Hi ${name},`);
   });
 });

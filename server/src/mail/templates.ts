@@ -380,7 +380,9 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `${data.subject} – ${data.packageName}`,
         heading: data.subject,
         // One greeting: when the operator's own text opens with one ("Hello travellers,"), ours goes.
-        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('\n')[0]!) ? [] : [`Hi ${data.name},`],
+        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('\n')[0]!)
+          ? []
+          : [`Hi ${data.name},`],
         quoted: messageParagraphs(data.body),
         facts: [
           ['Booking reference', data.reference],

@@ -117,7 +117,11 @@ export function joinWaitlist(
     // A party larger than the whole date can never be offered seats there: say so now, rather
     // than keep it waiting behind smaller parties that will be offered every seat that frees.
     if (request.travellers > departure.capacity) {
-      return { kind: 'conflict', message: partyOverCapacityMessage(departure.capacity, request.travellers), seatsLeft };
+      return {
+        kind: 'conflict',
+        message: partyOverCapacityMessage(departure.capacity, request.travellers),
+        seatsLeft,
+      };
     }
     if (seatsLeft >= request.travellers) {
       return {
@@ -402,7 +406,12 @@ export function acceptOffer(
     ]);
     const emails: EmailJob[] = [];
     if (request.accountEmail) {
-      emails.push({ bookingId: id, kind: 'booking-received', to: request.accountEmail, data: emailData(booking) });
+      emails.push({
+        bookingId: id,
+        kind: 'booking-received',
+        to: request.accountEmail,
+        data: emailData(booking),
+      });
     }
     if (request.operationsEmail) {
       const data = operationsEmailData(booking);

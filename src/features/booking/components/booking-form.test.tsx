@@ -540,7 +540,9 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     answers = [json(200, { departures: [{ ...soldOut, capacity: 1 }, roomy] })];
     const { onJoinWaitlist, user } = setup();
     await user.click(
-      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest('label')!,
+      (await screen.findByRole('radio', { name: 'Sat 16 Mar 2030, sold out · waiting list' })).closest(
+        'label',
+      )!,
     );
     expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a traveller' }));

@@ -36,7 +36,9 @@ describe('My bookings with no booking but a waiting list', () => {
         <BookingsList />
       </MemoryRouter>,
     );
-    const empty = (await screen.findByRole('heading', { name: 'No trips booked yet' })).closest('.empty-state')!;
+    const empty = (await screen.findByRole('heading', { name: 'No trips booked yet' })).closest(
+      '.empty-state',
+    )!;
     const list = await screen.findByRole('region', { name: /waiting/i });
     expect(empty.contains(list)).toBe(false);
     expect(list).toHaveTextContent('Swiss Alpine Lakes');
