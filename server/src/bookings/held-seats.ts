@@ -8,7 +8,9 @@
 // the first one's seats once it has committed. Lock order, everywhere: held-seat locks first (in
 // ascending key order, as lockHeldSeats takes them), then departure rows (in id order), so that no
 // two transactions wait for each other.
+import type { Selectable } from 'kysely';
 import { prepared, type Queryable } from '../db/database.js';
+import type { HeldSeatsTable } from '../db/schema.js';
 
 export const defaultMaxHeldSeatsPerUser = 24;
 
@@ -34,7 +36,7 @@ export function heldSeatsMap(users: string[], rows: { user_id: string; seats: nu
 export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<Map<string, number>> {
   const users = [...new Set(userIds)];
   if (users.length === 0) return new Map();
-  const { rows } = await tx.query<{ user_id: string; seats: number }>(lockStatement, [users]);
+  const { rows } = await tx.query<Selectable<HeldSeatsTable>>(lockStatement, [users]);
   return heldSeatsMap(users, rows);
 }
 
