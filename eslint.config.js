@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
-// Layering rules (DEVELOPERS.md): features never import each other, and shared code
+// Layering rules (README.md, "Layout"): features never import each other, and shared code
 // (components, lib, config) never imports a feature. Routes compose features.
 const noParentImports = {
   group: ['../*'],

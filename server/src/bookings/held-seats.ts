@@ -1,7 +1,7 @@
 // How many seats a user holds without the brand having confirmed them: the travellers of their
 // `requested` bookings (and, once the waiting list stores offers, of their open offers). At most
 // MAX_HELD_SEATS_PER_USER (server/src/env.ts), so one account cannot empty a season's departures
-// without paying (issue 17).
+// without paying (docs/decisions/010-open-internet.md).
 //
 // The limit is decided in the transaction that adds the seats, under a per-user advisory lock:
 // two requests of one user reaching two server processes queue on the lock, and the second counts
