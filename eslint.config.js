@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
-// Layering rules (DEVELOPERS.md): features never import each other, and shared code
+// Layering rules (README.md, "Layout"): features never import each other, and shared code
 // (components, lib, config) never imports a feature. Routes compose features.
 const noParentImports = {
   group: ['../*'],
@@ -140,6 +140,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these import-x resolves a .ts/.tsx import but never reads the file (its default
+      // extensions are .js/.mjs/.cjs), so no-cycle saw no circle through TypeScript modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({
           // The server and shared code import TypeScript files by their emitted .js names.

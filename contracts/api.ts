@@ -90,7 +90,9 @@ export const bookingSchema = z.object({
   detailsComplete: z.boolean(),
 }) satisfies z.ZodMiniType<Booking>;
 
+// A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
+export type SeatsConflict = z.infer<typeof seatsConflictSchema>;
 // A 409 when the user already holds as many seats awaiting confirmation as one user may.
 export const heldSeatsConflictSchema = z.object({ message: z.string(), heldSeats: z.number() });
 

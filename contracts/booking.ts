@@ -114,9 +114,6 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   detailsComplete: boolean;
 };
 
-// A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
-export type SeatsConflict = { message: string; seatsLeft: number };
-
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 export type ValidationResult =

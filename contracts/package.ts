@@ -1,23 +1,22 @@
 // A package of the catalogue (public/packages.json): what the home page, the package page and the
-// console read, and the server's copy of names and prices.
-export type TravelPackage = {
-  id: string;
-  name: string;
-  description: string;
-  img: string;
-  // Per person, whole dollars.
-  price: number;
-};
+// console read, and the server's copy of names and prices (server/src/catalog/packages.ts), all
+// from this one schema. zod/mini: the home page's code loads it only when it fetches the file
+// (src/features/packages/api/get-packages.ts), as its grid comes in the HTML.
+import * as z from 'zod/mini';
 
-// A hand check instead of a schema keeps the home page's bundle small.
-export function isTravelPackage(value: unknown): value is TravelPackage {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.id === 'string' &&
-    typeof p.name === 'string' &&
-    typeof p.description === 'string' &&
-    typeof p.img === 'string' &&
-    typeof p.price === 'number'
-  );
-}
+export const travelPackageSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  description: z.string(),
+  img: z.string(),
+  // Per person, whole dollars.
+  price: z.number().check(z.nonnegative()),
+});
+
+export type TravelPackage = z.infer<typeof travelPackageSchema>;
+
+// The catalogue file: a list of packages (fields beyond these are dropped).
+export const catalogueSchema = z.array(travelPackageSchema);
+
+export const isTravelPackage = (value: unknown): value is TravelPackage =>
+  travelPackageSchema.safeParse(value).success;

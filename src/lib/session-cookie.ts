@@ -2,7 +2,6 @@
 // (docs/decisions/013-server-rendered-signed-in-pages.md). Loaded with import() by ~/lib/auth once
 // the SDK knows its user, so pages without a session carry none of it.
 import type * as FirebaseAuth from 'firebase/auth';
-import { getIdToken } from '~/lib/auth';
 
 // The session cookie (HttpOnly, so the page cannot see it) is remembered here by its user and
 // expiry, so it is asked for once, not on every page load. It lets the server render signed-in
@@ -27,12 +26,14 @@ export function readCookieRecord(): { uid: string; until: number } | null {
   }
 }
 
-// `force`: a page the server rendered without the user the browser has (the cookie expired, was
-// revoked or never set) asks for a new one whatever is remembered.
+// `idToken`: the user's current ID token, from the caller (~/lib/auth imports this module, so
+// importing it back would make a circle). `force`: a page the server rendered without the user
+// the browser has (the cookie expired, was revoked or never set) asks for a new one whatever is
+// remembered.
 export async function exchangeSessionCookie(
   uid: string,
+  idToken: () => Promise<string | null>,
   force = false,
-  idToken: () => Promise<string | null> = getIdToken,
 ) {
   const record = readCookieRecord();
   if (!force && record?.uid === uid && record.until > Date.now()) return;
@@ -60,7 +61,7 @@ export async function exchangeSessionCookie(
 // nobody is signed in, so signing out clears it.
 export function followUser(sdk: typeof FirebaseAuth, auth: FirebaseAuth.Auth) {
   sdk.onAuthStateChanged(auth, (user) => {
-    if (user) void exchangeSessionCookie(user.uid, false, () => user.getIdToken());
+    if (user) void exchangeSessionCookie(user.uid, () => user.getIdToken());
     else if (readCookieRecord()) void clearSessionCookie();
   });
 }

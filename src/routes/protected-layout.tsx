@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import { startAuth, useAuth } from '~/lib/auth';
+import { getIdToken, startAuth, useAuth } from '~/lib/auth';
 import { clearSessionCookie, exchangeSessionCookie } from '~/lib/session-cookie';
 import { loadPageData, PreloadedProvider, useMatchedPreloads, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/protected-layout';
@@ -27,7 +27,7 @@ export default function ProtectedLayout() {
   useEffect(() => {
     // The server rendered this page for nobody, or for someone else: the cookie is missing,
     // expired or revoked, and the browser knows its user, so it asks for a new one.
-    if (browserUser && renderedFor !== browserUser) void exchangeSessionCookie(browserUser, true);
+    if (browserUser && renderedFor !== browserUser) void exchangeSessionCookie(browserUser, getIdToken, true);
   }, [browserUser, renderedFor]);
   useEffect(() => {
     // Signed out in the browser (another tab, cleared storage) while the cookie lived on.

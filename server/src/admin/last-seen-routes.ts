@@ -8,7 +8,9 @@ import { lastSeenSchema } from '#contracts/api';
 import { type ZodTypeProvider } from '../http/api-schemas.js';
 import { consoleErrors, consoleRoute } from './bookings-routes.js';
 import type { BookingsOptions } from '../bookings/routes.js';
+import type { Selectable } from 'kysely';
 import type { Queryable } from '../db/database.js';
+import type { OperatorViewsTable } from '../db/schema.js';
 import { fromDatabase } from '../http/problem.js';
 
 async function newSince(db: Queryable, since: Date | string | null): Promise<number> {
@@ -37,7 +39,7 @@ export async function lastSeenRoutes(app: FastifyInstance, options: BookingsOpti
     },
     async (request, reply) => {
       const body = await fromDatabase(async (): Promise<LastSeen> => {
-        const { rows } = await db.query<{ seen_at: Date | string }>(
+        const { rows } = await db.query<Pick<Selectable<OperatorViewsTable>, 'seen_at'>>(
           'SELECT seen_at FROM operator_views WHERE operator_id = $1',
           [request.user!.uid],
         );
@@ -64,7 +66,7 @@ export async function lastSeenRoutes(app: FastifyInstance, options: BookingsOpti
     },
     async (request, reply) => {
       const body = await fromDatabase(async (): Promise<LastSeen> => {
-        const { rows } = await db.query<{ seen_at: Date | string }>(
+        const { rows } = await db.query<Pick<Selectable<OperatorViewsTable>, 'seen_at'>>(
           `INSERT INTO operator_views (operator_id, seen_at) VALUES ($1, now())
          ON CONFLICT (operator_id) DO UPDATE SET seen_at = greatest(operator_views.seen_at, excluded.seen_at)
          RETURNING seen_at`,

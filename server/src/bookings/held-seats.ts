@@ -1,14 +1,16 @@
 // How many seats a user holds without the brand having confirmed them: the travellers of their
 // `requested` bookings (and, once the waiting list stores offers, of their open offers). At most
 // MAX_HELD_SEATS_PER_USER (server/src/env.ts), so one account cannot empty a season's departures
-// without paying (issue 17).
+// without paying (docs/decisions/010-open-internet.md).
 //
 // The limit is decided in the transaction that adds the seats, under a per-user advisory lock:
 // two requests of one user reaching two server processes queue on the lock, and the second counts
 // the first one's seats once it has committed. Lock order, everywhere: held-seat locks first (in
 // ascending key order, as lockHeldSeats takes them), then departure rows (in id order), so that no
 // two transactions wait for each other.
+import type { Selectable } from 'kysely';
 import { prepared, type Queryable } from '../db/database.js';
+import type { HeldSeatsTable } from '../db/schema.js';
 
 export const defaultMaxHeldSeatsPerUser = 24;
 
@@ -34,7 +36,7 @@ export function heldSeatsMap(users: string[], rows: { user_id: string; seats: nu
 export async function lockHeldSeats(tx: Queryable, userIds: string[]): Promise<Map<string, number>> {
   const users = [...new Set(userIds)];
   if (users.length === 0) return new Map();
-  const { rows } = await tx.query<{ user_id: string; seats: number }>(lockStatement, [users]);
+  const { rows } = await tx.query<Selectable<HeldSeatsTable>>(lockStatement, [users]);
   return heldSeatsMap(users, rows);
 }
 

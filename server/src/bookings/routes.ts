@@ -198,7 +198,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
           {
             userId: user.uid,
             // The emails go to the signed-in account, never to an address typed in the form: the
-            // site must not mail strangers for whoever fills it in (issue 17).
+            // site must not mail strangers for whoever fills it in (docs/decisions/010-open-internet.md).
             accountEmail: user.email ?? null,
             maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
             actor: travellerActor(request),

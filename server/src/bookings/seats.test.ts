@@ -143,7 +143,7 @@ describeEach(storeCases())('departures and seats on $name', (store) => {
         payload: { reference: string; travellers: number };
       }>('SELECT kind, recipient, payload FROM outbox WHERE booking_id = $1', [booking.id]);
       expect(mail.rows).toHaveLength(1);
-      // To the account that booked, not to the Email typed in the form (issue 17).
+      // To the account that booked, not to the Email typed in the form (docs/decisions/010-open-internet.md).
       expect(valid.email).not.toBe(bob.email);
       expect(mail.rows[0]).toMatchObject({ kind: 'booking-received', recipient: bob.email });
       expect(mail.rows[0]!.payload).toMatchObject({ reference: booking.reference, travellers: 2 });

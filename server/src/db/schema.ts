@@ -268,3 +268,149 @@ export const outboxColumns = [
   'recipient',
   'payload',
 ] as const satisfies readonly (keyof OutboxTable)[];
+
+// --- The same tables at run time ---------------------------------------------------------------
+
+// Each column's type as information_schema.columns.data_type names it, and whether it takes NULL:
+// what server/src/db/schema.test.ts compares with a freshly migrated database, so a migration
+// that adds, drops, renames, retypes or un-nulls a column without this file fails a test. The
+// types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
+// nullable on one side only does not compile.
+export type PgType = 'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'timestamp with time zone';
+type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
+
+// The read type of a column decides what the description may say: null in it means nullable
+// (`unknown`, for jsonb, says nothing), a Date means a timestamp, a number an integer.
+type Described<T> = Column<
+  unknown extends T ? false : null extends T ? true : false,
+  unknown extends T
+    ? 'jsonb'
+    : Date extends NonNullable<T>
+      ? 'timestamp with time zone'
+      : NonNullable<T> extends number
+        ? 'integer'
+        : Exclude<PgType, 'integer' | 'timestamp with time zone'>
+>;
+type Description = {
+  [Table in keyof Tables]: { [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]> };
+};
+
+const uuid = { type: 'uuid', nullable: false } as const;
+const text = { type: 'text', nullable: false } as const;
+const integer = { type: 'integer', nullable: false } as const;
+const timestamp = { type: 'timestamp with time zone', nullable: false } as const;
+const orNull = <T extends PgType>(column: { type: T }) => ({ type: column.type, nullable: true }) as const;
+
+export const columns = {
+  bookings: {
+    id: uuid,
+    reference: text,
+    user_id: text,
+    package_id: text,
+    package_name: text,
+    price_cents: integer,
+    name: text,
+    email: text,
+    account_email: orNull(text),
+    address: text,
+    phone: text,
+    idempotency_key: orNull(text),
+    departure_id: orNull(uuid),
+    travellers: integer,
+    total_cents: integer,
+    status: text,
+    cancel_reason: orNull(text),
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  departures: {
+    id: uuid,
+    package_id: text,
+    starts_on: { type: 'date', nullable: false },
+    capacity: integer,
+    seats_taken: integer,
+    status: text,
+    min_travellers: integer,
+    meeting_point: orNull(text),
+    meeting_time: orNull(text),
+    created_at: timestamp,
+    updated_at: timestamp,
+    guests_erased_at: orNull(timestamp),
+  },
+  waitlist_entries: {
+    id: uuid,
+    position: { type: 'bigint', nullable: false },
+    departure_id: uuid,
+    package_id: text,
+    user_id: text,
+    user_email: text,
+    travellers: integer,
+    status: text,
+    offered_at: orNull(timestamp),
+    offer_expires_at: orNull(timestamp),
+    booking_id: orNull(uuid),
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  audit_events: {
+    id: { type: 'bigint', nullable: false },
+    at: timestamp,
+    booking_id: orNull(uuid),
+    departure_id: orNull(uuid),
+    actor_type: text,
+    actor: text,
+    action: text,
+    from_value: orNull(text),
+    to_value: orNull(text),
+    reason: orNull(text),
+    waitlist_entry_id: orNull(uuid),
+    note_id: orNull(uuid),
+  },
+  booking_guests: {
+    booking_id: uuid,
+    position: integer,
+    full_name: text,
+    date_of_birth: orNull({ type: 'date' }),
+    dietary: text,
+    medical: text,
+    emergency_name: text,
+    emergency_phone: text,
+    check_in: orNull(text),
+    updated_at: timestamp,
+  },
+  booking_notes: {
+    id: uuid,
+    booking_id: uuid,
+    author: text,
+    text,
+    at: timestamp,
+  },
+  outbox: {
+    id: uuid,
+    booking_id: orNull(uuid),
+    kind: text,
+    recipient: text,
+    payload: { type: 'jsonb', nullable: false },
+    status: text,
+    attempts: integer,
+    run_after: timestamp,
+    locked_by: orNull(text),
+    locked_until: orNull(timestamp),
+    last_error: orNull(text),
+    created_at: timestamp,
+    sent_at: orNull(timestamp),
+  },
+  reminders: {
+    booking_id: uuid,
+    kind: text,
+    sent_at: timestamp,
+  },
+  operator_views: {
+    operator_id: text,
+    seen_at: timestamp,
+  },
+  held_seats: {
+    user_id: text,
+    seats: integer,
+  },
+} as const satisfies Description;

@@ -7,7 +7,6 @@ import {
   partyOverCapacityMessage,
   type AdminWaitlistEntry,
   type WaitlistEntry,
-  type WaitlistStatus,
 } from '#contracts/waitlist';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -17,26 +16,34 @@ import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, operationsEmailData, toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import {
+  bookingColumns,
+  bookingsFrom,
+  dateText,
+  type BookingRow,
+  type WaitlistEntriesTable,
+} from '../db/schema.js';
 import { createBookingGuests } from '../seats/party-guests.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
-type EntryRow = {
-  id: string;
-  departure_id: string;
-  package_id: string;
-  starts_on: string;
-  user_id: string;
-  user_email: string;
-  travellers: number;
-  status: WaitlistStatus;
-  created_at: Date | string;
-  offer_expires_at: Date | string | null;
-  booking_id: string | null;
-};
+// An entry as every read selects it: its own columns (./db/schema.ts types them) and its
+// departure's date as text.
+const entryFields = [
+  'id',
+  'departure_id',
+  'package_id',
+  'user_id',
+  'user_email',
+  'travellers',
+  'status',
+  'created_at',
+  'offer_expires_at',
+  'booking_id',
+] as const satisfies readonly (keyof WaitlistEntriesTable)[];
+type EntryRow = Pick<Selectable<WaitlistEntriesTable>, (typeof entryFields)[number]> & { starts_on: string };
 
-const entryColumns = `w.id, w.departure_id, w.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
-  w.user_id, w.user_email, w.travellers, w.status, w.created_at, w.offer_expires_at, w.booking_id`;
+const entryColumns = [...entryFields.map((c) => `w.${c}`), `${dateText('d.starts_on')} AS starts_on`].join(', ');
 const entriesFrom = 'waitlist_entries w JOIN departures d ON d.id = w.departure_id';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

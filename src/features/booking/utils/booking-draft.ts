@@ -1,10 +1,11 @@
-import type { BookingFormValues } from '~/features/booking/components/booking-form';
-
 // What a traveller has typed into a package's booking form and not sent yet, kept in the tab's
 // session storage: it survives a reload, and a sign-out in another tab that sends this one to the
 // login page, and is cleared once the booking is stored. Per account, per package, per tab, never
 // on a server: on a shared computer the next account to sign in in this tab never sees the
 // previous one's name, address and phone, and reading a draft drops every other account's.
+// The booking form's text fields (booking-form.tsx), as typed: the draft is what it keeps.
+export type BookingFormValues = { name: string; author: string; address: string; phone: string };
+
 export type BookingDraft = { values: BookingFormValues; travellers: string; departureId: string | null };
 
 const prefix = 'wayfarer:booking-draft:';

@@ -1,4 +1,4 @@
-import { isTravelPackage, type TravelPackage } from '#contracts/package';
+import type { TravelPackage } from '#contracts/package';
 
 // The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';
@@ -7,8 +7,10 @@ export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]
   const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`The packages could not be loaded (HTTP ${response.status}).`);
   const data: unknown = await response.json();
-  if (!Array.isArray(data) || !data.every(isTravelPackage)) {
-    throw new Error('The packages could not be read.');
-  }
-  return data;
+  // The schema (and zod) loads with the first fetch, not with the home page, whose grid is in its
+  // HTML (docs/decisions/017-home-page-content-in-its-html.md).
+  const { catalogueSchema } = await import('#contracts/package');
+  const parsed = catalogueSchema.safeParse(data);
+  if (!parsed.success) throw new Error('The packages could not be read.');
+  return parsed.data;
 }

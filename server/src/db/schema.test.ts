@@ -1,0 +1,44 @@
+// @vitest-environment node
+// The tables a fresh database gets from the migrations are the ones ./schema.ts describes: every
+// column's name, type and nullability, and no table or column more or less. A migration that
+// changes a table without schema.ts (whose types are held to `columns` by the compiler) fails here.
+import { afterAll, expect, it } from 'vitest';
+import { migrate } from './migrations.js';
+import { columns } from './schema.js';
+import { storeCases } from '../test/fixtures.js';
+import { describeEach } from '../test/services.js';
+
+type Described = Record<string, Record<string, { type: string; nullable: boolean }>>;
+
+describeEach(storeCases())('the schema on $name', { timeout: 60_000 }, (store) => {
+  afterAll(() => store.cleanup());
+
+  it('has exactly the tables and columns of server/src/db/schema.ts', async () => {
+    const db = await store.reopen();
+    try {
+      await migrate(db);
+      const { rows } = await db.query<{
+        table_name: string;
+        column_name: string;
+        data_type: string;
+        is_nullable: 'YES' | 'NO';
+      }>(
+        `SELECT table_name, column_name, data_type, is_nullable
+           FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'
+          ORDER BY table_name, ordinal_position`,
+      );
+      const actual: Described = {};
+      for (const row of rows) {
+        (actual[row.table_name] ??= {})[row.column_name] = {
+          type: row.data_type,
+          nullable: row.is_nullable === 'YES',
+        };
+      }
+      // Compared as plain data: a difference names its table and column.
+      expect(actual).toEqual(JSON.parse(JSON.stringify(columns)));
+    } finally {
+      await db.close();
+    }
+  });
+});
