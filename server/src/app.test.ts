@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { requestLineLevel } from './app.js';
+import { requestLineLevel } from './http/request-log.js';
 import { buildTestApp, createUser, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
