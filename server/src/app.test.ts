@@ -2,11 +2,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { requestLineLevel } from './http/request-log.js';
+import { loggedUrl, loggerOptions, requestLineLevel } from './http/request-log.js';
 import { buildTestApp, createUser, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
@@ -125,6 +125,23 @@ describe('the request log', () => {
     expect(requestLineLevel('/img/alps-800.jpg', 304, false)).toBe('debug');
     expect(requestLineLevel('/no-such-page', 404, false)).toBe('debug');
     expect(requestLineLevel('/package/x', 200, true)).toBe('error');
+  });
+
+  it('logs the path with the query\'s values redacted (an operator\'s search is personal data)', () => {
+    expect(loggedUrl('/api/admin/bookings?q=ana%40example.com&page=2')).toBe(
+      '/api/admin/bookings?q=[redacted]&page=[redacted]',
+    );
+    expect(loggedUrl('/api/bookings')).toBe('/api/bookings');
+    const { req } = loggerOptions('info').serializers;
+    const logged = req({
+      method: 'GET',
+      url: '/api/admin/bookings.csv?q=Ana+Lopez',
+      host: 'localhost',
+      ip: '127.0.0.1',
+      socket: { remotePort: 1 },
+    } as unknown as FastifyRequest);
+    expect(JSON.stringify(logged)).not.toContain('Lopez');
+    expect(logged.url).toBe('/api/admin/bookings.csv?q=[redacted]');
   });
 });
 

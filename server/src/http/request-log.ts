@@ -13,12 +13,25 @@ export function requestLineLevel(url: string, status: number, failed: boolean): 
   return url.startsWith('/api/') ? 'info' : 'debug';
 }
 
+// The path as logged: a query's values are replaced ("?q=[redacted]&page=[redacted]"), since an
+// operator's search (/api/admin/bookings?q=...) is often a traveller's name or email.
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => pair.length > 0)
+    .map((pair) => `${pair.split('=')[0]}=[redacted]`);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
 export class RequestLineLog extends LogController {
   incomingRequest() {}
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
     reply.log[level](error ? { ...fields, err: error } : fields, line);
@@ -31,9 +44,20 @@ const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 40: 'WARN
 // an event, "12:03:04 POST /api/bookings 201 23 ms", with WARN or ERROR in front when it is one
 // and an error's details below it.
 export function loggerOptions(level: string) {
-  if (!process.stdout.isTTY) return { level };
+  // The JSON line's req field, as Fastify's own serializer writes it but with the query redacted.
+  const serializers = {
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: loggedUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    }),
+  };
+  if (!process.stdout.isTTY) return { level, serializers };
   return {
     level,
+    serializers,
     stream: pretty({
       // Written before the process exits, so "database closed" is never lost.
       sync: true,
