@@ -4,11 +4,12 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { adminRoutes } from './admin/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
-import type { SessionManager } from './auth/sessions.js';
+import type { GuardedSessions } from './auth/session-guard.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { guestsRoutes } from './guests/routes.js';
 import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
+import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
 import { rejectControlParams, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
@@ -18,7 +19,7 @@ export const defaultPublicRateLimit = 600;
 
 export type ApiOptions = {
   bookings: BookingsOptions;
-  sessions: SessionManager;
+  sessions: GuardedSessions;
   production: boolean;
   redis?: Redis;
   publicRateLimitPerMinute?: number;
@@ -56,11 +57,12 @@ export const apiRoutes = fp<ApiOptions>(
     rejectControlParams(app);
     await apiLimits(app, options);
     // The public departures list is answered from memory for a few seconds (departures/routes.ts);
-    // any write through this process's API may change seats, so it empties that memory before the
-    // writer hears back.
+    // a write through this process's API may change seats, so a committed one (a 2xx answer)
+    // empties that memory before the writer hears back. A refused one (a 401 flood) does not.
     const departuresCache = createDeparturesCache();
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+    app.addHook('onSend', async (request, reply) => {
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      if (write && reply.statusCode < 300 && isApiRequest(request)) {
         departuresCache.clear();
       }
     });

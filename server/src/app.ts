@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { apiRoutes } from './api-routes.js';
 import type { BookingsOptions } from './bookings/routes.js';
+import { guardSessions } from './auth/session-guard.js';
 import type { SessionManager } from './auth/sessions.js';
 import { staticFiles } from './http/static-files.js';
 import { badUrlProblem } from './http/problem.js';
@@ -36,6 +37,8 @@ export type AppOptions = {
   redis?: Redis;
   // API requests without a valid token, per client address and minute (PUBLIC_RATE_LIMIT).
   publicRateLimitPerMinute?: number;
+  // How long a verified session cookie is remembered (TOKEN_CACHE_SECONDS, as ID tokens are).
+  tokenCacheSeconds?: number;
   // How long a process answers the public departures list from memory (departures/routes.ts).
   departuresCacheSeconds?: number;
 };
@@ -65,7 +68,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeaders, { headers });
   await app.register(cookie);
-  const { clientDir, csp, sessions, renderer, bookings, production, redis } = options;
+  const { clientDir, csp, renderer, bookings, production, redis } = options;
+  const sessions = guardSessions(options.sessions, bookings.db, {
+    cacheMs: (options.tokenCacheSeconds ?? 60) * 1000,
+  });
   await app.register(sitePages, { clientDir, csp, sessions, renderer });
   await app.register(apiRoutes, {
     bookings,

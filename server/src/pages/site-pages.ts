@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionManager } from '../auth/sessions.js';
 import { loadHtmlPage, type HtmlPage } from '../html.js';
+import { isApiRequest } from '../http/api-path.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { clientRoutes, prerendered } from '../site-routes.js';
 import { renderPage, sessionUser, type PageRenderer } from './render.js';
@@ -71,7 +72,7 @@ export const sitePages = fp<SitePagesOptions>(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsHtml =
-        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+        (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
       if (wantsHtml) {
         // React Router's data requests of a client-side navigation (`/bookings.data`) keep the
         // status it gives them; any other unknown path is a 404 page.
