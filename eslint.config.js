@@ -50,7 +50,7 @@ const serverFloors = [
   ['waitlist'],
   ['admin'],
 ];
-const serverRootFiles = ['app', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
+const serverRootFiles = ['app', 'api-routes', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
 const serverLayering = serverFloors.flatMap((floor, level) =>
   floor.map((domain) => {
     const above = serverFloors

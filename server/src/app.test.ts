@@ -2,11 +2,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { requestLineLevel } from './app.js';
+import { loggedUrl, loggerOptions, requestLineLevel } from './http/request-log.js';
 import { buildTestApp, createUser, makeClientDir } from './test/fixtures.js';
 
 let dir: string;
@@ -126,12 +126,29 @@ describe('the request log', () => {
     expect(requestLineLevel('/no-such-page', 404, false)).toBe('debug');
     expect(requestLineLevel('/package/x', 200, true)).toBe('error');
   });
+
+  it('logs the path with the query\'s values redacted (an operator\'s search is personal data)', () => {
+    expect(loggedUrl('/api/admin/bookings?q=ana%40example.com&page=2')).toBe(
+      '/api/admin/bookings?q=[redacted]&page=[redacted]',
+    );
+    expect(loggedUrl('/api/bookings')).toBe('/api/bookings');
+    const { req } = loggerOptions('info').serializers;
+    const logged = req({
+      method: 'GET',
+      url: '/api/admin/bookings.csv?q=Ana+Lopez',
+      host: 'localhost',
+      ip: '127.0.0.1',
+      socket: { remotePort: 1 },
+    } as unknown as FastifyRequest);
+    expect(JSON.stringify(logged)).not.toContain('Lopez');
+    expect(logged.url).toBe('/api/admin/bookings.csv?q=[redacted]');
+  });
 });
 
 describe('odd paths', () => {
   it('a control character in an API path segment is a 400 with a message, signed in or not', async () => {
     const user = await createUser('odd-path');
-    for (const url of ['/api/bookings/%00', '/api/packages/%01/departures', '/api/waitlist/%1b/accept']) {
+    for (const url of ['/api/bookings/%00', '/%61pi/bookings/%00', '/api/packages/%01/departures', '/api/waitlist/%1b/accept']) {
       for (const headers of [{}, { authorization: `Bearer ${user.idToken}` }]) {
         const res = await app.inject({ method: url.endsWith('accept') ? 'POST' : 'GET', url, headers });
         expect(res.statusCode, url).toBe(400);

@@ -72,6 +72,7 @@ const app = await buildApp({
   // React Router's server build beside the client's (npm run build writes both).
   renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
   publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
+  tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),

@@ -100,6 +100,17 @@ describe('the public limit per address', { timeout: 60_000 }, () => {
     expect((await app.inject({ url: departuresUrl, headers: from('198.51.100.2') })).statusCode).toBe(200);
   });
 
+  it('counts a percent-encoded API path (/%61pi/...) like the plain one: it reaches the same route', async () => {
+    const address = '198.51.100.9';
+    const encoded = departuresUrl.replace('/api/', '/%61pi/');
+    expect((await app.inject({ url: encoded, headers: from(address) })).statusCode).toBe(200);
+    for (let i = 1; i < limit; i++) {
+      expect((await app.inject({ url: encoded, headers: from(address) })).statusCode).toBe(200);
+    }
+    expect((await app.inject({ url: encoded, headers: from(address) })).statusCode).toBe(429);
+    expect((await app.inject({ url: '/%61pi/bookings', headers: from(address) })).statusCode).toBe(429);
+  });
+
   it('forged tokens are counted before they are checked: past the limit a 429, each checked once', async () => {
     const address = '198.51.100.3';
     const codes: number[] = [];
@@ -217,6 +228,13 @@ describe('the public departures list and the health check spare the database', (
       expect(booked.statusCode).toBe(201);
       const after = (await app.inject({ url: departuresUrl })).json().departures as typeof before;
       expect(after.find((d) => d.id === target.id)!.seatsLeft).toBe(target.seatsLeft - 2);
+
+      // A refused write (no token: 401) leaves the memory as it is.
+      const beforeRefused = queries;
+      const refused = await app.inject({ method: 'POST', url: '/api/bookings', payload: validBooking });
+      expect(refused.statusCode).toBe(401);
+      await app.inject({ url: departuresUrl });
+      expect(queries).toBe(beforeRefused);
 
       // A change made by another process shows within the cache's seconds.
       await db.query('UPDATE departures SET capacity = capacity + 1 WHERE id = $1', [target.id]);

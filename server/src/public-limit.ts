@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from './auth/verified-user.js';
 import { InvalidTokenError } from './auth/verify-token.js';
+import { isApiRequest } from './http/api-path.js';
 import { problem } from './http/problem.js';
 
 const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
@@ -40,7 +41,7 @@ export function publicRateLimit(
   };
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
     if (token && verifyToken.known?.(token)) return;
     // The limiter appends a route's groupId to its key; the public count is one per address

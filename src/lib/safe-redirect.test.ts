@@ -25,6 +25,11 @@ describe('safeRedirect', () => {
     42,
     { pathname: '/x' },
     '/account',
+    '/.//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/x/..//evil.example',
+    '/./account',
   ])('falls back to home for %j', (input) => {
     expect(safeRedirect(input)).toBe('/');
   });

@@ -14,6 +14,9 @@ export function safeRedirect(candidate: unknown, fallback: string = paths.home):
     const url = new URL(candidate, base);
     if (url.origin !== base) return fallback;
     const path = `${url.pathname}${url.search}${url.hash}`;
+    // The URL parser resolves dot segments ("/.//evil.example", "/%2e//evil.example"), which can
+    // leave a "//" in front: the checks above are taken again on what would be navigated to.
+    if (path.startsWith('//') || path.startsWith('/\\')) return fallback;
     return url.pathname === paths.account ? fallback : path;
   } catch {
     return fallback;

@@ -11,6 +11,25 @@ const cookieRecordKey = 'wayfarer:session-cookie';
 // A day short of the server's two weeks: renewed before it runs out.
 const cookieRecordMs = 13 * 24 * 60 * 60 * 1000;
 let exchanging: Promise<void> | undefined;
+// The server makes a cookie only from a sign-in of the last few minutes
+// (server/src/auth/session-routes.ts). A browser whose sign-in is older is refused once and keeps
+// reading with its ID token; the refusal is remembered for that sign-in (its auth_time), so it is
+// not asked again on every page until the user signs in anew.
+const refusedKey = 'wayfarer:session-refused';
+
+// The ID token's auth_time claim (when the user signed in), read without checking: only to
+// recognise the sign-in the server already refused.
+export function signInTimeOf(token: string): number | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { auth_time?: unknown };
+    return typeof claims.auth_time === 'number' ? claims.auth_time : null;
+  } catch {
+    return null;
+  }
+}
+
+const refusalOf = (uid: string, token: string) => `${uid}:${signInTimeOf(token) ?? ''}`;
 
 export function readCookieRecord(): { uid: string; until: number } | null {
   try {
@@ -41,12 +60,16 @@ export async function exchangeSessionCookie(
     try {
       const token = await idToken();
       if (!token) return;
+      if (localStorage.getItem(refusedKey) === refusalOf(uid, token)) return;
       const response = await fetch('/api/session', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
       });
       if (response.ok) {
         localStorage.setItem(cookieRecordKey, JSON.stringify({ uid, until: Date.now() + cookieRecordMs }));
+        localStorage.removeItem(refusedKey);
+      } else if (response.status === 401) {
+        localStorage.setItem(refusedKey, refusalOf(uid, token));
       }
     } catch {
       // Offline or refused: the pages work without the cookie, and the next load tries again.

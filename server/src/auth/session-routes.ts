@@ -8,20 +8,28 @@ import {
 } from '../http/api-schemas.js';
 import { problem } from '../http/problem.js';
 import { authenticator } from './authenticate.js';
-import { sessionCookieName, sessionMaxAgeMs, type SessionManager } from './sessions.js';
+import type { GuardedSessions } from './session-guard.js';
+import { sessionCookieName, sessionMaxAgeMs } from './sessions.js';
 import type { TokenVerifier } from './verified-user.js';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
 
 export type SessionRoutesOptions = {
-  sessions: SessionManager;
+  sessions: GuardedSessions;
   verifyToken: TokenVerifier;
   // Secure cookies in production; a plain-HTTP development server keeps them without.
   secure: boolean;
 };
 
 // POST /api/session: the browser's ID token (Bearer) for a session cookie, so the next page
-// request is rendered with the user's data. DELETE /api/session: the cookie goes (sign-out).
+// request is rendered with the user's data. DELETE /api/session: the cookie goes (sign-out), and
+// the server refuses it afterwards (./session-guard.ts).
 // The cookie authorises reading pages only; the API's writes accept the Bearer token alone.
+// Firebase's guidance for session cookies: make one only from a sign-in of the last five minutes,
+// so a stolen ID token (valid for an hour, refreshed for ever) cannot become a two-week cookie.
+// A browser whose sign-in is older is refused with 401 and keeps reading its data with its ID
+// token until it signs in again (src/lib/session-cookie.ts).
+export const recentSignInMs = 5 * 60 * 1000;
+
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const authenticate = authenticator(options.verifyToken, 'Please log in.');
   const cookie = {
@@ -50,6 +58,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     },
     async (request, reply) => {
       // authenticate has checked the header's shape and the token.
+      const authTime = request.user?.authTime;
+      if (authTime === undefined || Date.now() - authTime > recentSignInMs) {
+        return problem(reply, 401, 'Please log in again to stay signed in on this device.');
+      }
       const idToken = request.headers.authorization!.slice('Bearer '.length);
       let value: string;
       try {
@@ -86,7 +98,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
         response: { 204: noContentSchema, ...errors.tooLarge },
       },
     },
-    async (_request, reply) =>
-      reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send({}),
+    async (request, reply) => {
+      // The cookie signed out of is refused from now on, even if a copy was kept; the user's
+      // other devices keep theirs.
+      const value = request.cookies[sessionCookieName];
+      if (value && value.length <= 8192) await options.sessions.signOut(value);
+      return reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send({});
+    },
   );
 }

@@ -209,6 +209,56 @@ describeEach(storeCases())('session cookies on $name', (store) => {
     expect(header).toContain('Path=/');
   });
 
+  it('a cookie signed out of is refused afterwards, even a kept copy; other devices stay signed in', async () => {
+    const carol = await createUser('carol');
+    const laptop = (await exchange(carol)).value;
+    // Another device, another second: another cookie.
+    await new Promise((r) => setTimeout(r, 1100));
+    const phone = (await exchange(carol)).value;
+    expect(phone).not.toBe(laptop);
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie: `${sessionCookieName}=${laptop}` },
+    });
+    expect(out.statusCode).toBe(204);
+    const kept = await page('/bookings', laptop);
+    expect(rendered(kept.body).user).toBeNull();
+    expect(kept.cookies.find((c) => c.name === sessionCookieName)?.value).toBe('');
+    expect(rendered((await page('/bookings', phone)).body).user?.uid).toBe(carol.uid);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM signed_out_sessions');
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    // A hash is stored, never the cookie itself.
+    const { rows: raw } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM signed_out_sessions WHERE cookie_hash = $1',
+      [laptop],
+    );
+    expect(raw[0]!.n).toBe(0);
+  });
+
+  it('makes a cookie only from a sign-in of the last five minutes', async () => {
+    const { firebaseTokenVerifier } = await import('./verify-token.js');
+    const real = firebaseTokenVerifier('demo-travel');
+    const signedInAt = { ms: Date.now() - 6 * 60 * 1000 };
+    const stale = await buildTestApp({
+      clientDir,
+      db,
+      verifyToken: async (token) => ({ ...(await real(token)), authTime: signedInAt.ms }),
+    });
+    try {
+      const post = () =>
+        stale.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${alice.idToken}` } });
+      const old = await post();
+      expect(old.statusCode).toBe(401);
+      expect(old.json().message).toBe('Please log in again to stay signed in on this device.');
+      expect(old.headers['set-cookie']).toBeUndefined();
+      signedInAt.ms = Date.now() - 4 * 60 * 1000;
+      expect((await post()).statusCode).toBe(204);
+    } finally {
+      await stale.close();
+    }
+  });
+
   it('never authorises a write: the cookie alone is answered 401', async () => {
     const { value } = await exchange(alice);
     const cookie = { cookie: `${sessionCookieName}=${value}` };
@@ -243,7 +293,13 @@ describeEach(storeCases())('session cookies on $name', (store) => {
 
 describe('sessionsFrom', () => {
   it('verifies with the revocation check on, and makes two-week cookies', async () => {
-    const verifySessionCookie = vi.fn(async () => ({ uid: 'u1', email: 'a@example.com', role: 'admin' }));
+    const verifySessionCookie = vi.fn(async () => ({
+      uid: 'u1',
+      email: 'a@example.com',
+      role: 'admin',
+      email_verified: true,
+      exp: 2_000_000_000,
+    }));
     const createSessionCookie = vi.fn(async () => 'cookie');
     const sessions = sessionsFrom({
       verifySessionCookie,
@@ -254,6 +310,8 @@ describe('sessionsFrom', () => {
       email: 'a@example.com',
       role: 'admin',
       name: undefined,
+      emailVerified: true,
+      expiresAt: 2_000_000_000_000,
     });
     expect(verifySessionCookie).toHaveBeenCalledWith('c', true);
     await sessions.create('t');

@@ -17,7 +17,8 @@ export type SessionManager = {
   create(idToken: string): Promise<string>;
   // The cookie's user; InvalidTokenError when it is forged, expired or revoked (or the account is
   // disabled), IdentityProviderUnavailableError when the provider cannot be asked.
-  verify(cookie: string): Promise<SessionUser>;
+  // `expiresAt` (ms) bounds how long the answer may be remembered (./session-guard.ts).
+  verify(cookie: string): Promise<SessionUser & { expiresAt?: number }>;
 };
 
 const refusedCodes = new Set([
@@ -54,6 +55,8 @@ export function sessionsFrom(
         email: decoded.email,
         name: typeof decoded.name === 'string' ? decoded.name : undefined,
         role: typeof decoded.role === 'string' ? decoded.role : undefined,
+        emailVerified: decoded.email_verified === true,
+        expiresAt: decoded.exp * 1000,
       };
     },
   };

@@ -3,7 +3,16 @@
 // (./authenticate.ts).
 
 // `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
-export type VerifiedUser = { uid: string; email?: string; role?: string };
+// `emailVerified`: the token's email_verified (an unverified address gets few emails:
+// server/src/mail/outbox.ts). `authTime` (ms): when the user last signed in with their password
+// or provider; a session cookie is made only from a recent one (./session-routes.ts).
+export type VerifiedUser = {
+  uid: string;
+  email?: string;
+  role?: string;
+  emailVerified?: boolean;
+  authTime?: number;
+};
 export type TokenVerifier = ((idToken: string) => Promise<VerifiedUser>) & {
   // True for a token this process verified and still trusts (token-cache.ts): such a request is
   // never counted against its address's public limit (server/src/public-limit.ts).

@@ -322,6 +322,31 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 11,
+    name: 'session cookies signed out of',
+    // A hash (never the cookie) of each session cookie its user signed out of, until the cookie
+    // would have expired: every process refuses it afterwards, while the user's other devices
+    // stay signed in (server/src/auth/session-guard.ts).
+    sql: `
+      CREATE TABLE signed_out_sessions (
+        cookie_hash text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX signed_out_sessions_expiry ON signed_out_sessions (expires_at);
+    `,
+  },
+  {
+    version: 12,
+    name: 'emails to addresses nobody verified',
+    // The account an email went to while its address was unverified: at most
+    // UNVERIFIED_EMAILS_PER_DAY such emails a day are queued for it (server/src/mail/outbox.ts).
+    sql: `
+      ALTER TABLE outbox ADD COLUMN unverified_user text;
+      CREATE INDEX outbox_unverified ON outbox (unverified_user, created_at)
+        WHERE unverified_user IS NOT NULL;
+    `,
+  },
+  {
     version: 33,
     name: 'a waiting-list entry can be closed (the party no longer fits the date)',
     sql: `

@@ -137,6 +137,14 @@ export type OutboxTable = {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  // The account whose unverified address it went to (migration 12); null otherwise.
+  unverified_user: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+// Session cookies their user signed out of, by hash, until they expire (migration 11).
+export type SignedOutSessionsTable = {
+  cookie_hash: string;
+  expires_at: Timestamp;
 };
 
 // One row a reminder sent (migration 6): the primary key (booking_id, kind) is what makes each go
@@ -171,6 +179,7 @@ export type Tables = {
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
   held_seats: HeldSeatsTable;
+  signed_out_sessions: SignedOutSessionsTable;
 };
 
 // --- What the queries read ---------------------------------------------------------------------

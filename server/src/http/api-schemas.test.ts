@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import { contentSecurityPolicy } from '../security.js';
+import { contentSecurityPolicy } from './security-headers.js';
 import { buildTestApp, makeClientDir, testCsp } from '../test/fixtures.js';
 import { docsCsp } from './api-schemas.js';
 

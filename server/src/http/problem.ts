@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError } from '../db/database.js';
+import { isApiRequest } from './api-path.js';
 import { controlCharsMessage, hasControlChars } from '#contracts/text';
 
 // Every API error is JSON {message, ...extra}, worded to be shown as it is (docs/product.md).
@@ -112,7 +113,7 @@ const paramsHaveControlChars = (request: FastifyRequest) =>
 export function rejectControlParams(app: FastifyInstance) {
   // Callback style, not async: it runs on every API call, the booking path included.
   app.addHook('preValidation', (request, reply, done) => {
-    if (request.url.startsWith('/api/') && paramsHaveControlChars(request)) {
+    if (isApiRequest(request) && paramsHaveControlChars(request)) {
       // Answered here; not calling done() ends the request's hooks.
       problem(reply, 400, pathControlMessage);
       return;

@@ -15,7 +15,7 @@ import {
 import { describeEach } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
 import { createMailTransport, type OutgoingEmail, type SendEmail } from './transport.js';
-import { backoffDelay, startOutboxWorker, type OutboxWorker } from './worker.js';
+import { backoffDelay, errorText, startOutboxWorker, type OutboxWorker } from './worker.js';
 
 const mailFrom = 'Wayfarer Tours <bookings@wayfarer-tours.example>';
 
@@ -46,7 +46,21 @@ const outboxIdOf = (email: ReceivedEmail) => /^<([^@]+)@/.exec(email.headers['me
 
 const fastRetries = { pollMs: 25, backoff: { baseMs: 50, maxMs: 200 } };
 
+describe('errorText', () => {
+  it('keeps recipients\' addresses out of the error text it logs and stores', () => {
+    const refusal = Object.assign(
+      new Error('Can\'t send mail - all recipients were rejected: 550 5.1.1 <ana+trip@mail.example.co.uk>: unknown user'),
+      { code: 'EENVELOPE' },
+    );
+    expect(errorText(refusal)).toBe(
+      'EENVELOPE: Can\'t send mail - all recipients were rejected: 550 5.1.1 <[address]>: unknown user',
+    );
+    expect(errorText('to bo@x.example failed')).toBe('to [address] failed');
+  });
+});
+
 describe('backoffDelay', () => {
+
   it('doubles from 5 s up to 10 min, with jitter between half and all of it', () => {
     expect(backoffDelay(1, {}, () => 1)).toBe(5000);
     expect(backoffDelay(1, {}, () => 0)).toBe(2500);
@@ -336,7 +350,7 @@ describeEach(stores)('outbox on $name', (store) => {
       random: () => 1,
       send: async () => {
         tries.push(Date.now());
-        throw Object.assign(new Error('550 mailbox unavailable'), { code: 'EENVELOPE' });
+        throw Object.assign(new Error('550 <ana.lopez@example.com>: mailbox unavailable'), { code: 'EENVELOPE' });
       },
     });
     await waitFor(
@@ -348,7 +362,7 @@ describeEach(stores)('outbox on $name', (store) => {
       status: 'failed',
       attempts: 3,
       locked_by: null,
-      last_error: 'EENVELOPE: 550 mailbox unavailable',
+      last_error: 'EENVELOPE: 550 <[address]>: mailbox unavailable',
     });
     expect(tries).toHaveLength(3);
     // Backed off: 50 ms after the first failure, 100 ms after the second (jitter pinned to the top).

@@ -89,14 +89,21 @@ export function backoffDelay(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-const errorText = (error: unknown) => {
+// Anything shaped like an email address. SMTP servers name the recipient in their refusals
+// ("550 5.1.1 <ana@example.com>: Recipient address rejected"): an address is personal data and
+// stays out of the logs and outbox.last_error.
+const emailAddress = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g;
+
+export const errorText = (error: unknown) => {
+  let text = String(error);
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' && !error.message.includes(code)
-      ? `${code}: ${error.message}`
-      : error.message;
+    text =
+      typeof code === 'string' && !error.message.includes(code)
+        ? `${code}: ${error.message}`
+        : error.message;
   }
-  return String(error);
+  return text.replace(emailAddress, '[address]');
 };
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {

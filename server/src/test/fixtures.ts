@@ -45,6 +45,7 @@ export function buildTestApp(options: {
   redis?: Redis;
   publicRateLimitPerMinute?: number;
   departuresCacheSeconds?: number;
+  tokenCacheSeconds?: number;
   bookings?: Partial<BookingsOptions>;
   sessions?: SessionManager;
   renderer?: PageRenderer;
@@ -62,6 +63,8 @@ export function buildTestApp(options: {
     publicRateLimitPerMinute: options.publicRateLimitPerMinute ?? 1_000_000,
     // Tests write departures straight into the table and read them back at once.
     departuresCacheSeconds: options.departuresCacheSeconds ?? 0,
+    // Session cookies checked afresh each time (revocation tests); session-guard.test.ts caches.
+    tokenCacheSeconds: options.tokenCacheSeconds ?? 0,
     bookings: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),

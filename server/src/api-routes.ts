@@ -1,0 +1,88 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { adminRoutes } from './admin/routes.js';
+import { sessionRoutes } from './auth/session-routes.js';
+import type { GuardedSessions } from './auth/session-guard.js';
+import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
+import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
+import { guestsRoutes } from './guests/routes.js';
+import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
+import { isApiRequest } from './http/api-path.js';
+import { healthRoutes } from './http/health.js';
+import { rejectControlParams, setApiErrorHandler } from './http/problem.js';
+import { publicRateLimit } from './public-limit.js';
+import { waitlistRoutes } from './waitlist/routes.js';
+
+export const defaultPublicRateLimit = 600;
+
+export type ApiOptions = {
+  bookings: BookingsOptions;
+  sessions: GuardedSessions;
+  production: boolean;
+  redis?: Redis;
+  publicRateLimitPerMinute?: number;
+  departuresCacheSeconds?: number;
+};
+
+// The limits every API call passes: per user (each domain's routes declare theirs) and per
+// address for calls without a valid token (./public-limit.ts), shared through Redis when
+// configured.
+async function apiLimits(app: FastifyInstance, options: ApiOptions) {
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'wayfarer-rl:' } : {}),
+    // A Redis that does not answer must not take bookings down: the limit is skipped (fail open)
+    // and the store logs it; ioredis reconnects by itself.
+    skipOnError: true,
+    // The limiter's own 429 body, worded for people.
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  publicRateLimit(app, {
+    perMinute: options.publicRateLimitPerMinute ?? defaultPublicRateLimit,
+    verifyToken: options.bookings.verifyToken,
+  });
+}
+
+// The API: schemas on every route (./http/api-schemas.ts), one error vocabulary, the limits, then
+// one line per domain.
+export const apiRoutes = fp<ApiOptions>(
+  async (app, options) => {
+    await registerApiSchemas(app);
+    setApiErrorHandler(app);
+    rejectControlParams(app);
+    await apiLimits(app, options);
+    // The public departures list is answered from memory for a few seconds (departures/routes.ts);
+    // a write through this process's API may change seats, so a committed one (a 2xx answer)
+    // empties that memory before the writer hears back. A refused one (a 401 flood) does not.
+    const departuresCache = createDeparturesCache();
+    app.addHook('onSend', async (request, reply) => {
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      if (write && reply.statusCode < 300 && isApiRequest(request)) {
+        departuresCache.clear();
+      }
+    });
+    const { bookings } = options;
+    await app.register(departuresRoutes, {
+      ...bookings,
+      departuresCache,
+      departuresCacheSeconds: options.departuresCacheSeconds,
+    });
+    await app.register(bookingsRoutes, bookings);
+    await app.register(waitlistRoutes, bookings);
+    await app.register(guestsRoutes, bookings);
+    await app.register(adminRoutes, bookings);
+    await app.register(sessionRoutes, {
+      sessions: options.sessions,
+      verifyToken: bookings.verifyToken,
+      secure: options.production,
+    });
+    await app.register(healthRoutes, { db: bookings.db });
+    await registerApiReference(app);
+  },
+  { name: 'api-routes' },
+);

@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionManager } from '../auth/sessions.js';
+import { loadHtmlPage, type HtmlPage } from '../html.js';
+import { isApiRequest } from '../http/api-path.js';
+import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
+import { clientRoutes, prerendered } from '../site-routes.js';
+import { renderPage, sessionUser, type PageRenderer } from './render.js';
+
+export type SitePagesOptions = {
+  clientDir: string;
+  csp: CspOrigins;
+  sessions: SessionManager;
+  renderer?: PageRenderer;
+};
+
+// The site's pages: the prerendered ones as built, the signed-in ones rendered per request (the
+// user's data comes with a valid session cookie) when the server build is there, else the SPA
+// fallback file; and the 404 page for any other path that is not an API call.
+export const sitePages = fp<SitePagesOptions>(
+  async (app, options) => {
+    const { renderer, clientDir, csp } = options;
+    if (!renderer && !existsSync(join(clientDir, '__spa-fallback.html'))) {
+      throw new Error(`No built site in ${clientDir}: run "npm run build" first.`);
+    }
+
+    const pages = new Map<string, HtmlPage>();
+    const page = (file: string) => {
+      let p = pages.get(file);
+      if (!p) {
+        p = loadHtmlPage(clientDir, file);
+        pages.set(file, p);
+      }
+      return p;
+    };
+
+    const sendPage = (reply: FastifyReply, file: string, status = 200) => {
+      const p = page(file);
+      return reply
+        .code(status)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, p.scriptHashes))
+        .send(p.body);
+    };
+
+    for (const [path, file] of Object.entries(prerendered)) {
+      app.get(path, (_req, reply) => sendPage(reply, file));
+      if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
+    }
+
+    const servePage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
+      if (!renderer) return sendPage(reply, '__spa-fallback.html', status);
+      const user = await sessionUser(options.sessions, request, reply);
+      const rendered = await renderPage(app, renderer, request, user);
+      for (const [name, value] of rendered.headers) {
+        if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
+      }
+      return reply
+        .code(status !== undefined && rendered.status === 200 ? status : rendered.status)
+        .header('Cache-Control', rendered.user ? 'private, no-store' : 'no-cache')
+        .header('Vary', 'Cookie')
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, rendered.scriptHashes))
+        .send(rendered.body);
+    };
+
+    for (const path of clientRoutes) {
+      app.get(path, (request, reply) => servePage(request, reply));
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const wantsHtml =
+        (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
+      if (wantsHtml) {
+        // React Router's data requests of a client-side navigation (`/bookings.data`) keep the
+        // status it gives them; any other unknown path is a 404 page.
+        const data = renderer !== undefined && request.url.split('?')[0]!.endsWith('.data');
+        return servePage(request, reply, data ? undefined : 404);
+      }
+      return reply
+        .code(404)
+        .send({ error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+    });
+  },
+  { name: 'site-pages' },
+);
