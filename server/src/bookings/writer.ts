@@ -159,14 +159,19 @@ export type RunStatement = (
 // Stores the bookings (the caller has locked their departures and checked the seats and the
 // held-seat limit). Returns, in order, each booking as stored, or null where its idempotency key
 // was stored already.
-export async function writeBookings(run: RunStatement, requests: NewBookingRequest[]): Promise<(Booking | null)[]> {
+export async function writeBookings(
+  run: RunStatement,
+  requests: NewBookingRequest[],
+): Promise<(Booking | null)[]> {
   if (requests.length === 0) return [];
   const rows: Row[] = requests.map((r) => {
     const price = Math.round(r.pkg.price * 100);
     return { r, price, booking: newBooking(r, price) };
   });
   const inserted = await run(writeBookingsSql, [
-    JSON.stringify(rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)])))),
+    JSON.stringify(
+      rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)]))),
+    ),
   ]);
   const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
   return rows.map(({ booking }) => {

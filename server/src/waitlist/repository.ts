@@ -12,7 +12,13 @@ import type { ServerPackage } from '../catalog/packages.js';
 import { toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
 import { writeBookings } from '../bookings/writer.js';
-import { bookingColumns, bookingsFrom, departureColumns, type BookingRow, type DepartureRow } from '../db/schema.js';
+import {
+  bookingColumns,
+  bookingsFrom,
+  departureColumns,
+  type BookingRow,
+  type DepartureRow,
+} from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
 type EntryRow = {
@@ -73,6 +79,8 @@ const lockEntry = async (tx: Queryable, id: string) =>
     ])
   ).rows[0];
 
+export const defaultMaxWaitingEntriesPerUser = 10;
+
 export type JoinOutcome =
   | { kind: 'created' | 'existing'; entry: WaitlistEntry }
   | { kind: 'not-found' }
@@ -88,9 +96,14 @@ export function joinWaitlist(
     actor: Actor;
     now: Date;
     packageName: (id: string) => string;
+    // MAX_WAITING_ENTRIES_PER_USER: live entries (waiting or offered) one user may have.
+    maxEntries?: number;
   },
 ): Promise<JoinOutcome> {
   return db.transaction(async (tx) => {
+    // The user's held-seat lock (taken before any departure's, server/src/bookings/held-seats.ts)
+    // makes two joins of one user to different departures count each other's entries.
+    await lockHeldSeats(tx, [request.userId]);
     const departure = await lockDeparture(tx, request.departureId);
     if (!departure) return { kind: 'not-found' };
     const present = (row: EntryRow) => toEntry(row, request.packageName);
@@ -102,6 +115,18 @@ export function joinWaitlist(
     );
     if (live[0]) return { kind: 'existing', entry: present(live[0]) };
     const seatsLeft = Math.max(0, departure.capacity - departure.seats_taken);
+    const max = request.maxEntries ?? defaultMaxWaitingEntriesPerUser;
+    const { rows: counted } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM waitlist_entries WHERE user_id = $1 AND status IN ('waiting', 'offered')`,
+      [request.userId],
+    );
+    if (counted[0]!.n >= max) {
+      return {
+        kind: 'conflict',
+        message: `You are already on ${counted[0]!.n} waiting ${counted[0]!.n === 1 ? 'list' : 'lists'}, the most one traveller may join (${max}). Please leave one you no longer need first.`,
+        seatsLeft,
+      };
+    }
     if (departure.status !== 'open') {
       return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
     }
@@ -346,7 +371,8 @@ export function acceptOffer(
       [entry.departure_id],
     );
     const [booking] = await writeBookings(
-      async (statement, params) => (await tx.query<{ id: string; created_at: Date | string }>(statement, params)).rows,
+      async (statement, params) =>
+        (await tx.query<{ id: string; created_at: Date | string }>(statement, params)).rows,
       [
         {
           id: randomUUID(),
