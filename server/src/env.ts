@@ -64,6 +64,8 @@ const schema = z.object({
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   // Seats one user may hold in bookings awaiting confirmation (server/src/bookings/held-seats.ts).
   MAX_HELD_SEATS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(24),
+  // Live waiting-list entries (waiting or offered) one user may have (server/src/waitlist/repository.ts).
+  MAX_WAITING_ENTRIES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   TRUST_PROXY: trustProxy,
   // Shared rate limits across processes; in memory (per process) when unset.
   REDIS_URL: z.preprocess(

@@ -79,6 +79,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
+    maxWaitingEntriesPerUser: env.MAX_WAITING_ENTRIES_PER_USER,
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
@@ -118,6 +119,7 @@ const offerExpiry = startOfferExpiry({
   offers: () => ({
     now: new Date(),
     offerHours: env.WAITLIST_OFFER_HOURS,
+    maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
     packageName: (id) => packages.get(id)?.name ?? id,
   }),
   onLapsed: (n) => {

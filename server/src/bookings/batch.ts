@@ -6,13 +6,12 @@
 //      (held-seat locks, then departure rows by id), so no two batches of different processes
 //      wait for each other; and the seats its users hold.
 //   3. allotSeats: seats in arrival order, each request's refusal worded for the traveller.
-//   4. writeBookings: one statement inserts the bookings and adds their seats, audit rows and
-//      emails.
+//   4. writeBookings: one statement (the booking writer, ./writer.ts) inserts the bookings and
+//      adds their seats, audit rows and emails.
 //   5. answerRetries: a request whose key was already stored gets that booking back.
 // Round trips: 2 whatever the batch size, BEGIN riding with the locks and COMMIT with the write
 // (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
 // a 3rd, after COMMIT, only for keys not stored now.
-import { randomUUID } from 'node:crypto';
 import type { Booking, BookingInput } from '#contracts/booking';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
@@ -24,8 +23,8 @@ import {
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
-import { emptyGuest } from '#contracts/guests';
-import { emailData, toBooking } from './booking-row.js';
+import { toBooking } from './booking-row.js';
+import { writeBookings as storeBookings } from './writer.js';
 import { heldSeatsMap, heldSeatsMessage, lockHeldSeatsSql } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 
@@ -224,125 +223,17 @@ function chooseDeparture(
 
 // --- 4. The write ------------------------------------------------------------------------------
 
-type Row = Placed & { price: number; booking: Booking };
-
-// The statement's input: one JSON array of rows, the columns named and typed here. One
-// JSON.stringify is cheaper than pg's escaping of an array per column (5% of the server's time
-// per booking under npm run bench:api), and it stays one fixed statement whatever the batch size.
-const inputs: [string, string, (r: Row) => unknown][] = [
-  ['id', 'uuid', (r) => r.p.id],
-  ['reference', 'text', (r) => r.p.reference],
-  ['user_id', 'text', (r) => r.p.userId],
-  ['package_id', 'text', (r) => r.p.pkg.id],
-  ['package_name', 'text', (r) => r.p.pkg.name],
-  ['price_cents', 'int', (r) => r.price],
-  ['name', 'text', (r) => r.p.input.name],
-  ['email', 'text', (r) => r.p.input.email],
-  ['address', 'text', (r) => r.p.input.address],
-  ['phone', 'text', (r) => r.p.input.phone],
-  ['idempotency_key', 'text', (r) => r.p.idempotencyKey],
-  ['departure_id', 'uuid', (r) => r.departure.id],
-  ['travellers', 'int', (r) => r.p.travellers],
-  ['actor', 'text', (r) => r.p.actor.name],
-  ['payload', 'jsonb', (r) => emailData(r.booking)],
-  ['outbox_id', 'uuid', () => randomUUID()],
-  ['account_email', 'text', (r) => r.p.accountEmail],
-  ['operations_email', 'text', (r) => r.p.operationsEmail],
-];
-
-// The bookings (ON CONFLICT on the idempotency key: a retry that another process is storing at
-// this moment gets that booking in step 5, and its seats are not counted here), the seats taken
-// by what was inserted, the audit rows and the "booking received" emails (to the account's
-// address). One round trip instead of four is most of a batch's cost on PGlite.
-const writeSql = prepared(
-  'booking-batch-write',
-  `WITH v AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS v(${inputs.map(([name, type]) => `${name} ${type}`).join(', ')})
-  ), ins AS (
-    INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
-      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents)
-    SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
-      account_email, address, phone, idempotency_key, departure_id, travellers,
-      price_cents * travellers FROM v
-    ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
-    RETURNING id, departure_id, travellers, created_at
-  ), seats AS (
-    UPDATE departures d SET seats_taken = d.seats_taken + s.n, updated_at = now()
-    FROM (SELECT departure_id, sum(travellers)::int AS n FROM ins GROUP BY departure_id) s
-    WHERE d.id = s.departure_id
-  ), audit AS (
-    INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
-    SELECT ins.id, ins.departure_id, 'traveller', v.actor, 'booking.created', 'requested'
-    FROM ins JOIN v USING (id)
-  ), mail AS (
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload
-    FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
-  ), operations AS (
-    -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller.
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT gen_random_uuid(), ins.id, 'operations-request', v.operations_email,
-      v.payload || jsonb_build_object('email', v.email, 'phone', v.phone)
-    FROM ins JOIN v USING (id) WHERE v.operations_email IS NOT NULL
-  ), guests AS (
-    -- One guest per traveller; the first takes the booking's name.
-    INSERT INTO booking_guests (booking_id, position, full_name)
-    SELECT ins.id, g.position, CASE WHEN g.position = 0 THEN v.name ELSE '' END
-    FROM ins JOIN v USING (id) CROSS JOIN LATERAL generate_series(0, ins.travellers - 1) AS g(position)
-  )
-  SELECT id, created_at FROM ins`,
-);
-
-// The booking as it will be stored; the database's own time replaces createdAt once it is in.
-function newBooking({ p, departure }: Placed, price: number): Booking {
-  const now = new Date();
-  return toBooking({
-    id: p.id,
-    reference: p.reference,
-    user_id: p.userId,
-    package_id: p.pkg.id,
-    package_name: p.pkg.name,
-    price_cents: price,
-    name: p.input.name,
-    email: p.input.email,
-    account_email: p.accountEmail,
-    address: p.input.address,
-    phone: p.input.phone,
-    departure_id: departure.id,
-    starts_on: departure.starts_on,
-    travellers: p.travellers,
-    total_cents: price * p.travellers,
-    status: 'requested',
-    cancel_reason: null,
-    created_at: now,
-    updated_at: now,
-    meeting_point: departure.meeting_point,
-    meeting_time: departure.meeting_time,
-    // As the statement above stores them: the first takes the booking's name.
-    guests: Array.from({ length: p.travellers }, (_, i) => ({
-      ...emptyGuest(i === 0 ? p.input.name : ''),
-      checkIn: null,
-    })),
-  });
-}
-
+// Through the one booking writer (./writer.ts), COMMIT riding with its statement.
 async function writeBookings(tx: ShortTransaction, placed: Placed[], outcomes: Outcomes) {
   if (placed.length === 0) return;
-  const rows: Row[] = placed.map((placing) => {
-    const price = Math.round(placing.p.pkg.price * 100);
-    return { ...placing, price, booking: newBooking(placing, price) };
+  const stored = await storeBookings(
+    (statement, params) => tx.commit(statement, params),
+    placed.map(({ p, departure }) => ({ ...p, departure })),
+  );
+  placed.forEach(({ index }, i) => {
+    const booking = stored[i];
+    if (booking) outcomes[index] = { kind: 'created', booking };
   });
-  const inserted = await tx.commit<{ id: string; created_at: Date | string }>(writeSql, [
-    JSON.stringify(
-      rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)]))),
-    ),
-  ]);
-  const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
-  for (const { index, booking } of rows) {
-    const at = createdAt.get(booking.id);
-    if (at) outcomes[index] = { kind: 'created', booking: { ...booking, createdAt: at } };
-  }
 }
 
 // --- 5. Retries --------------------------------------------------------------------------------

@@ -87,14 +87,25 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
       }
     }
 
+    const moving = toDepartureId !== current.departureId;
+    // A traveller's larger party or new date on a confirmed booking is the brand's to approve
+    // again: the booking goes back to `requested` (docs/decisions/024-confirmed-changes-need-approval.md),
+    // and its whole party then counts in the seats the user holds. An operator's change is the
+    // brand's own approval.
+    const reapproval =
+      current.status === 'confirmed' &&
+      request.actor.type === 'traveller' &&
+      (moving || toTravellers > current.travellers);
     // Seats awaiting confirmation are capped per user (held-seats.ts: its lock before any
-    // departure's). Only a requested booking holds seats; a confirmed one may grow freely.
-    if (current.status === 'requested' && toTravellers > current.travellers) {
-      const held = await checkHeldSeats(tx, {
-        userId: row.user_id,
-        adding: toTravellers - current.travellers,
-        max: request.maxHeldSeats,
-      });
+    // departure's): a requested booking's added travellers, or a whole party going back to
+    // requested.
+    const adding = reapproval
+      ? toTravellers
+      : current.status === 'requested'
+        ? toTravellers - current.travellers
+        : 0;
+    if (adding > 0) {
+      const held = await checkHeldSeats(tx, { userId: row.user_id, adding, max: request.maxHeldSeats });
       if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
     }
 
@@ -115,7 +126,6 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         },
       };
     }
-    const moving = toDepartureId !== current.departureId;
     // Seats this change takes on the target: the whole party on a new date, the difference on
     // the same one (negative: seats given back).
     const needed = moving ? toTravellers : toTravellers - current.travellers;
@@ -158,9 +168,10 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
       );
     }
     await tx.query(
-      `UPDATE bookings SET departure_id = $2, travellers = $3, total_cents = price_cents * $3, updated_at = now()
+      `UPDATE bookings SET departure_id = $2, travellers = $3, total_cents = price_cents * $3,
+         status = CASE WHEN $4::boolean THEN 'requested' ELSE status END, updated_at = now()
         WHERE id = $1`,
-      [current.id, toDepartureId, toTravellers],
+      [current.id, toDepartureId, toTravellers, reapproval],
     );
     // One guest per traveller: trimmed from the end or padded with empty ones.
     if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);
@@ -178,6 +189,19 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         from: placeOf(current.startsOn, current.travellers),
         to: placeOf(booking.startsOn, booking.travellers),
       },
+      ...(reapproval
+        ? [
+            {
+              actor: request.actor,
+              action: 'booking.changed' as const,
+              bookingId: current.id,
+              departureId: toDepartureId ?? undefined,
+              from: 'confirmed',
+              to: 'requested',
+              reason: 'A larger party or a new date awaits the brand’s approval',
+            },
+          ]
+        : []),
     ]);
     const jobs: EmailJob[] = [];
     // To the account that booked (an account without an email gets none), not the typed contact.

@@ -12,7 +12,7 @@ import type { Selectable } from 'kysely';
 import { prepared, type Queryable } from '../db/database.js';
 import type { HeldSeatsTable } from '../db/schema.js';
 
-export const defaultMaxHeldSeatsPerUser = 24;
+export { defaultMaxHeldSeatsPerUser } from '../seats/offer-freed-seats.js';
 
 export const heldSeatsMessage = (held: number, max: number, adding: number) =>
   `You already hold ${held} ${held === 1 ? 'seat' : 'seats'} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
@@ -22,7 +22,8 @@ export const heldSeatsMessage = (held: number, max: number, adding: number) =>
 // (migration 7), read by lock_held_seats (migration 8, server/src/db/migrations.ts) after the
 // locks were granted. No row: nothing held. The booking batch calls it inside the statement that
 // locks its departures (server/src/bookings/batch.ts).
-export const lockHeldSeatsSql = (param: string) => `SELECT user_id, seats FROM lock_held_seats(${param}::text[])`;
+export const lockHeldSeatsSql = (param: string) =>
+  `SELECT user_id, seats FROM lock_held_seats(${param}::text[])`;
 
 const lockStatement = prepared('held-seats-lock', lockHeldSeatsSql('$1'));
 

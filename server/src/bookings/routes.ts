@@ -36,6 +36,8 @@ export type BookingsOptions = {
   rateLimitPerMinute: number;
   // A user's seats in bookings awaiting confirmation, at most (MAX_HELD_SEATS_PER_USER).
   maxHeldSeatsPerUser?: number;
+  // Live waiting-list entries (waiting or offered) per user, at most (MAX_WAITING_ENTRIES_PER_USER).
+  maxWaitingEntriesPerUser?: number;
   // Online cancellation closes this many days before the departure.
   cancellationCutoffDays?: number;
   // Travellers' details can be changed online until this many days before the departure.

@@ -1,5 +1,5 @@
 import type { ServerPackage } from '../catalog/packages.js';
-import { defaultOfferHours, type OfferContext } from './offer-freed-seats.js';
+import { defaultMaxHeldSeatsPerUser, defaultOfferHours, type OfferContext } from './offer-freed-seats.js';
 
 // What an offer needs from the app's options: the clock (tests move it), how long an offer holds
 // its seats (WAITLIST_OFFER_HOURS) and the packages' names for the email.
@@ -7,6 +7,7 @@ import { defaultOfferHours, type OfferContext } from './offer-freed-seats.js';
 export type OfferOptions = {
   clock?: () => Date;
   waitlistOfferHours?: number;
+  maxHeldSeatsPerUser?: number;
   packages: Map<string, ServerPackage>;
 };
 
@@ -14,4 +15,5 @@ export const offerContext = (options: OfferOptions): OfferContext => ({
   now: options.clock?.() ?? new Date(),
   offerHours: options.waitlistOfferHours ?? defaultOfferHours,
   packageName: (id) => options.packages.get(id)?.name ?? id,
+  maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
 });

@@ -9,6 +9,9 @@ import { todayIso } from '#contracts/iso-dates';
 import { enqueueEmails, type WaitlistOfferEmailData } from '../mail/outbox.js';
 
 export const defaultOfferHours = 24;
+// MAX_HELD_SEATS_PER_USER's default (server/src/bookings/held-seats.ts re-exports it): here, a
+// floor below bookings/, because offers count in what a user holds.
+export const defaultMaxHeldSeatsPerUser = 24;
 
 export type OfferContext = {
   // The moment the offers are made; the deadline is this plus `offerHours`. Tests move it.
@@ -16,6 +19,8 @@ export type OfferContext = {
   offerHours: number;
   // Names the package in the offer email.
   packageName: (packageId: string) => string;
+  // MAX_HELD_SEATS_PER_USER: an offer holds seats, so none is made past it (default 24).
+  maxHeldSeats?: number;
 };
 
 export type Offer = { entryId: string; userEmail: string; travellers: number; offerExpiresAt: string };
@@ -28,7 +33,7 @@ type Locked = {
   seats_taken: number;
   status: string;
 };
-type Waiting = { id: string; travellers: number; user_email: string };
+type Waiting = { id: string; travellers: number; user_id: string; user_email: string };
 
 // Walks the departure's waiting entries in the order they joined and offers to each whose whole
 // party fits in the seats free now: a party of 4 never blocks a party of 2 behind it, and the 4
@@ -54,14 +59,21 @@ export async function offerFreedSeats(
 
   // Only parties that could fit are read: with 2 seats free, the 12s waiting are not looked at.
   const { rows: waiting } = await tx.query<Waiting>(
-    `SELECT id, travellers, user_email FROM waitlist_entries
+    `SELECT id, travellers, user_id, user_email FROM waitlist_entries
       WHERE departure_id = $1 AND status = 'waiting' AND travellers <= $2
       ORDER BY position FOR UPDATE`,
     [departureId, free],
   );
+  const held = await heldSeats(tx, waiting);
+  const max = ctx.maxHeldSeats ?? defaultMaxHeldSeatsPerUser;
   const chosen: Waiting[] = [];
   for (const entry of waiting) {
     if (entry.travellers > free) continue;
+    // An offer past the user's limit of held seats is not made: the entry keeps its place for
+    // seats that come free once the user holds fewer.
+    const holds = held.get(entry.user_id) ?? 0;
+    if (holds + entry.travellers > max) continue;
+    held.set(entry.user_id, holds + entry.travellers);
     chosen.push(entry);
     free -= entry.travellers;
     if (free === 0) break;
@@ -69,7 +81,7 @@ export async function offerFreedSeats(
   if (chosen.length === 0) return [];
 
   const expiresAt = new Date(ctx.now.getTime() + ctx.offerHours * 3_600_000);
-  const held = chosen.reduce((sum, e) => sum + e.travellers, 0);
+  const offered = chosen.reduce((sum, e) => sum + e.travellers, 0);
   await tx.query(
     `UPDATE waitlist_entries SET status = 'offered', offered_at = $2, offer_expires_at = $3, updated_at = $2
       WHERE id = ANY($1::uuid[]) AND status = 'waiting'`,
@@ -77,7 +89,7 @@ export async function offerFreedSeats(
   );
   await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [
     departureId,
-    held,
+    offered,
   ]);
   await recordAudit(
     tx,
@@ -109,4 +121,18 @@ export async function offerFreedSeats(
     travellers: e.travellers,
     offerExpiresAt: expiresAt.toISOString(),
   }));
+}
+
+// What the waiting users hold now (held_seats, kept by triggers: migration 7). Read without the
+// users' held-seat locks: those are taken before any departure's (server/src/bookings/held-seats.ts)
+// and this runs under one. A booking of the same user committing at this moment may therefore
+// be missed; accepting the offer checks the limit again under the lock.
+async function heldSeats(tx: Queryable, waiting: Waiting[]): Promise<Map<string, number>> {
+  const users = [...new Set(waiting.map((e) => e.user_id))];
+  if (users.length === 0) return new Map();
+  const { rows } = await tx.query<{ user_id: string; seats: number }>(
+    'SELECT user_id, seats FROM held_seats WHERE user_id = ANY($1::text[])',
+    [users],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.seats]));
 }

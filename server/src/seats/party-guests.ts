@@ -19,19 +19,3 @@ export async function resizeBookingGuests(tx: Queryable, bookingId: string, trav
     [bookingId, travellers],
   );
 }
-
-// Creates the guests of a new booking stored outside the booking batch (the waiting list's accept):
-// one per traveller, the first with the booking's name.
-export async function createBookingGuests(
-  tx: Queryable,
-  bookingId: string,
-  name: string,
-  travellers: number,
-) {
-  await tx.query(
-    `INSERT INTO booking_guests (booking_id, position, full_name)
-     SELECT $1, g.position, CASE WHEN g.position = 0 THEN $2 ELSE '' END
-     FROM generate_series(0, $3::int - 1) AS g(position)`,
-    [bookingId, name, travellers],
-  );
-}

@@ -11,20 +11,21 @@ import {
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '#contracts/iso-dates';
-import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { heldSeatsMessage, lockHeldSeats } from '../bookings/held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
-import { emailData, operationsEmailData, toBooking } from '../bookings/booking-row.js';
+import { toBooking } from '../bookings/booking-row.js';
 import { newReference } from '../bookings/repository.js';
 import type { Selectable } from 'kysely';
+import { writeBookings } from '../bookings/writer.js';
 import {
   bookingColumns,
   bookingsFrom,
   dateText,
+  departureColumns,
   type BookingRow,
+  type DepartureRow,
   type WaitlistEntriesTable,
 } from '../db/schema.js';
-import { createBookingGuests } from '../seats/party-guests.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
 // An entry as every read selects it: its own columns (./db/schema.ts types them) and its
@@ -86,6 +87,8 @@ const lockEntry = async (tx: Queryable, id: string) =>
     ])
   ).rows[0];
 
+export const defaultMaxWaitingEntriesPerUser = 10;
+
 export type JoinOutcome =
   | { kind: 'created' | 'existing'; entry: WaitlistEntry }
   | { kind: 'not-found' }
@@ -101,9 +104,14 @@ export function joinWaitlist(
     actor: Actor;
     now: Date;
     packageName: (id: string) => string;
+    // MAX_WAITING_ENTRIES_PER_USER: live entries (waiting or offered) one user may have.
+    maxEntries?: number;
   },
 ): Promise<JoinOutcome> {
   return db.transaction(async (tx) => {
+    // The user's held-seat lock (taken before any departure's, server/src/bookings/held-seats.ts)
+    // makes two joins of one user to different departures count each other's entries.
+    await lockHeldSeats(tx, [request.userId]);
     const departure = await lockDeparture(tx, request.departureId);
     if (!departure) return { kind: 'not-found' };
     const present = (row: EntryRow) => toEntry(row, request.packageName);
@@ -115,6 +123,18 @@ export function joinWaitlist(
     );
     if (live[0]) return { kind: 'existing', entry: present(live[0]) };
     const seatsLeft = Math.max(0, departure.capacity - departure.seats_taken);
+    const max = request.maxEntries ?? defaultMaxWaitingEntriesPerUser;
+    const { rows: counted } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM waitlist_entries WHERE user_id = $1 AND status IN ('waiting', 'offered')`,
+      [request.userId],
+    );
+    if (counted[0]!.n >= max) {
+      return {
+        kind: 'conflict',
+        message: `You are already on ${counted[0]!.n} waiting ${counted[0]!.n === 1 ? 'list' : 'lists'}, the most one traveller may join (${max}). Please leave one you no longer need first.`,
+        seatsLeft,
+      };
+    }
     if (departure.status !== 'open') {
       return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
     }
@@ -360,72 +380,34 @@ export function acceptOffer(
       };
     }
 
-    const id = randomUUID();
-    const price = Math.round(pkg.price * 100);
-    await tx.query(
-      `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email, address,
-         phone, departure_id, travellers, total_cents, account_email)
-       VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, $9, $10, $11, $12::int, $6::int * $12::int, $13)`,
+    // The one booking writer (server/src/bookings/writer.ts): the booking, its guests, audit rows
+    // and emails as every booking has them; the entry becomes `booked` and the offer's seats
+    // move to the booking (seats_taken does not change).
+    const { rows: full } = await tx.query<DepartureRow>(
+      `SELECT ${departureColumns} FROM departures WHERE id = $1`,
+      [entry.departure_id],
+    );
+    const [booking] = await writeBookings(
+      async (statement, params) =>
+        (await tx.query<{ id: string; created_at: Date | string }>(statement, params)).rows,
       [
-        id,
-        newReference(),
-        request.userId,
-        pkg.id,
-        pkg.name,
-        price,
-        request.input.name,
-        request.input.email,
-        request.input.address,
-        request.input.phone,
-        entry.departure_id,
-        entry.travellers,
-        request.accountEmail,
+        {
+          id: randomUUID(),
+          reference: newReference(),
+          userId: request.userId,
+          accountEmail: request.accountEmail,
+          operationsEmail: request.operationsEmail ?? null,
+          actor: request.actor,
+          input: request.input,
+          pkg,
+          travellers: entry.travellers,
+          idempotencyKey: null,
+          departure: full[0]!,
+          waitlistEntryId: entry.id,
+        },
       ],
     );
-    // One guest per traveller, the first named, as every new booking has.
-    await createBookingGuests(tx, id, request.input.name, entry.travellers);
-    await tx.query(
-      `UPDATE waitlist_entries SET status = 'booked', booking_id = $2, updated_at = $3 WHERE id = $1`,
-      [entry.id, id, request.offers.now.toISOString()],
-    );
-    const { rows: stored } = await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
-      [id],
-    );
-    const booking = toBooking(stored[0]!);
-    await recordAudit(tx, [
-      {
-        actor: request.actor,
-        action: 'waitlist.booked',
-        departureId: entry.departure_id,
-        waitlistEntryId: entry.id,
-        bookingId: id,
-        from: 'offered',
-        to: 'booked',
-      },
-      {
-        actor: request.actor,
-        action: 'booking.created',
-        bookingId: id,
-        departureId: entry.departure_id,
-        to: 'requested',
-      },
-    ]);
-    const emails: EmailJob[] = [];
-    if (request.accountEmail) {
-      emails.push({
-        bookingId: id,
-        kind: 'booking-received',
-        to: request.accountEmail,
-        data: emailData(booking),
-      });
-    }
-    if (request.operationsEmail) {
-      const data = operationsEmailData(booking);
-      emails.push({ bookingId: id, kind: 'operations-request', to: request.operationsEmail, data });
-    }
-    await enqueueEmails(tx, emails);
-    return { kind: 'created', booking };
+    return { kind: 'created', booking: booking! };
   });
 }
 

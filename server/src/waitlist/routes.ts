@@ -70,6 +70,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
           actor: travellerActor(request),
           now: options.clock?.() ?? new Date(),
           packageName,
+          maxEntries: options.maxWaitingEntriesPerUser,
         }),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');

@@ -218,20 +218,21 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       });
     });
 
-    it('makes the party larger or smaller on the same date; a confirmed booking stays confirmed', async () => {
+    it('makes the party larger or smaller on the same date; a confirmed booking that grows awaits approval again, one that shrinks stays confirmed', async () => {
       const id = await addDeparture({ capacity: 6 });
       const booking = await book(alice, id, 2);
       await call(operator, 'POST', `/api/admin/bookings/${booking.id}/confirm`);
       expect((await change(alice, booking.id, { travellers: 5 })).json()).toMatchObject({
         travellers: 5,
-        status: 'confirmed',
+        status: 'requested',
       });
+      await call(operator, 'POST', `/api/admin/bookings/${booking.id}/confirm`);
       expect(await seats(id)).toBe(5);
       // One guest per traveller: padded with empty ones, then trimmed from the end.
       const five = ((await call(alice, 'GET', `/api/bookings/${booking.id}`)).json() as Booking).guests;
       expect(five.map((g) => g.fullName)).toEqual([valid.name, '', '', '', '']);
       const one = (await change(alice, booking.id, { travellers: 1 })).json() as Booking;
-      expect(one).toMatchObject({ travellers: 1 });
+      expect(one).toMatchObject({ travellers: 1, status: 'confirmed' });
       expect(one.guests.map((g) => g.fullName)).toEqual([valid.name]);
       expect(await seats(id)).toBe(1);
     });
