@@ -54,6 +54,7 @@ export function sessionsFrom(
         email: decoded.email,
         name: typeof decoded.name === 'string' ? decoded.name : undefined,
         role: typeof decoded.role === 'string' ? decoded.role : undefined,
+        emailVerified: decoded.email_verified === true,
       };
     },
   };

@@ -2,8 +2,10 @@
 // verifier (./verify-token.ts), its cache (./token-cache.ts) and the request hooks
 // (./authenticate.ts).
 
-// `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
-export type VerifiedUser = { uid: string; email?: string; role?: string };
+// `role` is the custom claim of the staff (contracts/roles.ts reads it); anything else is a
+// traveller. `emailVerified`: the token's email_verified (a booking made by staff is claimed only
+// by a verified address: server/src/bookings/claim.ts).
+export type VerifiedUser = { uid: string; email?: string; role?: string; emailVerified?: boolean };
 export type TokenVerifier = ((idToken: string) => Promise<VerifiedUser>) & {
   // True for a token this process verified and still trusts (token-cache.ts): such a request is
   // never counted against its address's public limit (server/src/public-limit.ts).

@@ -47,6 +47,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
       uid: decoded.uid,
       email: decoded.email,
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
+      emailVerified: decoded.email_verified === true,
       expiresAt: decoded.exp * 1000,
     };
   } catch (error) {
@@ -74,8 +75,8 @@ export function firebaseTokenVerifier(
   const verify = (idToken: string) => checkIdToken(auth, idToken);
   if (cacheMs <= 0) {
     return async (idToken) => {
-      const { uid, email, role } = await verify(idToken);
-      return { uid, email, role };
+      const { expiresAt: _expiresAt, ...user } = await verify(idToken);
+      return user;
     };
   }
   return cachedVerifier(verify, { maxAgeMs: cacheMs });

@@ -53,6 +53,9 @@ export type BookingRequest = {
   today: string;
   // Where the brand's copy of the request goes (OPERATIONS_EMAIL); null: nowhere.
   operationsEmail: string | null;
+  // A booking staff enter (server/src/admin/new-booking.ts) may be stored confirmed; its email is
+  // then the confirmation. Unset: requested.
+  status?: 'requested' | 'confirmed';
 };
 
 // A request with the id and reference its booking will have.
@@ -244,6 +247,9 @@ const inputs: [string, string, (r: Row) => unknown][] = [
   ['departure_id', 'uuid', (r) => r.departure.id],
   ['travellers', 'int', (r) => r.p.travellers],
   ['actor', 'text', (r) => r.p.actor.name],
+  ['actor_type', 'text', (r) => r.p.actor.type],
+  ['status', 'text', (r) => r.p.status ?? 'requested'],
+  ['email_kind', 'text', (r) => (r.p.status === 'confirmed' ? 'booking-confirmed' : 'booking-received')],
   ['payload', 'jsonb', (r) => emailData(r.booking)],
   ['outbox_id', 'uuid', () => randomUUID()],
   ['account_email', 'text', (r) => r.p.accountEmail],
@@ -261,10 +267,11 @@ const writeSql = prepared(
     AS v(${inputs.map(([name, type]) => `${name} ${type}`).join(', ')})
   ), ins AS (
     INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
-      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents)
+      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents,
+      status)
     SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
       account_email, address, phone, idempotency_key, departure_id, travellers,
-      price_cents * travellers FROM v
+      price_cents * travellers, status FROM v
     ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
     RETURNING id, departure_id, travellers, created_at
   ), seats AS (
@@ -273,11 +280,11 @@ const writeSql = prepared(
     WHERE d.id = s.departure_id
   ), audit AS (
     INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
-    SELECT ins.id, ins.departure_id, 'traveller', v.actor, 'booking.created', 'requested'
+    SELECT ins.id, ins.departure_id, v.actor_type, v.actor, 'booking.created', v.status
     FROM ins JOIN v USING (id)
   ), mail AS (
     INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload
+    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email, v.payload
     FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
   ), operations AS (
     -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller.
@@ -313,7 +320,7 @@ function newBooking({ p, departure }: Placed, price: number): Booking {
     starts_on: departure.starts_on,
     travellers: p.travellers,
     total_cents: price * p.travellers,
-    status: 'requested',
+    status: p.status ?? 'requested',
     cancel_reason: null,
     created_at: now,
     updated_at: now,

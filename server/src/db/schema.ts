@@ -160,7 +160,32 @@ export type HeldSeatsTable = {
   seats: number;
 };
 
+// Migration 20: who has a staff role (the Firebase claim is the truth; this is its index:
+// server/src/admin/staff.ts), and which guides go with which departure.
+export type StaffTable = {
+  uid: string;
+  email: string | null;
+  role: 'owner' | 'operator' | 'guide';
+  updated_at: Generated<Timestamp>;
+};
+export type DepartureGuidesTable = {
+  departure_id: string;
+  uid: string;
+};
+
+export type StaffEventsTable = {
+  id: Generated<string>;
+  at: Generated<Timestamp>;
+  actor: string;
+  staff_uid: string;
+  from_role: string | null;
+  to_role: string | null;
+};
+
 export type Tables = {
+  staff_events: StaffEventsTable;
+  staff: StaffTable;
+  departure_guides: DepartureGuidesTable;
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
