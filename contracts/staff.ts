@@ -40,6 +40,12 @@ export const staffGrantSchema = z.strictObject(
 );
 export type StaffGrant = z.infer<typeof staffGrantSchema>;
 
+// GET /api/admin/guides (owners and operators): whom a departure can be given to.
+export const guideListSchema = z.object({
+  guides: z.array(z.object({ uid: z.string(), email: z.nullable(z.string()) })),
+});
+export type GuideList = z.infer<typeof guideListSchema>;
+
 export const askToSignUpMessage = 'Ask them to create an account first';
 
 // POST /api/admin/bookings: a booking taken on the phone. The traveller's fields as the booking

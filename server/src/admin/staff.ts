@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { StaffRole } from '#contracts/roles';
 import {
   askToSignUpMessage,
+  guideListSchema,
   staffGrantSchema,
   staffListSchema,
   staffMemberSchema,
@@ -113,6 +114,26 @@ export async function staffRoutes(
       for (const a of accounts) await fromDatabase(() => noteStaffRole(db, a.uid, a.email, a.role));
       const staff = accounts.filter((a) => a.role !== null).map(member).sort(byRoleThenEmail);
       return reply.header('Cache-Control', 'private, no-store').send({ staff });
+    },
+  );
+
+  // Operators assign guides to departures: whom they can choose (the index, no Firebase call).
+  api.get(
+    '/api/admin/guides',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The accounts with the guide role, to assign to departures',
+        response: { 200: guideListSchema, ...consoleErrors },
+      },
+    },
+    async (_request, reply) => {
+      const { rows } = await fromDatabase(() =>
+        db.query<{ uid: string; email: string | null }>(
+          `SELECT uid, email FROM staff WHERE role = 'guide' ORDER BY email, uid`,
+        ),
+      );
+      return reply.header('Cache-Control', 'private, no-store').send({ guides: rows });
     },
   );
 
