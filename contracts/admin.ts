@@ -65,6 +65,8 @@ export type AdminDeparture = Departure & {
   meetingPoint?: string | null;
   // HH:MM.
   meetingTime?: string | null;
+  // The uids of the guides assigned to it (they see its manifest and check travellers in).
+  guides?: string[];
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture
@@ -84,6 +86,8 @@ export type DepartureChange = {
   minTravellers?: number;
   meetingPoint?: string | null;
   meetingTime?: string | null;
+  // Replaces the departure's guides: uids of accounts with the guide role (else 400).
+  guides?: string[];
 };
 
 export const meetingPointMax = 200;

@@ -28,6 +28,7 @@ import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
+import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 import {
   travellersMessage,
@@ -148,6 +149,7 @@ export const adminDepartureSchema = z.object({
   offered: z.number(),
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
+  guides: z.optional(z.array(z.string())),
 }) satisfies z.ZodMiniType<AdminDeparture>;
 
 export const waitlistEntrySchema = z.object({
@@ -353,11 +355,12 @@ export const departureChangeSchema = z
       minTravellers: z.optional(minTravellers),
       meetingPoint,
       meetingTime,
+      guides: z.optional(guidesSchema),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status, minTravellers, meetingPoint and meetingTime can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime and guides can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
@@ -368,8 +371,9 @@ export const departureChangeSchema = z
         change.status !== undefined ||
         change.minTravellers !== undefined ||
         change.meetingPoint !== undefined ||
-        change.meetingTime !== undefined,
-      'Nothing to change: send capacity, status, minTravellers, meetingPoint or meetingTime.',
+        change.meetingTime !== undefined ||
+        change.guides !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime or guides.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 

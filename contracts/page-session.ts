@@ -1,9 +1,18 @@
+import type { StaffRole } from './roles.js';
+
 // What the server hands a signed-in page's loaders when the request carries a valid session
 // cookie (server/src/pages/render.ts; docs/decisions/013-server-rendered-signed-in-pages.md).
 
 // The session cookie's user: enough to render the page; the browser's Firebase SDK takes over
 // once it has loaded.
-export type PageUser = { uid: string; email: string | null; name: string | null; operator: boolean };
+// `operator`: an owner or an operator (the console); `role` the staff role, null for a traveller.
+export type PageUser = {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  operator: boolean;
+  role: StaffRole | null;
+};
 
 export type PageLoadContext = {
   // null: no cookie, or one the server refused (expired, revoked, forged).

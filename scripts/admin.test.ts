@@ -4,8 +4,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import {
+  projectId,
   buildTestApp,
   createUser,
   emulatorHost,
@@ -16,6 +19,10 @@ import {
 } from '../server/src/test/fixtures';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// firebase-admin against the same emulator, as the server checks tokens.
+const revocationCheck = () =>
+  getAuth(getApps().find((a) => a.name === 'admin-cli-test') ?? initializeApp({ projectId }, 'admin-cli-test'));
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -47,26 +54,30 @@ const claimsOf = (idToken: string) =>
 
 // Each case starts a process (tsx, firebase-admin): seconds apiece on a loaded machine.
 describe('npm run admin', { timeout: 90_000 }, () => {
-  it('grant: the next token carries role admin, other claims are kept; revoke clears the role only', async () => {
+  it('grant: the next token carries role owner, other claims are kept, older tokens are revoked; revoke clears the role only', async () => {
     const user = await createUser('staff');
     await setEmulatorClaims(user.uid, { tier: 'gold' });
+    // Revocation and a token's auth_time are counted in whole seconds.
+    await new Promise((r) => setTimeout(r, 1_100));
 
     const grant = await runAdmin(['grant', user.email]);
     expect(grant.stderr).toBe('');
-    expect(grant.stdout.trim()).toBe(
-      `${user.email} is now an operator. Their next sign-in or token refresh carries the role.`,
-    );
+    expect(grant.stdout.trim()).toBe(`${user.email} is now an owner. They sign in again to carry the role.`);
     expect(grant.code).toBe(0);
-    expect(claimsOf(await signInUser(user.email))).toMatchObject({ role: 'admin', tier: 'gold' });
+    // The token from before the grant is refused by a check for revocation (server/src/auth).
+    await expect(revocationCheck().verifyIdToken(user.idToken, true)).rejects.toMatchObject({
+      code: 'auth/id-token-revoked',
+    });
+    expect(claimsOf(await signInUser(user.email))).toMatchObject({ role: 'owner', tier: 'gold' });
 
     const again = await runAdmin(['grant', user.email.toUpperCase()]);
     expect(again.code).toBe(0);
-    expect(again.stdout.trim()).toBe(`${user.email} is already an operator. Nothing changed.`);
+    expect(again.stdout.trim()).toBe(`${user.email} is already an owner. Nothing changed.`);
 
     const revoke = await runAdmin(['revoke', user.email]);
     expect(revoke.code).toBe(0);
     expect(revoke.stdout).toMatch(
-      new RegExp(`^${user.email.replace(/[.]/g, '\\.')} is no longer an operator\\.`),
+      new RegExp(`^${user.email.replace(/[.]/g, '\\.')} is no longer an owner\\.`),
     );
     const after = claimsOf(await signInUser(user.email));
     expect(after.role).toBeUndefined();
@@ -74,7 +85,7 @@ describe('npm run admin', { timeout: 90_000 }, () => {
 
     const twice = await runAdmin(['revoke', user.email]);
     expect(twice.code).toBe(0);
-    expect(twice.stdout.trim()).toBe(`${user.email} is not an operator. Nothing changed.`);
+    expect(twice.stdout.trim()).toBe(`${user.email} has no staff role. Nothing changed.`);
   });
 
   it('a granted user’s fresh token opens the console; a revoked one’s is refused', async () => {

@@ -1,19 +1,22 @@
-// `npm run admin -- grant <email>` / `revoke <email>`: makes an account an operator (the Firebase
-// custom claim role: "admin", docs/product.md) or a traveller again. Against the Auth Emulator unless a
+// `npm run admin -- grant <email>` / `revoke <email>`: makes an account an owner (the Firebase
+// custom claim role: "owner", contracts/roles.ts), the first of the team, who then manages the
+// others from the console's staff screen; or takes any role away. Both revoke the account's
+// tokens, so the old role ends everywhere within TOKEN_CACHE_SECONDS. Against the Auth Emulator unless a
 // real Firebase project is configured, decided as `npm start` and the server decide it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
-import { adminClaim } from '#contracts/roles';
+import { roleOf } from '#contracts/roles';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { answers, emulatorProject } from './auth-emulator';
 
 export const usage = `Usage: npm run admin -- <grant|revoke> <email>
 
-  grant <email>    make the account that signs in with this email an operator
-  revoke <email>   make it a traveller again
+  grant <email>    make the account that signs in with this email an owner
+  revoke <email>   take its role away (owner, operator or guide): a traveller again
 
-The account must exist (signed up on the site). Its other custom claims are kept. The change
-shows in the user's next ID token: their next sign-in or token refresh (within the hour).
+The account must exist (signed up on the site). Its other custom claims are kept. Its sessions
+are ended (refresh tokens revoked): the old role stops working within a minute, and the user
+signs in again to carry the new one. Owners manage everyone else at /admin/staff.
 Locally this talks to the Firebase Auth Emulator, which "npm start" runs; with a real Firebase
 project configured (VITE_FIREBASE_*), to that project with the service account in
 GOOGLE_APPLICATION_CREDENTIALS.`;
@@ -97,20 +100,21 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
     const auth = getAuth(app);
     const user = await findUser(auth, email, target);
     const claims: Record<string, unknown> = { ...user.customClaims };
-    const isOperator = claims.role === adminClaim.role;
+    const role = roleOf(claims.role);
     if (command === 'grant') {
-      if (isOperator) return `${email} is already an operator. Nothing changed.`;
-      await auth.setCustomUserClaims(user.uid, { ...claims, ...adminClaim });
-      return `${email} is now an operator. Their next sign-in or token refresh carries the role.`;
+      // The claim of the first release ("admin") already reads as an owner: it is rewritten.
+      if (claims.role === 'owner') return `${email} is already an owner. Nothing changed.`;
+      await auth.setCustomUserClaims(user.uid, { ...claims, role: 'owner' });
+      await auth.revokeRefreshTokens(user.uid);
+      return `${email} is now an owner. They sign in again to carry the role.`;
     }
-    if (!isOperator) return `${email} is not an operator. Nothing changed.`;
+    if (role === null) return `${email} has no staff role. Nothing changed.`;
     const { role: _role, ...others } = claims;
     // null removes the claims altogether; an empty object would be stored as one.
     await auth.setCustomUserClaims(user.uid, Object.keys(others).length > 0 ? others : null);
-    return (
-      `${email} is no longer an operator. Their next sign-in or token refresh drops the role ` +
-      '(an ID token they already hold keeps it until it expires, within the hour).'
-    );
+    // Revoked: their ID tokens and session cookies stop within TOKEN_CACHE_SECONDS, not the hour.
+    await auth.revokeRefreshTokens(user.uid);
+    return `${email} is no longer ${role === 'owner' || role === 'operator' ? 'an' : 'a'} ${role}. Their sessions have been ended.`;
   } finally {
     await deleteApp(app);
   }

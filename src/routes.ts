@@ -13,10 +13,15 @@ export default [
     // The operator console: its own chunks and stylesheet, reached only through these routes.
     route('admin', 'routes/admin-layout.tsx', [
       index('routes/admin-bookings.tsx'),
+      route('bookings/new', 'routes/admin-new-booking.tsx'),
       route('bookings/:id', 'routes/admin-booking.tsx'),
       route('departures', 'routes/admin-departures.tsx'),
       route('departures/:id', 'routes/admin-manifest.tsx'),
+      route('staff', 'routes/admin-staff.tsx'),
     ]),
+    // A guide's screens: their own chunks, none of the console's.
+    route('guide', 'routes/guide.tsx'),
+    route('guide/:id', 'routes/guide-departure.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

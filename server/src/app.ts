@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { apiRoutes } from './api-routes.js';
 import type { BookingsOptions } from './bookings/routes.js';
 import { guardSessions } from './auth/session-guard.js';
+import { withStaffBookingClaims } from './bookings/claim.js';
 import type { SessionManager } from './auth/sessions.js';
 import { staticFiles } from './http/static-files.js';
 import { badUrlProblem } from './http/problem.js';
@@ -45,7 +46,9 @@ export type AppOptions = {
 
 // The server, one plugin per concern: headers, pages, the API (one line per domain in
 // ./api-routes.ts), static files.
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance> {
+  // Every token verified afresh claims the bookings staff made for its verified email.
+  const options = { ...appOptions, bookings: withStaffBookingClaims(appOptions.bookings) };
   const headers = securityHeaderList(options.csp, options.production);
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info'),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { buildApp } from './app.js';
 import { firebaseSessions } from './auth/sessions.js';
+import { firebaseStaffDirectory } from './auth/staff-directory.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
@@ -86,6 +87,7 @@ const app = await buildApp({
     operationsEmail: env.OPERATIONS_EMAIL,
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
+    staffDirectory: firebaseStaffDirectory(projectId),
   },
 });
 // Without SMTP_URL (a bare `node server/src/main.ts`; `npm start` sets it) emails wait in the

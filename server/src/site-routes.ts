@@ -21,5 +21,9 @@ export const clientRoutes = [
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',
+  '/admin/bookings/new',
   '/admin/bookings/:id',
+  '/admin/staff',
+  '/guide',
+  '/guide/:id',
 ];

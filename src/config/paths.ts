@@ -14,6 +14,11 @@ export const paths = {
   adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
   adminDepartures: '/admin/departures',
   adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,
+  adminStaff: '/admin/staff',
+  adminNewBooking: '/admin/bookings/new',
+  // A guide's departures, and one departure's manifest with check-in.
+  guide: '/guide',
+  guideDeparture: (id: string) => `/guide/${encodeURIComponent(id)}`,
 } as const;
 
 // Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.

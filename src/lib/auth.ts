@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type * as FirebaseAuth from 'firebase/auth';
 import type { Auth, User } from 'firebase/auth';
 import { authEmulatorUrl, firebaseConfig } from '~/config/env';
-import { adminClaim } from '#contracts/roles';
+import { isConsoleRole, roleOf, type StaffRole } from '#contracts/roles';
 
 export type AuthUser = {
   uid: string;
@@ -67,10 +67,13 @@ export function hasStoredSession(): boolean {
   }
 }
 
-// Whether the signed-in user is an operator (custom claim role === 'admin'), read from the ID
-// token's claims. Only for showing the console's links: the server checks the claim on every
-// /api/admin call. 'unknown' until the token has been read.
-export type OperatorRole = { status: 'unknown' } | { status: 'known'; uid: string; operator: boolean };
+// The signed-in user's staff role (custom claim `role`, contracts/roles.ts), read from the ID
+// token's claims; `operator`: an owner or an operator (the console). Only for showing links: the
+// server checks the role on every /api/admin and /api/guide call. 'unknown' until the token has
+// been read.
+export type OperatorRole =
+  | { status: 'unknown' }
+  | { status: 'known'; uid: string; operator: boolean; role: StaffRole | null };
 
 let role: OperatorRole = { status: 'unknown' };
 const roleListeners = new Set<() => void>();
@@ -80,7 +83,10 @@ function setRole(next: OperatorRole) {
   roleListeners.forEach((l) => l());
 }
 
-const isOperatorClaims = (claims: Record<string, unknown>) => claims.role === adminClaim.role;
+const knownRole = (uid: string, claims: Record<string, unknown>): OperatorRole => {
+  const role = roleOf(claims.role);
+  return { status: 'known', uid, operator: isConsoleRole(role), role };
+};
 
 // While the signed-up user is being signed out again (docs/product.md#accounts), the brief signed-in state
 // must not reach the app, or the account page would redirect.
@@ -123,7 +129,7 @@ function loadSdk() {
       sdk.getIdTokenResult(user).then(
         (result) => {
           if (auth.currentUser?.uid === user.uid)
-            setRole({ status: 'known', uid: user.uid, operator: isOperatorClaims(result.claims) });
+            setRole(knownRole(user.uid, result.claims));
         },
         // Offline: the role stays as it was; the console's own check reports the problem.
         () => undefined,
@@ -201,15 +207,20 @@ export function useOperatorRole(): OperatorRole {
 // with `npm run admin -- grant <email>` counts without signing out and in again. Rejects when
 // the provider cannot be reached; false when nobody is signed in.
 export async function refreshOperatorRole(): Promise<boolean> {
+  return isConsoleRole(await refreshStaffRole());
+}
+
+// The same, answering the role itself (null for a traveller or nobody signed in).
+export async function refreshStaffRole(): Promise<StaffRole | null> {
   const { sdk, auth } = await loadSdk();
   // A server-rendered page can ask before the SDK has read its stored user.
   await auth.authStateReady();
   const user = auth.currentUser;
-  if (!user) return false;
+  if (!user) return null;
   const result = await sdk.getIdTokenResult(user, true);
-  const operator = isOperatorClaims(result.claims);
-  if (auth.currentUser?.uid === user.uid) setRole({ status: 'known', uid: user.uid, operator });
-  return operator;
+  const known = knownRole(user.uid, result.claims);
+  if (auth.currentUser?.uid === user.uid) setRole(known);
+  return known.status === 'known' ? known.role : null;
 }
 
 export async function signInWithEmail(email: string, password: string) {

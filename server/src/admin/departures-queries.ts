@@ -11,7 +11,13 @@ import { closeEntriesThatCannotFit } from '../seats/close-unfit-entries.js';
 import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 
-export type AdminDepartureRow = DepartureRow & { booking_count: number; offered: number; waiting: number };
+export type AdminDepartureRow = DepartureRow & {
+  booking_count: number;
+  offered: number;
+  waiting: number;
+  // The uids of its guides (migration 20), in uid order.
+  guides: string[];
+};
 
 // The columns of every departure read (departureFields, db/schema.ts) plus the active bookings
 // on each departure.
@@ -38,6 +44,8 @@ const selectDepartures = () =>
       .whereRef('w.departure_id', '=', 'd.id')
       .where('w.status', '=', 'waiting')
       .as('waiting'),
+    sql<string[]>`(SELECT coalesce(json_agg(g.uid ORDER BY g.uid), '[]'::json)
+      FROM departure_guides g WHERE g.departure_id = d.id)`.as('guides'),
   ]);
 
 const normalise = (
@@ -117,7 +125,9 @@ export type ChangeOutcome =
   | { kind: 'changed' | 'unchanged'; departure: AdminDepartureRow }
   | { kind: 'not-found' }
   | { kind: 'below-seats'; seatsTaken: number }
-  | { kind: 'min-above-capacity' };
+  | { kind: 'min-above-capacity' }
+  // A uid in `guides` is not an account with the guide role.
+  | { kind: 'not-guides' };
 
 // The departure's row lock is the one the booking transaction takes (bookings/repository.ts), so a
 // booking in flight either commits before the cut (and is counted here) or waits and sees the
@@ -145,6 +155,34 @@ export function changeDeparture(
     if (minTravellers > capacity) return { kind: 'min-above-capacity' };
 
     const entries: AuditEntry[] = [];
+    if (change.guides !== undefined) {
+      const guides = [...new Set(change.guides)].sort();
+      const { rows: known } = await tx.query<{ uid: string }>(
+        `SELECT uid FROM staff WHERE role = 'guide' AND uid = ANY($1::text[])`,
+        [guides],
+      );
+      if (known.length !== guides.length) return { kind: 'not-guides' };
+      const { rows: current } = await tx.query<{ uid: string }>(
+        'SELECT uid FROM departure_guides WHERE departure_id = $1 ORDER BY uid',
+        [id],
+      );
+      const before = current.map((r) => r.uid);
+      if (before.join(',') !== guides.join(',')) {
+        await tx.query('DELETE FROM departure_guides WHERE departure_id = $1', [id]);
+        await tx.query(
+          'INSERT INTO departure_guides (departure_id, uid) SELECT $1, unnest($2::text[])',
+          [id, guides],
+        );
+        // Account ids, not personal data: who was assigned, for the trail.
+        entries.push({
+          actor,
+          action: 'departure.guides',
+          departureId: id,
+          from: before.join(' ') || null,
+          to: guides.join(' ') || null,
+        });
+      }
+    }
     if (capacity !== row.capacity) {
       entries.push({
         actor,

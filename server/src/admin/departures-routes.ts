@@ -48,7 +48,10 @@ export const toAdminDeparture = (
   offered: row.offered,
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
+  guides: row.guides ?? [],
 });
+
+export const notGuidesMessage = 'Only accounts with the guide role can be assigned to a departure.';
 
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
 
@@ -142,6 +145,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
       if (outcome.kind === 'min-above-capacity')
         return fieldProblem(reply, { minTravellers: minAboveCapacity });
+      if (outcome.kind === 'not-guides') return fieldProblem(reply, { guides: notGuidesMessage });
       if (outcome.kind === 'changed') options.onEmailQueued?.();
       if (outcome.kind === 'below-seats') {
         const n = outcome.seatsTaken;

@@ -1,23 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticator, requireOperator } from '../auth/authenticate.js';
+import { roleOf } from '#contracts/roles';
+import { authenticator } from '../auth/authenticate.js';
 import type { BookingsOptions } from '../bookings/routes.js';
+import { roleGuard } from './access.js';
 import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
+import { guideRoutes } from './guide-routes.js';
 import { lastSeenRoutes } from './last-seen-routes.js';
 import { adminGuestsRoutes } from './guests-routes.js';
+import { newBookingRoutes } from './new-booking.js';
+import { noteStaffRole, staffRoutes } from './staff.js';
 
-// The operator console's API (/api/admin/*). The token and the role are checked once here, as
-// hooks of this plugin's scope, so no route under it can be added without them: 401 without a
-// valid token, 403 for anyone without the operator claim. Both run before the request is read
-// (preValidation), so nobody learns anything from how a request would have been refused.
+// The staff's API (/api/admin/* and /api/guide/*). The token and the role are checked once here,
+// as hooks of this plugin's scope, so no route under it can be added without them: 401 without a
+// valid token, 403 for a role the route's entry in ./access.ts does not list. Both run before the
+// request is read (preValidation), so nobody learns anything from how a request would have been
+// refused.
 export async function adminRoutes(app: FastifyInstance, options: BookingsOptions) {
   app.addHook(
     'preValidation',
     authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),
   );
-  app.addHook('preValidation', requireOperator);
+  app.addHook('preValidation', roleGuard(options.db));
+  // The staff index (./staff.ts) learns of a role the first time this process sees it used: the
+  // first owner, granted from the terminal, is listed from their first call.
+  const noted = new Set<string>();
+  app.addHook('preHandler', async (request) => {
+    const user = request.user!;
+    const role = roleOf(user.role);
+    const key = `${user.uid}\u0000${role}`;
+    if (!role || noted.has(key)) return;
+    await noteStaffRole(options.db, user.uid, user.email ?? null, role).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'staff index not updated'),
+    );
+    noted.add(key);
+  });
   await app.register(adminBookingsRoutes, options);
+  await app.register(newBookingRoutes, options);
   await app.register(adminDeparturesRoutes, options);
   await app.register(lastSeenRoutes, options);
   await app.register(adminGuestsRoutes, options);
+  await app.register(guideRoutes, options);
+  await app.register(staffRoutes, options);
 }

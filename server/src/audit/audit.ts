@@ -29,6 +29,8 @@ export type AuditEntry = {
     | 'waitlist.closed'
     | 'departure.meeting-point'
     | 'departure.meeting-time'
+    | 'departure.guides'
+    | 'booking.claimed'
     | 'booking.message'
     | 'booking.reminder'
     // Travellers' details: which traveller and which fields, never the values.

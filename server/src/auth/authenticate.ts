@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { adminClaim } from '#contracts/roles';
 import { problem } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';
@@ -51,15 +50,4 @@ export function authenticator(
       throw error;
     }
   };
-}
-
-export const isOperator = (user: VerifiedUser | undefined) => user?.role === adminClaim.role;
-
-// After authenticate: operators only. The browser's idea of who is an operator only decides which
-// links it shows; this is the check that counts.
-export async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.user) return problem(reply, 401, 'Please log in.');
-  if (!isOperator(request.user)) {
-    return problem(reply, 403, 'This page is for Wayfarer Tours staff only.');
-  }
 }

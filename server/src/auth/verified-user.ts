@@ -2,7 +2,8 @@
 // verifier (./verify-token.ts), its cache (./token-cache.ts) and the request hooks
 // (./authenticate.ts).
 
-// `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
+// `role` is the custom claim of the staff (contracts/roles.ts reads it); anything else is a
+// traveller.
 // `emailVerified`: the token's email_verified (an unverified address gets few emails:
 // server/src/mail/outbox.ts). `authTime` (ms): when the user last signed in with their password
 // or provider; a session cookie is made only from a recent one (./session-routes.ts).

@@ -52,6 +52,9 @@ export type BookingRequest = {
   today: string;
   // Where the brand's copy of the request goes (OPERATIONS_EMAIL); null: nowhere.
   operationsEmail: string | null;
+  // A booking staff enter (server/src/admin/new-booking.ts) may be stored confirmed; its email is
+  // then the confirmation. Unset: requested.
+  status?: 'requested' | 'confirmed';
 };
 
 // A request with the id and reference its booking will have.

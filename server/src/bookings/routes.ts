@@ -27,6 +27,8 @@ import { createBooking, findBooking, listBookings } from './repository.js';
 import { offerContext } from '../seats/offer-context.js';
 import { changeBooking, type ChangeRequest } from './change.js';
 import { changeBookingStatus } from './status.js';
+import { claimStaffBookings } from './claim.js';
+import type { StaffDirectory } from '../auth/staff-directory.js';
 
 export type BookingsOptions = {
   db: Database;
@@ -56,6 +58,8 @@ export type BookingsOptions = {
   operationsEmail?: string;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
+  // The accounts behind the staff's roles (firebase-admin): the console's staff screen.
+  staffDirectory?: StaffDirectory;
 };
 
 // Printable ASCII, as the IETF Idempotency-Key draft and common clients (UUIDs) use. A loose
@@ -254,6 +258,8 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       },
     },
     async (request, reply) => {
+      // A booking staff made for this verified address becomes theirs first (./claim.ts).
+      await fromDatabase(() => claimStaffBookings(db, request.user!));
       const bookings = await fromDatabase(() => listBookings(db, request.user!.uid));
       return reply.header('Cache-Control', 'private, no-store').send({ bookings });
     },

@@ -29,6 +29,9 @@ export type NewBookingRequest = {
   // An accepted waiting-list offer: its seats are counted in seats_taken already (the offer held
   // them), and the entry becomes `booked` with this booking.
   waitlistEntryId?: string;
+  // A booking staff enter (server/src/admin/new-booking.ts) may be stored confirmed; its email is
+  // then the confirmation. Unset: requested.
+  status?: 'requested' | 'confirmed';
 };
 
 type Row = { r: NewBookingRequest; price: number; booking: Booking };
@@ -52,6 +55,8 @@ const inputs: [string, string, (row: Row) => unknown][] = [
   ['travellers', 'int', ({ r }) => r.travellers],
   ['actor_type', 'text', ({ r }) => r.actor.type],
   ['actor', 'text', ({ r }) => r.actor.name],
+  ['status', 'text', ({ r }) => r.status ?? 'requested'],
+  ['email_kind', 'text', ({ r }) => (r.status === 'confirmed' ? 'booking-confirmed' : 'booking-received')],
   ['payload', 'jsonb', ({ booking }) => emailData(booking)],
   ['outbox_id', 'uuid', () => randomUUID()],
   ['account_email', 'text', ({ r }) => r.accountEmail],
@@ -73,10 +78,11 @@ export const writeBookingsSql: PreparedStatement = prepared(
     AS v(${inputs.map(([name, type]) => `${name} ${type}`).join(', ')})
   ), ins AS (
     INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
-      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents)
+      email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents,
+      status)
     SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
       account_email, address, phone, idempotency_key, departure_id, travellers,
-      price_cents * travellers FROM v
+      price_cents * travellers, status FROM v
     ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
     RETURNING id, departure_id, travellers, created_at
   ), seats AS (
@@ -89,7 +95,7 @@ export const writeBookingsSql: PreparedStatement = prepared(
     FROM ins JOIN v USING (id) WHERE w.id = v.waitlist_entry_id
   ), audit AS (
     INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
-    SELECT ins.id, ins.departure_id, v.actor_type, v.actor, 'booking.created', 'requested'
+    SELECT ins.id, ins.departure_id, v.actor_type, v.actor, 'booking.created', v.status
     FROM ins JOIN v USING (id)
   ), audit_entries AS (
     INSERT INTO audit_events (booking_id, departure_id, waitlist_entry_id, actor_type, actor, action,
@@ -99,7 +105,7 @@ export const writeBookingsSql: PreparedStatement = prepared(
     FROM ins JOIN v USING (id) WHERE v.waitlist_entry_id IS NOT NULL
   ), mail AS (
     INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload
+    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email, v.payload
     FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
   ), operations AS (
     -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller
@@ -136,7 +142,7 @@ function newBooking(r: NewBookingRequest, price: number): Booking {
     starts_on: r.departure.starts_on,
     travellers: r.travellers,
     total_cents: price * r.travellers,
-    status: 'requested',
+    status: r.status ?? 'requested',
     cancel_reason: null,
     created_at: now,
     updated_at: now,

@@ -347,6 +347,41 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 20,
+    name: 'staff roles, guides on departures, bookings made by staff',
+    // The staff (docs/decisions/029-staff-roles.md): the Firebase claim is the truth about a role;
+    // this table is its index (who has a role, without listing every account), written with the
+    // audit row of each change. Guides are assigned per departure. A booking made by staff belongs
+    // to no account until a signed-in user with its verified email claims it: its user_id is the
+    // marker '!unclaimed' (no Firebase uid starts with '!'), found by its email through the index.
+    // Adds only.
+    sql: `
+      CREATE TABLE staff (
+        uid text PRIMARY KEY,
+        email text,
+        role text NOT NULL CHECK (role IN ('owner', 'operator', 'guide')),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE departure_guides (
+        departure_id uuid NOT NULL REFERENCES departures (id),
+        uid text NOT NULL,
+        PRIMARY KEY (departure_id, uid)
+      );
+      CREATE INDEX departure_guides_uid ON departure_guides (uid);
+      -- The staff's audit trail (audit_events rows are about a booking or a departure): who
+      -- changed whose role (the account's uid, no personal data of theirs), from what to what.
+      CREATE TABLE staff_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor text NOT NULL,
+        staff_uid text NOT NULL,
+        from_role text,
+        to_role text
+      );
+      CREATE INDEX bookings_unclaimed_email ON bookings (lower(email)) WHERE user_id = '!unclaimed';
+    `,
+  },
+  {
     version: 33,
     name: 'a waiting-list entry can be closed (the party no longer fits the date)',
     sql: `

@@ -168,7 +168,32 @@ export type HeldSeatsTable = {
   seats: number;
 };
 
+// Migration 20: who has a staff role (the Firebase claim is the truth; this is its index:
+// server/src/admin/staff.ts), and which guides go with which departure.
+export type StaffTable = {
+  uid: string;
+  email: string | null;
+  role: 'owner' | 'operator' | 'guide';
+  updated_at: Timestamp;
+};
+export type DepartureGuidesTable = {
+  departure_id: string;
+  uid: string;
+};
+
+export type StaffEventsTable = {
+  id: Generated<string>;
+  at: Timestamp;
+  actor: string;
+  staff_uid: string;
+  from_role: string | null;
+  to_role: string | null;
+};
+
 export type Tables = {
+  staff_events: StaffEventsTable;
+  staff: StaffTable;
+  departure_guides: DepartureGuidesTable;
   bookings: BookingsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
@@ -408,6 +433,29 @@ export const columns = {
     last_error: orNull(text),
     created_at: timestamp,
     sent_at: orNull(timestamp),
+    unverified_user: orNull(text),
+  },
+  signed_out_sessions: {
+    cookie_hash: text,
+    expires_at: timestamp,
+  },
+  staff: {
+    uid: text,
+    email: orNull(text),
+    role: text,
+    updated_at: timestamp,
+  },
+  departure_guides: {
+    departure_id: uuid,
+    uid: text,
+  },
+  staff_events: {
+    id: { type: 'bigint', nullable: false },
+    at: timestamp,
+    actor: text,
+    staff_uid: text,
+    from_role: orNull(text),
+    to_role: orNull(text),
   },
   reminders: {
     booking_id: uuid,

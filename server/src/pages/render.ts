@@ -6,7 +6,7 @@ import type { PageLoadContext, PageUser } from '#contracts/page-session';
 import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
 import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
-import { adminClaim } from '#contracts/roles';
+import { isConsoleRole, roleOf } from '#contracts/roles';
 import { inlineScriptHashes } from '../html.js';
 import { deferHydration } from './defer-hydration.js';
 
@@ -33,7 +33,8 @@ const toPageUser = (user: SessionUser): PageUser => ({
   uid: user.uid,
   email: user.email ?? null,
   name: user.name ?? null,
-  operator: user.role === adminClaim.role,
+  operator: isConsoleRole(roleOf(user.role)),
+  role: roleOf(user.role),
 });
 
 // The session cookie's user, verified with revocation; null without a cookie or with one the

@@ -11,6 +11,7 @@ import { makeClientDir, spawnApiServer, type ApiServer } from '../../../scripts/
 import { createEmulatorUser } from '../../../scripts/auth-emulator.js';
 import { buildApp } from '../app.js';
 import { firebaseSessions, type SessionManager } from '../auth/sessions.js';
+import { firebaseStaffDirectory } from '../auth/staff-directory.js';
 import type { PageRenderer } from '../pages/render.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
 import { firebaseTokenVerifier } from '../auth/verify-token.js';
@@ -72,6 +73,7 @@ export function buildTestApp(options: {
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
       // Tests about other things book freely; held-seats.test.ts sets the real limit.
       maxHeldSeatsPerUser: 1_000_000,
+      staffDirectory: firebaseStaffDirectory(projectId),
       ...options.bookings,
     },
   });

@@ -78,7 +78,7 @@ describe('Navbar', () => {
 
   it('shows Admin to an operator, in the same list the mobile menu toggles', async () => {
     session.auth = { status: 'signed-in', user: user('op-1') };
-    session.role = { status: 'known', uid: 'op-1', operator: true };
+    session.role = { status: 'known', uid: 'op-1', operator: true, role: 'operator' };
     renderAt('/');
     const admin = await screen.findByRole('link', { name: 'Admin' });
     expect(admin).toHaveAttribute('href', '/admin');
@@ -86,12 +86,20 @@ describe('Navbar', () => {
     expect(admin.closest('ul')).toHaveAttribute('id', menu);
   });
 
+  it('shows a guide Guide, not Admin', () => {
+    session.auth = { status: 'signed-in', user: user('g-1') };
+    session.role = { status: 'known', uid: 'g-1', operator: false, role: 'guide' };
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Guide' })).toHaveAttribute('href', '/guide');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
   it.each([
     ['a visitor', { status: 'signed-out' } as AuthState, { status: 'unknown' } as OperatorRole],
     [
       'a traveller',
       { status: 'signed-in', user: user('t-1') } as AuthState,
-      { status: 'known', uid: 't-1', operator: false } as OperatorRole,
+      { status: 'known', uid: 't-1', operator: false, role: null } as OperatorRole,
     ],
     [
       'a traveller while the claims are read',
@@ -102,7 +110,7 @@ describe('Navbar', () => {
     [
       'another user than the operator read before',
       { status: 'signed-in', user: user('t-2') } as AuthState,
-      { status: 'known', uid: 'op-1', operator: true } as OperatorRole,
+      { status: 'known', uid: 'op-1', operator: true, role: 'owner' } as OperatorRole,
     ],
   ])('shows no Admin link to %s', (_who, auth, role) => {
     session.auth = auth;

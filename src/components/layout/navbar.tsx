@@ -11,7 +11,7 @@ type NavbarProps = {
   extraLinks?: ReactNode;
 };
 
-// "Admin" for operators only. Nothing is reserved for it: visitors and travellers never see it,
+// "Admin" for owners and operators ("Guide" for guides, below). Nothing is reserved for it: visitors and travellers never see it,
 // and an operator's link appears once their token's claims have been read. Showing it grants
 // nothing: the server checks the claim on every console call. The link and its count of new
 // bookings load only for operators (./admin-link.tsx), so no other visitor downloads them.
@@ -20,9 +20,16 @@ const AdminLink = lazy(() => import('~/components/layout/admin-link'));
 function AdminNavItem() {
   const auth = useAuth();
   const role = useOperatorRole();
-  const operator =
-    auth.status === 'signed-in' && role.status === 'known' && role.operator && role.uid === auth.user.uid;
-  if (!operator) return null;
+  const known = auth.status === 'signed-in' && role.status === 'known' && role.uid === auth.user.uid;
+  // A guide's own screen: a plain link, nothing of the console comes with it.
+  if (known && role.role === 'guide') {
+    return (
+      <li>
+        <NavLink to={paths.guide}>Guide</NavLink>
+      </li>
+    );
+  }
+  if (!known || !role.operator) return null;
   return (
     <Suspense fallback={null}>
       <AdminLink />

@@ -15,6 +15,8 @@ import type {
   Note,
 } from '#contracts/admin';
 import type { AdminWaitlistEntry } from '#contracts/waitlist';
+import type { StaffRole } from '#contracts/roles';
+import type { GuideList, StaffBookingInput, StaffList, StaffMember } from '#contracts/staff';
 import type { CheckInState } from '#contracts/guests';
 import { apiFetch, apiRequest } from '~/lib/api-client';
 
@@ -162,3 +164,23 @@ export function checkInTraveller(
 export function addNote(bookingId: string, text: string): Promise<Note> {
   return apiRequest<Note>(`/api/admin/bookings/${id(bookingId)}/notes`, { method: 'POST', body: { text } });
 }
+
+// The team (owners only) and the guides operators assign to departures.
+export const staffPaths = { staff: '/api/admin/staff', guides: '/api/admin/guides' };
+
+export const listStaff = (signal?: AbortSignal) => apiRequest<StaffList>(staffPaths.staff, { signal });
+
+export const setStaffRole = (email: string, role: StaffRole) =>
+  apiRequest<StaffMember>(staffPaths.staff, { method: 'PUT', body: { email, role } });
+
+export const removeStaff = (uid: string) =>
+  apiRequest<{ uid: string }>(`${staffPaths.staff}/${id(uid)}`, { method: 'DELETE' });
+
+export const listGuides = (signal?: AbortSignal) => apiRequest<GuideList>(staffPaths.guides, { signal });
+
+export const setDepartureGuides = (departureId: string, guides: string[]) =>
+  apiRequest<AdminDeparture>(`/api/admin/departures/${id(departureId)}`, { method: 'PATCH', body: { guides } });
+
+// A booking taken on the phone.
+export const createStaffBooking = (input: StaffBookingInput) =>
+  apiRequest<AdminBooking>('/api/admin/bookings', { method: 'POST', body: input });

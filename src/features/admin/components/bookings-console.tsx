@@ -1,7 +1,8 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { BookingFilters } from '~/features/admin/components/booking-filters';
 import { BookingsTable } from '~/features/admin/components/bookings-table';
+import { paths } from '~/config/paths';
 import { CsvDownload } from '~/features/admin/components/csv-download';
 import { Flash } from '~/features/admin/components/flash';
 import { TableSkeleton } from '~/features/admin/components/table-skeleton';
@@ -35,6 +36,9 @@ export function BookingsConsole() {
           </p>
         </div>
         <div className="admin-head__actions">
+          <Link to={paths.adminNewBooking} className="button button--primary">
+            New booking
+          </Link>
           <CsvDownload filters={apiFilters} />
         </div>
       </div>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
+import { useOperatorRole } from '~/lib/auth';
 
-const tabs = [
+const consoleTabs = [
   {
     to: paths.admin,
     label: 'Bookings',
@@ -15,9 +16,14 @@ const tabs = [
   },
 ];
 
-// The console's band under the site's navbar: where you are, and its two sections.
+const staffTab = { to: paths.adminStaff, label: 'Team', matches: (p: string) => p.startsWith(paths.adminStaff) };
+
+// The console's band under the site's navbar: where you are, and its sections (the team for
+// owners only: the server refuses it to anyone else anyway).
 export function ConsoleFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const role = useOperatorRole();
+  const tabs = role.status === 'known' && role.role === 'owner' ? [...consoleTabs, staffTab] : consoleTabs;
   return (
     <div className="admin">
       <div className="admin-bar">

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OperatorGate } from '~/features/admin/components/operator-gate';
 
-const refreshOperatorRole = vi.hoisted(() => vi.fn<() => Promise<boolean>>());
-vi.mock('~/lib/auth', () => ({ refreshOperatorRole }));
+const refreshStaffRole = vi.hoisted(() => vi.fn<() => Promise<'owner' | 'operator' | 'guide' | null>>());
+vi.mock('~/lib/auth', () => ({ refreshStaffRole }));
 
 // Stands for a console page: it asks the API as soon as it renders.
 function ConsolePage() {
@@ -19,6 +19,7 @@ function ConsolePage() {
 function renderGate() {
   const router = createMemoryRouter(
     [
+      { path: '/guide', element: <h1>Your departures</h1> },
       {
         path: '/admin',
         element: (
@@ -40,7 +41,7 @@ describe('the operator gate', () => {
   });
 
   it('shows a traveller the "not allowed" page, with a way home, and fetches nothing', async () => {
-    refreshOperatorRole.mockResolvedValue(false);
+    refreshStaffRole.mockResolvedValue(null);
     renderGate();
     expect(screen.getByRole('status')).toHaveTextContent('Checking your access…');
     expect(
@@ -50,11 +51,11 @@ describe('the operator gate', () => {
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('heading', { name: 'Bookings' })).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(refreshOperatorRole).toHaveBeenCalledTimes(1);
+    expect(refreshStaffRole).toHaveBeenCalledTimes(1);
   });
 
   it('lets an operator in once the fresh token says so', async () => {
-    refreshOperatorRole.mockResolvedValue(true);
+    refreshStaffRole.mockResolvedValue('operator');
     renderGate();
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: 'Bookings' })).toBeInTheDocument();
@@ -63,13 +64,20 @@ describe('the operator gate', () => {
 
   it('offers Retry when the identity provider cannot be reached', async () => {
     const user = userEvent.setup();
-    refreshOperatorRole
+    refreshStaffRole
       .mockRejectedValueOnce(new Error('auth/network-request-failed'))
-      .mockResolvedValueOnce(true);
+      .mockResolvedValueOnce('owner');
     renderGate();
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your access.');
     expect(fetchSpy).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Bookings' })).toBeInTheDocument());
+  });
+
+  it('sends a guide to their own screen, and fetches nothing of the console', async () => {
+    refreshStaffRole.mockResolvedValue('guide');
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Your departures' })).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '~/config/paths';
 import { ErrorNotice } from '~/components/error-notice';
 import { NotAllowed } from '~/features/admin/components/not-allowed';
 import { useOperatorAccess } from '~/features/admin/hooks/use-operator-access';
@@ -15,7 +17,9 @@ type OperatorGateProps = {
 export function OperatorGate({ uid, email, operatorByCookie, children }: OperatorGateProps) {
   const { access, retry } = useOperatorAccess(uid, operatorByCookie);
   if (access.status === 'operator') return children;
-  if (access.status === 'not-operator') return <NotAllowed email={email} />;
+  if (access.status === 'not-operator') {
+    return access.role === 'guide' ? <Navigate to={paths.guide} replace /> : <NotAllowed email={email} />;
+  }
   if (access.status === 'error') {
     return (
       <div className="container section">

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { refreshOperatorRole } from '~/lib/auth';
+import type { StaffRole } from '#contracts/roles';
+import { refreshStaffRole } from '~/lib/auth';
 
 export type OperatorAccess =
   | { status: 'checking' }
   | { status: 'operator' }
-  | { status: 'not-operator' }
+  // A guide is sent to their own screen (/guide); anyone else is told the console is not theirs.
+  | { status: 'not-operator'; role: StaffRole | null }
   | { status: 'error'; message: string };
 
 // On entering the console the token is refreshed (a fresh `npm run admin -- grant` counts at
@@ -22,9 +24,10 @@ export function useOperatorAccess(uid: string, operatorByCookie = false) {
     let current = true;
     const quiet = operatorByCookie && attempt === 0;
     if (!quiet) setAccess({ status: 'checking' });
-    refreshOperatorRole().then(
-      (operator) => {
-        if (current) setAccess({ status: operator ? 'operator' : 'not-operator' });
+    refreshStaffRole().then(
+      (role) => {
+        if (!current) return;
+        setAccess(role === 'owner' || role === 'operator' ? { status: 'operator' } : { status: 'not-operator', role });
       },
       () => {
         // The page the server rendered stays; every /api/admin call checks the claim anyway.

@@ -1,0 +1,64 @@
+// A guide's own departures (GET /api/guide/departures): registered inside adminRoutes, so the
+// token check and the role table of ./access.ts apply to it as to every console route.
+import type { FastifyInstance } from 'fastify';
+import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
+import { todayIso } from '#contracts/iso-dates';
+import type { BookingsOptions } from '../bookings/routes.js';
+import { type ZodTypeProvider } from '../http/api-schemas.js';
+import { fromDatabase } from '../http/problem.js';
+import { consoleErrors, consoleRoute } from './bookings-routes.js';
+
+type Row = {
+  id: string;
+  package_id: string;
+  starts_on: string;
+  meeting_point: string | null;
+  meeting_time: string | null;
+  travellers: number;
+  present: number;
+  no_show: number;
+};
+
+export async function guideRoutes(app: FastifyInstance, options: BookingsOptions) {
+  const { db, packages } = options;
+  const today = options.today ?? (() => todayIso());
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/guide/departures',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The departures a guide is assigned to, from today on, soonest first, with check-in counts',
+        response: { 200: guideDeparturesSchema, ...consoleErrors },
+      },
+    },
+    async (request, reply) => {
+      const { rows } = await fromDatabase(() =>
+        db.query<Row>(
+          `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.meeting_point,
+             d.meeting_time,
+             (SELECT count(*)::int FROM booking_guests bg JOIN bookings b ON b.id = bg.booking_id
+               WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS travellers,
+             (SELECT count(*)::int FROM booking_guests bg JOIN bookings b ON b.id = bg.booking_id
+               WHERE b.departure_id = d.id AND b.status <> 'cancelled' AND bg.check_in = 'present') AS present,
+             (SELECT count(*)::int FROM booking_guests bg JOIN bookings b ON b.id = bg.booking_id
+               WHERE b.departure_id = d.id AND b.status <> 'cancelled' AND bg.check_in = 'no-show') AS no_show
+           FROM departure_guides g JOIN departures d ON d.id = g.departure_id
+           WHERE g.uid = $1 AND d.starts_on >= $2::date
+           ORDER BY d.starts_on, d.id`,
+          [request.user!.uid, today()],
+        ),
+      );
+      const departures: GuideDeparture[] = rows.map((r) => ({
+        id: r.id,
+        packageName: packages.get(r.package_id)?.name ?? r.package_id,
+        startsOn: r.starts_on,
+        meetingPoint: r.meeting_point,
+        meetingTime: r.meeting_time,
+        travellers: r.travellers,
+        present: r.present,
+        noShow: r.no_show,
+      }));
+      return reply.header('Cache-Control', 'private, no-store').send({ departures });
+    },
+  );
+}

@@ -1,0 +1,137 @@
+// @vitest-environment node
+// Two real server processes on one PostgreSQL: staff bookings race travellers for the last
+// seats and the departure is never oversold; a staff booking is claimed once when its traveller
+// calls every process at the same moment. PGlite runs one statement at a time inside one process,
+// so these races only mean something on PostgreSQL: without TEST_DATABASE_URL they skip.
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { openDatabase, type Database } from '../db/database.js';
+import {
+  createOperator,
+  createUser,
+  makeClientDir,
+  postBooking,
+  projectId,
+  signInUser,
+  spawnServer,
+  validBooking,
+  type ServerProcess,
+  type TestUser,
+} from '../test/fixtures.js';
+import { addTestDeparture } from '../test/departures.js';
+import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
+import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
+
+const post = (url: string, user: TestUser, path: string, body: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describeNeeding(skipReason('postgres'))('staff bookings across server processes on PostgreSQL', () => {
+  let url: string;
+  let clientDir: string;
+  let db: Database;
+  let servers: ServerProcess[] = [];
+  let travellers: TestUser[];
+  let operator: TestUser;
+
+  beforeAll(async () => {
+    url = await postgresSchemaUrl(testDatabaseUrl!);
+    clientDir = makeClientDir();
+    const env = { DATABASE_URL: url, CLIENT_DIR: clientDir };
+    // One after the other: on a loaded machine three starting at once can pass the start timeout.
+    servers.push(await spawnServer(env, 4317));
+    servers.push(await spawnServer(env, 4318));
+    db = await openDatabase({ url });
+    [operator, ...travellers] = await Promise.all([
+      createOperator('race-operator'),
+      ...Array.from({ length: 12 }, (_, i) => createUser(`race-traveller${i}`)),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await db?.close();
+    if (url) await dropPostgresSchema(url);
+    rmSync(clientDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('staff parties and travellers racing for the last 8 seats: never oversold, every 201 stored', async () => {
+    const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
+    const requests = [
+      ...Array.from({ length: 6 }, (_, i) => async () => ({
+        staff: true,
+        res: await post(servers[i % 2]!.url, operator, '/api/admin/bookings', {
+          ...validBooking,
+          email: `race-${i}@example.com`,
+          departureId,
+          travellers: 3,
+          sendEmails: false,
+        }),
+      })),
+      ...travellers.map((t, i) => async () => ({
+        staff: false,
+        res: await postBooking(servers[(i + 1) % 2]!.url, t, { ...validBooking, departureId, travellers: 1 }),
+      })),
+    ];
+    const results = await Promise.all(requests.map((r) => r()));
+    const answers = await Promise.all(
+      results.map(async ({ staff, res }) => ({
+        staff,
+        status: res.status,
+        body: (await res.json()) as { id?: string; travellers?: number },
+      })),
+    );
+    expect(answers.every((a) => a.status === 201 || a.status === 409), JSON.stringify(answers)).toBe(true);
+    const sold = answers.filter((a) => a.status === 201);
+    const { rows } = await db.query<{ id: string; travellers: number; seats_taken: number }>(
+      `SELECT b.id, b.travellers, d.seats_taken FROM bookings b JOIN departures d ON d.id = b.departure_id
+       WHERE b.departure_id = $1`,
+      [departureId],
+    );
+    expect(rows.map((r) => r.id).sort()).toEqual(sold.map((a) => a.body.id).sort());
+    const seats = rows.reduce((n, r) => n + r.travellers, 0);
+    expect(seats).toBeLessThanOrEqual(8);
+    // Twelve single travellers are enough to fill whatever the parties of three leave.
+    expect(seats).toBe(8);
+    expect(rows[0]!.seats_taken).toBe(seats);
+  });
+
+  it('its traveller calling both processes at once claims the booking once', async () => {
+    const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
+    const email = `race-claim-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await post(servers[0]!.url, operator, '/api/admin/bookings', {
+      ...validBooking,
+      email,
+      departureId,
+      travellers: 2,
+      sendEmails: false,
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const user = await createUser('race-claimer');
+    const app = getApps().find((a) => a.name === 'race-test') ?? initializeApp({ projectId }, 'race-test');
+    await getAuth(app).updateUser(user.uid, { email, emailVerified: true });
+    const token = await signInUser(email);
+    const lists = await Promise.all(
+      [...servers, ...servers, ...servers].map(async (s) => {
+        const res = await fetch(`${s.url}/api/bookings`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { bookings: { id: string }[] }).bookings.map((b) => b.id);
+      }),
+    );
+    // Each answer is read after its own claim, or after another process's committed.
+    expect(lists.some((l) => l.includes(id))).toBe(true);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
+      [id],
+    );
+    expect(rows[0]!.n).toBe(1);
+    const owner = await db.query<{ user_id: string }>('SELECT user_id FROM bookings WHERE id = $1', [id]);
+    expect(owner.rows[0]!.user_id).toBe(user.uid);
+  });
+});

@@ -1,0 +1,46 @@
+// Bookings made by staff (server/src/admin/new-booking.ts) belong to no account: their user_id is
+// this marker until a signed-in user whose verified email is the booking's email is seen. Then
+// they become that account's, once: one statement moves them and writes their audit rows, and a
+// booking already moved no longer matches, whichever process looks at the same moment
+// (docs/decisions/029-staff-roles.md).
+import type { Database, Queryable } from '../db/database.js';
+import type { TokenVerifier, VerifiedUser } from '../auth/verified-user.js';
+
+// No Firebase uid starts with '!' (the console's accounts are made by sign-up).
+export const unclaimedUserId = '!unclaimed';
+
+const claimSql = `WITH claimed AS (
+    UPDATE bookings SET user_id = $1, account_email = $2, updated_at = now()
+    WHERE user_id = '${unclaimedUserId}' AND lower(email) = lower($2)
+    RETURNING id, departure_id
+  )
+  INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action)
+  SELECT id, departure_id, 'traveller', $2, 'booking.claimed' FROM claimed
+  RETURNING booking_id`;
+
+// How many bookings the user claimed now (0 almost always: the partial index answers at once).
+export async function claimStaffBookings(db: Queryable, user: VerifiedUser): Promise<number> {
+  if (!user.email || user.emailVerified !== true) return 0;
+  const { rows } = await db.query(claimSql, [user.uid, user.email]);
+  return rows.length;
+}
+
+// The token check, claiming on every token it verifies afresh (a token this process already
+// trusts was looked at when it was first seen; GET /api/bookings looks every time). A failed
+// claim never fails the request: the next fresh token or My bookings tries again.
+export function claimingVerifier(verify: TokenVerifier, db: Database, onError: (error: unknown) => void) {
+  const check: TokenVerifier = async (idToken) => {
+    const known = verify.known?.(idToken) ?? false;
+    const user = await verify(idToken);
+    if (!known) await claimStaffBookings(db, user).catch(onError);
+    return user;
+  };
+  if (verify.known) check.known = verify.known;
+  return check;
+}
+
+export const withStaffBookingClaims = <T extends { db: Database; verifyToken: TokenVerifier }>(options: T): T => ({
+  ...options,
+  // A failure is the database's; the request it rides on goes ahead as it would have.
+  verifyToken: claimingVerifier(options.verifyToken, options.db, () => {}),
+});

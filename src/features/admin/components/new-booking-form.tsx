@@ -1,0 +1,184 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { AdminDeparture } from '#contracts/admin';
+import { formatTripDate } from '#contracts/format';
+import { InputField, PhoneField, SelectField } from '~/components/field';
+import { paths } from '~/config/paths';
+import { createStaffBooking, listDepartures } from '~/features/admin/api/admin-api';
+import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
+import { ApiError } from '~/lib/api-client';
+import { todayIso } from '#contracts/iso-dates';
+
+type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
+
+const seatsLeftOf = (d: AdminDeparture) => d.seatsLeft;
+
+// A booking taken on the phone or at the desk: the trip, a date with its seats left, the party,
+// the traveller's contact, confirmed or requested, and whether the site emails them. The server
+// holds the seat rule (a 409 says how many seats are left) and words every other refusal.
+export function NewBookingForm() {
+  const navigate = useNavigate();
+  const packages = usePackageOptions();
+  const [values, setValues] = useState<Record<Field, string>>({
+    packageId: '',
+    departureId: '',
+    travellers: '2',
+    name: '',
+    email: '',
+    address: '',
+    phone: '',
+  });
+  const [status, setStatus] = useState<'confirmed' | 'requested'>('confirmed');
+  const [sendEmails, setSendEmails] = useState(true);
+  const [departures, setDepartures] = useState<AdminDeparture[] | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = { sendEmails: useId(), status: useId() };
+
+  useEffect(() => {
+    if (!values.packageId) return;
+    const controller = new AbortController();
+    setDepartures(null);
+    listDepartures(values.packageId, controller.signal).then(
+      (list) => {
+        const today = todayIso();
+        setDepartures(list.filter((d) => d.status === 'open' && d.startsOn > today));
+      },
+      () => !controller.signal.aborted && setFormError('The dates could not be loaded. Please try again.'),
+    );
+    return () => controller.abort();
+  }, [values.packageId]);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value, ...(field === 'packageId' ? { departureId: '' } : {}) }));
+    setFormError('');
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    setFormError('');
+    try {
+      const booking = await createStaffBooking({
+        packageId: values.packageId,
+        departureId: values.departureId,
+        travellers: Number(values.travellers),
+        name: values.name,
+        email: values.email,
+        address: values.address,
+        phone: values.phone,
+        status,
+        sendEmails,
+      });
+      void navigate(paths.adminBooking(booking.id));
+    } catch (error) {
+      const fieldErrors = (error instanceof ApiError ? error.fieldErrors : {}) as Partial<Record<Field, string>>;
+      setErrors(fieldErrors);
+      setFormError(
+        Object.keys(fieldErrors).length > 0
+          ? 'Please check the highlighted fields.'
+          : error instanceof Error
+            ? error.message
+            : 'The booking could not be made.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const options = packages.state.status === 'success' ? packages.state.data : [];
+  return (
+    <div className="admin-new-booking">
+      <Link to={paths.admin} className="admin-back">
+        Bookings
+      </Link>
+      <div className="admin-head">
+        <h1 className="admin-title">New booking</h1>
+      </div>
+      <form className="admin-panel admin-new-booking__form" onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset>
+          <legend className="admin-sub">The trip</legend>
+          <SelectField label="Package" value={values.packageId} onChange={set('packageId')} error={errors.packageId}>
+            <option value="">Choose a package</option>
+            {options.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Date"
+            value={values.departureId}
+            onChange={set('departureId')}
+            error={errors.departureId}
+            disabled={!values.packageId || departures === null}
+          >
+            <option value="">{values.packageId && departures === null ? 'Loading dates…' : 'Choose a date'}</option>
+            {(departures ?? []).map((d) => (
+              <option key={d.id} value={d.id} disabled={seatsLeftOf(d) === 0}>
+                {formatTripDate(d.startsOn)} — {seatsLeftOf(d) === 0 ? 'full' : `${seatsLeftOf(d)} seats left`}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            label="Travellers"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={12}
+            value={values.travellers}
+            onChange={set('travellers')}
+            error={errors.travellers}
+          />
+        </fieldset>
+        <fieldset>
+          <legend className="admin-sub">The lead traveller</legend>
+          <InputField label="Name" autoComplete="off" value={values.name} onChange={set('name')} error={errors.name} />
+          <InputField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            hint="Their booking appears in My bookings when they sign in with this address."
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <InputField label="Address" autoComplete="off" value={values.address} onChange={set('address')} error={errors.address} />
+          <PhoneField label="Phone" autoComplete="off" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        </fieldset>
+        <fieldset className="admin-new-booking__choices">
+          <legend className="admin-sub">Status and emails</legend>
+          <SelectField
+            id={ids.status}
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as 'confirmed' | 'requested')}
+          >
+            <option value="confirmed">Confirmed</option>
+            <option value="requested">Requested (to confirm later)</option>
+          </SelectField>
+          <p className="admin-new-booking__check">
+            <input
+              id={ids.sendEmails}
+              type="checkbox"
+              checked={sendEmails}
+              onChange={(e) => setSendEmails(e.target.checked)}
+            />
+            <label htmlFor={ids.sendEmails}>Email the traveller about this booking</label>
+          </p>
+        </fieldset>
+        {formError ? (
+          <p className="notice notice--error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Booking…' : 'Make the booking'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { staffRoles, type StaffRole } from '#contracts/roles';
+import { staffRoleLabels, type StaffMember } from '#contracts/staff';
+import { ErrorNotice } from '~/components/error-notice';
+import { InputField, SelectField } from '~/components/field';
+import { Moment } from '~/components/moment';
+import { listStaff, removeStaff, setStaffRole, staffPaths } from '~/features/admin/api/admin-api';
+import { ApiError } from '~/lib/api-client';
+import { usePreloaded } from '~/lib/page-data';
+
+const roleHelp: Record<StaffRole, string> = {
+  owner: 'Everything, and the team',
+  operator: 'Bookings, departures, messages',
+  guide: 'Their departures’ manifests and check-in',
+};
+
+type Loaded = { status: 'loading' } | { status: 'ready'; staff: StaffMember[] } | { status: 'error'; message: string };
+
+// The team (owners only): who has which role, adding someone by the email of their account,
+// changing a role, removing one (after a confirmation). The server ends the old role at once.
+export function StaffConsole() {
+  const preloaded = usePreloaded<{ staff: StaffMember[] }>(staffPaths.staff);
+  const [state, setState] = useState<Loaded>(
+    preloaded ? { status: 'ready', staff: preloaded.staff } : { status: 'loading' },
+  );
+  const [status, setStatus] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('operator');
+  const [emailError, setEmailError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const ids = { email: useId(), role: useId(), title: useId() };
+
+  const reload = useCallback(() => {
+    listStaff().then(
+      (data) => setState({ status: 'ready', staff: data.staff }),
+      (error: unknown) =>
+        setState({ status: 'error', message: error instanceof Error ? error.message : 'The team could not be loaded.' }),
+    );
+  }, []);
+  useEffect(() => {
+    if (!preloaded) reload();
+  }, [preloaded, reload]);
+
+  const fail = (error: unknown) => setStatus(error instanceof Error ? error.message : 'That did not work. Please try again.');
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim()) {
+      setEmailError('Enter the email address of their account.');
+      return;
+    }
+    setBusy(true);
+    setEmailError('');
+    try {
+      const member = await setStaffRole(email.trim(), role);
+      setStatus(`${member.email ?? email} is now ${member.role === 'owner' || member.role === 'operator' ? 'an' : 'a'} ${member.role}.`);
+      setEmail('');
+      reload();
+    } catch (error) {
+      const field = error instanceof ApiError ? error.fieldErrors.email : undefined;
+      if (error instanceof ApiError && (field || error.status === 404)) setEmailError(field ?? error.message);
+      else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(member: StaffMember, next: StaffRole) {
+    try {
+      await setStaffRole(member.email ?? '', next);
+      setStatus(`${member.email}: ${staffRoleLabels[next].toLowerCase()}.`);
+      reload();
+    } catch (error) {
+      fail(error);
+      reload();
+    }
+  }
+
+  async function remove(member: StaffMember) {
+    setConfirming(null);
+    try {
+      await removeStaff(member.uid);
+      setStatus(`${member.email ?? member.uid} no longer has a role.`);
+      reload();
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  return (
+    <div className="admin-staff">
+      <div className="admin-head">
+        <h1 className="admin-title">Team</h1>
+      </div>
+      <p className="admin-flash" role="status">
+        {status}
+      </p>
+      <form className="admin-panel admin-staff__add" onSubmit={(e) => void add(e)} aria-labelledby={ids.title} noValidate>
+        <h2 id={ids.title} className="admin-sub">
+          Add someone
+        </h2>
+        <p className="admin-muted">They need an account on the site first (Sign up, with this email).</p>
+        <div className="admin-staff__fields">
+          <InputField
+            id={ids.email}
+            label="Email of their account"
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={emailError || null}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setStatus('');
+            }}
+          />
+          <SelectField id={ids.role} label="Role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            {staffRoles.map((r) => (
+              <option key={r} value={r}>
+                {staffRoleLabels[r]} — {roleHelp[r]}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Adding…' : 'Add to the team'}
+          </button>
+        </div>
+      </form>
+      {state.status === 'loading' ? (
+        <p className="admin-loading" role="status">
+          Loading the team…
+        </p>
+      ) : state.status === 'error' ? (
+        <ErrorNotice message={state.message} onRetry={reload} />
+      ) : (
+        <ul className="admin-staff__list" aria-label="The team">
+          {state.staff.map((member) => (
+            <li key={member.uid} className="admin-panel admin-staff__member">
+              <div>
+                <p className="admin-strong">{member.email ?? member.uid}</p>
+                <p className="admin-muted">
+                  {member.lastSignInAt ? (
+                    <>
+                      Last signed in <Moment iso={member.lastSignInAt} />
+                    </>
+                  ) : (
+                    'Never signed in'
+                  )}
+                </p>
+              </div>
+              <SelectField
+                label={`Role of ${member.email ?? member.uid}`}
+                hideLabel
+                value={member.role}
+                onChange={(e) => void change(member, e.target.value as StaffRole)}
+              >
+                {staffRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {staffRoleLabels[r]}
+                  </option>
+                ))}
+              </SelectField>
+              {confirming === member.uid ? (
+                <div className="admin-staff__confirm" role="group" aria-label={`Remove ${member.email ?? member.uid}?`}>
+                  <span>Remove their role?</span>
+                  <button type="button" className="admin-button admin-button--danger" onClick={() => void remove(member)}>
+                    Yes, remove
+                  </button>
+                  <button type="button" className="admin-button admin-button--quiet" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
+                </div>
+              ) : (
+                <button type="button" className="admin-button admin-button--quiet" onClick={() => setConfirming(member.uid)}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { staffPaths } from '~/features/admin/api/admin-api';
+import { StaffConsole } from '~/features/admin/components/staff-console';
+import { loadPageData } from '~/lib/page-data';
+import type { Route } from './+types/admin-staff';
+
+export const meta = () => [
+  { title: 'Team | Operator console | Wayfarer Tours' },
+  { name: 'description', content: 'Who works the Wayfarer Tours console, and with which role.' },
+];
+
+// With an owner's session cookie the server renders the list.
+export const loader = ({ context }: Route.LoaderArgs) =>
+  loadPageData(context, context.page?.user?.role === 'owner' ? [staffPaths.staff] : []);
+
+export default function AdminStaffPage() {
+  return <StaffConsole />;
+}
