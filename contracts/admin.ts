@@ -67,6 +67,8 @@ export type AdminDeparture = Departure & {
   meetingTime?: string | null;
   // The uids of the guides assigned to it (they see its manifest and check travellers in).
   guides?: string[];
+  // The departure's own price, or null when it sells at the package's (`price` is the effective one).
+  ownPrice: number | null;
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture
@@ -77,6 +79,8 @@ export type NewDeparture = {
   minTravellers?: number;
   meetingPoint?: string | null;
   meetingTime?: string | null;
+  // Whole dollars per person; null or absent = the package's price.
+  price?: number | null;
 };
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
 // meetingPoint or meetingTime null (or '') clears it.
@@ -88,6 +92,8 @@ export type DepartureChange = {
   meetingTime?: string | null;
   // Replaces the departure's guides: uids of accounts with the guide role (else 400).
   guides?: string[];
+  // Whole dollars per person; null = the package's price (existing bookings keep theirs).
+  price?: number | null;
 };
 
 export const meetingPointMax = 200;
@@ -114,4 +120,10 @@ export type CheckInChange = { state: CheckInState | null };
 // GET /api/admin/departures/{id}/manifest -> {departure, bookings}: who travels, every traveller
 // of every active booking, with the booking's internal notes (oldest first).
 export type ManifestBooking = AdminBooking & { notes: Note[] };
-export type Manifest = { departure: AdminDeparture; bookings: ManifestBooking[] };
+// The package's questions, one column each (every guest's `answers` keyed by their id).
+export type ManifestQuestion = { id: string; label: string; kind: 'text' | 'yesno' | 'choice' };
+export type Manifest = {
+  departure: AdminDeparture;
+  bookings: ManifestBooking[];
+  questions: ManifestQuestion[];
+};

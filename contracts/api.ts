@@ -23,6 +23,7 @@ import {
   type Note,
   noteLimits,
 } from './admin.js';
+import { answersSchema, departurePriceSchema } from './catalogue.js';
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
@@ -61,6 +62,7 @@ export const guestSchema = z.object({
   medical: z.string(),
   emergencyName: z.string(),
   emergencyPhone: z.string(),
+  answers: z.optional(answersSchema),
 }) satisfies z.ZodMiniType<Guest>;
 
 export const operatorGuestSchema = z.object({
@@ -106,6 +108,7 @@ export const departureSchema = z.object({
   status: z.enum(departureStatuses),
   guaranteed: z.boolean(),
   toGuarantee: z.number(),
+  price: z.number(),
 }) satisfies z.ZodMiniType<Departure>;
 
 export const adminBookingSchema = z.object({
@@ -150,6 +153,7 @@ export const adminDepartureSchema = z.object({
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
   guides: z.optional(z.array(z.string())),
+  ownPrice: z.nullable(z.number()),
 }) satisfies z.ZodMiniType<AdminDeparture>;
 
 export const waitlistEntrySchema = z.object({
@@ -173,6 +177,9 @@ export const adminWaitlistEntrySchema = z.object({
 export const manifestSchema = z.object({
   departure: adminDepartureSchema,
   bookings: z.array(z.object({ ...adminBookingSchema.shape, notes: z.array(noteSchema) })),
+  questions: z.array(
+    z.object({ id: z.string(), label: z.string(), kind: z.enum(['text', 'yesno', 'choice']) }),
+  ),
 }) satisfies z.ZodMiniType<Manifest>;
 
 // PUT /api/bookings/{id}/guests: the list is read here; its length (the booking's travellers) and
@@ -341,6 +348,7 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
       minTravellers: z.optional(minTravellers),
       meetingPoint,
       meetingTime,
+      price: z.optional(departurePriceSchema),
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
@@ -356,11 +364,12 @@ export const departureChangeSchema = z
       meetingPoint,
       meetingTime,
       guides: z.optional(guidesSchema),
+      price: z.optional(departurePriceSchema),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime and guides can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides and price can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
@@ -372,8 +381,9 @@ export const departureChangeSchema = z
         change.minTravellers !== undefined ||
         change.meetingPoint !== undefined ||
         change.meetingTime !== undefined ||
-        change.guides !== undefined,
-      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime or guides.',
+        change.guides !== undefined ||
+        change.price !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides or price.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 

@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { apiRoutes } from './api-routes.js';
 import type { BookingsOptions } from './bookings/routes.js';
@@ -17,6 +18,9 @@ import {
   type CspOrigins,
 } from './http/security-headers.js';
 import { sitePages } from './pages/site-pages.js';
+import { catalogueRoutes } from './catalog/routes.js';
+import { seedCatalogue } from './catalog/seed.js';
+import { openCatalogue, type Catalogue } from './catalog/store.js';
 import type { PageRenderer } from './pages/render.js';
 
 export { defaultPublicRateLimit } from './api-routes.js';
@@ -42,6 +46,11 @@ export type AppOptions = {
   tokenCacheSeconds?: number;
   // How long a process answers the public departures list from memory (departures/routes.ts).
   departuresCacheSeconds?: number;
+  // The in-memory catalogue (server/src/catalog/store.ts); without one, buildApp seeds (once) and
+  // opens its own from the database, and closes it with the app.
+  catalogue?: Catalogue;
+  // The site's public address, for the sitemap and structured data (PUBLIC_ORIGIN).
+  siteUrl?: string;
 };
 
 // The server, one plugin per concern: headers, pages, the API (one line per domain in
@@ -71,11 +80,15 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeaders, { headers });
   await app.register(cookie);
-  const { clientDir, csp, renderer, bookings, production, redis } = options;
+  const { clientDir, csp, renderer, production, redis } = options;
+  const catalogue = options.catalogue ?? (await ownCatalogue(app, options));
+  // Every route reads the catalogue's live Map, whatever the caller passed.
+  const bookings = { ...options.bookings, packages: catalogue.packages, catalogue };
   const sessions = guardSessions(options.sessions, bookings.db, {
     cacheMs: (options.tokenCacheSeconds ?? 60) * 1000,
   });
-  await app.register(sitePages, { clientDir, csp, sessions, renderer });
+  const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
+  await app.register(sitePages, { clientDir, csp, sessions, renderer, catalogue, siteUrl });
   await app.register(apiRoutes, {
     bookings,
     sessions,
@@ -84,6 +97,23 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
     publicRateLimitPerMinute: options.publicRateLimitPerMinute,
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
+  // /packages.json (and the spec's /packages.JSON), /api/packages/{id}, /images/: the catalogue.
+  await app.register(catalogueRoutes, { db: bookings.db, catalogue });
   await app.register(staticFiles, { clientDir });
   return app;
+}
+
+// Without a catalogue given, the app seeds the database's (once) and opens its own, closed with it.
+async function ownCatalogue(app: FastifyInstance, options: AppOptions): Promise<Catalogue> {
+  await seedCatalogue(
+    options.bookings.db,
+    join(options.clientDir, 'packages.json'),
+    join(options.clientDir, 'img'),
+  );
+  const own = await openCatalogue({
+    db: options.bookings.db,
+    onError: (error) => app.log.warn({ err: error }, 'catalogue: reload failed, retrying'),
+  });
+  app.addHook('onClose', () => own.stop());
+  return own;
 }

@@ -38,7 +38,8 @@ export const toAdminDeparture = (
   row: AdminDepartureRow,
   packages: Map<string, ServerPackage>,
 ): AdminDeparture => ({
-  ...toDeparture(row),
+  ...toDeparture(row, packages.get(row.package_id)?.price ?? 0),
+  ownPrice: row.price ?? null,
   // A package taken off the site keeps its departures: they show under its id.
   packageName: packages.get(row.package_id)?.name ?? row.package_id,
   seatsTaken: row.seats_taken,
@@ -52,6 +53,9 @@ export const toAdminDeparture = (
 });
 
 export const notGuidesMessage = 'Only accounts with the guide role can be assigned to a departure.';
+// The package's questions as the manifest's columns.
+export const manifestQuestions = (options: BookingsOptions, packageId: string) =>
+  (options.catalogue?.get(packageId)?.questions ?? []).map(({ id, label, kind }) => ({ id, label, kind }));
 
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
 
@@ -175,7 +179,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       const row = await fromDatabase(() => findAdminDeparture(db, id));
       if (!row) return problem(reply, 404, 'No such departure.');
       const bookings = await fromDatabase(() => listManifestBookings(db, id));
-      const manifest: Manifest = { departure: present(row), bookings };
+      const manifest: Manifest = {
+        departure: present(row),
+        bookings,
+        questions: manifestQuestions(options, row.package_id),
+      };
       return noStore(reply).send(manifest);
     },
   );

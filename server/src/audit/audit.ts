@@ -31,6 +31,8 @@ export type AuditEntry = {
     | 'departure.meeting-time'
     | 'departure.guides'
     | 'booking.claimed'
+    // Its own price (whole dollars), or the package's ('package price').
+    | 'departure.price'
     | 'booking.message'
     | 'booking.reminder'
     // Travellers' details: which traveller and which fields, never the values.

@@ -127,6 +127,8 @@ export const writeBookingsSql: PreparedStatement = prepared(
 function newBooking(r: NewBookingRequest, price: number): Booking {
   const now = new Date();
   return toBooking({
+    // A new booking's travellers are blank: incomplete whatever the package asks.
+    questions: null,
     id: r.id,
     reference: r.reference,
     user_id: r.userId,
@@ -171,7 +173,9 @@ export async function writeBookings(
 ): Promise<(Booking | null)[]> {
   if (requests.length === 0) return [];
   const rows: Row[] = requests.map((r) => {
-    const price = Math.round(r.pkg.price * 100);
+    // The departure's own price when it has one, else the package's: fixed now, whatever either
+    // becomes later (bookings.price_cents).
+    const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
     return { r, price, booking: newBooking(r, price) };
   });
   const inserted = await run(writeBookingsSql, [

@@ -3,6 +3,7 @@
 // server's queries read, derived from it. A migration that changes a table changes it here too;
 // the queries that read the column then fail to compile rather than to run.
 // How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
+import type { AnswerQuestion } from '#contracts/answers';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
@@ -62,6 +63,8 @@ export type DeparturesTable = {
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
   guests_erased_at: NullableTimestamp;
+  // Migration 16: whole dollars per person; null sells at the package's price.
+  price: number | null;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -97,6 +100,8 @@ export type AuditEventsTable = {
   waitlist_entry_id: string | null;
   // The internal note the row records (action "note.added").
   note_id: string | null;
+  // Migration 16: the package a catalogue row is about.
+  package_id: string | null;
 };
 
 // One traveller of a booking (migration 4): '' is "not given yet"; the date of birth is null then.
@@ -111,6 +116,8 @@ export type BookingGuestsTable = {
   emergency_phone: Generated<string>;
   check_in: CheckInState | null;
   updated_at: Timestamp;
+  // Migration 16: answers to the package's questions, keyed by question id.
+  answers: Generated<Record<string, string | boolean>>;
 };
 
 // Operators' internal notes on a booking: never in a traveller's payload or email.
@@ -205,7 +212,31 @@ export type Tables = {
   booking_notes: BookingNotesTable;
   held_seats: HeldSeatsTable;
   signed_out_sessions: SignedOutSessionsTable;
+  packages: PackagesTable;
+  image_variants: ImageVariantsTable;
+  catalogue_state: CatalogueStateTable;
 };
+
+// Migration 16: the catalogue (server/src/catalog/).
+export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
+export type PackagesTable = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  status: Generated<'draft' | 'published' | 'archived'>;
+  duration_days: number | null;
+  itinerary: Generated<{ title: string; body: string }[]>;
+  includes: Generated<string[]>;
+  excludes: Generated<string[]>;
+  questions: Generated<unknown[]>;
+  images: Generated<StoredImage[]>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type ImageVariantsTable = { hash: string; width: number; format: 'avif' | 'webp'; bytes: Buffer };
+export type CatalogueStateTable = { id: number; version: Generated<string>; seeded_at: NullableTimestamp };
 
 // --- What the queries read ---------------------------------------------------------------------
 
@@ -242,6 +273,8 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   meeting_time: string | null;
   // The travellers' details, in order (guestsJson below).
   guests: OperatorGuest[];
+  // The package's questions as they are now (migration 16; [] for a package no longer there).
+  questions: AnswerQuestion[] | null;
 };
 
 // A booking's guests as one JSON array, in order, so every query that reads bookings reads them in
@@ -249,7 +282,7 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
 export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
     'fullName', g.full_name, 'dateOfBirth', to_char(g.date_of_birth, 'YYYY-MM-DD'),
     'dietary', g.dietary, 'medical', g.medical, 'emergencyName', g.emergency_name,
-    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in) ORDER BY g.position), '[]')
+    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in, 'answers', g.answers) ORDER BY g.position), '[]')
   FROM booking_guests g WHERE g.booking_id = b.id)`;
 
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
@@ -259,6 +292,7 @@ export const bookingColumns = [
   'd.meeting_point',
   'd.meeting_time',
   `${guestsJson} AS guests`,
+  '(SELECT p.questions FROM packages p WHERE p.id = b.package_id) AS questions',
 ].join(', ');
 
 // A departure as every departure read selects it.
@@ -271,6 +305,7 @@ export const departureFields = [
   'min_travellers',
   'meeting_point',
   'meeting_time',
+  'price',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
@@ -310,7 +345,15 @@ export const outboxColumns = [
 // that adds, drops, renames, retypes or un-nulls a column without this file fails a test. The
 // types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
 // nullable on one side only does not compile.
-export type PgType = 'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'timestamp with time zone';
+export type PgType =
+  | 'text'
+  | 'uuid'
+  | 'date'
+  | 'integer'
+  | 'bigint'
+  | 'jsonb'
+  | 'bytea'
+  | 'timestamp with time zone';
 type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
 
 // The read type of a column decides what the description may say: null in it means nullable
@@ -370,6 +413,7 @@ export const columns = {
     created_at: timestamp,
     updated_at: timestamp,
     guests_erased_at: orNull(timestamp),
+    price: orNull(integer),
   },
   waitlist_entries: {
     id: uuid,
@@ -399,6 +443,7 @@ export const columns = {
     reason: orNull(text),
     waitlist_entry_id: orNull(uuid),
     note_id: orNull(uuid),
+    package_id: orNull(text),
   },
   booking_guests: {
     booking_id: uuid,
@@ -411,6 +456,7 @@ export const columns = {
     emergency_phone: text,
     check_in: orNull(text),
     updated_at: timestamp,
+    answers: { type: 'jsonb', nullable: false },
   },
   booking_notes: {
     id: uuid,
@@ -448,6 +494,33 @@ export const columns = {
   departure_guides: {
     departure_id: uuid,
     uid: text,
+  },
+  packages: {
+    id: text,
+    name: text,
+    description: text,
+    price: integer,
+    status: text,
+    duration_days: orNull(integer),
+    itinerary: { type: 'jsonb', nullable: false },
+    includes: { type: 'jsonb', nullable: false },
+    excludes: { type: 'jsonb', nullable: false },
+    questions: { type: 'jsonb', nullable: false },
+    images: { type: 'jsonb', nullable: false },
+    position: integer,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  image_variants: {
+    hash: text,
+    width: integer,
+    format: text,
+    bytes: { type: 'bytea', nullable: false },
+  },
+  catalogue_state: {
+    id: integer,
+    version: { type: 'bigint', nullable: false },
+    seeded_at: orNull(timestamp),
   },
   staff_events: {
     id: { type: 'bigint', nullable: false },

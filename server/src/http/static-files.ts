@@ -3,14 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { join } from 'node:path';
 
-// The built site's files (scripts, styles, images, the catalogue), never its .html files: pages
-// are served by their routes (../pages/site-pages.ts) with their own headers.
+// The built site's files (scripts, styles, images), never its .html files (pages are served by
+// their routes, ../pages/site-pages.ts, with their own headers) nor the catalogue
+// (server/src/catalog/routes.ts answers /packages.json from the database).
 export const staticFiles = fp<{ clientDir: string }>(
   async (app: FastifyInstance, { clientDir }) => {
-    // The data file is spelled /packages.JSON (docs/product.md#catalogue).
-    app.get('/packages.JSON', (_req, reply) =>
-      reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
-    );
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,

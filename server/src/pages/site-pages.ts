@@ -8,12 +8,17 @@ import { isApiRequest } from '../http/api-path.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { clientRoutes, prerendered } from '../site-routes.js';
 import { renderPage, sessionUser, type PageRenderer } from './render.js';
+import type { Catalogue } from '../catalog/store.js';
+import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
 export type SitePagesOptions = {
   clientDir: string;
   csp: CspOrigins;
   sessions: SessionManager;
   renderer?: PageRenderer;
+  // The live catalogue: the home page's structured data and the sitemap follow it.
+  catalogue: Catalogue;
+  siteUrl: string;
 };
 
 // The site's pages: the prerendered ones as built, the signed-in ones rendered per request (the
@@ -36,8 +41,8 @@ export const sitePages = fp<SitePagesOptions>(
       return p;
     };
 
-    const sendPage = (reply: FastifyReply, file: string, status = 200) => {
-      const p = page(file);
+    const sendPage = (reply: FastifyReply, file: string, status = 200, given?: HtmlPage) => {
+      const p = given ?? page(file);
       return reply
         .code(status)
         .header('Content-Type', 'text/html; charset=utf-8')
@@ -46,8 +51,34 @@ export const sitePages = fp<SitePagesOptions>(
         .send(p.body);
     };
 
+    // The home page carries the catalogue's structured data as it is now: built once per version.
+    const { catalogue, siteUrl } = options;
+    let home: { version: number; page: HtmlPage } | undefined;
+    const homePage = () => {
+      if (home?.version !== catalogue.version()) {
+        const built = page('index.html');
+        const body = withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published()));
+        home = { version: catalogue.version(), page: { ...built, body } };
+      }
+      return home.page;
+    };
+    // The sitemap: the public pages and every published package, per catalogue version.
+    let sitemap: { version: number; xml: string } | undefined;
+    app.get('/sitemap.xml', (_req, reply) => {
+      if (sitemap?.version !== catalogue.version()) {
+        sitemap = {
+          version: catalogue.version(),
+          xml: sitemapXml(siteUrl, Object.keys(prerendered), catalogue.published()),
+        };
+      }
+      return reply
+        .header('Content-Type', 'application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=0, must-revalidate')
+        .send(sitemap.xml);
+    });
+
     for (const [path, file] of Object.entries(prerendered)) {
-      app.get(path, (_req, reply) => sendPage(reply, file));
+      app.get(path, (_req, reply) => sendPage(reply, file, 200, path === '/' ? homePage() : undefined));
       if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
     }
 
