@@ -65,6 +65,8 @@ export type AdminDeparture = Departure & {
   meetingPoint?: string | null;
   // HH:MM.
   meetingTime?: string | null;
+  // The departure's own price, or null when it sells at the package's (`price` is the effective one).
+  ownPrice: number | null;
 };
 
 // POST /api/admin/departures -> 201 AdminDeparture
@@ -75,6 +77,8 @@ export type NewDeparture = {
   minTravellers?: number;
   meetingPoint?: string | null;
   meetingTime?: string | null;
+  // Whole dollars per person; null or absent = the package's price.
+  price?: number | null;
 };
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
 // meetingPoint or meetingTime null (or '') clears it.
@@ -84,6 +88,8 @@ export type DepartureChange = {
   minTravellers?: number;
   meetingPoint?: string | null;
   meetingTime?: string | null;
+  // Whole dollars per person; null = the package's price (existing bookings keep theirs).
+  price?: number | null;
 };
 
 export const meetingPointMax = 200;

@@ -23,6 +23,7 @@ import {
   type Note,
   noteLimits,
 } from './admin.js';
+import { answersSchema, departurePriceSchema } from './catalogue.js';
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
@@ -60,6 +61,7 @@ export const guestSchema = z.object({
   medical: z.string(),
   emergencyName: z.string(),
   emergencyPhone: z.string(),
+  answers: z.optional(answersSchema),
 }) satisfies z.ZodMiniType<Guest>;
 
 export const operatorGuestSchema = z.object({
@@ -103,6 +105,7 @@ export const departureSchema = z.object({
   status: z.enum(departureStatuses),
   guaranteed: z.boolean(),
   toGuarantee: z.number(),
+  price: z.number(),
 }) satisfies z.ZodMiniType<Departure>;
 
 export const adminBookingSchema = z.object({
@@ -146,6 +149,7 @@ export const adminDepartureSchema = z.object({
   offered: z.number(),
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
+  ownPrice: z.nullable(z.number()),
 }) satisfies z.ZodMiniType<AdminDeparture>;
 
 export const waitlistEntrySchema = z.object({
@@ -337,6 +341,7 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
       minTravellers: z.optional(minTravellers),
       meetingPoint,
       meetingTime,
+      price: z.optional(departurePriceSchema),
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
@@ -351,11 +356,12 @@ export const departureChangeSchema = z
       minTravellers: z.optional(minTravellers),
       meetingPoint,
       meetingTime,
+      price: z.optional(departurePriceSchema),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status, minTravellers, meetingPoint and meetingTime can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime and price can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
@@ -366,8 +372,9 @@ export const departureChangeSchema = z
         change.status !== undefined ||
         change.minTravellers !== undefined ||
         change.meetingPoint !== undefined ||
-        change.meetingTime !== undefined,
-      'Nothing to change: send capacity, status, minTravellers, meetingPoint or meetingTime.',
+        change.meetingTime !== undefined ||
+        change.price !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime or price.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 

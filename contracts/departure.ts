@@ -15,6 +15,8 @@ export type Departure = {
   guaranteed: boolean;
   // Travellers still needed to guarantee it; 0 when guaranteed or when it has no minimum.
   toGuarantee: number;
+  // Per person, whole dollars: the departure's own price, or the package's when it has none.
+  price: number;
 };
 
 // A departure can be chosen when it is open and has at least one seat left.

@@ -12,9 +12,11 @@ export type Guest = {
   medical: string;
   emergencyName: string;
   emergencyPhone: string;
+  // Answers to the package's questions, keyed by question id (contracts/catalogue.ts checkAnswers).
+  answers?: Record<string, string | boolean>;
 };
 
-export type GuestField = keyof Guest;
+export type GuestField = Exclude<keyof Guest, 'answers'>;
 
 // What the guide ticks at the meeting point; null until then.
 export const checkInStates = ['present', 'no-show'] as const;

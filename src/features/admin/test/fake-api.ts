@@ -65,6 +65,8 @@ export function aDeparture(overrides: Partial<AdminDeparture> = {}): AdminDepart
     id: '0d9c8b7a-6f5e-4d3c-2b1a-0f9e8d7c6b5a',
     packageId: 'swiss-alpine-lakes',
     packageName: 'Swiss Alpine Lakes',
+    price: 2450,
+    ownPrice: null,
     startsOn: '2027-06-12',
     capacity: 12,
     seatsLeft: 7,

@@ -23,6 +23,7 @@ const departure = (
 ): Departure => ({
   id,
   packageId,
+  price: 2450,
   startsOn,
   capacity: 12,
   seatsLeft,

@@ -11,6 +11,7 @@ vi.mock('~/lib/departures-api', () => ({ getDepartures: async () => departures.l
 
 const departure = (id: string, startsOn: string): Departure => ({
   id,
+  price: 2450,
   packageId: 'swiss-alpine-lakes',
   startsOn,
   capacity: 16,

@@ -1,0 +1,341 @@
+// The catalogue as the brand runs it (packages live in PostgreSQL; public/packages.json is only the
+// first seed): the package, its days, images and questions, the travellers' answers, the
+// operators' create and change bodies and their list row. Schemas are written once here and the
+// types inferred from them; the server declares them on its routes (server/src/catalog/), the
+// console and the package page import the types. zod/mini keeps the pages' bundles small.
+// No path alias here: the server imports this file directly.
+import * as z from 'zod/mini';
+import { controlCharsMessage, hasControlChars, text } from './text.js';
+
+export const packageStatuses = ['draft', 'published', 'archived'] as const;
+export type PackageStatus = (typeof packageStatuses)[number];
+
+export const questionKinds = ['text', 'yesno', 'choice'] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+
+export const catalogueLimits = {
+  idMin: 3,
+  idMax: 60,
+  name: 80,
+  description: 2000,
+  // Cards cut the description at this many characters.
+  cardDescription: 110,
+  priceMin: 1,
+  priceMax: 100_000,
+  durationMin: 1,
+  durationMax: 60,
+  days: 60,
+  dayTitle: 100,
+  dayBody: 2000,
+  listItems: 30,
+  listItem: 200,
+  images: 20,
+  alt: 150,
+  questions: 20,
+  questionId: 40,
+  questionLabel: 100,
+  choicesMin: 2,
+  choicesMax: 20,
+  choice: 100,
+  answerText: 500,
+  // Uploads (POST /api/admin/packages/{id}/images).
+  uploadBytes: 10 * 1024 * 1024,
+  uploadPixels: 40_000_000,
+} as const;
+
+// A package's id is its URL slug: lower-case words joined by single hyphens.
+export const packageIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const questionIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const L = catalogueLimits;
+
+const wholeNumber = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  return z
+    .number({ error: message })
+    .check(z.refine(Number.isInteger, message), z.minimum(min, message), z.maximum(max, message));
+};
+
+export const packageIdSchema = z
+  .string({ error: 'The id must be text.' })
+  .check(
+    z.refine((v) => !hasControlChars(v), controlCharsMessage('The id')),
+    z.minLength(L.idMin, `The id must be ${L.idMin} to ${L.idMax} characters.`),
+    z.maxLength(L.idMax, `The id must be ${L.idMin} to ${L.idMax} characters.`),
+    z.refine(
+      (v) => packageIdPattern.test(v),
+      'The id may use only lower-case letters, digits and single hyphens between them (for example "alpine-lakes").',
+    ),
+  );
+
+export const packageNameSchema = text({ label: 'Name', max: L.name, required: 'Enter a name.' });
+export const packageDescriptionSchema = text({
+  label: 'Description',
+  max: L.description,
+  required: 'Enter a description.',
+  multiline: true,
+});
+// Per person, whole dollars.
+export const packagePriceSchema = wholeNumber('The price', L.priceMin, L.priceMax);
+export const durationDaysSchema = wholeNumber('The duration', L.durationMin, L.durationMax);
+
+// Day N of the itinerary is entry N.
+export const itineraryDaySchema = z.object({
+  title: text({ label: 'Day title', max: L.dayTitle, required: 'Give the day a title.' }),
+  body: text({ label: 'Day description', max: L.dayBody, multiline: true }),
+});
+export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
+
+export const itinerarySchema = z
+  .array(itineraryDaySchema, { error: 'The itinerary must be a list of days.' })
+  .check(z.maxLength(L.days, `An itinerary has at most ${L.days} days.`));
+
+const listItem = (label: string) => text({ label, max: L.listItem, required: `${label}: enter some text.` });
+export const includesSchema = z
+  .array(listItem('Included item'), { error: 'What is included must be a list.' })
+  .check(z.maxLength(L.listItems, `List at most ${L.listItems} included items.`));
+export const excludesSchema = z
+  .array(listItem('Excluded item'), { error: 'What is not included must be a list.' })
+  .check(z.maxLength(L.listItems, `List at most ${L.listItems} excluded items.`));
+
+// An image as stored and served: every variant is content-addressed under /images/
+// (`/images/<hash>.<width>.avif|webp`). `url` is the largest WebP; `avif` and `webp` are srcset
+// strings ("url 400w, url 800w") for <picture>. The first image of a package is its cover.
+export const packageImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number(),
+  height: z.number(),
+  avif: z.string(),
+  webp: z.string(),
+});
+export type PackageImage = z.infer<typeof packageImageSchema>;
+
+export const imageAltSchema = text({
+  label: 'Alt text',
+  max: L.alt,
+  required: 'Describe the image for people who cannot see it (alt text).',
+});
+
+// A question asked of every traveller in the details form. `choices` is [] unless kind is choice.
+// A sensitive answer (health, documents) is erased with the other details at retention.
+export const questionSchema = z
+  .object({
+    id: z
+      .string({ error: 'A question id must be text.' })
+      .check(
+        z.minLength(1, 'A question needs an id.'),
+        z.maxLength(L.questionId, `A question id must be at most ${L.questionId} characters.`),
+        z.refine((v) => questionIdPattern.test(v), 'A question id may use lower-case letters, digits and hyphens.'),
+      ),
+    label: text({ label: 'Question', max: L.questionLabel, required: 'Write the question.' }),
+    kind: z.enum(questionKinds, { error: 'The kind must be text, yesno or choice.' }),
+    choices: z._default(
+      z.array(text({ label: 'Choice', max: L.choice, required: 'A choice cannot be empty.' })),
+      [],
+    ),
+    required: z._default(z.boolean({ error: 'Required must be true or false.' }), false),
+    sensitive: z._default(z.boolean({ error: 'Sensitive must be true or false.' }), false),
+  })
+  .check(
+    z.superRefine((q, ctx) => {
+      if (q.kind === 'choice') {
+        if (q.choices.length < L.choicesMin || q.choices.length > L.choicesMax) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['choices'],
+            message: `A choice question needs ${L.choicesMin} to ${L.choicesMax} choices.`,
+            input: q.choices,
+          });
+        } else if (new Set(q.choices).size !== q.choices.length) {
+          ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Each choice must be different.', input: q.choices });
+        }
+      } else if (q.choices.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['choices'],
+          message: 'Only a choice question has choices.',
+          input: q.choices,
+        });
+      }
+    }),
+  );
+export type Question = z.output<typeof questionSchema>;
+
+export const questionsSchema = z
+  .array(questionSchema, { error: 'The questions must be a list.' })
+  .check(
+    z.maxLength(L.questions, `Ask at most ${L.questions} questions.`),
+    z.refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'Each question needs its own id.'),
+  );
+
+// A traveller's answers, keyed by question id: text (up to 500), yes/no (boolean), or one of the
+// choices. Checked against the package's questions by checkAnswers below.
+export const answersSchema = z.record(z.string(), z.union([z.string(), z.boolean()]));
+export type Answers = z.infer<typeof answersSchema>;
+
+// The public package (GET /api/packages/{id}: every field; /packages.json: the published ones in
+// position order). `img` is the cover's URL ('' when it has no image yet), so the spec's JSON keeps
+// its shape.
+export const cataloguePackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  img: z.string(),
+  price: z.number(),
+  status: z.enum(packageStatuses),
+  durationDays: z.nullable(z.number()),
+  itinerary: z.array(itineraryDaySchema),
+  includes: z.array(z.string()),
+  excludes: z.array(z.string()),
+  images: z.array(packageImageSchema),
+  questions: z.array(questionSchema),
+  position: z.number(),
+  updatedAt: z.string(),
+});
+export type CataloguePackage = z.output<typeof cataloguePackageSchema>;
+
+// GET /api/admin/packages -> {packages: AdminPackage[]} in position order, every status.
+export const adminPackageSchema = z.object({
+  ...cataloguePackageSchema.shape,
+  // Departures from today on (open or closed), and bookings requested or confirmed.
+  upcomingDepartures: z.number(),
+  activeBookings: z.number(),
+});
+export type AdminPackage = z.output<typeof adminPackageSchema>;
+export const adminPackagesSchema = z.object({ packages: z.array(adminPackageSchema) });
+export type AdminPackages = z.output<typeof adminPackagesSchema>;
+
+// POST /api/admin/packages -> 201 AdminPackage, always a draft; a taken id -> 409.
+export const newPackageSchema = z.strictObject(
+  {
+    id: packageIdSchema,
+    name: packageNameSchema,
+    description: packageDescriptionSchema,
+    price: packagePriceSchema,
+    durationDays: z.optional(z.nullable(durationDaysSchema)),
+    itinerary: z.optional(itinerarySchema),
+    includes: z.optional(includesSchema),
+    excludes: z.optional(excludesSchema),
+    questions: z.optional(questionsSchema),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'A new package takes id, name, description, price, durationDays, itinerary, includes, excludes and questions.'
+        : 'The package could not be read: send a JSON object.',
+  },
+);
+export type NewPackage = z.input<typeof newPackageSchema>;
+
+// PATCH /api/admin/packages/{id} -> 200 AdminPackage. Any field; `id` only while a draft; `images`
+// is the whole list in its new order with new alt texts (an image left out is removed); `status`:
+// draft -> published (needs a cover image), published <-> archived, never back to draft (409).
+export const packageChangeSchema = z
+  .strictObject(
+    {
+      id: z.optional(packageIdSchema),
+      name: z.optional(packageNameSchema),
+      description: z.optional(packageDescriptionSchema),
+      price: z.optional(packagePriceSchema),
+      durationDays: z.optional(z.nullable(durationDaysSchema)),
+      itinerary: z.optional(itinerarySchema),
+      includes: z.optional(includesSchema),
+      excludes: z.optional(excludesSchema),
+      questions: z.optional(questionsSchema),
+      images: z.optional(
+        z
+          .array(z.object({ id: z.string({ error: 'An image id must be text.' }), alt: imageAltSchema }), {
+            error: 'The images must be a list of {id, alt}.',
+          })
+          .check(z.maxLength(L.images, `A package has at most ${L.images} images.`)),
+      ),
+      status: z.optional(z.enum(packageStatuses, { error: 'Status must be draft, published or archived.' })),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only id, name, description, price, durationDays, itinerary, includes, excludes, questions, images and status can be changed.'
+          : 'The change could not be read: send a JSON object.',
+    },
+  )
+  .check(z.refine((change) => Object.keys(change).length > 0, 'Nothing to change: send at least one field.'));
+export type PackageChange = z.input<typeof packageChangeSchema>;
+
+// PUT /api/admin/packages/order {ids}: every package id, in the new order -> 200 AdminPackages.
+export const packageOrderSchema = z.strictObject(
+  {
+    ids: z
+      .array(z.string({ error: 'Each id must be text.' }), { error: 'Send the ids as a list.' })
+      .check(z.maxLength(1000, 'Too many ids.')),
+  },
+  { error: 'Send {"ids": [...]} with every package id in the new order.' },
+);
+export type PackageOrder = z.infer<typeof packageOrderSchema>;
+
+// POST /api/admin/packages/{id}/images (multipart: `file`, `alt`) -> 201 UploadedImage.
+export const uploadedImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+// Departures' own price (POST/PATCH /api/admin/departures): whole dollars, or null for the
+// package's price. The public departures list answers each date's effective price.
+export const departurePriceSchema = z.nullable(wholeNumber('The price', L.priceMin, L.priceMax));
+export type DeparturePrice = z.infer<typeof departurePriceSchema>;
+
+// One traveller's answers checked against the package's questions: unknown ids are refused, text
+// up to 500 (control characters refused; line breaks allowed), yes/no a boolean, a choice one of
+// its choices. '' and absent mean "not answered yet". Errors are keyed by question id.
+export function checkAnswers(
+  questions: readonly Question[],
+  input: unknown,
+): { answers: Answers; errors: Record<string, string> } {
+  const answers: Answers = {};
+  const errors: Record<string, string> = {};
+  if (input === undefined || input === null) return { answers, errors };
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    return { answers, errors: { '': 'Send the answers as an object keyed by question id.' } };
+  }
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  for (const [id, value] of Object.entries(input as Record<string, unknown>)) {
+    const q = byId.get(id);
+    if (!q) {
+      errors[id] = 'This question is not asked for this trip.';
+      continue;
+    }
+    if (value === null || value === '') continue;
+    if (q.kind === 'yesno') {
+      if (typeof value !== 'boolean') errors[id] = `${q.label}: answer yes or no.`;
+      else answers[id] = value;
+      continue;
+    }
+    if (typeof value !== 'string') {
+      errors[id] = `${q.label}: the answer must be text.`;
+      continue;
+    }
+    if (hasControlChars(value, { multiline: q.kind === 'text' })) {
+      errors[id] = controlCharsMessage(q.label, { multiline: q.kind === 'text' });
+      continue;
+    }
+    const trimmed = value.trim();
+    if (trimmed === '') continue;
+    if (q.kind === 'choice') {
+      if (!q.choices.includes(trimmed)) errors[id] = `${q.label}: choose one of the choices.`;
+      else answers[id] = trimmed;
+      continue;
+    }
+    if (trimmed.length > L.answerText) errors[id] = `${q.label}: at most ${L.answerText} characters.`;
+    else answers[id] = trimmed;
+  }
+  return { answers, errors };
+}
+
+// Whether every required question has an answer (a yes/no answered false counts as answered).
+export const answersComplete = (questions: readonly Question[], answers: Answers | undefined) =>
+  questions.every((q) => !q.required || (answers?.[q.id] !== undefined && answers[q.id] !== ''));
