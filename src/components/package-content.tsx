@@ -5,20 +5,35 @@
 import { useId } from 'react';
 import { durationLabel, type PackageContent, type PackageImage } from '~/lib/catalogue';
 
-// The server re-encodes each upload to AVIF and WebP at a few widths under /images/; the image's
-// own URL is the largest, and the browser picks with these when the answer lists them.
-function GalleryImage({ image, sizes }: { image: PackageImage; sizes: string }) {
+// The server re-encodes each upload to AVIF and WebP at a few widths under /images/
+// (contracts/catalogue.ts): the browser picks a format and a width; `url` is the largest WebP.
+// Below the fold, so lazy; width and height keep its place before it loads.
+export function CatalogueImage({
+  image,
+  sizes,
+  className,
+  priority = false,
+}: {
+  image: PackageImage;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+}) {
   return (
-    <img
-      className="package-gallery__img"
-      src={image.url}
-      sizes={sizes}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      loading="lazy"
-      decoding="async"
-    />
+    <picture>
+      {image.avif ? <source type="image/avif" srcSet={image.avif} sizes={sizes} /> : null}
+      {image.webp ? <source type="image/webp" srcSet={image.webp} sizes={sizes} /> : null}
+      <img
+        className={className}
+        src={image.url}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
   );
 }
 
@@ -110,7 +125,11 @@ export function PackageContentSections({
           <ul className="package-gallery">
             {gallery.map((image) => (
               <li key={image.id}>
-                <GalleryImage image={image} sizes="(min-width: 900px) 270px, 46vw" />
+                <CatalogueImage
+                  className="package-gallery__img"
+                  image={image}
+                  sizes="(min-width: 900px) 270px, (min-width: 480px) 46vw, 92vw"
+                />
               </li>
             ))}
           </ul>

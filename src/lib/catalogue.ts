@@ -2,20 +2,18 @@
 // travellers' form read it: the card's fields (contracts/package.ts) plus the duration, the
 // itinerary, what is and is not included, the gallery and the questions asked of each traveller.
 // Read by hand, leniently: a field the answer lacks is empty, so the page still shows the rest.
+// Types from contracts/catalogue.ts; no schema is parsed here, to keep zod's checks out of pages
+// that need none of them.
 import { isTravelPackage, type TravelPackage } from '#contracts/package';
+import {
+  questionKinds,
+  type ItineraryDay,
+  type PackageImage,
+  type Question,
+  type QuestionKind,
+} from '#contracts/catalogue';
 
-export type ItineraryDay = { title: string; body: string };
-export type PackageImage = { id: string; url: string; alt: string; width: number; height: number };
-export const questionKinds = ['text', 'yesno', 'choice'] as const;
-export type QuestionKind = (typeof questionKinds)[number];
-export type PackageQuestion = {
-  id: string;
-  label: string;
-  kind: QuestionKind;
-  choices?: string[];
-  required: boolean;
-  sensitive: boolean;
-};
+export type { ItineraryDay, PackageImage, Question };
 
 export type PackageContent = TravelPackage & {
   durationDays: number | null;
@@ -23,7 +21,7 @@ export type PackageContent = TravelPackage & {
   includes: string[];
   excludes: string[];
   images: PackageImage[];
-  questions: PackageQuestion[];
+  questions: Question[];
 };
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -42,19 +40,22 @@ export function readImage(i: Record<string, unknown>): PackageImage | null {
     alt: text(i.alt),
     width: typeof i.width === 'number' ? i.width : 1200,
     height: typeof i.height === 'number' ? i.height : 800,
+    avif: text(i.avif),
+    webp: text(i.webp),
   };
 }
 
-export function readQuestion(q: Record<string, unknown>): PackageQuestion | null {
+export function readQuestion(q: Record<string, unknown>): Question | null {
   if (typeof q.id !== 'string' || typeof q.label !== 'string') return null;
   const kind = questionKinds.includes(q.kind as QuestionKind) ? (q.kind as QuestionKind) : 'text';
   return {
     id: q.id,
     label: q.label,
     kind,
-    ...(kind === 'choice'
-      ? { choices: Array.isArray(q.choices) ? q.choices.filter((c): c is string => typeof c === 'string') : [] }
-      : {}),
+    choices:
+      kind === 'choice' && Array.isArray(q.choices)
+        ? q.choices.filter((c): c is string => typeof c === 'string')
+        : [],
     required: q.required === true,
     sensitive: q.sensitive === true,
   };

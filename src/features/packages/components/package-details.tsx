@@ -1,22 +1,27 @@
 import { Picture } from '~/components/picture';
-import { PackageContentSections, PackageFacts } from '~/components/package-content';
+import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
 import { formatPrice } from '#contracts/money';
 import type { PackageContent } from '~/lib/catalogue';
 
 // The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
 export function PackageCover({ pkg }: { pkg: PackageContent }) {
   const cover = pkg.images[0];
-  if (cover || pkg.img.startsWith('/')) {
+  if (cover) {
     return (
-      <img
+      <CatalogueImage
         className="package-details__img"
-        src={cover?.url ?? pkg.img}
-        alt=""
-        width={cover?.width ?? 800}
-        height={cover?.height ?? 533}
-        loading="eager"
-        fetchPriority="high"
+        image={{ ...cover, alt: '' }}
+        sizes="(min-width: 900px) 560px, 92vw"
+        priority
       />
+    );
+  }
+  if (pkg.img === '' || pkg.img.startsWith('/')) {
+    // A cover's URL without its variants, or a draft with no image yet: the brand's sand.
+    return pkg.img ? (
+      <img className="package-details__img" src={pkg.img} alt="" width={800} height={533} fetchPriority="high" />
+    ) : (
+      <div className="package-details__img package-details__img--empty" aria-hidden="true" />
     );
   }
   return (
