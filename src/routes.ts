@@ -16,6 +16,8 @@ export default [
       route('bookings/:id', 'routes/admin-booking.tsx'),
       route('departures', 'routes/admin-departures.tsx'),
       route('departures/:id', 'routes/admin-manifest.tsx'),
+      route('packages', 'routes/admin-packages.tsx'),
+      route('packages/:id', 'routes/admin-package.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -22,4 +22,6 @@ export const clientRoutes = [
   '/admin/departures',
   '/admin/departures/:id',
   '/admin/bookings/:id',
+  '/admin/packages',
+  '/admin/packages/:id',
 ];

@@ -58,10 +58,11 @@ export function PackageContentSections({
   headingLevel = 2,
 }: {
   pkg: PackageContent;
-  headingLevel?: 2 | 3;
+  // 4 inside the console's preview, under its own headings.
+  headingLevel?: 2 | 3 | 4;
 }) {
   const id = useId();
-  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const H = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
   // The cover is the page's first picture; the gallery holds the others.
   const gallery = pkg.images.slice(1);
   return (

@@ -14,6 +14,8 @@ export const paths = {
   adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
   adminDepartures: '/admin/departures',
   adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,
+  adminPackages: '/admin/packages',
+  adminPackage: (id: string) => `/admin/packages/${encodeURIComponent(id)}`,
 } as const;
 
 // Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.

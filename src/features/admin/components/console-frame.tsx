@@ -13,6 +13,11 @@ const tabs = [
     label: 'Departures',
     matches: (p: string) => p.startsWith(paths.adminDepartures),
   },
+  {
+    to: paths.adminPackages,
+    label: 'Packages',
+    matches: (p: string) => p.startsWith(paths.adminPackages),
+  },
 ];
 
 // The console's band under the site's navbar: where you are, and its two sections.
