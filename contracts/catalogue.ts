@@ -56,17 +56,15 @@ const wholeNumber = (label: string, min: number, max: number) => {
     .check(z.refine(Number.isInteger, message), z.minimum(min, message), z.maximum(max, message));
 };
 
-export const packageIdSchema = z
-  .string({ error: 'The id must be text.' })
-  .check(
-    z.refine((v) => !hasControlChars(v), controlCharsMessage('The id')),
-    z.minLength(L.idMin, `The id must be ${L.idMin} to ${L.idMax} characters.`),
-    z.maxLength(L.idMax, `The id must be ${L.idMin} to ${L.idMax} characters.`),
-    z.refine(
-      (v) => packageIdPattern.test(v),
-      'The id may use only lower-case letters, digits and single hyphens between them (for example "alpine-lakes").',
-    ),
-  );
+export const packageIdSchema = z.string({ error: 'The id must be text.' }).check(
+  z.refine((v) => !hasControlChars(v), controlCharsMessage('The id')),
+  z.minLength(L.idMin, `The id must be ${L.idMin} to ${L.idMax} characters.`),
+  z.maxLength(L.idMax, `The id must be ${L.idMin} to ${L.idMax} characters.`),
+  z.refine(
+    (v) => packageIdPattern.test(v),
+    'The id may use only lower-case letters, digits and single hyphens between them (for example "alpine-lakes").',
+  ),
+);
 
 export const packageNameSchema = text({ label: 'Name', max: L.name, required: 'Enter a name.' });
 export const packageDescriptionSchema = text({
@@ -122,13 +120,14 @@ export const imageAltSchema = text({
 // A sensitive answer (health, documents) is erased with the other details at retention.
 export const questionSchema = z
   .object({
-    id: z
-      .string({ error: 'A question id must be text.' })
-      .check(
-        z.minLength(1, 'A question needs an id.'),
-        z.maxLength(L.questionId, `A question id must be at most ${L.questionId} characters.`),
-        z.refine((v) => questionIdPattern.test(v), 'A question id may use lower-case letters, digits and hyphens.'),
+    id: z.string({ error: 'A question id must be text.' }).check(
+      z.minLength(1, 'A question needs an id.'),
+      z.maxLength(L.questionId, `A question id must be at most ${L.questionId} characters.`),
+      z.refine(
+        (v) => questionIdPattern.test(v),
+        'A question id may use lower-case letters, digits and hyphens.',
       ),
+    ),
     label: text({ label: 'Question', max: L.questionLabel, required: 'Write the question.' }),
     kind: z.enum(questionKinds, { error: 'The kind must be text, yesno or choice.' }),
     choices: z._default(
@@ -149,7 +148,12 @@ export const questionSchema = z
             input: q.choices,
           });
         } else if (new Set(q.choices).size !== q.choices.length) {
-          ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Each choice must be different.', input: q.choices });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['choices'],
+            message: 'Each choice must be different.',
+            input: q.choices,
+          });
         }
       } else if (q.choices.length > 0) {
         ctx.addIssue({
@@ -163,12 +167,10 @@ export const questionSchema = z
   );
 export type Question = z.output<typeof questionSchema>;
 
-export const questionsSchema = z
-  .array(questionSchema, { error: 'The questions must be a list.' })
-  .check(
-    z.maxLength(L.questions, `Ask at most ${L.questions} questions.`),
-    z.refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'Each question needs its own id.'),
-  );
+export const questionsSchema = z.array(questionSchema, { error: 'The questions must be a list.' }).check(
+  z.maxLength(L.questions, `Ask at most ${L.questions} questions.`),
+  z.refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'Each question needs its own id.'),
+);
 
 // A traveller's answers, keyed by question id: text (up to 500), yes/no (boolean), or one of the
 // choices. Checked against the package's questions by checkAnswers below.
@@ -289,53 +291,5 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export const departurePriceSchema = z.nullable(wholeNumber('The price', L.priceMin, L.priceMax));
 export type DeparturePrice = z.infer<typeof departurePriceSchema>;
 
-// One traveller's answers checked against the package's questions: unknown ids are refused, text
-// up to 500 (control characters refused; line breaks allowed), yes/no a boolean, a choice one of
-// its choices. '' and absent mean "not answered yet". Errors are keyed by question id.
-export function checkAnswers(
-  questions: readonly Question[],
-  input: unknown,
-): { answers: Answers; errors: Record<string, string> } {
-  const answers: Answers = {};
-  const errors: Record<string, string> = {};
-  if (input === undefined || input === null) return { answers, errors };
-  if (typeof input !== 'object' || Array.isArray(input)) {
-    return { answers, errors: { '': 'Send the answers as an object keyed by question id.' } };
-  }
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  for (const [id, value] of Object.entries(input as Record<string, unknown>)) {
-    const q = byId.get(id);
-    if (!q) {
-      errors[id] = 'This question is not asked for this trip.';
-      continue;
-    }
-    if (value === null || value === '') continue;
-    if (q.kind === 'yesno') {
-      if (typeof value !== 'boolean') errors[id] = `${q.label}: answer yes or no.`;
-      else answers[id] = value;
-      continue;
-    }
-    if (typeof value !== 'string') {
-      errors[id] = `${q.label}: the answer must be text.`;
-      continue;
-    }
-    if (hasControlChars(value, { multiline: q.kind === 'text' })) {
-      errors[id] = controlCharsMessage(q.label, { multiline: q.kind === 'text' });
-      continue;
-    }
-    const trimmed = value.trim();
-    if (trimmed === '') continue;
-    if (q.kind === 'choice') {
-      if (!q.choices.includes(trimmed)) errors[id] = `${q.label}: choose one of the choices.`;
-      else answers[id] = trimmed;
-      continue;
-    }
-    if (trimmed.length > L.answerText) errors[id] = `${q.label}: at most ${L.answerText} characters.`;
-    else answers[id] = trimmed;
-  }
-  return { answers, errors };
-}
-
-// Whether every required question has an answer (a yes/no answered false counts as answered).
-export const answersComplete = (questions: readonly Question[], answers: Answers | undefined) =>
-  questions.every((q) => !q.required || (answers?.[q.id] !== undefined && answers[q.id] !== ''));
+// The answers' checks live in ./answers.ts (no zod: the details form's bundle takes them).
+export { answersComplete, checkAnswers } from './answers.js';

@@ -1,6 +1,7 @@
 // Travellers' details (one guest per traveller of a booking), shared by the browser's form and the
 // API (server/src/guests): the shape, the rules and what "complete" means. Every field may stay
 // empty and be filled later; a filled one is checked. No path alias: the server imports this file.
+import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
 
@@ -71,8 +72,13 @@ export const emptyGuest = (fullName = ''): Guest => ({
 export const guestComplete = (g: Guest) =>
   g.fullName !== '' && g.dateOfBirth !== null && g.emergencyName !== '' && g.emergencyPhone !== '';
 
-export const completeCount = (guests: readonly Guest[]) => guests.filter(guestComplete).length;
-export const detailsComplete = (guests: readonly Guest[]) => guests.every(guestComplete);
+// With the package's questions, a traveller is complete once every required one is answered too.
+export const guestCompleteFor = (questions: readonly AnswerQuestion[]) => (g: Guest) =>
+  guestComplete(g) && answersComplete(questions, g.answers);
+export const completeCount = (guests: readonly Guest[], questions: readonly AnswerQuestion[] = []) =>
+  guests.filter(guestCompleteFor(questions)).length;
+export const detailsComplete = (guests: readonly Guest[], questions: readonly AnswerQuestion[] = []) =>
+  guests.every(guestCompleteFor(questions));
 
 // Dietary needs and medical notes may run over several lines (tab and newline allowed).
 const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
@@ -138,8 +144,14 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
   return { guest, errors };
 }
 
-// The body of PUT /api/bookings/{id}/guests: `{guests}`, exactly `travellers` entries.
-export function validateGuests(body: unknown, travellers: number, today: string): GuestsValidation {
+// The body of PUT /api/bookings/{id}/guests: `{guests}`, exactly `travellers` entries, each with
+// its answers to the package's `questions` (`guests.{i}.answers.{questionId}` on a problem).
+export function validateGuests(
+  body: unknown,
+  travellers: number,
+  today: string,
+  questions: readonly AnswerQuestion[] = [],
+): GuestsValidation {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { success: false, message: "The travellers' details could not be read: send a JSON object." };
   }
@@ -163,6 +175,11 @@ export function validateGuests(body: unknown, travellers: number, today: string)
     }
     const { guest, errors } = checkGuest(entry as Record<string, unknown>, today);
     for (const [field, message] of Object.entries(errors)) fieldErrors[`guests.${i}.${field}`] = message;
+    const answered = checkAnswers(questions, (entry as { answers?: unknown }).answers);
+    for (const [id, message] of Object.entries(answered.errors)) {
+      fieldErrors[id === '' ? `guests.${i}.answers` : `guests.${i}.answers.${id}`] = message;
+    }
+    guest.answers = answered.answers;
     guests.push(guest);
   });
   if (Object.keys(fieldErrors).length > 0) {

@@ -21,6 +21,9 @@ import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import type { SessionManager } from './auth/sessions.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
+import { catalogueRoutes } from './catalog/routes.js';
+import { seedCatalogue } from './catalog/seed.js';
+import { openCatalogue, type Catalogue } from './catalog/store.js';
 import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
 import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
@@ -50,6 +53,9 @@ export type AppOptions = {
   publicRateLimitPerMinute?: number;
   // How long a process answers the public departures list from memory (departures/routes.ts).
   departuresCacheSeconds?: number;
+  // The in-memory catalogue (server/src/catalog/store.ts); without one, buildApp seeds (once) and
+  // opens its own from the database, and closes it with the app.
+  catalogue?: Catalogue;
 };
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
@@ -169,6 +175,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : (options.trustProxy ?? false),
   });
 
+  let catalogue = options.catalogue;
+  if (!catalogue) {
+    await seedCatalogue(
+      options.bookings.db,
+      join(options.clientDir, 'packages.json'),
+      join(options.clientDir, 'img'),
+    );
+    const own = await openCatalogue({
+      db: options.bookings.db,
+      onError: (error) => app.log.warn({ err: error }, 'catalogue: reload failed, retrying'),
+    });
+    app.addHook('onClose', () => own.stop());
+    catalogue = own;
+  }
+  // Every route reads the catalogue's live Map, whatever the caller passed.
+  const bookings = { ...options.bookings, packages: catalogue.packages, catalogue };
+
   const renderer = options.renderer;
   if (!renderer && !existsSync(join(options.clientDir, '__spa-fallback.html'))) {
     throw new Error(`No built site in ${options.clientDir}: run "npm run build" first.`);
@@ -258,14 +281,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   await app.register(departuresRoutes, {
-    ...options.bookings,
+    ...bookings,
     departuresCache,
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
-  await app.register(bookingsRoutes, options.bookings);
-  await app.register(waitlistRoutes, options.bookings);
-  await app.register(guestsRoutes, options.bookings);
-  await app.register(adminRoutes, options.bookings);
+  await app.register(bookingsRoutes, bookings);
+  await app.register(waitlistRoutes, bookings);
+  await app.register(guestsRoutes, bookings);
+  await app.register(adminRoutes, bookings);
   await app.register(sessionRoutes, {
     sessions: options.sessions,
     verifyToken: options.bookings.verifyToken,
@@ -312,10 +335,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
-  // The data file is spelled /packages.JSON (docs/product.md#catalogue).
-  app.get('/packages.JSON', (_req, reply) =>
-    reply.header('Cache-Control', 'public, max-age=300').sendFile('packages.json'),
-  );
+  // /packages.json (and the spec's /packages.JSON), /api/packages/{id}, /images/: the catalogue.
+  await app.register(catalogueRoutes, { db: options.bookings.db, catalogue });
 
   await app.register(fastifyStatic, {
     root: options.clientDir,

@@ -4,7 +4,8 @@ import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { buildApp } from './app.js';
 import { firebaseSessions } from './auth/sessions.js';
 import { firebaseTokenVerifier } from './auth/verify-token.js';
-import { loadPackages } from './catalog/packages.js';
+import { seedCatalogue } from './catalog/seed.js';
+import { openCatalogue } from './catalog/store.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { todayIso } from '#contracts/iso-dates';
@@ -55,8 +56,15 @@ const db = await openDatabase(
     : { dataDir: join(dataDir, 'pglite') },
 );
 const applied = await migrate(db);
-const packages = loadPackages(join(clientDir, 'packages.json'));
-const seeded = await seedDepartures(db, [...packages.keys()], todayIso());
+// The first start of this version fills the catalogue from packages.json, once (catalog/seed.ts).
+const seededPackages = await seedCatalogue(db, join(clientDir, 'packages.json'), join(clientDir, 'img'));
+const catalogue = await openCatalogue({ db });
+const packages = catalogue.packages;
+const seeded = await seedDepartures(
+  db,
+  catalogue.published().map((p) => p.id),
+  todayIso(),
+);
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 // Started once the app (and its logger) exists; changes that queue emails kick it.
 let outbox: OutboxWorker | undefined;
@@ -72,6 +80,7 @@ const app = await buildApp({
   // React Router's server build beside the client's (npm run build writes both).
   renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
   publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
+  catalogue,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
@@ -143,6 +152,7 @@ const reminders = startReminderScheduler({
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
+  await catalogue.stop();
   await offerExpiry.stop();
   await reminders.stop();
   await retention.stop();
@@ -154,6 +164,7 @@ app.addHook('onClose', async () => {
   app.log.info('database closed');
 });
 if (applied.length > 0) app.log.info(`database migrations applied: ${applied.join(', ')}`);
+if (seededPackages > 0) app.log.info(`catalogue seeded from packages.json: ${seededPackages} packages`);
 if (seeded > 0) app.log.info(`departures seeded: ${seeded}`);
 
 // Fastify's close stops accepting connections, lets in-flight requests finish, then closes the

@@ -83,8 +83,8 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time, price)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
       [
         id,
@@ -94,10 +94,11 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
         input.minTravellers ?? 0,
         meetingValue(input.meetingPoint) ?? null,
         meetingValue(input.meetingTime) ?? null,
+        input.price ?? null,
       ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
-    const minimum = input.minTravellers ? `, at least ${input.minTravellers} travellers` : '';
+    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, $${input.price}` : ''}`;
     await recordAudit(tx, [
       {
         actor,
@@ -194,12 +195,24 @@ export function changeDeparture(
         to: meetingTime,
       });
     }
+    // Bookings keep the price they were made at (bookings.price_cents): only new ones take this.
+    const price = change.price === undefined ? row.price : change.price;
+    if (price !== row.price) {
+      const shown = (p: number | null) => (p === null ? 'package price' : String(p));
+      entries.push({
+        actor,
+        action: 'departure.price',
+        departureId: id,
+        from: shown(row.price),
+        to: shown(price),
+      });
+    }
     if (entries.length > 0) {
       await tx.query(
         `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, meeting_point = $5,
-           meeting_time = $6, updated_at = now()
+           meeting_time = $6, price = $7, updated_at = now()
          WHERE id = $1`,
-        [id, capacity, status, minTravellers, meetingPoint, meetingTime],
+        [id, capacity, status, minTravellers, meetingPoint, meetingTime, price],
       );
       await recordAudit(tx, entries);
       if (capacity > row.capacity || (status === 'open' && row.status === 'closed')) {

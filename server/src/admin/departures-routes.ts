@@ -38,7 +38,8 @@ export const toAdminDeparture = (
   row: AdminDepartureRow,
   packages: Map<string, ServerPackage>,
 ): AdminDeparture => ({
-  ...toDeparture(row),
+  ...toDeparture(row, packages.get(row.package_id)?.price ?? 0),
+  ownPrice: row.price ?? null,
   // A package taken off the site keeps its departures: they show under its id.
   packageName: packages.get(row.package_id)?.name ?? row.package_id,
   seatsTaken: row.seats_taken,

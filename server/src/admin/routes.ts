@@ -5,6 +5,7 @@ import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
 import { lastSeenRoutes } from './last-seen-routes.js';
 import { adminGuestsRoutes } from './guests-routes.js';
+import { adminCatalogueRoutes } from '../catalog/routes.js';
 
 // The operator console's API (/api/admin/*). The token and the role are checked once here, as
 // hooks of this plugin's scope, so no route under it can be added without them: 401 without a
@@ -20,4 +21,6 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   await app.register(adminDeparturesRoutes, options);
   await app.register(lastSeenRoutes, options);
   await app.register(adminGuestsRoutes, options);
+  if (options.catalogue)
+    await app.register(adminCatalogueRoutes, { db: options.db, catalogue: options.catalogue });
 }

@@ -28,6 +28,8 @@ export type AuditEntry = {
     | 'waitlist.booked'
     | 'departure.meeting-point'
     | 'departure.meeting-time'
+    // Its own price (whole dollars), or the package's ('package price').
+    | 'departure.price'
     | 'booking.message'
     | 'booking.reminder'
     // Travellers' details: which traveller and which fields, never the values.

@@ -330,7 +330,9 @@ function newBooking({ p, departure }: Placed, price: number): Booking {
 async function writeBookings(tx: ShortTransaction, placed: Placed[], outcomes: Outcomes) {
   if (placed.length === 0) return;
   const rows: Row[] = placed.map((placing) => {
-    const price = Math.round(placing.p.pkg.price * 100);
+    // The departure's own price when it has one, else the package's: fixed now, whatever either
+    // becomes later (bookings.price_cents).
+    const price = Math.round((placing.departure.price ?? placing.p.pkg.price) * 100);
     return { ...placing, price, booking: newBooking(placing, price) };
   });
   const inserted = await tx.commit<{ id: string; created_at: Date | string }>(writeSql, [

@@ -157,10 +157,20 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         [target.id, needed],
       );
     }
+    // A new date takes that date's price (its own, else the package's as it is now); the same date
+    // with another party keeps the price the booking was made at.
+    const newPrice =
+      moving && target
+        ? (target.price ??
+          (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [current.packageId]))
+            .rows[0]?.price)
+        : undefined;
     await tx.query(
-      `UPDATE bookings SET departure_id = $2, travellers = $3, total_cents = price_cents * $3, updated_at = now()
+      `UPDATE bookings SET departure_id = $2, travellers = $3,
+         price_cents = coalesce($4::int, price_cents), total_cents = coalesce($4::int, price_cents) * $3,
+         updated_at = now()
         WHERE id = $1`,
-      [current.id, toDepartureId, toTravellers],
+      [current.id, toDepartureId, toTravellers, newPrice === undefined ? null : Math.round(newPrice * 100)],
     );
     // One guest per traveller: trimmed from the end or padded with empty ones.
     if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);

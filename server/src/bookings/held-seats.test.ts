@@ -288,82 +288,92 @@ describeNeeding(missing.postgres)(
 // snapshot of the statement that waited, it would miss what the transaction holding the lock
 // committed, and one user could pass the limit through two processes. Deterministic here: one
 // transaction holds the lock with 23 seats added, and the other must wait for it, then count them.
-describeNeeding(missing.postgres)('the held-seat count is read after its lock is granted, on PostgreSQL', () => {
-  let url: string;
-  let db: Database;
-  let app: FastifyInstance;
-  let clientDir: string;
+describeNeeding(missing.postgres)(
+  'the held-seat count is read after its lock is granted, on PostgreSQL',
+  () => {
+    let url: string;
+    let db: Database;
+    let app: FastifyInstance;
+    let clientDir: string;
 
-  beforeAll(async () => {
-    url = await postgresSchemaUrl(baseUrl!);
-    db = await openDatabase({ url });
-    await migrate(db);
-    clientDir = makeClientDir();
-    app = await buildTestApp({ clientDir, db, bookings: { maxHeldSeatsPerUser: max } });
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    await dropPostgresSchema(url);
-    rmSync(clientDir, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      url = await postgresSchemaUrl(baseUrl!);
+      db = await openDatabase({ url });
+      await migrate(db);
+      clientDir = makeClientDir();
+      app = await buildTestApp({ clientDir, db, bookings: { maxHeldSeatsPerUser: max } });
+    }, 60_000);
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+      await dropPostgresSchema(url);
+      rmSync(clientDir, { recursive: true, force: true });
+    });
 
-  // Runs `waiter` while another transaction holds `userId`'s lock having added 23 held seats;
-  // lets that transaction commit only once `waiter` is queued on the lock.
-  async function whileAnotherHolds<T>(userId: string, departureId: string, waiter: () => Promise<T>) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const other = db.transaction(async (tx) => {
-      await lockHeldSeats(tx, [userId]);
-      // 12 + 11: a booking is for at most 12 travellers.
-      for (const travellers of [12, 11]) {
-        const id = randomUUID();
-        await tx.query(
-          `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
+    // Runs `waiter` while another transaction holds `userId`'s lock having added 23 held seats;
+    // lets that transaction commit only once `waiter` is queued on the lock.
+    async function whileAnotherHolds<T>(userId: string, departureId: string, waiter: () => Promise<T>) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const other = db.transaction(async (tx) => {
+        await lockHeldSeats(tx, [userId]);
+        // 12 + 11: a booking is for at most 12 travellers.
+        for (const travellers of [12, 11]) {
+          const id = randomUUID();
+          await tx.query(
+            `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
              address, phone, departure_id, travellers, total_cents, status)
            VALUES ($1, $2, $3, $4, 'Held', 1000, 'Ada', 'ada@example.com', '1 Road', '123456', $5, $6, $6 * 1000, 'requested')`,
-          [id, `WT-${id.slice(0, 8).toUpperCase()}`, userId, validBooking.packageId, departureId, travellers],
+            [
+              id,
+              `WT-${id.slice(0, 8).toUpperCase()}`,
+              userId,
+              validBooking.packageId,
+              departureId,
+              travellers,
+            ],
+          );
+        }
+        holding();
+        await gate;
+      });
+      await held;
+      const waiting = waiter();
+      // Commit only once the waiter is queued on the advisory lock.
+      for (let i = 0; ; i++) {
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
         );
+        if (rows[0]!.n > 0) break;
+        if (i > 200) throw new Error('the waiter never queued on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      holding();
-      await gate;
-    });
-    await held;
-    const waiting = waiter();
-    // Commit only once the waiter is queued on the advisory lock.
-    for (let i = 0; ; i++) {
-      const { rows } = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-      );
-      if (rows[0]!.n > 0) break;
-      if (i > 200) throw new Error('the waiter never queued on the lock');
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      release();
+      await other;
+      return waiting;
     }
-    release();
-    await other;
-    return waiting;
-  }
 
-  it('a booking queued behind another transaction of the same user counts the seats it committed: 23 + 3 > 24 is a 409', async () => {
-    const user = await createUser('queued-hoarder');
-    const departureId = await newDeparture(db);
-    // The token is verified first, so the request is queued on the lock, not on sign-in.
-    expect((await app.inject({ url: '/api/bookings', headers: bearer(user) })).statusCode).toBe(200);
-    const res = await whileAnotherHolds(user.uid, departureId, () =>
-      injectBooking(app, user, { ...validBooking, departureId, travellers: 3 }),
-    );
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ heldSeats: 23 });
-  });
+    it('a booking queued behind another transaction of the same user counts the seats it committed: 23 + 3 > 24 is a 409', async () => {
+      const user = await createUser('queued-hoarder');
+      const departureId = await newDeparture(db);
+      // The token is verified first, so the request is queued on the lock, not on sign-in.
+      expect((await app.inject({ url: '/api/bookings', headers: bearer(user) })).statusCode).toBe(200);
+      const res = await whileAnotherHolds(user.uid, departureId, () =>
+        injectBooking(app, user, { ...validBooking, departureId, travellers: 3 }),
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ heldSeats: 23 });
+    });
 
-  it('lockHeldSeats (changes, waiting-list acceptances) queued the same way counts them too', async () => {
-    const user = await createUser('queued-changer');
-    const departureId = await newDeparture(db);
-    const held = await whileAnotherHolds(user.uid, departureId, () =>
-      db.transaction((tx) => lockHeldSeats(tx, [user.uid])),
-    );
-    expect(held.get(user.uid)).toBe(23);
-  });
-});
+    it('lockHeldSeats (changes, waiting-list acceptances) queued the same way counts them too', async () => {
+      const user = await createUser('queued-changer');
+      const departureId = await newDeparture(db);
+      const held = await whileAnotherHolds(user.uid, departureId, () =>
+        db.transaction((tx) => lockHeldSeats(tx, [user.uid])),
+      );
+      expect(held.get(user.uid)).toBe(23);
+    });
+  },
+);

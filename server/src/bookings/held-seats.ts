@@ -20,7 +20,8 @@ export const heldSeatsMessage = (held: number, max: number, adding: number) =>
 // (migration 7), read by lock_held_seats (migration 8, server/src/db/migrations.ts) after the
 // locks were granted. No row: nothing held. The booking batch calls it inside the statement that
 // locks its departures (server/src/bookings/batch.ts).
-export const lockHeldSeatsSql = (param: string) => `SELECT user_id, seats FROM lock_held_seats(${param}::text[])`;
+export const lockHeldSeatsSql = (param: string) =>
+  `SELECT user_id, seats FROM lock_held_seats(${param}::text[])`;
 
 const lockStatement = prepared('held-seats-lock', lockHeldSeatsSql('$1'));
 

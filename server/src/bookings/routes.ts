@@ -23,6 +23,7 @@ import {
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
+import type { Catalogue } from '../catalog/store.js';
 import { createBooking, findBooking, listBookings } from './repository.js';
 import { offerContext } from '../seats/offer-context.js';
 import { changeBooking, type ChangeRequest } from './change.js';
@@ -31,7 +32,10 @@ import { changeBookingStatus } from './status.js';
 export type BookingsOptions = {
   db: Database;
   verifyToken: TokenVerifier;
+  // Every package by id, any status: the catalogue's live Map (server/src/catalog/store.ts).
   packages: Map<string, ServerPackage>;
+  // The catalogue itself (buildApp sets it): its console routes and the package's questions.
+  catalogue?: Catalogue;
   // Booking writes per signed-in user and minute.
   rateLimitPerMinute: number;
   // A user's seats in bookings awaiting confirmation, at most (MAX_HELD_SEATS_PER_USER).
@@ -190,7 +194,9 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
       const key = request.headers['idempotency-key'];
       const input = request.body;
       const pkg = packages.get(input.packageId);
-      if (!pkg) return fieldProblem(reply, { packageId: 'This package does not exist.' });
+      // Drafts and archived packages are not for sale (bookings already made keep working).
+      if (!pkg || pkg.status !== 'published')
+        return fieldProblem(reply, { packageId: 'This package does not exist.' });
 
       const outcome = await fromDatabase(() =>
         createBooking(

@@ -1,19 +1,47 @@
-// The catalogue: the travel packages of public/packages.json as the server knows them.
+// The catalogue as the server knows it: what a booking needs of a package (its name, price and
+// status), read by every route through one live Map that server/src/catalog/store.ts keeps equal
+// to the packages table. public/packages.json is only the first seed (./seed.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { PackageStatus } from '#contracts/catalogue';
 
-const packageSchema = z.object({
+export type ServerPackage = {
+  id: string;
+  name: string;
+  // Per person, whole dollars: the price of departures without one of their own.
+  price: number;
+  status: PackageStatus;
+};
+
+// A package as public/packages.json gives it: the four fields of the spec, and the optional
+// content of contract v4 (checked again against contracts/catalogue.ts when seeded).
+const seedSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string().min(1),
+  description: z.string().default(''),
+  img: z.string().default(''),
   price: z.number().nonnegative(),
+  durationDays: z.number().int().optional(),
+  itinerary: z.array(z.object({ title: z.string(), body: z.string().default('') })).optional(),
+  includes: z.array(z.string()).optional(),
+  excludes: z.array(z.string()).optional(),
+  questions: z.array(z.unknown()).optional(),
 });
+export type SeedPackage = z.infer<typeof seedSchema>;
 
-export type ServerPackage = z.infer<typeof packageSchema>;
-
-// The server's own copy of the catalogue: a booking's package name and price come from here,
-// never from the client.
-export function loadPackages(file: string): Map<string, ServerPackage> {
-  const parsed = z.array(packageSchema.loose()).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+export function readSeedFile(file: string): SeedPackage[] {
+  const parsed = z.array(seedSchema).safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`Invalid packages file ${file}: ${parsed.error.message}`);
-  return new Map(parsed.data.map((p) => [p.id, { id: p.id, name: p.name, price: p.price }]));
+  return parsed.data;
+}
+
+// The seed file's packages as a Map, all published: tests use it to know the seeded ids and
+// prices before any database is open.
+export function loadPackages(file: string): Map<string, ServerPackage> {
+  return new Map(
+    readSeedFile(file).map((p) => [
+      p.id,
+      { id: p.id, name: p.name, price: p.price, status: 'published' as const },
+    ]),
+  );
 }

@@ -35,6 +35,11 @@ export type Database = Queryable & {
   // and the event loop, and the batch's time is what every booking waits.
   shortTransaction<T>(fn: (tx: ShortTransaction) => Promise<T>): Promise<T>;
   ping(timeoutMs?: number): Promise<void>;
+  // LISTEN on a channel: `onNotify` gets each NOTIFY's payload until the returned function is
+  // called. PGlite listens in its process; PostgreSQL on a dedicated connection of its own (a
+  // pooled one would drop the LISTEN when returned), opened again after it is lost. A lost
+  // notification is possible while it reconnects: callers keep a periodic check as well.
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -96,6 +101,13 @@ async function openPglite(dataDir?: string): Promise<Database> {
       }),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.query('SELECT 1'), timeoutMs);
+    },
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await db.listen(channel, onNotify);
+      return async () => {
+        // After close() PGlite cannot run UNLISTEN: nothing left to stop then.
+        if (!db.closed) await unsubscribe();
+      };
     },
     close: () => db.close(),
   };
@@ -237,6 +249,32 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       }, true),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pool.query('SELECT 1'), timeoutMs);
+    },
+    listen: async (channel, onNotify) => {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+        c.on('error', () => {});
+        c.on('end', () => {
+          if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+        });
+        c.on('notification', (n) => {
+          if (n.channel === channel) onNotify(n.payload ?? '');
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await connect().catch(() => {
+        retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      });
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

@@ -321,6 +321,59 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 16,
+    name: 'catalogue in the database',
+    sql: `
+      -- The catalogue (contracts/catalogue.ts), filled once from public/packages.json by
+      -- server/src/catalog/seed.ts. Lists and days are jsonb: they are always read and written
+      -- whole with their package. images: [{id, alt, hash, width, height, widths}] in order, the
+      -- first the cover; the bytes are in image_variants.
+      CREATE TABLE packages (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        description text NOT NULL,
+        price integer NOT NULL CHECK (price BETWEEN 1 AND 100000),
+        status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'published', 'archived')),
+        duration_days integer CHECK (duration_days BETWEEN 1 AND 60),
+        itinerary jsonb NOT NULL DEFAULT '[]',
+        includes jsonb NOT NULL DEFAULT '[]',
+        excludes jsonb NOT NULL DEFAULT '[]',
+        questions jsonb NOT NULL DEFAULT '[]',
+        images jsonb NOT NULL DEFAULT '[]',
+        position integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Re-encoded images, content-addressed: /images/<hash>.<width>.<format>.
+      CREATE TABLE image_variants (
+        hash text NOT NULL,
+        width integer NOT NULL,
+        format text NOT NULL CHECK (format IN ('avif', 'webp')),
+        bytes bytea NOT NULL,
+        PRIMARY KEY (hash, width, format)
+      );
+      -- One row: bumped by every catalogue change (each process compares it with its copy's), and
+      -- when the seed ran (it runs once, whatever the operators delete later).
+      CREATE TABLE catalogue_state (
+        id integer PRIMARY KEY CHECK (id = 1),
+        version bigint NOT NULL DEFAULT 0,
+        seeded_at timestamptz
+      );
+      INSERT INTO catalogue_state (id) VALUES (1);
+      -- A departure's own price in whole dollars; NULL sells at the package's.
+      ALTER TABLE departures ADD COLUMN price integer CHECK (price BETWEEN 1 AND 100000);
+      -- Answers to the package's questions, keyed by question id.
+      ALTER TABLE booking_guests ADD COLUMN answers jsonb NOT NULL DEFAULT '{}';
+      -- Which package a catalogue audit row is about.
+      ALTER TABLE audit_events ADD COLUMN package_id text;
+      -- A catalogue row is about a package, not a booking or a departure. NOT VALID: the rows
+      -- already there met the old rule, so a large trail is not scanned again.
+      ALTER TABLE audit_events DROP CONSTRAINT audit_events_check;
+      ALTER TABLE audit_events ADD CONSTRAINT audit_events_subject
+        CHECK (booking_id IS NOT NULL OR departure_id IS NOT NULL OR package_id IS NOT NULL) NOT VALID;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

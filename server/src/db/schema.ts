@@ -62,6 +62,8 @@ export type DeparturesTable = {
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
   guests_erased_at: NullableTimestamp;
+  // Migration 16: whole dollars per person; null sells at the package's price.
+  price: number | null;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -97,6 +99,8 @@ export type AuditEventsTable = {
   waitlist_entry_id: string | null;
   // The internal note the row records (action "note.added").
   note_id: string | null;
+  // Migration 16: the package a catalogue row is about.
+  package_id: string | null;
 };
 
 // One traveller of a booking (migration 4): '' is "not given yet"; the date of birth is null then.
@@ -111,6 +115,8 @@ export type BookingGuestsTable = {
   emergency_phone: Generated<string>;
   check_in: CheckInState | null;
   updated_at: Timestamp;
+  // Migration 16: answers to the package's questions, keyed by question id.
+  answers: Generated<Record<string, string | boolean>>;
 };
 
 // Operators' internal notes on a booking: never in a traveller's payload or email.
@@ -171,7 +177,31 @@ export type Tables = {
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
   held_seats: HeldSeatsTable;
+  packages: PackagesTable;
+  image_variants: ImageVariantsTable;
+  catalogue_state: CatalogueStateTable;
 };
+
+// Migration 16: the catalogue (server/src/catalog/).
+export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
+export type PackagesTable = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  status: Generated<'draft' | 'published' | 'archived'>;
+  duration_days: number | null;
+  itinerary: Generated<{ title: string; body: string }[]>;
+  includes: Generated<string[]>;
+  excludes: Generated<string[]>;
+  questions: Generated<unknown[]>;
+  images: Generated<StoredImage[]>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type ImageVariantsTable = { hash: string; width: number; format: 'avif' | 'webp'; bytes: Buffer };
+export type CatalogueStateTable = { id: number; version: Generated<string>; seeded_at: NullableTimestamp };
 
 // --- What the queries read ---------------------------------------------------------------------
 
@@ -237,6 +267,7 @@ export const departureFields = [
   'min_travellers',
   'meeting_point',
   'meeting_time',
+  'price',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {

@@ -19,7 +19,8 @@ export const guarantee = (row: DepartureRow) => {
   return { guaranteed: row.min_travellers > 0 && toGuarantee === 0, toGuarantee };
 };
 
-export const toDeparture = (row: DepartureRow): Departure => ({
+// `packagePrice`: the package's price, which a departure without a price of its own sells at.
+export const toDeparture = (row: DepartureRow, packagePrice: number): Departure => ({
   id: row.id,
   packageId: row.package_id,
   startsOn: row.starts_on,
@@ -27,16 +28,22 @@ export const toDeparture = (row: DepartureRow): Departure => ({
   seatsLeft: Math.max(0, row.capacity - row.seats_taken),
   status: row.status,
   ...guarantee(row),
+  price: row.price ?? packagePrice,
 });
 
 // The package's departures after `today`, soonest first: what travellers may choose from.
-export async function listFutureDepartures(db: Queryable, packageId: string, today: string) {
+export async function listFutureDepartures(
+  db: Queryable,
+  packageId: string,
+  today: string,
+  packagePrice: number,
+) {
   const { rows } = await db.query<DepartureRow>(
     `SELECT ${departureColumns}, ${offeredSeatsSql('departures')} AS offered FROM departures
      WHERE package_id = $1 AND starts_on > $2 ORDER BY starts_on, id`,
     [packageId, today],
   );
-  return rows.map(toDeparture);
+  return rows.map((row) => toDeparture(row, packagePrice));
 }
 
 // The default schedule (docs/product.md): every package gets a departure about every four weeks for
@@ -91,13 +98,22 @@ export async function insertDeparture(
     capacity: number;
     status?: DepartureStatus;
     minTravellers?: number;
+    price?: number | null;
   },
 ): Promise<Departure> {
-  const { rows } = await q.query<DepartureRow>(
-    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     RETURNING ${departureColumns}`,
-    [randomUUID(), d.packageId, d.startsOn, d.capacity, d.status ?? 'open', d.minTravellers ?? 0],
+  const { rows } = await q.query<DepartureRow & { package_price: number | null }>(
+    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers, price)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     RETURNING ${departureColumns}, (SELECT p.price FROM packages p WHERE p.id = package_id) AS package_price`,
+    [
+      randomUUID(),
+      d.packageId,
+      d.startsOn,
+      d.capacity,
+      d.status ?? 'open',
+      d.minTravellers ?? 0,
+      d.price ?? null,
+    ],
   );
-  return toDeparture(rows[0]!);
+  return toDeparture(rows[0]!, rows[0]!.package_price ?? 0);
 }

@@ -61,7 +61,9 @@ export async function departuresRoutes(
       let hit = cache.get(packageId);
       if (!hit || now() - hit.at >= seconds * 1000 || hit.day !== today) {
         // Parallel misses share one query; a failed one is not kept.
-        const departures = fromDatabase(() => listFutureDepartures(options.db, packageId, today));
+        const departures = fromDatabase(() =>
+          listFutureDepartures(options.db, packageId, today, options.packages.get(packageId)?.price ?? 0),
+        );
         hit = { at: now(), day: today, departures };
         cache.set(packageId, hit);
         departures.catch(() => {

@@ -1,0 +1,110 @@
+// Each process's in-memory copy of the catalogue: pages, /packages.json, the sitemap and every
+// booking read it from here, never from the database per request. It reloads when the catalogue
+// changes: at once on a NOTIFY (catalogue_state's version, ./repository.ts), and by comparing the
+// version every few seconds in case a notification was lost (a dropped listening connection).
+import type { CataloguePackage } from '#contracts/catalogue';
+import type { Database } from '../db/database.js';
+import type { ServerPackage } from './packages.js';
+import { catalogueChannel, catalogueVersion, readCatalogue, type StoredPackage } from './repository.js';
+
+export type Catalogue = {
+  // Every package by id, whatever its status (bookings of archived packages keep working): one
+  // Map, updated in place, so every route that was handed it sees each reload.
+  packages: Map<string, ServerPackage>;
+  version: () => number;
+  // Every package, in position order.
+  all: () => readonly StoredPackage[];
+  // Published only, in position order: what the public sees.
+  published: () => readonly CataloguePackage[];
+  get: (id: string) => StoredPackage | undefined;
+  // The body of /packages.json for this version (built once per version).
+  publicJson: () => string;
+  // Reload now (after a write through this process: its answer already shows the change).
+  refresh: () => Promise<void>;
+  // Called after each reload with the new version (pages cached per version drop theirs).
+  onChange: (listener: (version: number) => void) => void;
+  stop: () => Promise<void>;
+};
+
+export type CatalogueOptions = {
+  db: Database;
+  // The fallback check's period; NOTIFY is usually first.
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+const strip = ({ storedImages: _stored, ...pkg }: StoredPackage): CataloguePackage => pkg;
+
+export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOptions): Promise<Catalogue> {
+  const packages = new Map<string, ServerPackage>();
+  let version = -1;
+  let list: StoredPackage[] = [];
+  let byId = new Map<string, StoredPackage>();
+  let published: CataloguePackage[] = [];
+  let json: string | undefined;
+  const listeners: ((version: number) => void)[] = [];
+
+  const apply = (next: { version: number; packages: StoredPackage[] }) => {
+    if (next.version < version) return;
+    const changed = next.version !== version;
+    version = next.version;
+    list = next.packages;
+    byId = new Map(list.map((p) => [p.id, p]));
+    published = list.filter((p) => p.status === 'published').map(strip);
+    json = undefined;
+    // In place and in one synchronous step: no reader ever sees it half-filled.
+    packages.clear();
+    for (const p of list) packages.set(p.id, { id: p.id, name: p.name, price: p.price, status: p.status });
+    if (changed) for (const listener of listeners) listener(version);
+  };
+
+  let loading: Promise<void> | undefined;
+  let again = false;
+  const refresh = async (): Promise<void> => {
+    if (loading) {
+      // A change landed while reading: read once more after this one.
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      try {
+        do {
+          again = false;
+          apply(await readCatalogue(db));
+        } while (again);
+      } finally {
+        loading = undefined;
+      }
+    })();
+    return loading;
+  };
+  await refresh();
+
+  let stopped = false;
+  const unlisten = await db.listen?.(catalogueChannel, (payload) => {
+    if (stopped || Number(payload) === version) return;
+    refresh().catch((error) => onError?.(error));
+  });
+  const timer = setInterval(() => {
+    catalogueVersion(db)
+      .then((v) => (v !== version ? refresh() : undefined))
+      .catch((error) => onError?.(error));
+  }, pollMs);
+  timer.unref();
+
+  return {
+    packages,
+    version: () => version,
+    all: () => list,
+    published: () => published,
+    get: (id) => byId.get(id),
+    publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
+    refresh,
+    onChange: (listener) => void listeners.push(listener),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten?.();
+    },
+  };
+}
