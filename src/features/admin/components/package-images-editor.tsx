@@ -30,12 +30,15 @@ export function PackageImagesEditor({ packageId, images, errors, onChange, onUpl
   const fileRef = useRef<HTMLInputElement>(null);
   const altRef = useRef<HTMLInputElement>(null);
 
-  // The chosen file's preview lives as long as it is chosen.
+  // The chosen file's preview, as a data: URL: the site's Content-Security-Policy allows images
+  // from 'self' and data: only (server/src/security.ts), not blob:.
   useEffect(() => {
-    if (!file) return setPreview('');
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    setPreview('');
+    if (!file || !file.type.startsWith('image/')) return;
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
 
   const altId = (id: string) => `${uid}-alt-${id}`;
