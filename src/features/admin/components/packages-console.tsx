@@ -25,6 +25,17 @@ export function PackagesConsole() {
   const [moving, setMoving] = useState(false);
   const [moveError, setMoveError] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
+  // Focus follows the package it moved, once the list shows the new order; at an end the other
+  // button is the one that works.
+  const refocus = useRef<{ id: string; direction: Direction } | null>(null);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted || moving) return;
+    refocus.current = null;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-package="${CSS.escape(wanted.id)}"]`);
+    const same = row?.querySelector<HTMLButtonElement>(`[data-move="${wanted.direction}"]:not(:disabled)`);
+    (same ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
+  }, [state, moving]);
   // Back from a package that was deleted: say so here.
   const deleted = (useLocation().state as { deleted?: unknown } | null)?.deleted;
   const { show } = flash;
@@ -32,6 +43,7 @@ export function PackagesConsole() {
     if (typeof deleted === 'string') show(`${deleted} deleted.`);
   }, [deleted, show]);
 
+  // Not disabled while a move is saved (aria-busy instead): a disabled button drops the focus.
   const move = async (packages: AdminPackage[], index: number, direction: Direction) => {
     const to = direction === 'up' ? index - 1 : index + 1;
     if (moving || to < 0 || to >= packages.length) return;
@@ -45,12 +57,7 @@ export function PackagesConsole() {
       replaceAll(answer);
       const name = packages[index]!.name;
       flash.show(`${name} moved ${direction} to position ${to + 1} of ${packages.length}.`);
-      // Focus follows the package it moved; at an end the other button is the one that works.
-      requestAnimationFrame(() => {
-        const row = listRef.current?.querySelector<HTMLElement>(`[data-package="${CSS.escape(moved!)}"]`);
-        const same = row?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]:not(:disabled)`);
-        (same ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
-      });
+      refocus.current = { id: moved!, direction };
     } catch (error) {
       setMoveError(error instanceof ApiError ? error.message : 'The order could not be saved. Please try again.');
     } finally {
@@ -132,7 +139,8 @@ export function PackagesConsole() {
                         type="button"
                         className="button admin-button admin-button--quiet"
                         data-move="up"
-                        disabled={index === 0 || moving}
+                        disabled={index === 0}
+                        aria-busy={moving || undefined}
                         onClick={() => void move(state.data, index, 'up')}
                       >
                         Move up<span className="sr-only"> {pkg.name}</span>
@@ -141,7 +149,8 @@ export function PackagesConsole() {
                         type="button"
                         className="button admin-button admin-button--quiet"
                         data-move="down"
-                        disabled={index === state.data.length - 1 || moving}
+                        disabled={index === state.data.length - 1}
+                        aria-busy={moving || undefined}
                         onClick={() => void move(state.data, index, 'down')}
                       >
                         Move down<span className="sr-only"> {pkg.name}</span>
