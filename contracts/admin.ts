@@ -116,4 +116,10 @@ export type CheckInChange = { state: CheckInState | null };
 // GET /api/admin/departures/{id}/manifest -> {departure, bookings}: who travels, every traveller
 // of every active booking, with the booking's internal notes (oldest first).
 export type ManifestBooking = AdminBooking & { notes: Note[] };
-export type Manifest = { departure: AdminDeparture; bookings: ManifestBooking[] };
+// The package's questions, one column each (every guest's `answers` keyed by their id).
+export type ManifestQuestion = { id: string; label: string; kind: 'text' | 'yesno' | 'choice' };
+export type Manifest = {
+  departure: AdminDeparture;
+  bookings: ManifestBooking[];
+  questions: ManifestQuestion[];
+};

@@ -173,6 +173,9 @@ export const adminWaitlistEntrySchema = z.object({
 export const manifestSchema = z.object({
   departure: adminDepartureSchema,
   bookings: z.array(z.object({ ...adminBookingSchema.shape, notes: z.array(noteSchema) })),
+  questions: z.array(
+    z.object({ id: z.string(), label: z.string(), kind: z.enum(['text', 'yesno', 'choice']) }),
+  ),
 }) satisfies z.ZodMiniType<Manifest>;
 
 // PUT /api/bookings/{id}/guests: the list is read here; its length (the booking's travellers) and

@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
+import { seedCatalogue } from '../server/src/catalog/seed';
 import { migrate } from '../server/src/db/migrations';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { insertDeparture } from '../server/src/departures/repository';
@@ -41,7 +42,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 // (0.35 ms of server CPU a booking against 0.22 in the second run).
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 const userCount = 20;
-const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
+// The published packages of the database's catalogue (seeded from public/packages.json once,
+// server/src/catalog/seed.ts), read by prepare().
+let packages: { id: string }[] = [];
 
 type Departure = { id: string; packageId: string };
 type Mode = 'spread' | 'hot';
@@ -59,6 +62,10 @@ function createUsers(n: number) {
 // The benchmark's own schedule: 10 departures a package with room for any load, and one hot one.
 async function prepare(db: Database) {
   await migrate(db);
+  await seedCatalogue(db, join(root, 'public/packages.json'), join(root, 'public/img'));
+  packages = (
+    await db.query<{ id: string }>("SELECT id FROM packages WHERE status = 'published' ORDER BY position, id")
+  ).rows;
   const today = todayIso();
   const spread: Departure[] = [];
   for (const [p, pkg] of packages.entries()) {
@@ -348,7 +355,9 @@ for (const setup of setups) {
       const run = await load(urls, users, targets, seconds);
       const after = [cpuSeconds(pids), pglite ? null : cpuSeconds('postgres')];
       const perBooking = (i: number) =>
-        before[i] != null && after[i] != null && run.ok > 0 ? ((after[i]! - before[i]!) * 1000) / run.ok : null;
+        before[i] != null && after[i] != null && run.ok > 0
+          ? ((after[i]! - before[i]!) * 1000) / run.ok
+          : null;
       run.serverCpuMs = perBooking(0);
       run.postgresCpuMs = perBooking(1);
       runs.set(mode, run);

@@ -24,6 +24,7 @@ import { createDeparturesCache, departuresRoutes } from './departures/routes.js'
 import { catalogueRoutes } from './catalog/routes.js';
 import { seedCatalogue } from './catalog/seed.js';
 import { openCatalogue, type Catalogue } from './catalog/store.js';
+import { catalogueJsonLd, sitemapXml, withJsonLd } from './catalog/seo.js';
 import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
 import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
@@ -56,6 +57,8 @@ export type AppOptions = {
   // The in-memory catalogue (server/src/catalog/store.ts); without one, buildApp seeds (once) and
   // opens its own from the database, and closes it with the app.
   catalogue?: Catalogue;
+  // The site's public address, for the sitemap and structured data (PUBLIC_ORIGIN).
+  siteUrl?: string;
 };
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
@@ -189,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => own.stop());
     catalogue = own;
   }
+  const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
   // Every route reads the catalogue's live Map, whatever the caller passed.
   const bookings = { ...options.bookings, packages: catalogue.packages, catalogue };
 
@@ -213,8 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) => {
-    const p = page(file);
+  const sendPage = (reply: FastifyReply, file: string, status = 200, given?: HtmlPage) => {
+    const p = given ?? page(file);
     return reply
       .code(status)
       .header('Content-Type', 'text/html; charset=utf-8')
@@ -223,8 +227,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(p.body);
   };
 
+  // The home page carries the catalogue's structured data as it is now: built once per version.
+  let home: { version: number; page: HtmlPage } | undefined;
+  const homePage = () => {
+    if (home?.version !== catalogue.version()) {
+      const built = page('index.html');
+      const body = withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published()));
+      home = { version: catalogue.version(), page: { body, scriptHashes: built.scriptHashes } };
+    }
+    return home.page;
+  };
   for (const [path, file] of Object.entries(prerendered)) {
-    app.get(path, (_req, reply) => sendPage(reply, file));
+    app.get(path, (_req, reply) => sendPage(reply, file, 200, path === '/' ? homePage() : undefined));
     if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
   }
   await app.register(cookie);
@@ -335,6 +349,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await registerApiReference(app);
 
+  // The sitemap: the public pages and every published package, per catalogue version.
+  let sitemap: { version: number; xml: string } | undefined;
+  app.get('/sitemap.xml', (_req, reply) => {
+    if (sitemap?.version !== catalogue.version()) {
+      sitemap = {
+        version: catalogue.version(),
+        xml: sitemapXml(siteUrl, Object.keys(prerendered), catalogue.published()),
+      };
+    }
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=0, must-revalidate')
+      .send(sitemap.xml);
+  });
   // /packages.json (and the spec's /packages.JSON), /api/packages/{id}, /images/: the catalogue.
   await app.register(catalogueRoutes, { db: options.bookings.db, catalogue });
 

@@ -81,6 +81,7 @@ const app = await buildApp({
   renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
   publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
   catalogue,
+  siteUrl: env.PUBLIC_ORIGIN,
   bookings: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),

@@ -2,7 +2,7 @@
 // neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
 // Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
 // docs/decisions/009-csv-for-spreadsheets.md.
-import type { AdminBooking, ManifestBooking } from '#contracts/admin';
+import type { AdminBooking, ManifestBooking, ManifestQuestion } from '#contracts/admin';
 
 // UTF-8's byte-order mark, first in the file: without it Excel reads the file in the PC's legacy
 // code page and "Zoë" becomes "ZoÃ«".
@@ -97,21 +97,25 @@ export const manifestCsvHeader = [
   'Check-in',
 ];
 
-export const manifestCsvRows = (b: ManifestBooking) =>
+// A yes/no answer reads Yes or No; an unanswered question is an empty cell.
+const answerCell = (value: string | boolean | undefined) =>
+  value === undefined ? '' : value === true ? 'Yes' : value === false ? 'No' : value;
+
+export const manifestCsvRows = (b: ManifestBooking, questions: readonly ManifestQuestion[] = []) =>
   b.guests
-    .map((g) =>
-      csvRow([
-        asText(b.reference),
-        b.name,
-        b.email,
-        asText(b.phone),
-        g.fullName,
-        g.dateOfBirth,
-        g.dietary,
-        g.medical,
-        g.emergencyName,
-        asText(g.emergencyPhone),
-        g.checkIn,
-      ]),
-    )
+    .map((g) => csvRow([...manifestCells(b, g), ...questions.map((q) => answerCell(g.answers?.[q.id]))]))
     .join('');
+
+const manifestCells = (b: ManifestBooking, g: ManifestBooking['guests'][number]) => [
+  asText(b.reference),
+  b.name,
+  b.email,
+  asText(b.phone),
+  g.fullName,
+  g.dateOfBirth,
+  g.dietary,
+  g.medical,
+  g.emergencyName,
+  asText(g.emergencyPhone),
+  g.checkIn,
+];

@@ -51,6 +51,10 @@ export const toAdminDeparture = (
   meetingTime: row.meeting_time ?? null,
 });
 
+// The package's questions as the manifest's columns.
+export const manifestQuestions = (options: BookingsOptions, packageId: string) =>
+  (options.catalogue?.get(packageId)?.questions ?? []).map(({ id, label, kind }) => ({ id, label, kind }));
+
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
@@ -172,7 +176,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       const row = await fromDatabase(() => findAdminDeparture(db, id));
       if (!row) return problem(reply, 404, 'No such departure.');
       const bookings = await fromDatabase(() => listManifestBookings(db, id));
-      const manifest: Manifest = { departure: present(row), bookings };
+      const manifest: Manifest = {
+        departure: present(row),
+        bookings,
+        questions: manifestQuestions(options, row.package_id),
+      };
       return noStore(reply).send(manifest);
     },
   );

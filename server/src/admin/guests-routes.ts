@@ -16,6 +16,7 @@ import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schema
 import { fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
+import { manifestQuestions } from './departures-routes.js';
 import { csvBom, csvRow, manifestCsvHeader, manifestCsvRows } from './csv.js';
 import { findAdminDeparture } from './departures-queries.js';
 import { addNote } from './notes.js';
@@ -55,7 +56,12 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: BookingsO
       const departure = await fromDatabase(() => findAdminDeparture(db, id));
       if (!departure) return problem(reply, 404, 'No such departure.');
       const bookings = await fromDatabase(() => listManifestBookings(db, id));
-      const body = csvBom + csvRow(manifestCsvHeader) + bookings.map(manifestCsvRows).join('');
+      // A column per question of the package, after the fixed ones.
+      const questions = manifestQuestions(options, departure.package_id);
+      const body =
+        csvBom +
+        csvRow([...manifestCsvHeader, ...questions.map((q) => q.label)]) +
+        bookings.map((b) => manifestCsvRows(b, questions)).join('');
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header(

@@ -298,6 +298,8 @@ const writeSql = prepared(
 function newBooking({ p, departure }: Placed, price: number): Booking {
   const now = new Date();
   return toBooking({
+    // A new booking's travellers are blank: incomplete whatever the package asks.
+    questions: null,
     id: p.id,
     reference: p.reference,
     user_id: p.userId,

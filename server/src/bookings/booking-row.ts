@@ -8,13 +8,14 @@ import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 
 // The traveller's view of a guest: the check-in is the guide's business.
 const travellerGuests = (guests: OperatorGuest[]) =>
-  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone }) => ({
+  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone, answers }) => ({
     fullName,
     dateOfBirth,
     dietary,
     medical,
     emergencyName,
     emergencyPhone,
+    answers: answers ?? {},
   }));
 
 export const toBooking = (row: BookingRow): Booking => ({
@@ -36,7 +37,7 @@ export const toBooking = (row: BookingRow): Booking => ({
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
   guests: travellerGuests(row.guests),
-  detailsComplete: detailsComplete(row.guests),
+  detailsComplete: detailsComplete(row.guests, row.questions ?? []),
 });
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({

@@ -9,7 +9,10 @@ import type { AdminDeparture } from '#contracts/admin';
 import type { AdminPackage, CataloguePackage, UploadedImage } from '#contracts/catalogue';
 import type { Departure } from '#contracts/departure';
 import { addDays, todayIso } from '#contracts/iso-dates';
-import { bearer, useAdminApp } from '../test/console-kit.js';
+import { bearer, readCsv, useAdminApp } from '../test/console-kit.js';
+import { eraseExpiredGuestDetails } from '../guests/retention.js';
+import type { Booking } from '#contracts/booking';
+import type { Manifest } from '#contracts/admin';
 import { describeEach } from '../test/services.js';
 import { packages as seedFile, storeCases } from '../test/fixtures.js';
 
@@ -367,6 +370,77 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       const kept = await ctx.call(ctx.traveller, 'GET', `/api/bookings/${booking.id}`);
       expect(kept.statusCode).toBe(200);
       expect(kept.json()).toMatchObject({ packageName: 'Lofoten Lights' });
+    });
+  });
+
+  describe('questions per package', () => {
+    it('checks answers per traveller, counts required ones, shows them on the manifest, erases sensitive ones', async () => {
+      const id = await published();
+      const questions = [
+        { id: 'passport', label: 'Passport number', kind: 'text', required: true, sensitive: true },
+        { id: 'vegetarian', label: 'Vegetarian?', kind: 'yesno' },
+        { id: 'room', label: 'Room', kind: 'choice', choices: ['Single', 'Shared'], required: true },
+      ];
+      const set = await patch(id, { questions });
+      expect(set.statusCode, set.body).toBe(200);
+      const dep = await ctx.addDeparture({ packageId: id });
+      const booking = await ctx.book(ctx.traveller, { packageId: id, departureId: dep });
+      const details = {
+        fullName: 'Ada Lovelace',
+        dateOfBirth: '1990-12-10',
+        emergencyName: 'Charles Babbage',
+        emergencyPhone: '+44 20 7946 0000',
+      };
+      const put = (answers: unknown) =>
+        ctx.call(ctx.traveller, 'PUT', `/api/bookings/${booking.id}/guests`, {
+          guests: [{ ...details, answers }],
+        });
+
+      const bad = await put({ passport: 'X\u0000', vegetarian: 'yes', room: 'Suite', unknown: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().fieldErrors).sort()).toEqual([
+        'guests.0.answers.passport',
+        'guests.0.answers.room',
+        'guests.0.answers.unknown',
+        'guests.0.answers.vegetarian',
+      ]);
+      const partial = await put({ vegetarian: false });
+      expect(partial.statusCode, partial.body).toBe(200);
+      expect((partial.json() as Booking).detailsComplete).toBe(false);
+      const full = await put({ passport: 'P1234567', vegetarian: true, room: 'Shared' });
+      expect((full.json() as Booking).detailsComplete).toBe(true);
+      expect((full.json() as Booking).guests[0]!.answers).toEqual({
+        passport: 'P1234567',
+        vegetarian: true,
+        room: 'Shared',
+      });
+
+      const manifest = (
+        await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${dep}/manifest`)
+      ).json() as Manifest;
+      expect(manifest.questions.map((q) => q.label)).toEqual(['Passport number', 'Vegetarian?', 'Room']);
+      const csv = readCsv(
+        (await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${dep}/manifest.csv`)).body,
+      );
+      expect(csv[0]!.slice(-3)).toEqual(['Passport number', 'Vegetarian?', 'Room']);
+      expect(csv[1]!.slice(-3)).toEqual(['P1234567', 'Yes', 'Shared']);
+
+      // Long after the trip: the sensitive answer goes, the others stay.
+      const startsOn = (
+        await ctx.db.query<{ d: string }>(
+          `SELECT to_char(starts_on, 'YYYY-MM-DD') AS d FROM departures WHERE id = $1`,
+          [dep],
+        )
+      ).rows[0]!.d;
+      await eraseExpiredGuestDetails(ctx.db, {
+        retentionDays: 30,
+        now: new Date(`${addDays(startsOn, 31)}T12:00:00Z`),
+      });
+      const after = await ctx.db.query<{ answers: Record<string, unknown> }>(
+        'SELECT answers FROM booking_guests WHERE booking_id = $1',
+        [booking.id],
+      );
+      expect(after.rows[0]!.answers).toEqual({ vegetarian: true, room: 'Shared' });
     });
   });
 });

@@ -3,6 +3,7 @@
 // server's queries read, derived from it. A migration that changes a table changes it here too;
 // the queries that read the column then fail to compile rather than to run.
 // How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
+import type { AnswerQuestion } from '#contracts/answers';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
@@ -238,6 +239,8 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   meeting_time: string | null;
   // The travellers' details, in order (guestsJson below).
   guests: OperatorGuest[];
+  // The package's questions as they are now (migration 16; [] for a package no longer there).
+  questions: AnswerQuestion[] | null;
 };
 
 // A booking's guests as one JSON array, in order, so every query that reads bookings reads them in
@@ -245,7 +248,7 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
 export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
     'fullName', g.full_name, 'dateOfBirth', to_char(g.date_of_birth, 'YYYY-MM-DD'),
     'dietary', g.dietary, 'medical', g.medical, 'emergencyName', g.emergency_name,
-    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in) ORDER BY g.position), '[]')
+    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in, 'answers', g.answers) ORDER BY g.position), '[]')
   FROM booking_guests g WHERE g.booking_id = b.id)`;
 
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
@@ -255,6 +258,7 @@ export const bookingColumns = [
   'd.meeting_point',
   'd.meeting_time',
   `${guestsJson} AS guests`,
+  '(SELECT p.questions FROM packages p WHERE p.id = b.package_id) AS questions',
 ].join(', ');
 
 // A departure as every departure read selects it.

@@ -42,10 +42,15 @@ const fieldNames: Record<GuestField, string> = {
 export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
   after
     .map((guest, i) => {
-      const changed = guestFields.filter((f) => (before[i]?.[f] ?? null) !== guest[f]);
-      return changed.length === 0
-        ? null
-        : `traveller ${i + 1}: ${changed.map((f) => fieldNames[f]).join(', ')}`;
+      const changed = guestFields
+        .filter((f) => (before[i]?.[f] ?? null) !== guest[f])
+        .map((f) => fieldNames[f]);
+      // Which questions were answered differently, by id; never the answers.
+      const was = before[i]?.answers ?? {};
+      const now = guest.answers ?? {};
+      const questions = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
+      if (questions.length > 0) changed.push(`answers (${questions.join(', ')})`);
+      return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.join(', ')}`;
     })
     .filter((line): line is string => line !== null)
     .join('; ');
@@ -87,7 +92,7 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     ) {
       return { kind: 'conflict', message: detailsCutoffMessage(change.cutoffDays) };
     }
-    const checked = validateGuests(change.body, current.travellers, change.today);
+    const checked = validateGuests(change.body, current.travellers, change.today, row.questions ?? []);
     if (!checked.success)
       return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
     const summary = describeGuestChanges(current.guests, checked.guests);
@@ -97,9 +102,9 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     await tx.query(
       `UPDATE booking_guests bg SET full_name = v.full_name, date_of_birth = v.date_of_birth::date,
          dietary = v.dietary, medical = v.medical, emergency_name = v.emergency_name,
-         emergency_phone = v.emergency_phone, updated_at = now()
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-         AS v(position, full_name, date_of_birth, dietary, medical, emergency_name, emergency_phone)
+         emergency_phone = v.emergency_phone, answers = v.answers::jsonb, updated_at = now()
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS v(position, full_name, date_of_birth, dietary, medical, emergency_name, emergency_phone, answers)
        WHERE bg.booking_id = $1 AND bg.position = v.position`,
       [
         current.id,
@@ -110,6 +115,7 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
         g.map((x) => x.medical),
         g.map((x) => x.emergencyName),
         g.map((x) => x.emergencyPhone),
+        g.map((x) => JSON.stringify(x.answers ?? {})),
       ],
     );
     await tx.query('UPDATE bookings SET updated_at = now() WHERE id = $1', [current.id]);

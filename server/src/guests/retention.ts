@@ -42,14 +42,19 @@ export async function eraseExpiredGuestDetails(
       const { rows: bookings } = await tx.query<{ id: string }>(
         `WITH erased AS (
            UPDATE booking_guests g SET date_of_birth = NULL, dietary = '', medical = '',
-             emergency_name = '', emergency_phone = '', updated_at = now()
+             emergency_name = '', emergency_phone = '',
+             -- The answers to the package's sensitive questions go too; the others stay.
+             answers = g.answers - coalesce((
+               SELECT array_agg(q->>'id') FROM packages p, jsonb_array_elements(p.questions) q
+               WHERE p.id = b.package_id AND (q->>'sensitive')::boolean), '{}'::text[]),
+             updated_at = now()
            FROM bookings b
            WHERE b.id = g.booking_id AND b.departure_id = ANY($1::uuid[])
            RETURNING g.booking_id
          ), audit AS (
            INSERT INTO audit_events (booking_id, departure_id, actor_type, actor, action, to_value)
            SELECT b.id, b.departure_id, $2, $3, 'guests.erased',
-             'date of birth, dietary needs, medical notes and emergency contact erased after ' || $4::text || ' days'
+             'date of birth, dietary needs, medical notes, emergency contact and sensitive answers erased after ' || $4::text || ' days'
            FROM bookings b WHERE b.id IN (SELECT DISTINCT booking_id FROM erased)
            RETURNING booking_id
          )
