@@ -18,6 +18,8 @@ export default [
       route('departures', 'routes/admin-departures.tsx'),
       route('departures/:id', 'routes/admin-manifest.tsx'),
       route('staff', 'routes/admin-staff.tsx'),
+      route('packages', 'routes/admin-packages.tsx'),
+      route('packages/:id', 'routes/admin-package.tsx'),
     ]),
     // A guide's screens: their own chunks, none of the console's.
     route('guide', 'routes/guide.tsx'),

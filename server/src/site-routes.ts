@@ -26,4 +26,6 @@ export const clientRoutes = [
   '/admin/staff',
   '/guide',
   '/guide/:id',
+  '/admin/packages',
+  '/admin/packages/:id',
 ];

@@ -19,6 +19,8 @@ export const paths = {
   // A guide's departures, and one departure's manifest with check-in.
   guide: '/guide',
   guideDeparture: (id: string) => `/guide/${encodeURIComponent(id)}`,
+  adminPackages: '/admin/packages',
+  adminPackage: (id: string) => `/admin/packages/${encodeURIComponent(id)}`,
 } as const;
 
 // Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.

@@ -82,10 +82,18 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       headers: {
         accept: options.accept ?? 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        // A FormData body (an upload) sets its own multipart type with the boundary.
+        ...(options.body === undefined || options.body instanceof FormData
+          ? {}
+          : { 'content-type': 'application/json' }),
         ...options.headers,
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -7,6 +7,7 @@ import { joinWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
+import { packagePath, usePackageContent } from '~/features/packages/hooks/use-package-content';
 import { departuresPath } from '~/lib/departures-api';
 import type { TravelPackage } from '#contracts/package';
 import { packagesPath } from '~/features/packages/api/get-packages';
@@ -21,14 +22,13 @@ export const meta = () => [
 
 // With a session cookie the server renders the package with its departures (~/lib/page-data).
 export const loader = ({ params, context }: Route.LoaderArgs) =>
-  loadPageData(context, [packagesPath, departuresPath(params.id)]);
+  loadPageData(context, [packagesPath, packagePath(params.id), departuresPath(params.id)]);
 
 export default function PackagePage() {
   const { id } = useParams();
   const { state, retry } = usePackage(id, usePreloaded<TravelPackage[]>(packagesPath));
   const auth = useAuth();
   const pageUser = usePageUser();
-  const navigate = useNavigate();
   const user =
     auth.status === 'signed-in'
       ? auth.user
@@ -59,7 +59,14 @@ export default function PackagePage() {
       </section>
     );
   }
-  const pkg = state.pkg;
+  return <FoundPackage pkg={state.pkg} user={user} />;
+}
+
+type PageUserLike = { uid: string; displayName: string | null; email: string | null } | null;
+
+function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserLike }) {
+  const navigate = useNavigate();
+  const pkg = usePackageContent(card, usePreloaded<unknown>(packagePath(card.id)));
   return (
     <section className="section container package-page">
       <PackageDetails pkg={pkg} />

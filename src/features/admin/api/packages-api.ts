@@ -2,7 +2,7 @@
 // reads. Kept here because features do not import each other.
 import { isTravelPackage } from '#contracts/package';
 
-export type PackageOption = { id: string; name: string };
+export type PackageOption = { id: string; name: string; price: number };
 
 export async function getPackageOptions(signal?: AbortSignal): Promise<PackageOption[]> {
   const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });
@@ -14,5 +14,5 @@ export const packagesPath = '/packages.json';
 
 export function packageOptionsOf(data: unknown): PackageOption[] {
   if (!Array.isArray(data)) throw new Error('The packages could not be read.');
-  return data.filter(isTravelPackage).map(({ id, name }) => ({ id, name }));
+  return data.filter(isTravelPackage).map(({ id, name, price }) => ({ id, name, price }));
 }

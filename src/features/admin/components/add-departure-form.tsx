@@ -3,13 +3,16 @@ import { InputField } from '~/components/field';
 import type { AdminDeparture } from '#contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
+import { formatPrice } from '#contracts/money';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
-type Field = 'startsOn' | 'capacity' | 'minTravellers';
+type Field = 'startsOn' | 'capacity' | 'minTravellers' | 'price';
 
 type AddDepartureFormProps = {
   packageId: string;
   packageName: string;
+  // Per person, whole dollars: what a date without its own price sells at.
+  packagePrice?: number;
   onAdded: (departure: AdminDeparture) => void;
 };
 
@@ -17,11 +20,13 @@ export const defaultCapacity = '12';
 
 // A new date for the chosen package. The server decides what is valid (a date after today, at
 // least one seat) and its messages show beside the fields; what was typed stays on failure.
-export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartureFormProps) {
+export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded }: AddDepartureFormProps) {
   const [startsOn, setStartsOn] = useState('');
   const [capacity, setCapacity] = useState(defaultCapacity);
   // 0: the departure runs whoever books; more: it is guaranteed once that many travellers booked.
   const [minTravellers, setMinTravellers] = useState('0');
+  // Empty: the date sells at the package's price.
+  const [price, setPrice] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,11 +38,13 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
     if (field === 'startsOn') setStartsOn(value);
     else if (field === 'capacity') setCapacity(value);
     else if (field === 'minTravellers') setMinTravellers(value);
+    else if (field === 'price') setPrice(value);
   });
   const ids = {
     date: useId(),
     capacity: useId(),
     minimum: useId(),
+    price: useId(),
     title: useId(),
   };
 
@@ -63,6 +70,7 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
         startsOn,
         capacity: Number(capacity),
         ...(minimum === 0 ? {} : { minTravellers: minimum }),
+        ...(price.trim() === '' ? {} : { price: Number(price) }),
       });
       onAdded(added);
       setStartsOn('');
@@ -73,10 +81,12 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
       if (fieldErrors.startsOn) next.startsOn = fieldErrors.startsOn;
       if (fieldErrors.capacity) next.capacity = fieldErrors.capacity;
       if (fieldErrors.minTravellers) next.minTravellers = fieldErrors.minTravellers;
+      if (fieldErrors.price) next.price = fieldErrors.price;
       setErrors(next);
       if (next.startsOn) dateRef.current?.focus();
       else if (next.capacity) capacityRef.current?.focus();
       else if (next.minTravellers) document.getElementById(ids.minimum)?.focus();
+      else if (next.price) document.getElementById(ids.price)?.focus();
       else setFormError(error instanceof Error ? error.message : 'The departure could not be added.');
     } finally {
       setBusy(false);
@@ -132,6 +142,19 @@ export function AddDepartureForm({ packageId, packageName, onAdded }: AddDepartu
           value={minTravellers}
           onChange={(e) => setMinTravellers(e.target.value)}
           error={errors.minTravellers}
+        />
+        <InputField
+          label="Price per person (US$)"
+          hint={packagePrice === undefined ? 'Empty = the package’s price' : `Empty = the package’s ${formatPrice(packagePrice)}`}
+          id={ids.price}
+          name="price"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={1}
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={errors.price}
         />
         <button type="submit" className="button button--primary admin-add__submit" aria-busy={busy}>
           {busy ? 'Adding…' : 'Add departure'}

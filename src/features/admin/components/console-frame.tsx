@@ -14,6 +14,11 @@ const consoleTabs = [
     label: 'Departures',
     matches: (p: string) => p.startsWith(paths.adminDepartures),
   },
+  {
+    to: paths.adminPackages,
+    label: 'Packages',
+    matches: (p: string) => p.startsWith(paths.adminPackages),
+  },
 ];
 
 const staffTab = { to: paths.adminStaff, label: 'Team', matches: (p: string) => p.startsWith(paths.adminStaff) };

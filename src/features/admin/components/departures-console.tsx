@@ -80,6 +80,7 @@ export function DeparturesConsole() {
             key={packageId}
             packageId={packageId}
             packageName={chosen?.name ?? packageId}
+            packagePrice={chosen?.price}
             onAdded={(departure) => {
               put(departure);
               flash.show(

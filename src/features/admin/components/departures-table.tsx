@@ -6,6 +6,8 @@ import type { AdminDeparture } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
 import { MeetingEditor } from '~/features/admin/components/meeting-editor';
+import { PriceEditor } from '~/features/admin/components/price-editor';
+import { formatPrice } from '#contracts/money';
 import { formatTripDate, fromToday } from '#contracts/format';
 
 type DeparturesTableProps = {
@@ -17,6 +19,7 @@ type DeparturesTableProps = {
 
 const capacityButtonId = (id: string) => `capacity-${id}`;
 const meetingButtonId = (id: string) => `meeting-${id}`;
+const priceButtonId = (id: string) => `price-${id}`;
 
 // The schedule: each date with its seats, bookings and whether it is on sale. Past departures
 // stay listed for their manifests but can no longer be changed.
@@ -29,6 +32,13 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
     document.getElementById(meetingButtonId(refocusMeeting.current))?.focus();
     refocusMeeting.current = null;
   }, [editingMeeting]);
+  const [editingPrice, setEditingPrice] = useState<string | null>(null);
+  const refocusPrice = useRef<string | null>(null);
+  useEffect(() => {
+    if (editingPrice !== null || refocusPrice.current === null) return;
+    document.getElementById(priceButtonId(refocusPrice.current))?.focus();
+    refocusPrice.current = null;
+  }, [editingPrice]);
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Once the editor is gone, focus goes back to the button that opened it.
@@ -76,6 +86,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
           <th scope="col">Date</th>
           <th scope="col">Meeting</th>
           <th scope="col">Capacity</th>
+          <th scope="col">Price</th>
           <th scope="col" className="admin-num">
             Seats taken
           </th>
@@ -162,6 +173,42 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                         onClick={() => setEditing(d.id)}
                       >
                         Change<span className="sr-only"> capacity of {date}</span>
+                      </button>
+                    )}
+                  </span>
+                )}
+              </td>
+              <td data-label="Price" className="admin-departures__price">
+                {editingPrice === d.id ? (
+                  <PriceEditor
+                    departure={d}
+                    onSaved={(changed) =>
+                      onChanged(
+                        changed,
+                        changed.ownPrice === null
+                          ? `${date}: sold at the package's price, ${formatPrice(changed.price)}.`
+                          : `${date}: the price is now ${formatPrice(changed.price)} per person.`,
+                      )
+                    }
+                    onDone={() => {
+                      refocusPrice.current = d.id;
+                      setEditingPrice(null);
+                    }}
+                  />
+                ) : (
+                  <span className="admin-capacity__view">
+                    <span>
+                      <span className="admin-strong">{formatPrice(d.price)}</span>
+                      <span className="admin-sub">{d.ownPrice === null ? "Package's price" : 'Own price'}</span>
+                    </span>
+                    {!past && (
+                      <button
+                        id={priceButtonId(d.id)}
+                        type="button"
+                        className="button--link admin-link-button"
+                        onClick={() => setEditingPrice(d.id)}
+                      >
+                        Change<span className="sr-only"> price of {date}</span>
                       </button>
                     )}
                   </span>

@@ -12,6 +12,7 @@ import { Flash } from '~/features/admin/components/flash';
 import { ManifestTravellers } from '~/features/admin/components/manifest-travellers';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
+import { useAdminPackages } from '~/features/admin/hooks/use-admin-packages';
 import { formatMoment, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
@@ -21,6 +22,8 @@ import { useHydrated } from '~/lib/use-hydrated';
 // prints it on A4 or Letter without the site around it.
 export function ManifestSheet({ departureId }: { departureId: string }) {
   const { state, retry } = useManifest(departureId);
+  // The package's questions: one more line of each traveller's facts per question.
+  const catalogue = useAdminPackages().state;
   // Check-ins answered by the server since the manifest loaded, by booking.
   const [checked, setChecked] = useState<Record<string, OperatorGuest[]>>({});
   const [csvBusy, setCsvBusy] = useState(false);
@@ -247,6 +250,11 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <ManifestTravellers
             bookings={bookings}
             startsOn={departure.startsOn}
+            questions={
+              catalogue.status === 'success'
+                ? (catalogue.data.find((p) => p.id === departure.packageId)?.questions ?? [])
+                : []
+            }
             onChanged={(updated, message) => {
               setChecked((c) => ({ ...c, [updated.id]: updated.guests }));
               flash.show(message);

@@ -7,6 +7,10 @@ import { checkInTraveller } from '~/features/admin/api/admin-api';
 import { formatBirthDate } from '#contracts/format';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
+import type { Question } from '#contracts/catalogue';
+
+const answerText = (value: string | boolean | undefined) =>
+  value === true ? 'Yes' : value === false ? 'No' : value || '—';
 
 // Age on the trip's first day: what the guide checks at the meeting point.
 const ageOn = (birth: string, day: string) => {
@@ -20,6 +24,8 @@ const stateText: Record<CheckInState, string> = { present: 'Present', 'no-show':
 
 type Props = {
   bookings: ManifestBooking[];
+  // The package's questions: each traveller's answer to each, after the fixed facts.
+  questions?: readonly Question[];
   startsOn: string;
   // The booking as the server answered a check-in: the page shows it without reloading.
   onChanged: (booking: Pick<ManifestBooking, 'id' | 'guests'>, message: string) => void;
@@ -29,7 +35,7 @@ type Props = {
 // Every traveller of every active booking, party by party, with what the guide needs (age,
 // dietary needs, medical notes, whom to call) and the operators' internal notes. On a phone at
 // the meeting point each traveller gets two large toggle buttons: Present and No-show.
-export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: Props) {
+export function ManifestTravellers({ bookings, startsOn, questions = [], onChanged, onFailed }: Props) {
   // "bookingId:index" while its check-in is on its way.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
@@ -144,6 +150,12 @@ export function ManifestTravellers({ bookings, startsOn, onChanged, onFailed }: 
                         )}
                       </dd>
                     </div>
+                    {questions.map((q) => (
+                      <div key={q.id} className="manifest-person__answer">
+                        <dt>{q.label}</dt>
+                        <dd>{answerText(guest.answers?.[q.id])}</dd>
+                      </div>
+                    ))}
                   </dl>
                   <div className="manifest-person__check" role="group" aria-label={`Check-in of ${label}`}>
                     {(['present', 'no-show'] as const).map((state) => (

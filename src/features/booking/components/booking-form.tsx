@@ -352,6 +352,8 @@ export function BookingForm({
 
   const travellersId = `${id}-travellers`;
   const validParty = Number.isInteger(travellers) && !travellersProblem(travellersRaw, selected);
+  // The chosen date's own price when it has one (the server's is the one stored).
+  const unitPrice = typeof selected?.price === 'number' ? selected.price : price;
 
   return (
     <form
@@ -394,6 +396,7 @@ export function BookingForm({
           onSelect={choose}
           error={departureError}
           idPrefix={`${id}-departure`}
+          basePrice={price}
         />
       ) : null}
       {guaranteeText(selected) ? (
@@ -469,11 +472,11 @@ export function BookingForm({
         <output className="booking-total__sum" htmlFor={travellersId} aria-labelledby={`${id}-total`}>
           {validParty ? (
             <>
-              {plural(travellers, 'traveller')} × {formatPrice(price)} ={' '}
-              <strong>{formatPrice(price * travellers)}</strong>
+              {plural(travellers, 'traveller')} × {formatPrice(unitPrice)} ={' '}
+              <strong>{formatPrice(unitPrice * travellers)}</strong>
             </>
           ) : (
-            <>{formatPrice(price)} per traveller</>
+            <>{formatPrice(unitPrice)} per traveller</>
           )}
         </output>
       </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isBookable, type Departure } from '#contracts/departure';
 import { formatTripDate, tripDateParts } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 
 export function seatsText(departure: Departure): string {
   if (departure.status === 'closed') return 'Closed';
@@ -20,12 +21,21 @@ type DeparturePickerProps = {
   onSelect: (id: string) => void;
   error?: string;
   idPrefix: string;
+  // The package's price: a date whose own price differs shows it on its card.
+  basePrice?: number;
 };
 
 // The dates as a radio group styled as cards. Closed dates stay in view (people plan around them)
 // but are disabled, so neither a click nor the arrow keys can choose them. A sold-out date can be
 // chosen: the form then offers its waiting list instead of the booking.
-export function DeparturePicker({ departures, selectedId, onSelect, error, idPrefix }: DeparturePickerProps) {
+export function DeparturePicker({
+  departures,
+  selectedId,
+  onSelect,
+  error,
+  idPrefix,
+  basePrice,
+}: DeparturePickerProps) {
   const [expanded, setExpanded] = useState(false);
   const legendId = `${idPrefix}-legend`;
   const errorId = `${idPrefix}-error`;
@@ -53,6 +63,10 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
           const state = departure.status === 'closed' ? 'closed' : bookable ? 'open' : 'sold-out';
           const guaranteed = departure.guaranteed ? 'Guaranteed' : null;
           const low = bookable && departure.seatsLeft <= lowSeats;
+          const ownPrice =
+            basePrice !== undefined && typeof departure.price === 'number' && departure.price !== basePrice
+              ? formatPrice(departure.price)
+              : null;
           return (
             <label key={departure.id} className="date-card" data-state={state} data-low={low || undefined}>
               <input
@@ -73,10 +87,12 @@ export function DeparturePicker({ departures, selectedId, onSelect, error, idPre
                 <span className="date-card__year">{parts?.year}</span>
                 <span className="date-card__seats">{seatsText(departure)}</span>
                 {guaranteed ? <span className="date-card__guaranteed">{guaranteed}</span> : null}
+                {ownPrice ? <span className="date-card__price">{ownPrice}</span> : null}
               </span>
               <span className="sr-only">
                 {formatTripDate(departure.startsOn)}, {seatsText(departure).toLowerCase()}
                 {guaranteed ? ', guaranteed departure' : ''}
+                {ownPrice ? `, ${ownPrice} per person` : ''}
               </span>
             </label>
           );

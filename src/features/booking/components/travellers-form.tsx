@@ -15,6 +15,10 @@ import {
 } from '#contracts/guests';
 import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
+import { getPackageQuestions } from '~/features/booking/api/package-questions';
+import { QuestionFields } from '~/features/booking/components/question-fields';
+import { answersComplete, checkAnswers, type Answers } from '#contracts/answers';
+import { useAsyncData } from '~/lib/use-async-data';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
@@ -60,6 +64,12 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const id = useId();
   const [booking, setBooking] = useState(initial);
   const [drafts, setDrafts] = useState<Draft[]>(() => initial.guests.map(toDraft));
+  const [answers, setAnswers] = useState<Answers[]>(() => initial.guests.map((g) => g.answers ?? {}));
+  // The package's questions load beside the form; until then (or without any) it asks none.
+  const questionsState = useAsyncData(`questions:${initial.packageId}`, (signal) =>
+    getPackageQuestions(initial.packageId, signal),
+  ).state;
+  const questions = questionsState.status === 'success' ? questionsState.data : [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [saved, setSaved] = useState('');
@@ -82,6 +92,19 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
   };
 
+  const answer = (index: number) => (questionId: string, value: string | boolean | undefined) => {
+    setAnswers((all) =>
+      all.map((a, i) => {
+        if (i !== index) return a;
+        const { [questionId]: _old, ...rest } = a;
+        return value === undefined ? rest : { ...rest, [questionId]: value };
+      }),
+    );
+    setSaved('');
+    const key = `guests.${index}.answers.${questionId}`;
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
   const focusFirstError = () =>
     requestAnimationFrame(() =>
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
@@ -97,6 +120,8 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     drafts.forEach((d, i) => {
       const { errors: found } = checkGuest(toGuest(d), today);
       for (const [field, message] of Object.entries(found)) local[`guests.${i}.${field}`] = message;
+      const checked = checkAnswers(questions, answers[i]);
+      for (const [q, message] of Object.entries(checked.errors)) local[`guests.${i}.answers.${q}`] = message;
     });
     if (Object.keys(local).length > 0) {
       setErrors(local);
@@ -106,9 +131,13 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     }
     setBusy(true);
     try {
-      const updated = await saveTravellers(booking.id, drafts.map(toGuest));
+      const updated = await saveTravellers(
+        booking.id,
+        drafts.map((d, i) => ({ ...toGuest(d), answers: answers[i] ?? {} })),
+      );
       setBooking(updated);
       setDrafts(updated.guests.map(toDraft));
+      setAnswers(updated.guests.map((g) => g.answers ?? {}));
       setErrors({});
       setSaved(
         updated.detailsComplete
@@ -220,6 +249,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
           const guest = toGuest(draft);
           const done =
             guestComplete(guest) &&
+            answersComplete(questions, answers[index]) &&
             Object.keys(checkGuest(guest, today).errors).length === 0 &&
             !Object.keys(errors).some((key) => key.startsWith(`guests.${index}.`));
           const legendId = `${id}-t${index}`;
@@ -267,6 +297,14 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                   );
                 })}
               </div>
+              <QuestionFields
+                index={index}
+                idPrefix={id}
+                questions={questions}
+                answers={answers[index] ?? {}}
+                errors={errors}
+                onChange={answer(index)}
+              />
             </fieldset>
           );
         })}

@@ -1,27 +1,56 @@
 import { Picture } from '~/components/picture';
-import type { TravelPackage } from '#contracts/package';
+import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
 import { formatPrice } from '#contracts/money';
+import type { PackageContent } from '~/lib/catalogue';
 
-export function PackageDetails({ pkg }: { pkg: TravelPackage }) {
-  return (
-    <article className="package-details">
-      <Picture
+// The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
+export function PackageCover({ pkg }: { pkg: PackageContent }) {
+  const cover = pkg.images[0];
+  if (cover) {
+    return (
+      <CatalogueImage
         className="package-details__img"
-        name={pkg.img}
-        kind="card"
-        alt=""
-        width={800}
-        height={533}
+        image={{ ...cover, alt: '' }}
         sizes="(min-width: 900px) 560px, 92vw"
         priority
       />
+    );
+  }
+  if (pkg.img === '' || pkg.img.startsWith('/')) {
+    // A cover's URL without its variants, or a draft with no image yet: the brand's sand.
+    return pkg.img ? (
+      <img className="package-details__img" src={pkg.img} alt="" width={800} height={533} fetchPriority="high" />
+    ) : (
+      <div className="package-details__img package-details__img--empty" aria-hidden="true" />
+    );
+  }
+  return (
+    <Picture
+      className="package-details__img"
+      name={pkg.img}
+      kind="card"
+      alt=""
+      width={800}
+      height={533}
+      sizes="(min-width: 900px) 560px, 92vw"
+      priority
+    />
+  );
+}
+
+export function PackageDetails({ pkg }: { pkg: PackageContent }) {
+  return (
+    <article className="package-details">
+      <PackageCover pkg={pkg} />
       <p className="eyebrow">Package</p>
       <h1>{pkg.name}</h1>
+      <PackageFacts pkg={pkg} />
       <p className="price price--large">
         {formatPrice(pkg.price)}
         <span className="price__unit"> per person</span>
       </p>
       <p className="package-details__text">{pkg.description}</p>
+      <PackageContentSections pkg={pkg} />
     </article>
   );
 }

@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createAccount, expect, grantOperator, logIn, test as base, uniqueEmail } from './auth-fixtures';
+
+// The console must have no serious or critical axe violation (WCAG 2.x A/AA and best practices).
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `serious axe violations on ${label}`).toEqual([]);
+}
+
+type OperatorFixtures = { operator: Page };
+
+const test = base.extend<OperatorFixtures>({
+  operator: async ({ page }, use) => {
+    const email = uniqueEmail('catalogue-operator');
+    const password = 'run-the-desk';
+    const { localId } = await createAccount(email, password, 'Cato Operator');
+    await grantOperator(localId);
+    await page.goto('/account');
+    await logIn(page, email, password);
+    await expect(page).toHaveURL('/');
+    await use(page);
+  },
+});
+
+// The home page is rendered from each process's copy of the catalogue, refreshed within 5 s of a
+// change: reload until it shows (or no longer shows) the package.
+async function expectOnHome(page: Page, name: string, shown: boolean) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByRole('heading', { name, exact: true }).count();
+      },
+      { timeout: 15_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(shown ? 1 : 0);
+}
+
+test('an operator creates a package, adds a day, uploads a photo and publishes it; archived, it is gone', async ({
+  operator: page,
+}) => {
+  test.setTimeout(120_000);
+  const token = Math.random().toString(36).slice(2, 8);
+  const name = `Lofoten Fjords ${token}`;
+  const id = `lofoten-fjords-${token}`;
+
+  await page.goto('/admin/packages');
+  await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectAccessible(page, '/admin/packages');
+
+  const form = page.getByRole('form', { name: 'New package' });
+  await form.getByLabel('Name').fill(name);
+  await expect(form.getByLabel('Id')).toHaveValue(id);
+  await form.getByLabel('Description').fill('Six days among the peaks and fishing villages of Arctic Norway.');
+  await form.getByLabel('Price per person (US$)').fill('2300');
+  await form.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page).toHaveURL(`/admin/packages/${id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+  // A day of the itinerary.
+  await page.getByRole('button', { name: 'Add a day' }).click();
+  await expect(page.getByLabel('Day 1 title')).toBeFocused();
+  await page.getByLabel('Day 1 title').fill('Arrival in Svolvær');
+  await page.getByLabel('Day 1 description').fill('Meet your guide by the harbour.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name} saved.` })).toBeVisible();
+
+  // A photo, previewed before it is sent.
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 15, g: 76, b: 92 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'lofoten.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('figure')).toContainText('Preview of lofoten.jpg');
+  await page.getByLabel('Alt text', { exact: true }).fill('Red fishing huts below a granite peak');
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByLabel('Alt text, image 1')).toHaveValue('Red fishing huts below a granite peak');
+  await expectAccessible(page, '/admin/packages/{id}');
+
+  // The preview of the public page shows the day before anything is published.
+  await page.getByRole('button', { name: 'Preview the public page' }).click();
+  const preview = page.getByRole('region', { name: 'Preview of the public page' });
+  await expect(preview.getByText('Arrival in Svolvær')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'published' })).toBeVisible();
+  await expectOnHome(page, name, true);
+
+  await page.goto(`/admin/packages/${id}`);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'archived' })).toBeVisible();
+  await expectOnHome(page, name, false);
+});

@@ -1,0 +1,141 @@
+// What a package offers beyond its card: the itinerary day by day, what is and is not included,
+// and its gallery. Shared by the package page (src/features/packages/components/package-details.tsx)
+// and the console's preview of it (src/features/admin/components/package-preview.tsx), so the
+// preview is the page.
+import { useId } from 'react';
+import { durationLabel, type PackageContent, type PackageImage } from '~/lib/catalogue';
+
+// The server re-encodes each upload to AVIF and WebP at a few widths under /images/
+// (contracts/catalogue.ts): the browser picks a format and a width; `url` is the largest WebP.
+// Below the fold, so lazy; width and height keep its place before it loads.
+export function CatalogueImage({
+  image,
+  sizes,
+  className,
+  priority = false,
+}: {
+  image: PackageImage;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+}) {
+  return (
+    <picture>
+      {image.avif ? <source type="image/avif" srcSet={image.avif} sizes={sizes} /> : null}
+      {image.webp ? <source type="image/webp" srcSet={image.webp} sizes={sizes} /> : null}
+      <img
+        className={className}
+        src={image.url}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}
+
+export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays' | 'itinerary'> }) {
+  const days = pkg.durationDays ?? (pkg.itinerary.length || null);
+  if (days === null) return null;
+  return (
+    <p className="package-facts">
+      <span className="package-facts__item">
+        <span className="sr-only">Duration: </span>
+        {durationLabel(days)}
+      </span>
+      {pkg.itinerary.length > 0 ? (
+        <span className="package-facts__item">Day-by-day plan below</span>
+      ) : null}
+    </p>
+  );
+}
+
+export function PackageContentSections({
+  pkg,
+  headingLevel = 2,
+}: {
+  pkg: PackageContent;
+  // 4 inside the console's preview, under its own headings.
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const id = useId();
+  const H = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
+  // The cover is the page's first picture; the gallery holds the others.
+  const gallery = pkg.images.slice(1);
+  return (
+    <div className="package-content">
+      {pkg.itinerary.length > 0 ? (
+        <section className="package-section" aria-labelledby={`${id}-days`}>
+          <H className="package-section__title" id={`${id}-days`}>
+            Day by day
+          </H>
+          <ol className="itinerary">
+            {pkg.itinerary.map((day, i) => (
+              <li key={i} className="itinerary__day">
+                <p className="itinerary__num" aria-hidden="true">
+                  {i + 1}
+                </p>
+                <div>
+                  <p className="itinerary__title">
+                    <span className="sr-only">Day {i + 1}: </span>
+                    {day.title}
+                  </p>
+                  {day.body ? <p className="itinerary__body">{day.body}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {pkg.includes.length > 0 || pkg.excludes.length > 0 ? (
+        <div className="package-included">
+          {pkg.includes.length > 0 ? (
+            <section className="package-section" aria-labelledby={`${id}-in`}>
+              <H className="package-section__title" id={`${id}-in`}>
+                Included
+              </H>
+              <ul className="included-list" data-kind="in">
+                {pkg.includes.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {pkg.excludes.length > 0 ? (
+            <section className="package-section" aria-labelledby={`${id}-out`}>
+              <H className="package-section__title" id={`${id}-out`}>
+                Not included
+              </H>
+              <ul className="included-list" data-kind="out">
+                {pkg.excludes.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+      {gallery.length > 0 ? (
+        <section className="package-section" aria-labelledby={`${id}-gallery`}>
+          <H className="package-section__title" id={`${id}-gallery`}>
+            Gallery
+          </H>
+          <ul className="package-gallery">
+            {gallery.map((image) => (
+              <li key={image.id}>
+                <CatalogueImage
+                  className="package-gallery__img"
+                  image={image}
+                  sizes="(min-width: 900px) 270px, (min-width: 480px) 46vw, 92vw"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+// The package editor's lists: the itinerary's days and the included / not included items. Each
+// row can be removed and moved with buttons (keyboard-usable: no dragging), and a new one added.
+import { useId } from 'react';
+import { InputField, TextAreaField } from '~/components/field';
+import { catalogueLimits } from '#contracts/catalogue';
+import { moved, rowKey, type DayDraft, type ItemDraft } from '~/features/admin/utils/package-draft';
+
+type Errors = Record<string, string>;
+
+// Focus stays with the row the operator moved, or goes to the row that took a removed one's place.
+const focusLater = (id: string) =>
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+export function RowButtons({
+  index,
+  count,
+  what,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  what: string;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="editor-row__buttons">
+      <button
+        type="button"
+        className="button admin-button admin-button--quiet"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        Move up<span className="sr-only"> {what}</span>
+      </button>
+      <button
+        type="button"
+        className="button admin-button admin-button--quiet"
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        Move down<span className="sr-only"> {what}</span>
+      </button>
+      <button type="button" className="button admin-button admin-button--quiet editor-remove" onClick={onRemove}>
+        Remove<span className="sr-only"> {what}</span>
+      </button>
+    </div>
+  );
+}
+
+export function ItineraryEditor({
+  days,
+  errors,
+  onChange,
+}: {
+  days: DayDraft[];
+  errors: Errors;
+  onChange: (days: DayDraft[]) => void;
+}) {
+  const uid = useId();
+  const titleId = (key: string) => `${uid}-${key}-title`;
+  const set = (index: number, field: 'title' | 'body', value: string) =>
+    onChange(days.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
+  return (
+    <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
+      <h2 className="admin-panel__title" id={`${uid}-h`}>
+        Itinerary
+      </h2>
+      <p className="admin-muted editor-section__lead">Day 1 is the first entry. At most {catalogueLimits.days} days.</p>
+      {errors.itinerary ? <p className="field__error">{errors.itinerary}</p> : null}
+      <ol className="editor-rows">
+        {days.map((day, index) => (
+          <li key={day.key} className="editor-row">
+            <p className="editor-row__label">Day {index + 1}</p>
+            <InputField
+              label={`Day ${index + 1} title`}
+              id={titleId(day.key)}
+              name={`itinerary.${index}.title`}
+              maxLength={catalogueLimits.dayTitle}
+              value={day.title}
+              onChange={(e) => set(index, 'title', e.target.value)}
+              error={errors[`itinerary.${index}.title`]}
+            />
+            <TextAreaField
+              label={`Day ${index + 1} description`}
+              name={`itinerary.${index}.body`}
+              maxLength={catalogueLimits.dayBody}
+              rows={3}
+              value={day.body}
+              onChange={(e) => set(index, 'body', e.target.value)}
+              error={errors[`itinerary.${index}.body`]}
+            />
+            <RowButtons
+              index={index}
+              count={days.length}
+              what={`day ${index + 1}`}
+              onMove={(by) => {
+                onChange(moved(days, index, by));
+                focusLater(titleId(day.key));
+              }}
+              onRemove={() => {
+                const rest = days.filter((_, i) => i !== index);
+                onChange(rest);
+                const neighbour = rest[Math.min(index, rest.length - 1)];
+                focusLater(neighbour ? titleId(neighbour.key) : `${uid}-add`);
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        id={`${uid}-add`}
+        className="button button--outline"
+        disabled={days.length >= catalogueLimits.days}
+        onClick={() => {
+          const day = { key: rowKey(), title: '', body: '' };
+          onChange([...days, day]);
+          focusLater(titleId(day.key));
+        }}
+      >
+        Add a day
+      </button>
+    </section>
+  );
+}
+
+export function ItemsEditor({
+  title,
+  field,
+  itemLabel,
+  items,
+  errors,
+  onChange,
+}: {
+  title: string;
+  field: 'includes' | 'excludes';
+  itemLabel: string;
+  items: ItemDraft[];
+  errors: Errors;
+  onChange: (items: ItemDraft[]) => void;
+}) {
+  const uid = useId();
+  const inputId = (key: string) => `${uid}-${key}`;
+  return (
+    <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
+      <h2 className="admin-panel__title" id={`${uid}-h`}>
+        {title}
+      </h2>
+      {errors[field] ? <p className="field__error">{errors[field]}</p> : null}
+      <ul className="editor-rows editor-rows--items">
+        {items.map((item, index) => (
+          <li key={item.key} className="editor-row editor-row--item">
+            <InputField
+              label={`${itemLabel} ${index + 1}`}
+              id={inputId(item.key)}
+              name={`${field}.${index}`}
+              maxLength={catalogueLimits.listItem}
+              value={item.text}
+              onChange={(e) => onChange(items.map((it, i) => (i === index ? { ...it, text: e.target.value } : it)))}
+              error={errors[`${field}.${index}`]}
+            />
+            <RowButtons
+              index={index}
+              count={items.length}
+              what={`${itemLabel.toLowerCase()} ${index + 1}`}
+              onMove={(by) => {
+                onChange(moved(items, index, by));
+                focusLater(inputId(item.key));
+              }}
+              onRemove={() => {
+                const rest = items.filter((_, i) => i !== index);
+                onChange(rest);
+                const neighbour = rest[Math.min(index, rest.length - 1)];
+                focusLater(neighbour ? inputId(neighbour.key) : `${uid}-add`);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        id={`${uid}-add`}
+        className="button button--outline"
+        disabled={items.length >= catalogueLimits.listItems}
+        onClick={() => {
+          const item = { key: rowKey(), text: '' };
+          onChange([...items, item]);
+          focusLater(inputId(item.key));
+        }}
+      >
+        Add an item<span className="sr-only"> to {title.toLowerCase()}</span>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// The questions asked of every traveller of the package in the details form: the question, its
+// kind (a text, yes or no, or one of some choices), whether it must be answered, and whether the
+// answer is sensitive (erased with the other details at retention).
+import { useId } from 'react';
+import { InputField, SelectField, TextAreaField } from '~/components/field';
+import { catalogueLimits, type QuestionKind } from '#contracts/catalogue';
+import { RowButtons } from '~/features/admin/components/package-list-editors';
+import { moved, rowKey, type QuestionDraft } from '~/features/admin/utils/package-draft';
+
+const kindLabels: Record<QuestionKind, string> = {
+  text: 'Text answer',
+  yesno: 'Yes or no',
+  choice: 'One of some choices',
+};
+
+export function QuestionsEditor({
+  questions,
+  errors,
+  onChange,
+}: {
+  questions: QuestionDraft[];
+  errors: Record<string, string>;
+  onChange: (questions: QuestionDraft[]) => void;
+}) {
+  const uid = useId();
+  const labelId = (key: string) => `${uid}-${key}-label`;
+  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const set = (index: number, change: Partial<QuestionDraft>) =>
+    onChange(questions.map((q, i) => (i === index ? { ...q, ...change } : q)));
+  // The server may word a choice's problem by its own index (questions.1.choices.0).
+  const choicesError = (index: number) =>
+    Object.entries(errors).find(([key]) => key.startsWith(`questions.${index}.choices`))?.[1];
+  return (
+    <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
+      <h2 className="admin-panel__title" id={`${uid}-h`}>
+        Questions for each traveller
+      </h2>
+      <p className="admin-muted editor-section__lead">
+        Asked of every traveller in the details form, and shown as a column of the manifest.
+      </p>
+      {errors.questions ? <p className="field__error">{errors.questions}</p> : null}
+      <ol className="editor-rows">
+        {questions.map((q, index) => (
+          <li key={q.key} className="editor-row editor-row--question">
+            <p className="editor-row__label">Question {index + 1}</p>
+            <InputField
+              label="Question"
+              id={labelId(q.key)}
+              name={`questions.${index}.label`}
+              maxLength={catalogueLimits.questionLabel}
+              value={q.label}
+              onChange={(e) => set(index, { label: e.target.value })}
+              error={errors[`questions.${index}.label`] ?? errors[`questions.${index}.id`]}
+            />
+            <SelectField
+              label="Kind of answer"
+              name={`questions.${index}.kind`}
+              value={q.kind}
+              onChange={(e) => set(index, { kind: e.target.value as QuestionKind })}
+              error={errors[`questions.${index}.kind`]}
+            >
+              {(Object.keys(kindLabels) as QuestionKind[]).map((kind) => (
+                <option key={kind} value={kind}>
+                  {kindLabels[kind]}
+                </option>
+              ))}
+            </SelectField>
+            {q.kind === 'choice' ? (
+              <TextAreaField
+                label="Choices"
+                hint={`One a line, ${catalogueLimits.choicesMin} to ${catalogueLimits.choicesMax}.`}
+                name={`questions.${index}.choices`}
+                rows={3}
+                value={q.choices}
+                onChange={(e) => set(index, { choices: e.target.value })}
+                error={choicesError(index)}
+              />
+            ) : null}
+            <div className="editor-checks">
+              <label className="editor-check">
+                <input
+                  type="checkbox"
+                  name={`questions.${index}.required`}
+                  checked={q.required}
+                  onChange={(e) => set(index, { required: e.target.checked })}
+                />
+                Required
+              </label>
+              <label className="editor-check">
+                <input
+                  type="checkbox"
+                  name={`questions.${index}.sensitive`}
+                  checked={q.sensitive}
+                  onChange={(e) => set(index, { sensitive: e.target.checked })}
+                />
+                Sensitive (health, documents): erased with the other details
+              </label>
+            </div>
+            <RowButtons
+              index={index}
+              count={questions.length}
+              what={`question ${index + 1}`}
+              onMove={(by) => {
+                onChange(moved(questions, index, by));
+                focusLater(labelId(q.key));
+              }}
+              onRemove={() => {
+                const rest = questions.filter((_, i) => i !== index);
+                onChange(rest);
+                const neighbour = rest[Math.min(index, rest.length - 1)];
+                focusLater(neighbour ? labelId(neighbour.key) : `${uid}-add`);
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        id={`${uid}-add`}
+        className="button button--outline"
+        disabled={questions.length >= catalogueLimits.questions}
+        onClick={() => {
+          const q: QuestionDraft = {
+            key: rowKey(),
+            id: '',
+            label: '',
+            kind: 'text',
+            choices: '',
+            required: false,
+            sensitive: false,
+          };
+          onChange([...questions, q]);
+          focusLater(labelId(q.key));
+        }}
+      >
+        Add a question
+      </button>
+    </section>
+  );
+}

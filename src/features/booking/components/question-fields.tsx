@@ -1,0 +1,98 @@
+// The package's own questions (contracts/answers.ts), asked of one traveller in the details form:
+// a text field, Yes / No radios, or a choice from a list. Named guests.{i}.answers.{questionId},
+// as the server keys its messages.
+import { InputField, SelectField } from '~/components/field';
+import { answerTextMax, type AnswerQuestion, type Answers } from '#contracts/answers';
+
+type Props = {
+  index: number;
+  idPrefix: string;
+  questions: readonly AnswerQuestion[];
+  answers: Answers;
+  errors: Record<string, string>;
+  onChange: (questionId: string, value: string | boolean | undefined) => void;
+};
+
+const labelOf = (q: AnswerQuestion) => (q.required ? q.label : `${q.label} (optional)`);
+
+export function QuestionFields({ index, idPrefix, questions, answers, errors, onChange }: Props) {
+  if (questions.length === 0) return null;
+  return (
+    <div className="travellers__questions">
+      {questions.map((q) => {
+        const name = `guests.${index}.answers.${q.id}`;
+        const id = `${idPrefix}-${index}-q-${q.id}`;
+        const error = errors[name];
+        const value = answers[q.id];
+        if (q.kind === 'yesno') {
+          const errorId = `${id}-error`;
+          return (
+            <fieldset
+              key={q.id}
+              className="field travellers__field travellers__yesno"
+              aria-describedby={error ? errorId : undefined}
+              aria-invalid={error ? true : undefined}
+            >
+              <legend>{labelOf(q)}</legend>
+              <div className="travellers__radios">
+                {[true, false].map((option) => (
+                  <label key={String(option)} className="travellers__radio">
+                    <input
+                      type="radio"
+                      name={name}
+                      value={option ? 'yes' : 'no'}
+                      checked={value === option}
+                      aria-invalid={error ? true : undefined}
+                      onChange={() => onChange(q.id, option)}
+                    />
+                    {option ? 'Yes' : 'No'}
+                  </label>
+                ))}
+              </div>
+              {error ? (
+                <p className="field__error" id={errorId}>
+                  {error}
+                </p>
+              ) : null}
+            </fieldset>
+          );
+        }
+        if (q.kind === 'choice') {
+          return (
+            <SelectField
+              key={q.id}
+              id={id}
+              name={name}
+              label={labelOf(q)}
+              className="travellers__field"
+              value={typeof value === 'string' ? value : ''}
+              error={error}
+              onChange={(e) => onChange(q.id, e.target.value === '' ? undefined : e.target.value)}
+            >
+              <option value="">Choose…</option>
+              {q.choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </SelectField>
+          );
+        }
+        return (
+          <InputField
+            key={q.id}
+            id={id}
+            name={name}
+            label={labelOf(q)}
+            className="travellers__field"
+            maxLength={answerTextMax}
+            autoComplete="off"
+            value={typeof value === 'string' ? value : ''}
+            error={error}
+            onChange={(e) => onChange(q.id, e.target.value)}
+          />
+        );
+      })}
+    </div>
+  );
+}

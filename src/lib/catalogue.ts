@@ -1,0 +1,84 @@
+// The catalogue's fuller package, as the package page, its preview in the console and the
+// travellers' form read it: the card's fields (contracts/package.ts) plus the duration, the
+// itinerary, what is and is not included, the gallery and the questions asked of each traveller.
+// Read by hand, leniently: a field the answer lacks is empty, so the page still shows the rest.
+// Types from contracts/catalogue.ts; no schema is parsed here, to keep zod's checks out of pages
+// that need none of them.
+import { isTravelPackage, type TravelPackage } from '#contracts/package';
+import {
+  questionKinds,
+  type ItineraryDay,
+  type PackageImage,
+  type Question,
+  type QuestionKind,
+} from '#contracts/catalogue';
+
+export type { ItineraryDay, PackageImage, Question };
+
+export type PackageContent = TravelPackage & {
+  durationDays: number | null;
+  itinerary: ItineraryDay[];
+  includes: string[];
+  excludes: string[];
+  images: PackageImage[];
+  questions: Question[];
+};
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const list = <T>(value: unknown, keep: (item: Record<string, unknown>) => T | null): T[] =>
+  Array.isArray(value) ? value.map((v) => keep(record(v))).filter((v): v is T => v !== null) : [];
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function readImage(i: Record<string, unknown>): PackageImage | null {
+  if (typeof i.url !== 'string' || i.url === '') return null;
+  return {
+    id: text(i.id) || i.url,
+    url: i.url,
+    alt: text(i.alt),
+    width: typeof i.width === 'number' ? i.width : 1200,
+    height: typeof i.height === 'number' ? i.height : 800,
+    avif: text(i.avif),
+    webp: text(i.webp),
+  };
+}
+
+export function readQuestion(q: Record<string, unknown>): Question | null {
+  if (typeof q.id !== 'string' || typeof q.label !== 'string') return null;
+  const kind = questionKinds.includes(q.kind as QuestionKind) ? (q.kind as QuestionKind) : 'text';
+  return {
+    id: q.id,
+    label: q.label,
+    kind,
+    choices:
+      kind === 'choice' && Array.isArray(q.choices)
+        ? q.choices.filter((c): c is string => typeof c === 'string')
+        : [],
+    required: q.required === true,
+    sensitive: q.sensitive === true,
+  };
+}
+
+// The fuller package from any answer that carries the card's fields; null when it does not.
+export function readPackageContent(value: unknown): PackageContent | null {
+  if (!isTravelPackage(value)) return null;
+  const p = record(value);
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  return {
+    id: value.id,
+    name: value.name,
+    description: value.description,
+    img: value.img,
+    price: value.price,
+    durationDays: typeof p.durationDays === 'number' ? p.durationDays : null,
+    itinerary: list(p.itinerary, (d) => (typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null)),
+    includes: strings(p.includes),
+    excludes: strings(p.excludes),
+    images: list(p.images, readImage),
+    questions: list(p.questions, readQuestion),
+  };
+}
+
+export const durationLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
