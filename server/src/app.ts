@@ -22,6 +22,7 @@ import { sessionRoutes } from './auth/session-routes.js';
 import type { SessionManager } from './auth/sessions.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { renderPage, sessionUser, type PageRenderer } from './pages/render.js';
+import { guestLinksRoutes } from './guest-links/routes.js';
 import { guestsRoutes } from './guests/routes.js';
 import { loadHtmlPage, type HtmlPage } from './html.js';
 import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from './http/api-schemas.js';
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingsRoutes, options.bookings);
   await app.register(waitlistRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
+  await app.register(guestLinksRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
   await app.register(sessionRoutes, {
     sessions: options.sessions,

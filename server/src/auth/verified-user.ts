@@ -3,7 +3,9 @@
 // (./authenticate.ts).
 
 // `role` is the custom claim that makes an operator ("admin"); anything else is a traveller.
-export type VerifiedUser = { uid: string; email?: string; role?: string };
+// `emailVerified` is the token's `email_verified`: the account proved it owns the address (a
+// traveller invites others to their booking only then, server/src/guest-links).
+export type VerifiedUser = { uid: string; email?: string; role?: string; emailVerified?: boolean };
 export type TokenVerifier = ((idToken: string) => Promise<VerifiedUser>) & {
   // True for a token this process verified and still trusts (token-cache.ts): such a request is
   // never counted against its address's public limit (server/src/public-limit.ts).

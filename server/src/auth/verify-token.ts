@@ -46,6 +46,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
     return {
       uid: decoded.uid,
       email: decoded.email,
+      emailVerified: decoded.email_verified === true,
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
       expiresAt: decoded.exp * 1000,
     };
@@ -74,8 +75,8 @@ export function firebaseTokenVerifier(
   const verify = (idToken: string) => checkIdToken(auth, idToken);
   if (cacheMs <= 0) {
     return async (idToken) => {
-      const { uid, email, role } = await verify(idToken);
-      return { uid, email, role };
+      const { uid, email, role, emailVerified } = await verify(idToken);
+      return { uid, email, role, emailVerified };
     };
   }
   return cachedVerifier(verify, { maxAgeMs: cacheMs });
