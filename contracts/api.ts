@@ -146,6 +146,8 @@ export const adminDepartureSchema = z.object({
   minTravellers: z.number(),
   waiting: z.number(),
   offered: z.number(),
+  travellersComplete: z.number(),
+  travellersTotal: z.number(),
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
 }) satisfies z.ZodMiniType<AdminDeparture>;

@@ -250,7 +250,7 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const booking = await bookFor(lead, 3);
     await invite(lead, booking.id, 1, 'remind-me@example.com');
     const invited = (await lastInvite(booking.id)).token;
-    const settings = { tripDays: 7, detailsDays: 400, detailsIncomplete: guestDetailsIncomplete };
+    const settings = { tripDays: 7, detailsDays: 2000, detailsIncomplete: guestDetailsIncomplete };
     await runReminders(ctx.db, todayIso(), settings);
     await runReminders(ctx.db, todayIso(), settings);
     const { rows } = await ctx.db.query<{ recipient: string; kind: string; payload: unknown }>(
