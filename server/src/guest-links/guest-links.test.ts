@@ -263,7 +263,7 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const payload = (typeof leadOne.payload === 'string' ? JSON.parse(leadOne.payload) : leadOne.payload) as {
       missing: string[];
     };
-    expect(payload.missing).toEqual(['Traveller 2 (invited)', 'Traveller 3']);
+    expect(payload.missing).toEqual(['Ada Lovelace (you)', 'Traveller 2 (invited)', 'Traveller 3']);
     // The reminder's link replaced the invitation's.
     const fresh = (await lastInvite(booking.id, 'guest-details-reminder')).token;
     expect((await getLink(invited)).statusCode).toBe(404);
