@@ -85,7 +85,9 @@ export type GuestLink = z.infer<typeof guestLinkSchema>;
 
 // PUT /api/guest-links/{token}: the fields are read by contracts/guests.ts (checkGuest).
 export const guestLinkSaveSchema = z.object(
-  { guest: z.record(z.string(), z.unknown(), { error: 'Send your details as an object: {"guest": {...}}.' }) },
+  {
+    guest: z.record(z.string(), z.unknown(), { error: 'Send your details as an object: {"guest": {...}}.' }),
+  },
   { error: 'Your details could not be read: send {"guest": {...}}.' },
 );
 

@@ -44,13 +44,19 @@ test('a lead invites a traveller, who fills in their own details without an acco
   await confirmEmail(localId);
   const token = await idTokenFor(lead.email, lead.password);
   const packageId = info.project.name === 'phone' ? 'kyoto-temples-and-tea' : 'tromso-northern-lights';
-  const departure = (await departuresOf(request, packageId)).find((d) => d.seatsLeft >= 2 && d.status === 'open');
+  const departure = (await departuresOf(request, packageId)).find(
+    (d) => d.seatsLeft >= 2 && d.status === 'open',
+  );
   expect(departure, 'an open departure with two seats').toBeTruthy();
   const booked = await bookViaApi(request, token, { packageId, departureId: departure!.id, travellers: 2 });
   expect(booked.status).toBe(201);
   const bookingId = booked.body.id;
   // The lead's own details: none of them may reach the other traveller.
-  const leadSecrets = { dateOfBirth: '1977-07-17', medical: 'Leadonly medical note', emergencyName: 'Leadonly Contact' };
+  const leadSecrets = {
+    dateOfBirth: '1977-07-17',
+    medical: 'Leadonly medical note',
+    emergencyName: 'Leadonly Contact',
+  };
   const saved = await request.put(`/api/bookings/${bookingId}/guests`, {
     headers: auth(token),
     data: {
@@ -93,7 +99,10 @@ test('a lead invites a traveller, who fills in their own details without an acco
   await form.getByLabel('Emergency contact phone', { exact: true }).fill('+47 555 99 888');
   for (const width of [375, 1280]) {
     await guest.setViewportSize({ width, height: 900 });
-    await guest.screenshot({ path: `/tmp/shots-l36/guest-form-${width}-${info.project.name}.png`, fullPage: true });
+    await guest.screenshot({
+      path: `/tmp/shots-l36/guest-form-${width}-${info.project.name}.png`,
+      fullPage: true,
+    });
   }
   await guest.getByRole('button', { name: 'Save my details' }).click();
   await expect(guest.getByText('Saved. Your details are complete: thank you.')).toBeVisible();

@@ -4,13 +4,20 @@
 // limit, the email through the outbox and its audit row), the personal link's read and save with
 // the guests rules, replaced and forged links, the cutoff and a cancellation, and that no answer
 // carries another traveller's details.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Booking } from '#contracts/booking';
 import type { GuestLink } from '#contracts/guest-links';
 import type { Guest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { useAdminApp } from '../test/console-kit.js';
-import { createUser, emulatorHost, projectId, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
+import {
+  createUser,
+  emulatorHost,
+  projectId,
+  signInUser,
+  storeCases,
+  type TestUser,
+} from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
 import { guestDetailsIncomplete, runReminders } from '../reminders/reminders.js';
 

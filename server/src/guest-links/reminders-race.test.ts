@@ -52,7 +52,13 @@ describe.skipIf(!baseUrl)('guest reminders from two processes on one PostgreSQL'
       await one.query(
         `INSERT INTO guest_links (booking_id, position, token_hash, email) VALUES
            ($1, 1, $2, $3), ($1, 2, $4, $5)`,
-        [id, randomUUID(), `g1-${id.slice(0, 8)}@example.com`, randomUUID(), `g2-${id.slice(0, 8)}@example.com`],
+        [
+          id,
+          randomUUID(),
+          `g1-${id.slice(0, 8)}@example.com`,
+          randomUUID(),
+          `g2-${id.slice(0, 8)}@example.com`,
+        ],
       );
     }
   }, 120_000);

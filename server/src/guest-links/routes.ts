@@ -27,9 +27,9 @@ import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from '.
 import { isGuestToken } from './tokens.js';
 
 // A traveller's position in the URL: 1 for the second (the lead, 0, fills in their own).
-const indexParam = z.string().check(
-  z.refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1, 'There is no such traveller to invite.'),
-);
+const indexParam = z
+  .string()
+  .check(z.refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1, 'There is no such traveller to invite.'));
 
 // Any token that is not one answers as an unknown one: nothing tells a forged token from a
 // replaced one.

@@ -3,7 +3,12 @@ import { checkGuest } from '#contracts/guests';
 import type { GuestLink } from '#contracts/guest-links';
 import { formatTripDate, todayIso } from '#contracts/format';
 import { saveGuestLink } from '~/features/booking/api/guest-links-api';
-import { GuestFieldsGrid, toDraft, toGuest, type GuestDraft } from '~/features/booking/components/guest-fields';
+import {
+  GuestFieldsGrid,
+  toDraft,
+  toGuest,
+  type GuestDraft,
+} from '~/features/booking/components/guest-fields';
 import { ApiError } from '~/lib/api-client';
 
 // /travellers/:token: one traveller's own details, through the personal link the lead sent them.
@@ -72,8 +77,8 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
       </p>
       <h1>Your details for the trip</h1>
       <p className="section__lead">
-        {link.leadName} booked this trip for you and asks you to fill in your own details: the guide uses them at
-        the meeting point.
+        {link.leadName} booked this trip for you and asks you to fill in your own details: the guide uses them
+        at the meeting point.
         {link.editableUntil ? ` You can change them until ${formatTripDate(link.editableUntil)}.` : null}
       </p>
       <p className="travellers__progress" data-complete={link.complete}>
@@ -128,7 +133,9 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
               {busy ? 'Saving…' : 'Save my details'}
             </button>
           </div>
-          <p className="field__hint">Empty fields are fine for now: save, and come back to this link to finish.</p>
+          <p className="field__hint">
+            Empty fields are fine for now: save, and come back to this link to finish.
+          </p>
         </div>
       </form>
     </>

@@ -86,7 +86,12 @@ export function TravellerInvite({
             }}
             onKeyDown={enter}
           />
-          <button type="button" className="button button--outline" aria-busy={busy} onClick={() => void invite()}>
+          <button
+            type="button"
+            className="button button--outline"
+            aria-busy={busy}
+            onClick={() => void invite()}
+          >
             {busy ? 'Sending…' : status === 'invited' ? 'Resend' : 'Invite'}
           </button>
         </div>

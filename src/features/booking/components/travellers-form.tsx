@@ -10,7 +10,12 @@ import {
   guestLabels,
   type GuestField,
 } from '#contracts/guests';
-import { GuestFieldsGrid, toDraft, toGuest, type GuestDraft } from '~/features/booking/components/guest-fields';
+import {
+  GuestFieldsGrid,
+  toDraft,
+  toGuest,
+  type GuestDraft,
+} from '~/features/booking/components/guest-fields';
 import { TravellerInvite } from '~/features/booking/components/traveller-invite';
 import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
