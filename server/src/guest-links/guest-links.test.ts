@@ -185,6 +185,12 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
       'guest.fullName',
     ]);
 
+    const before = await ctx.call(
+      ctx.operator,
+      'GET',
+      `/api/admin/departures/${booking.departureId}/manifest`,
+    );
+    expect(before.json().departure).toMatchObject({ travellersComplete: 2, travellersTotal: 3 });
     const saved = await putLink(token, { guest: mine });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as GuestLink).guest).toEqual(mine);
@@ -200,6 +206,20 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     expect(lead2.guests[2]).toMatchObject({ ...other });
     const audit = (await ctx.audit({ bookingId: booking.id })).filter((r) => r.action === 'guests.updated');
     expect(audit.at(-1)).toMatchObject({ actor: 'traveller 2 (personal link)' });
+    // The console counts the departure's travellers whose details are complete.
+    const manifest = await ctx.call(
+      ctx.operator,
+      'GET',
+      `/api/admin/departures/${booking.departureId}/manifest`,
+    );
+    expect(manifest.json().departure).toMatchObject({ travellersComplete: 3, travellersTotal: 3 });
+    const list = (await ctx.call(ctx.operator, 'GET', '/api/admin/departures')).json() as {
+      departures: { id: string; travellersComplete: number; travellersTotal: number }[];
+    };
+    expect(list.departures.find((d) => d.id === booking.departureId)).toMatchObject({
+      travellersComplete: 3,
+      travellersTotal: 3,
+    });
     expect(JSON.stringify(audit)).not.toContain('Babbage');
   });
 
