@@ -18,7 +18,7 @@ beforeAll(async () => {
   db = await openDatabase({});
   await migrate(db);
   app = await buildTestApp({ clientDir, db, publicRateLimitPerMinute: 5 });
-});
+}, 120_000);
 afterAll(async () => {
   await app?.close();
   await db?.close();
