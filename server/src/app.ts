@@ -65,13 +65,20 @@ export function requestLineLevel(url: string, status: number, failed: boolean): 
   return url.startsWith('/api/') ? 'info' : 'debug';
 }
 
+// A traveller's personal link is a key to their details (server/src/guest-links): its token is
+// never written to the log, in the API's path or the page's.
+export const redactLinkTokens = (url: string) =>
+  url.replace(/^(\/api\/guest-links\/|\/travellers\/)[^/?#]+/, '$1…');
+
 class RequestLineLog extends LogController {
   incomingRequest() {}
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
-    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const url = redactLinkTokens(request.url);
+    const line = `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const req = url === request.url ? request : { method: request.method, url, id: request.id };
+    const fields = { req, res: reply, responseTime: reply.elapsedTime };
     const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
     reply.log[level](error ? { ...fields, err: error } : fields, line);
   }
