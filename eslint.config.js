@@ -47,6 +47,8 @@ const serverFloors = [
   ['seats'],
   ['bookings', 'departures'],
   ['guests'],
+  // Travellers' own details through a personal link: builds on guests/ (its rules and audit words).
+  ['guest-links'],
   ['waitlist'],
   ['admin'],
 ];

@@ -61,6 +61,10 @@ export type AdminDeparture = Departure & {
   // Travellers waiting on its waiting list, and seats held by open offers (part of seatsTaken).
   waiting: number;
   offered: number;
+  // "N of M travellers complete": the travellers of its active bookings whose details are complete
+  // (contracts/guests.ts), and all of them. Always sent by the server.
+  travellersComplete?: number;
+  travellersTotal?: number;
   // Shown to travellers (checkout, My bookings, the trip reminder); null until set.
   meetingPoint?: string | null;
   // HH:MM.

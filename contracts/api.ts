@@ -27,6 +27,7 @@ import { answersSchema, departurePriceSchema } from './catalogue.js';
 import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
 import { departureStatuses, type Departure } from './departure.js';
 import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
+import { inviteStatusSchema } from './guest-links.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { guidesSchema } from './staff.js';
@@ -89,7 +90,8 @@ export const bookingSchema = z.object({
   // Set by the brand on the departure; null until then.
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
-  guests: z.array(guestSchema),
+  // Travellers after the first say whether they were invited to fill in their own details.
+  guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
   detailsComplete: z.boolean(),
 }) satisfies z.ZodMiniType<Booking>;
 
@@ -150,6 +152,8 @@ export const adminDepartureSchema = z.object({
   minTravellers: z.number(),
   waiting: z.number(),
   offered: z.number(),
+  travellersComplete: z.number(),
+  travellersTotal: z.number(),
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
   guides: z.optional(z.array(z.string())),

@@ -3,6 +3,7 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import type { InviteStatus } from './guest-links.js';
 import type { Guest } from './guests.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
@@ -108,11 +109,14 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   // The server always sends both (null until set).
   meetingPoint?: string | null;
   meetingTime?: string | null;
-  // One per traveller, in order; the first was created with the booking's name.
-  guests: Guest[];
+  // One per traveller, in order; the first was created with the booking's name. Travellers after
+  // the first carry whether the lead invited them to fill in their own details (contracts/guest-links.ts).
+  guests: BookingGuest[];
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: boolean;
 };
+
+export type BookingGuest = Guest & { inviteStatus?: InviteStatus };
 
 export type FieldErrors = Partial<Record<BookingField, string>>;
 

@@ -8,6 +8,7 @@ import type { GuardedSessions } from './auth/session-guard.js';
 import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { guestsRoutes } from './guests/routes.js';
+import { guestLinksRoutes } from './guest-links/routes.js';
 import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
 import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
@@ -75,6 +76,7 @@ export const apiRoutes = fp<ApiOptions>(
     await app.register(bookingsRoutes, bookings);
     await app.register(waitlistRoutes, bookings);
     await app.register(guestsRoutes, bookings);
+    await app.register(guestLinksRoutes, bookings);
     await app.register(adminRoutes, bookings);
     await app.register(sessionRoutes, {
       sessions: options.sessions,

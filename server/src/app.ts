@@ -24,6 +24,7 @@ import { openCatalogue, type Catalogue } from './catalog/store.js';
 import type { PageRenderer } from './pages/render.js';
 
 export { defaultPublicRateLimit } from './api-routes.js';
+export { redactLinkTokens } from './http/request-log.js';
 
 export type AppOptions = {
   clientDir: string;

@@ -18,6 +18,8 @@ export const clientRoutes = [
   '/package/:id',
   '/checkout/:id',
   '/bookings/:id/travellers',
+  // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
+  '/travellers/:token',
   '/admin',
   '/admin/departures',
   '/admin/departures/:id',

@@ -17,6 +17,8 @@ export type AdminDepartureRow = DepartureRow & {
   waiting: number;
   // The uids of its guides (migration 20), in uid order.
   guides: string[];
+  travellers_complete: number;
+  travellers_total: number;
 };
 
 // The columns of every departure read (departureFields, db/schema.ts) plus the active bookings
@@ -46,13 +48,30 @@ const selectDepartures = () =>
       .as('waiting'),
     sql<string[]>`(SELECT coalesce(json_agg(g.uid ORDER BY g.uid), '[]'::json)
       FROM departure_guides g WHERE g.departure_id = d.id)`.as('guides'),
+    // "N of M travellers complete": the guests of its active bookings, and those whose details are
+    // complete (contracts/guests.ts, guestComplete), whoever filled them in.
+    sql<number>`(SELECT count(*)::int FROM booking_guests g JOIN bookings b ON b.id = g.booking_id
+      WHERE b.departure_id = d.id AND b.status <> 'cancelled')`.as('travellers_total'),
+    sql<number>`(SELECT count(*)::int FROM booking_guests g JOIN bookings b ON b.id = g.booking_id
+      WHERE b.departure_id = d.id AND b.status <> 'cancelled' AND g.full_name <> ''
+        AND g.date_of_birth IS NOT NULL AND g.emergency_name <> '' AND g.emergency_phone <> '')`.as(
+      'travellers_complete',
+    ),
   ]);
 
 const normalise = (
-  rows: { booking_count: number | null; offered: number | null; waiting: number | null }[],
+  rows: {
+    booking_count: number | null;
+    offered: number | null;
+    waiting: number | null;
+    travellers_complete: number | null;
+    travellers_total: number | null;
+  }[],
 ) =>
   rows.map((r) => ({
     ...r,
+    travellers_complete: r.travellers_complete ?? 0,
+    travellers_total: r.travellers_total ?? 0,
     booking_count: r.booking_count ?? 0,
     offered: r.offered ?? 0,
     waiting: r.waiting ?? 0,

@@ -47,6 +47,8 @@ export const toAdminDeparture = (
   minTravellers: row.min_travellers,
   waiting: row.waiting,
   offered: row.offered,
+  travellersComplete: row.travellers_complete,
+  travellersTotal: row.travellers_total,
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
   guides: row.guides ?? [],

@@ -39,6 +39,8 @@ export type AuditEntry = {
     | 'guests.updated'
     | 'guest.check-in'
     | 'guests.erased'
+    // The lead invited a traveller to fill in their own details (never the address).
+    | 'guest.invited'
     | 'note.added';
   bookingId?: string;
   departureId?: string;

@@ -5,7 +5,7 @@
 // `role` is the custom claim of the staff (contracts/roles.ts reads it); anything else is a
 // traveller.
 // `emailVerified`: the token's email_verified (an unverified address gets few emails:
-// server/src/mail/outbox.ts). `authTime` (ms): when the user last signed in with their password
+// server/src/mail/outbox.ts; a traveller invites others only then, server/src/guest-links). `authTime` (ms): when the user last signed in with their password
 // or provider; a session cookie is made only from a recent one (./session-routes.ts).
 export type VerifiedUser = {
   uid: string;

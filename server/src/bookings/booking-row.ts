@@ -2,21 +2,33 @@
 // row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
 import type { AdminBooking } from '#contracts/admin';
 import type { Booking } from '#contracts/booking';
-import { detailsComplete, type OperatorGuest } from '#contracts/guests';
+import type { InviteStatus } from '#contracts/guest-links';
+import { detailsComplete, guestComplete, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 
-// The traveller's view of a guest: the check-in is the guide's business.
-const travellerGuests = (guests: OperatorGuest[]) =>
-  guests.map(({ fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone, answers }) => ({
-    fullName,
-    dateOfBirth,
-    dietary,
-    medical,
-    emergencyName,
-    emergencyPhone,
-    answers: answers ?? {},
-  }));
+// The traveller's view of a guest: the check-in is the guide's business. Travellers after the
+// first say whether the lead invited them to fill in their own details (server/src/guest-links).
+const travellerGuests = (guests: (OperatorGuest & { invited?: boolean })[]) =>
+  guests.map((guest, i) => {
+    const { fullName, dateOfBirth, dietary, medical, emergencyName, emergencyPhone, answers } = guest;
+    const details = {
+      fullName,
+      dateOfBirth,
+      dietary,
+      medical,
+      emergencyName,
+      emergencyPhone,
+      answers: answers ?? {},
+    };
+    if (i === 0) return details;
+    const inviteStatus: InviteStatus = guestComplete(details)
+      ? 'complete'
+      : guest.invited
+        ? 'invited'
+        : 'not-invited';
+    return { ...details, inviteStatus };
+  });
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -42,7 +54,7 @@ export const toBooking = (row: BookingRow): Booking => ({
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
   ...toBooking(row),
-  guests: row.guests,
+  guests: row.guests.map(({ invited: _invited, ...guest }) => guest),
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
   cancelReason: row.cancel_reason,

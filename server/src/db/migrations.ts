@@ -435,6 +435,35 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 23,
+    name: 'guest_links',
+    // Each traveller fills in their own details (server/src/guest-links): one personal link per
+    // guest, its token kept only as its SHA-256 (docs/decisions/030-guest-links.md). A new
+    // invitation or reminder replaces the row's hash, so the old link names nothing. The row goes
+    // with its guest (a smaller party drops it). The invited address is kept to send reminders to.
+    // guest_reminders: the right to send a guest's reminder of a kind, claimed once per guest
+    // across any number of processes (the same claim as \`reminders\`, server/src/reminders).
+    sql: `
+      CREATE TABLE guest_links (
+        booking_id uuid NOT NULL,
+        position integer NOT NULL CHECK (position BETWEEN 1 AND 11),
+        token_hash text NOT NULL UNIQUE,
+        email text NOT NULL,
+        invited_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (booking_id, position),
+        FOREIGN KEY (booking_id, position) REFERENCES booking_guests (booking_id, position) ON DELETE CASCADE
+      );
+      CREATE TABLE guest_reminders (
+        booking_id uuid NOT NULL,
+        position integer NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('details')),
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (booking_id, position, kind),
+        FOREIGN KEY (booking_id, position) REFERENCES booking_guests (booking_id, position) ON DELETE CASCADE
+      );
+    `,
+  },
+  {
     version: 33,
     name: 'a waiting-list entry can be closed (the party no longer fits the date)',
     sql: `

@@ -162,6 +162,25 @@ export type RemindersTable = {
   sent_at: Timestamp;
 };
 
+// A traveller's personal link to their own details (migration 23): the token's SHA-256 only
+// (server/src/guest-links/tokens.ts), replaced by each new invitation or reminder.
+export type GuestLinksTable = {
+  booking_id: string;
+  position: number;
+  token_hash: string;
+  email: string;
+  invited_at: Timestamp;
+};
+
+// One row a guest's reminder sent (migration 23): the primary key makes each go out once per
+// guest and kind across processes (server/src/reminders/reminders.ts).
+export type GuestRemindersTable = {
+  booking_id: string;
+  position: number;
+  kind: 'details';
+  sent_at: Timestamp;
+};
+
 // When each operator last looked at the bookings (migration 6).
 export type OperatorViewsTable = {
   operator_id: string;
@@ -215,6 +234,8 @@ export type Tables = {
   packages: PackagesTable;
   image_variants: ImageVariantsTable;
   catalogue_state: CatalogueStateTable;
+  guest_links: GuestLinksTable;
+  guest_reminders: GuestRemindersTable;
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
@@ -271,8 +292,8 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   // Its departure's meeting point and time (null without a departure or until set).
   meeting_point: string | null;
   meeting_time: string | null;
-  // The travellers' details, in order (guestsJson below).
-  guests: OperatorGuest[];
+  // The travellers' details, in order (guestsJson below), each with whether a personal link is out.
+  guests: (OperatorGuest & { invited?: boolean })[];
   // The package's questions as they are now (migration 16; [] for a package no longer there).
   questions: AnswerQuestion[] | null;
 };
@@ -282,7 +303,9 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
 export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
     'fullName', g.full_name, 'dateOfBirth', to_char(g.date_of_birth, 'YYYY-MM-DD'),
     'dietary', g.dietary, 'medical', g.medical, 'emergencyName', g.emergency_name,
-    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in, 'answers', g.answers) ORDER BY g.position), '[]')
+    'emergencyPhone', g.emergency_phone, 'checkIn', g.check_in, 'answers', g.answers,
+    'invited', EXISTS (SELECT 1 FROM guest_links l WHERE l.booking_id = g.booking_id AND l.position = g.position))
+    ORDER BY g.position), '[]')
   FROM booking_guests g WHERE g.booking_id = b.id)`;
 
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
@@ -521,6 +544,19 @@ export const columns = {
     id: integer,
     version: { type: 'bigint', nullable: false },
     seeded_at: orNull(timestamp),
+  },
+  guest_links: {
+    booking_id: uuid,
+    position: integer,
+    token_hash: text,
+    email: text,
+    invited_at: timestamp,
+  },
+  guest_reminders: {
+    booking_id: uuid,
+    position: integer,
+    kind: text,
+    sent_at: timestamp,
   },
   staff_events: {
     id: { type: 'bigint', nullable: false },

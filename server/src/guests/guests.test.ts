@@ -13,6 +13,9 @@ import { readCsv, useAdminApp } from '../test/console-kit.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
 
+// Travellers after the first carry whether the lead invited them (server/src/guest-links).
+const notInvited = (g: Guest) => ({ ...g, inviteStatus: 'not-invited' });
+
 const filled = (fullName: string, extra: Partial<Guest> = {}): Guest => ({
   fullName,
   dateOfBirth: '1985-04-12',
@@ -53,7 +56,11 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
   describe('a new booking', () => {
     it('holds one guest per traveller: the first with the booking’s name, the others empty', async () => {
       const booking = await bookFor(3);
-      expect(booking.guests).toEqual([emptyGuest('Ada Lovelace'), emptyGuest(), emptyGuest()]);
+      expect(booking.guests).toEqual([
+        emptyGuest('Ada Lovelace'),
+        notInvited(emptyGuest()),
+        notInvited(emptyGuest()),
+      ]);
       expect(booking.detailsComplete).toBe(false);
       const one = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
       expect(one.guests).toEqual(booking.guests);
@@ -73,8 +80,8 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
       });
       expect(first.statusCode, first.body).toBe(200);
       const partly = first.json() as Booking;
-      expect(partly.guests[1]).toEqual(filled('Charles Babbage'));
-      expect(partly.guests[2]).toEqual(emptyGuest());
+      expect(partly.guests[1]).toEqual({ ...filled('Charles Babbage'), inviteStatus: 'complete' });
+      expect(partly.guests[2]).toEqual(notInvited(emptyGuest()));
       expect(partly.detailsComplete).toBe(false);
 
       const later = await put(ctx.traveller, booking.id, {
@@ -115,7 +122,7 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
         guests: [{ fullName: '  Ada  ', dateOfBirth: '', dietary: '   ' }, { dateOfBirth: null }],
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as Booking).guests).toEqual([emptyGuest('Ada'), emptyGuest()]);
+      expect((res.json() as Booking).guests).toEqual([emptyGuest('Ada'), notInvited(emptyGuest())]);
     });
 
     it('needs exactly one entry per traveller (400), and stores nothing otherwise', async () => {

@@ -95,11 +95,13 @@ describeEach(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store) 
           guests: [emptyGuest('Old Timer')],
           detailsComplete: false,
         });
+        // Travellers after the first carry whether the lead invited them (server/src/guest-links).
+        const notInvited = { ...emptyGuest(), inviteStatus: 'not-invited' };
         expect(byRef.get('WT-OLDV0002')!.guests).toEqual([
           emptyGuest('Grace Hopper'),
-          emptyGuest(),
-          emptyGuest(),
-          emptyGuest(),
+          notInvited,
+          notInvited,
+          notInvited,
         ]);
       } finally {
         await app.close();

@@ -15,7 +15,13 @@ export function requestLineLevel(url: string, status: number, failed: boolean): 
 
 // The path as logged: a query's values are replaced ("?q=[redacted]&page=[redacted]"), since an
 // operator's search (/api/admin/bookings?q=...) is often a traveller's name or email.
-export function loggedUrl(url: string): string {
+// A traveller's personal link is a key to their details (server/src/guest-links): its token is
+// never written to the log, in the API's path or the page's.
+export const redactLinkTokens = (url: string) =>
+  url.replace(/^(\/api\/guest-links\/|\/travellers\/)[^/?#]+/, '$1…');
+
+export function loggedUrl(raw: string): string {
+  const url = redactLinkTokens(raw);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const names = url

@@ -14,6 +14,8 @@ export const emailKinds = [
   'waitlist-closed',
   'trip-reminder',
   'details-reminder',
+  'guest-invite',
+  'guest-details-reminder',
   'departure-message',
   'operations-request',
   'operations-cancellation',
@@ -42,6 +44,8 @@ export type BookingEmailData = {
   // Where and when the group meets, when the operator set them (departures.meeting_point/_time).
   meetingPoint?: string | null;
   meetingTime?: string | null;
+  // The details reminder: which travellers still miss details ("Traveller 2 (invited)").
+  missing?: string[];
 };
 
 // A waiting-list offer: no booking yet, only the seats held until the deadline.
@@ -59,6 +63,19 @@ export type WaitlistClosedEmailData = {
   startsOn: string;
   travellers: number;
   capacity: number;
+};
+
+// A traveller invited by the lead to fill in their own details (server/src/guest-links): the
+// trip, who invited them, until when, and their personal link (a path on the site; its token is
+// stored nowhere else but hashed, docs/decisions/030-guest-links.md). The reminder carries a
+// fresh link in the same shape.
+export type GuestInviteEmailData = {
+  packageName: string;
+  startsOn: string | null;
+  leadName: string;
+  // The last day the details can be changed online (ISO date).
+  editableUntil: string | null;
+  linkPath: string;
 };
 
 // An operator's message to everyone on a departure: their words, sent as plain text.
@@ -82,6 +99,8 @@ export type EmailPayloads = {
   'waitlist-closed': WaitlistClosedEmailData;
   'trip-reminder': BookingEmailData;
   'details-reminder': BookingEmailData;
+  'guest-invite': GuestInviteEmailData;
+  'guest-details-reminder': GuestInviteEmailData;
   'departure-message': DepartureMessageData;
   'operations-request': OperationsEmailData;
   'operations-cancellation': OperationsEmailData;

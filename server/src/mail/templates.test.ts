@@ -319,7 +319,21 @@ const examples: { [K in EmailKind]: EmailPayloads[K] } = {
     meetingPoint: 'Zürich HB, under the clock',
     meetingTime: '08:30',
   },
-  'details-reminder': data,
+  'details-reminder': { ...data, missing: ['Traveller 2 (invited)'] },
+  'guest-invite': {
+    packageName: data.packageName,
+    startsOn: data.startsOn,
+    leadName: 'Ada Lovelace',
+    editableUntil: '2026-12-10',
+    linkPath: '/travellers/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  },
+  'guest-details-reminder': {
+    packageName: data.packageName,
+    startsOn: data.startsOn,
+    leadName: 'Ada Lovelace',
+    editableUntil: '2026-12-10',
+    linkPath: '/travellers/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  },
   'departure-message': {
     ...data,
     status: 'confirmed',

@@ -13,6 +13,7 @@ import type {
   DepartureMessageData,
   EmailKind,
   EmailPayloads,
+  GuestInviteEmailData,
   OperationsEmailData,
   WaitlistClosedEmailData,
   WaitlistOfferEmailData,
@@ -288,6 +289,42 @@ function bookingLetter(
   }
 }
 
+// The invited traveller's email: their own link, no account needed. Without a public origin the
+// path is given as it is (the link is the point of the email).
+function guestLinkLetter(
+  kind: 'guest-invite' | 'guest-details-reminder',
+  data: GuestInviteEmailData,
+  options: RenderOptions,
+): Letter {
+  const url = siteLink(options.siteUrl, data.linkPath) ?? data.linkPath;
+  const until = data.editableUntil ? formatTripDate(data.editableUntil) : null;
+  const reminder = kind === 'guest-details-reminder';
+  return {
+    subject: reminder
+      ? `Traveller details needed – ${data.packageName}, ${formatTripDate(data.startsOn)}`
+      : `${data.leadName} asks for your travel details – ${data.packageName}`,
+    heading: reminder ? 'Traveller details needed' : 'Your details for the trip',
+    intro: [
+      'Hello,',
+      reminder
+        ? `Your trip with ${data.leadName} is getting closer and your details are still missing. Please add your full name, date of birth and an emergency contact: the guide needs them at the meeting point.`
+        : `${data.leadName} booked ${data.packageName} with you and asks you to fill in your own details for the guide: your full name, date of birth, dietary needs and an emergency contact. No account is needed.`,
+    ],
+    facts: [
+      ['Package', data.packageName],
+      ['Departure', formatTripDate(data.startsOn)],
+      ['Booked by', data.leadName],
+      ...(until ? [['Fill in by', until] as Fact] : []),
+    ],
+    link: { label: 'Fill in my details', url },
+    outro: [
+      'This link is yours alone: please do not forward it.' +
+        (reminder ? ' It replaces any link we sent you before.' : ''),
+      contactLine,
+    ],
+  };
+}
+
 function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], options: RenderOptions): Letter {
   switch (kind) {
     case 'booking-received':
@@ -369,11 +406,15 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ['Package', data.packageName],
           ['Departure', formatTripDate(data.startsOn)],
           ['Travellers', travellersLabel(data.travellers)],
+          ...(data.missing?.length ? [['Still missing', data.missing.join(', ')] as Fact] : []),
         ],
         link,
         outro: [contactLine],
       };
     }
+    case 'guest-invite':
+    case 'guest-details-reminder':
+      return guestLinkLetter(kind, payload as GuestInviteEmailData, options);
     case 'departure-message': {
       const data = payload as DepartureMessageData;
       return {

@@ -14,6 +14,8 @@ import { addDays, todayIso } from '#contracts/iso-dates';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
+import { guestComplete } from '#contracts/guests';
+import { editableUntil, issueGuestLink } from '../guest-links/repository.js';
 
 export type ReminderKind = 'trip' | 'details';
 
@@ -88,7 +90,7 @@ async function remindKind(
       bookingId: row.id,
       kind: kind === 'trip' ? 'trip-reminder' : 'details-reminder',
       to: row.account_email!,
-      data: emailData(toBooking(row)),
+      data: emailData(toBooking(row), kind === 'details' ? { missing: stillMissing(row) } : {}),
     }));
     await enqueueEmails(tx, jobs);
     await recordAudit(
@@ -99,6 +101,94 @@ async function remindKind(
         bookingId: row.id,
         departureId: row.departure_id ?? undefined,
         to: kind === 'trip' ? 'Your trip is coming up' : 'Traveller details needed',
+      })),
+    );
+    return send.length;
+  });
+}
+
+// The lead's reminder names who still misses details, and whether they were sent their own link.
+const stillMissing = (row: BookingRow) =>
+  row.guests.flatMap((g, i) =>
+    guestComplete(g)
+      ? []
+      : [`${g.fullName || `Traveller ${i + 1}`}${i === 0 ? ' (you)' : g.invited ? ' (invited)' : ''}`],
+  );
+
+type GuestDueRow = {
+  booking_id: string;
+  position: number;
+  email: string;
+  name: string;
+  package_name: string;
+  departure_id: string;
+  starts_on: string;
+};
+
+// "Traveller details needed" to each invited traveller whose own details are missing, with their
+// link, once per traveller across processes: the right to send is a row in guest_reminders
+// (primary key booking_id, position, kind), claimed as `reminders` is above. The token is stored
+// only hashed, so the reminder issues a fresh link, which replaces the invitation's
+// (docs/decisions/030-guest-links.md). Due in the same window as the lead's reminder.
+async function remindGuests(db: Database, today: string, settings: ReminderSettings): Promise<number> {
+  const cutoffDays = settings.detailsCutoffDays ?? defaultDetailsCutoffDays;
+  return db.transaction(async (tx: Queryable) => {
+    const { rows } = await tx.query<GuestDueRow>(
+      `SELECT l.booking_id, l.position, l.email, b.name, b.package_name, b.departure_id,
+         to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on
+       FROM guest_links l
+       JOIN bookings b ON b.id = l.booking_id
+       JOIN departures d ON d.id = b.departure_id
+       JOIN booking_guests g ON g.booking_id = l.booking_id AND g.position = l.position
+       WHERE b.status IN ('requested', 'confirmed')
+         AND d.starts_on >= $1::date AND d.starts_on <= $2::date
+         AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = '')
+         AND NOT EXISTS (SELECT 1 FROM guest_reminders r
+           WHERE r.booking_id = l.booking_id AND r.position = l.position AND r.kind = 'details')
+       ORDER BY d.starts_on, l.booking_id, l.position LIMIT ${batchSize}
+       FOR UPDATE OF b SKIP LOCKED`,
+      [earliestDue('details', today, settings), addDays(today, settings.detailsDays)],
+    );
+    if (rows.length === 0) return 0;
+    const claimed = await tx.query<{ booking_id: string; position: number }>(
+      `INSERT INTO guest_reminders (booking_id, position, kind)
+       SELECT v.booking_id, v.position, 'details' FROM unnest($1::uuid[], $2::int[]) AS v(booking_id, position)
+       ON CONFLICT (booking_id, position, kind) DO NOTHING
+       RETURNING booking_id, position`,
+      [rows.map((r) => r.booking_id), rows.map((r) => r.position)],
+    );
+    const ours = new Set(claimed.rows.map((r) => `${r.booking_id}:${r.position}`));
+    const send = rows.filter((r) => ours.has(`${r.booking_id}:${r.position}`));
+    if (send.length === 0) return 0;
+    const jobs: EmailJob[] = [];
+    for (const row of send) {
+      const linkPath = await issueGuestLink(tx, {
+        bookingId: row.booking_id,
+        position: row.position,
+        email: row.email,
+      });
+      jobs.push({
+        bookingId: row.booking_id,
+        kind: 'guest-details-reminder',
+        to: row.email,
+        data: {
+          packageName: row.package_name,
+          startsOn: row.starts_on,
+          leadName: row.name,
+          editableUntil: editableUntil(row.starts_on, cutoffDays),
+          linkPath,
+        },
+      });
+    }
+    await enqueueEmails(tx, jobs);
+    await recordAudit(
+      tx,
+      send.map((row) => ({
+        actor: systemActor,
+        action: 'booking.reminder' as const,
+        bookingId: row.booking_id,
+        departureId: row.departure_id,
+        to: `Traveller details needed (traveller ${row.position + 1}, a new personal link)`,
       })),
     );
     return send.length;
@@ -120,6 +210,12 @@ export async function runReminders(
   if (settings.detailsIncomplete) {
     for (;;) {
       const n = await remindKind(db, 'details', today, settings);
+      sent.details += n;
+      if (n < batchSize) break;
+    }
+    // Each invited traveller's own reminder, counted with the details reminders.
+    for (;;) {
+      const n = await remindGuests(db, today, settings);
       sent.details += n;
       if (n < batchSize) break;
     }

@@ -227,6 +227,12 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
               </td>
               <td data-label="Bookings" className="admin-num">
                 {d.bookingCount}
+                {d.travellersTotal ? (
+                  // Whose details the guide will have: "3 of 5 travellers complete".
+                  <span className="admin-sub admin-details-count">
+                    {d.travellersComplete ?? 0} of {d.travellersTotal} travellers complete
+                  </span>
+                ) : null}
               </td>
               <td data-label="Waiting list" className="admin-departures__waitlist">
                 {d.waiting === 0 && d.offered === 0 ? (

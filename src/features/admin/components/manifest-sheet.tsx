@@ -150,6 +150,13 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           </dd>
         </div>
         <div>
+          <dt>Details</dt>
+          <dd>
+            {departure.travellersComplete ?? 0}{' '}
+            <span className="admin-stats__of">of {departure.travellersTotal ?? 0} travellers complete</span>
+          </dd>
+        </div>
+        <div>
           <dt>Booked value</dt>
           <dd>{formatPrice(value)}</dd>
         </div>

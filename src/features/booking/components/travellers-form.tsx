@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { InputField, PhoneField, TextAreaField } from '~/components/field';
 import type { Booking } from '#contracts/booking';
 import {
   checkGuest,
@@ -9,10 +8,15 @@ import {
   guestFields,
   hasAnyDetail,
   guestLabels,
-  guestLimits,
-  type Guest,
   type GuestField,
 } from '#contracts/guests';
+import {
+  GuestFieldsGrid,
+  toDraft,
+  toGuest,
+  type GuestDraft,
+} from '~/features/booking/components/guest-fields';
+import { TravellerInvite } from '~/features/booking/components/traveller-invite';
 import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { getPackageQuestions } from '~/features/booking/api/package-questions';
@@ -23,40 +27,9 @@ import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/book
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatBirthDate, formatTripDate, todayIso } from '#contracts/format';
-import { addDays } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
 
-// What the inputs hold: text as typed (a date input gives "" when empty).
-type Draft = Record<GuestField, string>;
-
-const toDraft = (g: Guest): Draft => ({ ...g, dateOfBirth: g.dateOfBirth ?? '' });
-const toGuest = (d: Draft): Guest => ({
-  ...d,
-  dateOfBirth: d.dateOfBirth.trim() === '' ? null : d.dateOfBirth,
-});
-
-const hints: Partial<Record<GuestField, string>> = {
-  dietary: 'Allergies, vegetarian, vegan, halal…',
-  medical: 'Anything the guide should know to keep them safe and comfortable.',
-  emergencyPhone: 'Someone not on the trip. Digits, spaces and + ( ) - . only.',
-};
-
-const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
-
-const maxLength: Partial<Record<GuestField, number>> = {
-  fullName: guestLimits.fullName,
-  dietary: guestLimits.dietary,
-  medical: guestLimits.medical,
-  emergencyName: guestLimits.emergencyName,
-  emergencyPhone: guestLimits.emergencyPhoneMax,
-};
-
-const autoComplete = (field: GuestField, index: number) => {
-  // The lead traveller is usually the one typing; the others' details are not the user's own.
-  if (index === 0 && field === 'fullName') return 'name';
-  if (index === 0 && field === 'dateOfBirth') return 'bday';
-  return 'off';
-};
+type Draft = GuestDraft;
 
 // /bookings/:id/travellers: one fieldset per traveller. Any field may stay empty and be filled
 // later; what is typed stays in the form whatever the server answers.
@@ -264,39 +237,28 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
                   {done ? 'Complete' : 'To complete'}
                 </span>
               </legend>
-              <div className="travellers__grid">
-                {guestFields.map((field) => {
-                  const key = `guests.${index}.${field}`;
-                  const common = {
-                    id: `${id}-${index}-${field}`,
-                    name: key,
-                    label: guestLabels[field],
-                    hint: hints[field],
-                    error: errors[key],
-                    className: `travellers__field travellers__field--${field}`,
-                    value: draft[field],
-                    maxLength: maxLength[field],
-                  };
-                  const change = (e: { target: { value: string } }) => update(index, field)(e.target.value);
-                  if (multiLine.has(field))
-                    return <TextAreaField key={field} {...common} rows={2} onChange={change} />;
-                  if (field === 'emergencyPhone') {
-                    // Someone else's number: the browser's saved phone is not it.
-                    return <PhoneField key={field} {...common} autoComplete="off" onChange={change} />;
+              {index > 0 ? (
+                <TravellerInvite
+                  bookingId={booking.id}
+                  index={index}
+                  status={booking.guests[index]?.inviteStatus ?? 'not-invited'}
+                  onInvited={(status) =>
+                    setBooking((b) => ({
+                      ...b,
+                      guests: b.guests.map((g, i) => (i === index ? { ...g, inviteStatus: status } : g)),
+                    }))
                   }
-                  return (
-                    <InputField
-                      key={field}
-                      {...common}
-                      type={field === 'dateOfBirth' ? 'date' : 'text'}
-                      autoComplete={autoComplete(field, index)}
-                      min={field === 'dateOfBirth' ? '1900-01-02' : undefined}
-                      max={field === 'dateOfBirth' ? addDays(today, -1) : undefined}
-                      onChange={change}
-                    />
-                  );
-                })}
-              </div>
+                />
+              ) : null}
+              <GuestFieldsGrid
+                idPrefix={`${id}-${index}`}
+                name={`guests.${index}`}
+                draft={draft}
+                errors={errors}
+                today={today}
+                own={index === 0}
+                onChange={(field, value) => update(index, field)(value)}
+              />
               <QuestionFields
                 index={index}
                 idPrefix={id}

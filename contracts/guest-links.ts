@@ -1,0 +1,95 @@
+// Each traveller fills in their own details: the lead invites a traveller of their booking by
+// email (POST /api/bookings/{id}/guests/{index}/invite), and that traveller opens a personal link
+// (/travellers/{token}) with no account, reading and saving only their own details
+// (GET/PUT /api/guest-links/{token}, server/src/guest-links). Each shape is one zod schema with its
+// type inferred from it. The browser imports only the types and the plain helpers below: the
+// schemas run on the server (zod/mini keeps them small either way).
+// No path alias here: the server imports this file directly.
+import * as z from 'zod/mini';
+import { noControlChars } from './text.js';
+
+// As contracts/booking.ts's bookingLimits.email (not imported: booking.ts imports this file's types).
+const emailMax = 254;
+
+// Per traveller after the first, in booking payloads: not invited yet, invited (a live link), or
+// complete (their details are all there, whoever typed them).
+export const inviteStatuses = ['not-invited', 'invited', 'complete'] as const;
+export const inviteStatusSchema = z.enum(inviteStatuses);
+export type InviteStatus = z.infer<typeof inviteStatusSchema>;
+
+export const inviteStatusLabels: Record<InviteStatus, string> = {
+  'not-invited': 'Not invited',
+  invited: 'Invited',
+  complete: 'Complete',
+};
+
+// POST /api/bookings/{id}/guests/{index}/invite
+export const inviteRequestSchema = z.object(
+  {
+    email: z
+      .string({ error: 'Please enter their email address.' })
+      .check(
+        noControlChars('Email'),
+        z.trim(),
+        z.minLength(1, 'Please enter their email address.'),
+        z.maxLength(emailMax, `Email must be at most ${emailMax} characters.`),
+        z.email('Please enter a valid email address.'),
+      ),
+  },
+  { error: 'The invitation could not be read: send {"email": "…"}.' },
+);
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+export const inviteResultSchema = z.object({
+  message: z.string(),
+  index: z.number(),
+  inviteStatus: inviteStatusSchema,
+});
+export type InviteResult = z.infer<typeof inviteResultSchema>;
+
+// One traveller's details as the link shows and saves them (contracts/guests.ts has the rules).
+const linkGuestSchema = z.object({
+  fullName: z.string(),
+  dateOfBirth: z.nullable(z.string()),
+  dietary: z.string(),
+  medical: z.string(),
+  emergencyName: z.string(),
+  emergencyPhone: z.string(),
+});
+
+// A package's question as the details form asks it. The catalogue has none yet: [] until then.
+export const guestQuestionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(['text', 'yesno', 'choice']),
+  choices: z.optional(z.array(z.string())),
+  required: z.boolean(),
+});
+export type GuestQuestion = z.infer<typeof guestQuestionSchema>;
+
+// GET /api/guest-links/{token} and the 200 of its PUT: the trip, who invited them, their details.
+// Nothing of any other traveller.
+export const guestLinkSchema = z.object({
+  packageName: z.string(),
+  startsOn: z.nullable(z.string()),
+  leadName: z.string(),
+  // The last day the details can be changed online (the details cutoff), ISO.
+  editableUntil: z.nullable(z.string()),
+  // Which traveller of the booking ("Traveller 2"), never the others.
+  position: z.number(),
+  questions: z.array(guestQuestionSchema),
+  guest: linkGuestSchema,
+  complete: z.boolean(),
+});
+export type GuestLink = z.infer<typeof guestLinkSchema>;
+
+// PUT /api/guest-links/{token}: the fields are read by contracts/guests.ts (checkGuest).
+export const guestLinkSaveSchema = z.object(
+  {
+    guest: z.record(z.string(), z.unknown(), { error: 'Send your details as an object: {"guest": {...}}.' }),
+  },
+  { error: 'Your details could not be read: send {"guest": {...}}.' },
+);
+
+// The link's token: 32 random bytes in base64url (43 characters). Anything else names nothing.
+export const guestTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { createAccount, emulator, expect, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
+import { auth, bookViaApi, departuresOf } from './support/booking-api';
+import { mailDev } from './support/maildev';
+
+// Each traveller fills in their own details: the lead invites a traveller from the details page,
+// the traveller opens the link from their email (MailDev) with no account and fills in their
+// details, and the lead sees them complete. Nothing of the lead's own details reaches the
+// traveller's page or its API answers.
+
+const traveller = (page: Page, n: number) =>
+  page.getByRole('group', { name: new RegExp(`^Traveller ${n}\\b`) });
+
+// The personal link in the newest email to `address` (filtered by our own unique address).
+async function linkFor(address: string): Promise<string | undefined> {
+  const res = await fetch(`${mailDev}/api/email`).catch(() => null);
+  if (!res?.ok) return undefined;
+  const emails = (await res.json()) as { to: { address: string }[]; text?: string }[];
+  const mine = emails.filter((e) => e.to.some((t) => t.address === address));
+  return /\/travellers\/[A-Za-z0-9_-]{43}/.exec(mine.at(-1)?.text ?? '')?.[0];
+}
+
+// The emulator's admin call: the account's address is confirmed (invitations need it).
+async function confirmEmail(localId: string) {
+  const res = await fetch(
+    `${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-travel/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId, emailVerified: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator accounts:update failed: ${res.status}`);
+}
+
+test('a lead invites a traveller, who fills in their own details without an account; the lead sees them complete', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const lead = { email: uniqueEmail('lead-l36'), password: 'wander-far', name: 'Lena Lead' };
+  const { localId } = await createAccount(lead.email, lead.password, lead.name);
+  await confirmEmail(localId);
+  const token = await idTokenFor(lead.email, lead.password);
+  const packageId = info.project.name === 'phone' ? 'kyoto-temples-and-tea' : 'tromso-northern-lights';
+  const departure = (await departuresOf(request, packageId)).find(
+    (d) => d.seatsLeft >= 2 && d.status === 'open',
+  );
+  expect(departure, 'an open departure with two seats').toBeTruthy();
+  const booked = await bookViaApi(request, token, { packageId, departureId: departure!.id, travellers: 2 });
+  expect(booked.status).toBe(201);
+  const bookingId = booked.body.id;
+  // The lead's own details: none of them may reach the other traveller.
+  const leadSecrets = {
+    dateOfBirth: '1977-07-17',
+    medical: 'Leadonly medical note',
+    emergencyName: 'Leadonly Contact',
+  };
+  const saved = await request.put(`/api/bookings/${bookingId}/guests`, {
+    headers: auth(token),
+    data: {
+      guests: [{ fullName: 'Otto Other', emergencyPhone: '+47 555 00 111', ...leadSecrets }, {}],
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  // The lead invites traveller 2 from the details page.
+  await page.goto('/account');
+  await logIn(page, lead.email, lead.password);
+  await expect(page).toHaveURL('/', { timeout: 20_000 });
+  await page.goto(`/bookings/${bookingId}/travellers`);
+  const second = traveller(page, 2);
+  await expect(second.getByText('Not invited')).toBeVisible({ timeout: 20_000 });
+  const guestAddress = uniqueEmail('guest-l36');
+  await second.getByLabel('Email for traveller 2').fill(guestAddress);
+  await second.getByRole('button', { name: 'Invite' }).click();
+  await expect(second.getByText(`We emailed ${guestAddress} a link`)).toBeVisible();
+  await expect(second.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Resend' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/shots-l36/lead-invited-${info.project.name}.png`, fullPage: true });
+
+  // The traveller opens the link from their email, in a browser with no account.
+  let path: string | undefined;
+  await expect.poll(async () => (path = await linkFor(guestAddress)), { timeout: 30_000 }).toBeTruthy();
+  const guestContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await guestContext.newPage();
+  const apiAnswers: string[] = [];
+  guest.on('response', async (res) => {
+    if (res.url().includes('/api/guest-links/')) apiAnswers.push(await res.text().catch(() => ''));
+  });
+  await guest.goto(path!);
+  // The details are read once the page hydrates (after its first paint), on a busy machine later.
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your details for the trip' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(guest.getByText('Otto Other booked this trip for you')).toBeVisible();
+  const form = traveller(guest, 2);
+  await form.getByLabel('Full name', { exact: true }).fill('Greta Guest');
+  await form.getByLabel('Date of birth', { exact: true }).fill('1990-05-06');
+  await form.getByLabel('Emergency contact name', { exact: true }).fill('Gustav Guest');
+  await form.getByLabel('Emergency contact phone', { exact: true }).fill('+47 555 99 888');
+  for (const width of [375, 1280]) {
+    await guest.setViewportSize({ width, height: 900 });
+    await guest.screenshot({
+      path: `/tmp/shots-l36/guest-form-${width}-${info.project.name}.png`,
+      fullPage: true,
+    });
+  }
+  await guest.getByRole('button', { name: 'Save my details' }).click();
+  await expect(guest.getByText('Saved. Your details are complete: thank you.')).toBeVisible();
+  await expect(guest.getByText('Your details are complete', { exact: true })).toBeVisible();
+  await guest.screenshot({ path: `/tmp/shots-l36/guest-saved-${info.project.name}.png`, fullPage: true });
+
+  // Nothing of the lead's own details in the page, its HTML or its API answers.
+  const html = await guest.content();
+  const raw = await (await guest.request.get(path!)).text();
+  for (const text of [html, raw, ...apiAnswers]) {
+    for (const value of Object.values(leadSecrets)) expect(text).not.toContain(value);
+    expect(text).not.toContain('555 00 111');
+  }
+  expect(apiAnswers.length).toBeGreaterThan(0);
+  await guestContext.close();
+
+  // The lead sees traveller 2 complete.
+  await page.reload();
+  await expect(traveller(page, 2).getByText('Complete', { exact: true }).first()).toBeVisible();
+  await expect(traveller(page, 2).getByLabel('Full name')).toHaveValue('Greta Guest');
+  await expect(page.getByText('2 of 2 travellers complete')).toBeVisible();
+});

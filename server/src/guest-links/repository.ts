@@ -1,0 +1,259 @@
+// Each traveller fills in their own details: the lead's invitation (a personal link by email) and
+// what the link reads and saves. Every change is one transaction under the booking's row lock,
+// with its audit row (which traveller, never the address or the values) and its outbox email.
+// A link reaches one guest row and nothing else of the booking: its answers carry the trip, the
+// lead's name and that one traveller's details.
+import type { GuestLink } from '#contracts/guest-links';
+import {
+  checkGuest,
+  detailsEditable,
+  guestComplete,
+  type Guest,
+  type GuestsFieldErrors,
+} from '#contracts/guests';
+import { addDays, daysBetween } from '#contracts/iso-dates';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { Database, Queryable } from '../db/database.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { enqueueEmails } from '../mail/outbox.js';
+import { describeGuestChanges, detailsCutoffMessage } from '../guests/repository.js';
+import { guestLinkPath, hashGuestToken, newGuestToken } from './tokens.js';
+
+const lockBooking = async (tx: Queryable, bookingId: string) =>
+  (
+    await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [bookingId],
+    )
+  ).rows[0];
+
+// The last day the details can be changed online: DETAILS_CUTOFF_DAYS before the departure.
+export const editableUntil = (startsOn: string | null, cutoffDays: number) =>
+  startsOn ? addDays(startsOn, -cutoffDays) : null;
+
+const cancelledMessage = "This booking is cancelled: its travellers' details can no longer be changed.";
+
+// Why the details of this booking cannot be changed now, or null when they can.
+const closedReason = (row: BookingRow, today: string, cutoffDays: number) => {
+  if (row.status === 'cancelled') return cancelledMessage;
+  if (row.starts_on && !detailsEditable(daysBetween(today, row.starts_on), cutoffDays)) {
+    return detailsCutoffMessage(cutoffDays);
+  }
+  return null;
+};
+
+// A new personal link for one guest, replacing the one before (its hash is overwritten, so the
+// old link names nothing). Returns the link's path for the email; the token is kept nowhere else.
+export async function issueGuestLink(
+  tx: Queryable,
+  link: { bookingId: string; position: number; email: string },
+): Promise<string> {
+  const token = newGuestToken();
+  await tx.query(
+    `INSERT INTO guest_links (booking_id, position, token_hash, email) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (booking_id, position)
+     DO UPDATE SET token_hash = excluded.token_hash, email = excluded.email, invited_at = now()`,
+    [link.bookingId, link.position, hashGuestToken(token), link.email],
+  );
+  return guestLinkPath(token);
+}
+
+export type InviteOutcome =
+  | { kind: 'invited'; complete: boolean }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'too-many'; message: string };
+
+export type Invite = {
+  bookingId: string;
+  ownerId: string;
+  // 1 for the second traveller: the lead (0) fills in their own.
+  index: number;
+  email: string;
+  actor: Actor;
+  today: string;
+  cutoffDays: number;
+};
+
+// POST /api/bookings/{id}/guests/{index}/invite
+export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, invite.bookingId);
+    // Someone else's booking answers exactly like one that does not exist.
+    if (!row || row.user_id !== invite.ownerId) return { kind: 'not-found', message: 'No such booking.' };
+    if (invite.index >= row.travellers) {
+      return {
+        kind: 'not-found',
+        message: `This booking has ${row.travellers} ${row.travellers === 1 ? 'traveller' : 'travellers'}: there is no traveller ${invite.index + 1}.`,
+      };
+    }
+    const closed = closedReason(row, invite.today, invite.cutoffDays);
+    if (closed) return { kind: 'conflict', message: closed };
+    // At most one invitation a traveller a day, counted per booking (the audit rows are the count,
+    // read under the booking's lock, so two invitations at once cannot both pass).
+    const sent = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events
+       WHERE booking_id = $1 AND action = 'guest.invited' AND at > now() - interval '1 day'`,
+      [row.id],
+    );
+    if ((sent.rows[0]?.n ?? 0) >= row.travellers) {
+      return {
+        kind: 'too-many',
+        message: `This booking has sent ${row.travellers} ${row.travellers === 1 ? 'invitation' : 'invitations'} today, as many as it may. Please try again tomorrow.`,
+      };
+    }
+    const linkPath = await issueGuestLink(tx, {
+      bookingId: row.id,
+      position: invite.index,
+      email: invite.email,
+    });
+    await enqueueEmails(tx, [
+      {
+        bookingId: row.id,
+        kind: 'guest-invite',
+        to: invite.email,
+        data: {
+          packageName: row.package_name,
+          startsOn: row.starts_on,
+          leadName: row.name,
+          editableUntil: editableUntil(row.starts_on, invite.cutoffDays),
+          linkPath,
+        },
+      },
+    ]);
+    await recordAudit(tx, [
+      {
+        actor: invite.actor,
+        action: 'guest.invited',
+        bookingId: row.id,
+        departureId: row.departure_id ?? undefined,
+        to: `traveller ${invite.index + 1}: invited to fill in their details`,
+      },
+    ]);
+    return { kind: 'invited', complete: guestComplete(row.guests[invite.index]!) };
+  });
+}
+
+type LinkRow = { booking_id: string; position: number };
+
+const findLink = async (q: Queryable, token: string) =>
+  (
+    await q.query<LinkRow>('SELECT booking_id, position FROM guest_links WHERE token_hash = $1', [
+      hashGuestToken(token),
+    ])
+  ).rows[0];
+
+// The one guest's details as the link shows them: no check-in, no other traveller.
+const ownGuest = (g: Guest): Guest => ({
+  fullName: g.fullName,
+  dateOfBirth: g.dateOfBirth,
+  dietary: g.dietary,
+  medical: g.medical,
+  emergencyName: g.emergencyName,
+  emergencyPhone: g.emergencyPhone,
+});
+
+const linkView = (row: BookingRow, position: number, cutoffDays: number): GuestLink => {
+  const guest = ownGuest(row.guests[position]!);
+  return {
+    packageName: row.package_name,
+    startsOn: row.starts_on,
+    leadName: row.name,
+    editableUntil: editableUntil(row.starts_on, cutoffDays),
+    position,
+    // The catalogue has no questions per package yet: none to ask.
+    questions: [],
+    guest,
+    complete: guestComplete(guest),
+  };
+};
+
+export const unknownLinkMessage =
+  'This link does not work: it may have been replaced by a newer one. Ask the person who booked the trip to send you a new link.';
+
+export type LinkOutcome =
+  | { kind: 'found' | 'saved' | 'unchanged'; link: GuestLink }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'invalid'; message: string; fieldErrors?: GuestsFieldErrors };
+
+// GET /api/guest-links/{token}
+export async function readGuestLink(
+  db: Database,
+  { token, today, cutoffDays }: { token: string; today: string; cutoffDays: number },
+): Promise<LinkOutcome> {
+  const link = await findLink(db, token);
+  if (!link) return { kind: 'not-found' };
+  const row = (
+    await db.query<BookingRow>(`SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`, [
+      link.booking_id,
+    ])
+  ).rows[0];
+  if (!row || !row.guests[link.position]) return { kind: 'not-found' };
+  const closed = closedReason(row, today, cutoffDays);
+  if (closed) return { kind: 'conflict', message: closed };
+  return { kind: 'found', link: linkView(row, link.position, cutoffDays) };
+}
+
+// PUT /api/guest-links/{token}: the traveller's own details, with the rules of the lead's form
+// (contracts/guests.ts); errors keyed guest.{field}.
+export function saveGuestLink(
+  db: Database,
+  { token, body, today, cutoffDays }: { token: string; body: unknown; today: string; cutoffDays: number },
+): Promise<LinkOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await findLink(tx, token);
+    if (!found) return { kind: 'not-found' };
+    const row = await lockBooking(tx, found.booking_id);
+    // The link read before the lock: a new invitation committed meanwhile replaced it.
+    const link = await findLink(tx, token);
+    if (!row || !link || link.position !== found.position || !row.guests[link.position]) {
+      return { kind: 'not-found' };
+    }
+    const closed = closedReason(row, today, cutoffDays);
+    if (closed) return { kind: 'conflict', message: closed };
+    const input = (body as { guest?: unknown }).guest;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      return { kind: 'invalid', message: 'Send your details as an object: {"guest": {...}}.' };
+    }
+    const { guest, errors } = checkGuest(input as Record<string, unknown>, today);
+    const fieldErrors: GuestsFieldErrors = {};
+    for (const [field, message] of Object.entries(errors)) fieldErrors[`guest.${field}`] = message;
+    if (Object.keys(fieldErrors).length > 0) {
+      return { kind: 'invalid', message: 'Please check the highlighted fields.', fieldErrors };
+    }
+    const position = link.position;
+    const before = row.guests.map(ownGuest);
+    const after = before.map((g, i) => (i === position ? guest : g));
+    const summary = describeGuestChanges(before, after);
+    if (summary === '') return { kind: 'unchanged', link: linkView(row, position, cutoffDays) };
+    await tx.query(
+      `UPDATE booking_guests SET full_name = $3, date_of_birth = $4::date, dietary = $5, medical = $6,
+         emergency_name = $7, emergency_phone = $8, updated_at = now()
+       WHERE booking_id = $1 AND position = $2`,
+      [
+        row.id,
+        position,
+        guest.fullName,
+        guest.dateOfBirth,
+        guest.dietary,
+        guest.medical,
+        guest.emergencyName,
+        guest.emergencyPhone,
+      ],
+    );
+    await tx.query('UPDATE bookings SET updated_at = now() WHERE id = $1', [row.id]);
+    await recordAudit(tx, [
+      {
+        // Who, without naming them: the traveller of that position, through their link.
+        actor: { type: 'traveller', name: `traveller ${position + 1} (personal link)` },
+        action: 'guests.updated',
+        bookingId: row.id,
+        departureId: row.departure_id ?? undefined,
+        to: summary,
+      },
+    ]);
+    const saved = { ...row, guests: row.guests.map((g, i) => (i === position ? { ...g, ...guest } : g)) };
+    return { kind: 'saved', link: linkView(saved, position, cutoffDays) };
+  });
+}

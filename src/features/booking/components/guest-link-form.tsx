@@ -1,0 +1,143 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { checkGuest } from '#contracts/guests';
+import type { GuestLink } from '#contracts/guest-links';
+import { formatTripDate, todayIso } from '#contracts/format';
+import { saveGuestLink } from '~/features/booking/api/guest-links-api';
+import {
+  GuestFieldsGrid,
+  toDraft,
+  toGuest,
+  type GuestDraft,
+} from '~/features/booking/components/guest-fields';
+import { ApiError } from '~/lib/api-client';
+
+// /travellers/:token: one traveller's own details, through the personal link the lead sent them.
+// No account: the link is the key. The fields, rules and messages are the lead's form's
+// (guest-fields.tsx, contracts/guests.ts); errors are keyed guest.{field}.
+export function GuestLinkForm({ token, link: initial }: { token: string; link: GuestLink }) {
+  const id = useId();
+  const [link, setLink] = useState(initial);
+  const [draft, setDraft] = useState<GuestDraft>(() => toDraft(initial.guest));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [closed, setClosed] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = todayIso();
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setSaved('');
+    setFormError('');
+    const { errors: found } = checkGuest(toGuest(draft), today);
+    const local = Object.fromEntries(Object.entries(found).map(([f, m]) => [`guest.${f}`, m]));
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setFormError('Please check the highlighted fields. Nothing was saved yet.');
+      focusFirstError();
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await saveGuestLink(token, toGuest(draft));
+      setLink(updated);
+      setDraft(toDraft(updated.guest));
+      setErrors({});
+      setSaved(
+        updated.complete
+          ? 'Saved. Your details are complete: thank you.'
+          : 'Saved. You can come back to this link to add the rest.',
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setClosed(error.message);
+      } else if (error instanceof ApiError) {
+        setErrors(error.fieldErrors);
+        setFormError(`${error.message} Your changes are still here.`);
+        if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
+      } else {
+        setFormError('Your details could not be saved. Your changes are still here: please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const intro = (
+    <div className="travellers__intro">
+      <p className="travellers__kicker">
+        {link.packageName} · {formatTripDate(link.startsOn)}
+      </p>
+      <h1>Your details for the trip</h1>
+      <p className="section__lead">
+        {link.leadName} booked this trip for you and asks you to fill in your own details: the guide uses them
+        at the meeting point.
+        {link.editableUntil ? ` You can change them until ${formatTripDate(link.editableUntil)}.` : null}
+      </p>
+      <p className="travellers__progress" data-complete={link.complete}>
+        {link.complete ? 'Your details are complete' : 'Your details are not complete yet'}
+      </p>
+    </div>
+  );
+
+  if (closed) {
+    return (
+      <>
+        {intro}
+        <div className="notice" role="status">
+          <p>{closed}</p>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {intro}
+      <form ref={formRef} className="form travellers" noValidate onSubmit={submit}>
+        <fieldset className="travellers__person" aria-labelledby={`${id}-legend`}>
+          <legend id={`${id}-legend`} className="travellers__legend">
+            <span>Traveller {link.position + 1}</span>
+          </legend>
+          <GuestFieldsGrid
+            idPrefix={id}
+            name="guest"
+            draft={draft}
+            errors={errors}
+            today={today}
+            own
+            onChange={(field, value) => {
+              setDraft((d) => ({ ...d, [field]: value }));
+              setSaved('');
+              const key = `guest.${field}`;
+              if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+            }}
+          />
+        </fieldset>
+        <div className="travellers__footer">
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+          <p className="travellers__saved" role="status">
+            {saved}
+          </p>
+          <div className="travellers__actions">
+            <button type="submit" className="button button--accent" aria-busy={busy}>
+              {busy ? 'Saving…' : 'Save my details'}
+            </button>
+          </div>
+          <p className="field__hint">
+            Empty fields are fine for now: save, and come back to this link to finish.
+          </p>
+        </div>
+      </form>
+    </>
+  );
+}
