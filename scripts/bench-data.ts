@@ -82,12 +82,12 @@ async function explain(db: Database, fn: (db: Queryable) => Promise<unknown>) {
 }
 
 console.log(`bench:data on ${new URL(baseUrl).host}; load average ${load1()}`);
+const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
 const url = await postgresSchemaUrl(baseUrl);
 const db = await openDatabase({ url, poolSize: 4 });
 let server: ApiServer | undefined;
 let proxy: DelayProxy | undefined;
 const clientDir = makeClientDir();
-const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
 try {
   // 1. The data, at the schema as it was before this change, then the new migrations on it.
   const before = Math.max(0, ...migrations.filter((m) => m.version < newFrom).map((m) => m.version));
