@@ -34,13 +34,18 @@ export type Database = Queryable & {
   // batch (server/src/bookings/batch.ts) runs in one: under load each round trip waits for a CPU
   // and the event loop, and the batch's time is what every booking waits.
   shortTransaction<T>(fn: (tx: ShortTransaction) => Promise<T>): Promise<T>;
+  // The console's reads (lists, searches, the CSV, manifests): on PostgreSQL a pool of their own,
+  // small, with a statement_timeout, so a slow search waits for one of its few connections or is
+  // cut off, and never takes the ones bookings and the background jobs need
+  // (docs/decisions/031-console-at-scale.md). On PGlite the one connection.
+  consoleReads: Queryable;
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
   // A PostgreSQL server, through pg.
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; consolePoolSize?: number; consoleStatementTimeoutMs?: number }
   // Embedded PGlite: a data folder, or in memory when omitted.
   | { dataDir?: string };
 
@@ -66,14 +71,17 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return 'url' in options ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return 'url' in options ? openPostgres(options) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
   // Loaded only when used: a deployment on PostgreSQL never pays for the WASM build.
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  // The trigram index of the console's search (migration 26) needs pg_trgm, which PGlite loads
+  // only when asked to.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db: PGlite = await PGliteClass.create(dataDir);
+  const db: PGlite = await PGliteClass.create(dataDir, { extensions: { pg_trgm } });
   const wrap = (q: PGlite | Transaction): Queryable => ({
     // PGlite runs in this process: nothing to gain from naming a statement.
     query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => ({
@@ -86,6 +94,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...wrap(db),
+    consoleReads: wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     // In this process a round trip costs nothing: an ordinary transaction.
     shortTransaction: (fn) =>
@@ -135,7 +144,17 @@ function quote(text: string): string {
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres({
+  url,
+  poolSize = 10,
+  consolePoolSize = 4,
+  consoleStatementTimeoutMs = 5000,
+}: {
+  url: string;
+  poolSize?: number;
+  consolePoolSize?: number;
+  consoleStatementTimeoutMs?: number;
+}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -143,8 +162,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     // A query stuck behind a dead server must fail, not hang the request.
     query_timeout: 10_000,
   });
+  // PostgreSQL itself cancels a console read past the timeout (its connection stays usable);
+  // a request that waits longer than connectionTimeoutMillis for one of these connections is a 503.
+  const consolePool = new pg.Pool({
+    connectionString: url,
+    max: consolePoolSize,
+    connectionTimeoutMillis: 3000,
+    statement_timeout: consoleStatementTimeoutMs,
+    query_timeout: consoleStatementTimeoutMs + 5000,
+  });
   // An idle client losing its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  consolePool.on('error', () => {});
   // One checked-out connection for a transaction, rolled back if `work` fails. A connection lost
   // while checked out emits 'error'; without a listener the process would crash (the failing
   // query rejects on its own). `discardOnFailure`: a failed connection is closed, not pooled.
@@ -179,6 +208,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     kind: 'postgres',
     ...asQueryable(pool),
+    consoleReads: asQueryable(consolePool),
     transaction: (fn) =>
       inTransaction(async (client) => {
         await client.query('BEGIN');
@@ -238,6 +268,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pool.query('SELECT 1'), timeoutMs);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), consolePool.end()]);
+    },
   };
 }

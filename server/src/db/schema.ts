@@ -62,6 +62,8 @@ export type DeparturesTable = {
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
   guests_erased_at: NullableTimestamp;
+  // Migration 26: its bookings not cancelled, kept by triggers on bookings (the console's list).
+  active_bookings: Generated<number>;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
