@@ -29,9 +29,8 @@ import {
   findAdminBooking,
   listAdminBookings,
   listBookingEvents,
-  type BookingsPage,
 } from './bookings-queries.js';
-import { bookingCsvHeader, bookingCsvRow, csvBom, csvRow } from './csv.js';
+import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
 import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor } from './filters.js';
 
 // Rows a query while writing the CSV: the export is never held in memory whole.
@@ -104,23 +103,18 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     },
     async (request, reply) => {
       const filters: BookingFilters = request.query;
-      const next = (after?: Cursor) =>
-        fromDatabase(() => listAdminBookings(reads, filters, exportPageSize, after, { guests: false }));
-      const first = await next();
-      async function* lines(): AsyncGenerator<Buffer> {
-        yield Buffer.from(csvBom + csvRow(bookingCsvHeader));
-        let page: BookingsPage = first;
-        for (;;) {
-          yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));
-          const after = page.next;
-          if (!after) return;
-          page = await next(after);
-        }
-      }
+      const read = async (after?: Cursor) => {
+        const page = await fromDatabase(() =>
+          listAdminBookings(reads, filters, exportPageSize, after, { guests: false }),
+        );
+        return { rows: page.bookings, next: page.next };
+      };
+      const first = await read();
+      const lines = csvPages(csvBom + csvRow(bookingCsvHeader), first, bookingCsvRow, read);
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="wayfarer-bookings-${today()}.csv"`)
-        .send(Readable.from(lines(), { objectMode: false }));
+        .send(Readable.from(lines, { objectMode: false }));
     },
   );
 

@@ -81,7 +81,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // only when asked to.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db: PGlite = await PGliteClass.create(dataDir, { extensions: { pg_trgm } });
+  const db: PGlite = await PGliteClass.create({ dataDir, extensions: { pg_trgm } });
   const wrap = (q: PGlite | Transaction): Queryable => ({
     // PGlite runs in this process: nothing to gain from naming a statement.
     query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => ({
