@@ -21,7 +21,7 @@ import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { fillPackagesTable, generationSteps } from './bench-data-generate';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
-import { openDatabase, type Database, type PreparedStatement, type Queryable } from '../server/src/db/database';
+import { openDatabase, type PreparedStatement, type Queryable } from '../server/src/db/database';
 import { migrate, migrations } from '../server/src/db/migrations';
 import { listAdminBookings, listManifestBookings } from '../server/src/admin/bookings-queries';
 import { listAdminDepartures } from '../server/src/admin/departures-queries';
@@ -41,6 +41,29 @@ const newFrom = Number(process.env.BENCH_DATA_NEW_FROM ?? 26);
 let bookingSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
 const packageIds = packages.map((p) => p.id);
+
+// The console's reads as they were before migration 26 (server/src/admin/*-queries.ts then).
+const beforeQueries = (pkg: string): [string, string, unknown[]][] => {
+  const search = `SELECT b.id FROM bookings b WHERE b.reference ILIKE $1 OR b.name ILIKE $1 OR b.email ILIKE $1
+    ORDER BY b.created_at DESC, b.id DESC LIMIT 51`;
+  return [
+    ['q = a reference', search, ['%' + 'A1B2C3D4'.toLowerCase() + '%']],
+    ['q = part of a surname', search, ['%akamu%']],
+    ['q = part of an email', search, ['%ya.nakam%']],
+    ['q matching nothing', search, ['%zzqxv%']],
+    [
+      'packageId',
+      'SELECT b.id FROM bookings b WHERE b.package_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT 51',
+      [pkg],
+    ],
+    [
+      'departures, all, with their bookings counted',
+      `SELECT d.id, (SELECT count(*) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled')
+         FROM departures d ORDER BY d.starts_on`,
+      [],
+    ],
+  ];
+};
 
 const load1 = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const results: { met: boolean; line: string }[] = [];
@@ -70,7 +93,7 @@ async function capture(fn: (db: Queryable) => Promise<unknown>) {
   return statements;
 }
 
-async function explain(db: Database, fn: (db: Queryable) => Promise<unknown>) {
+async function explain(db: pg.Client, fn: (db: Queryable) => Promise<unknown>) {
   for (const s of await capture(fn)) {
     const { rows } = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
@@ -85,6 +108,8 @@ console.log(`bench:data on ${new URL(baseUrl).host}; load average ${load1()}`);
 const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
 const url = await postgresSchemaUrl(baseUrl);
 const db = await openDatabase({ url, poolSize: 4 });
+// Generation, samples and plans: one session, no query timeout (the pool's is 10 s).
+const gen = new pg.Client({ connectionString: url });
 let server: ApiServer | undefined;
 let proxy: DelayProxy | undefined;
 const clientDir = makeClientDir();
@@ -92,9 +117,8 @@ try {
   // 1. The data, at the schema as it was before this change, then the new migrations on it.
   const before = Math.max(0, ...migrations.filter((m) => m.version < newFrom).map((m) => m.version));
   await migrate(db, before);
-  const gen = new pg.Client({ connectionString: url });
   await gen.connect();
-  await gen.query(`SET maintenance_work_mem = '256MB'; SET work_mem = '64MB'`);
+  await gen.query(`SET maintenance_work_mem = '256MB'; SET work_mem = '64MB'; SET synchronous_commit = off`);
   const started = Date.now();
   for (const step of generationSteps(packageIds)) {
     const t = Date.now();
@@ -103,9 +127,8 @@ try {
   }
   console.log(`  ${await fillPackagesTable(db, packageIds)}`);
   await gen.query('VACUUM ANALYZE');
-  await gen.end();
   const counts = (
-    await db.query<Record<string, number>>(
+    await gen.query<Record<string, number>>(
       `SELECT (SELECT count(*) FROM bookings)::int AS bookings, (SELECT count(*) FROM booking_guests)::int AS guests,
          (SELECT count(*) FROM departures)::int AS departures, (SELECT count(*) FROM audit_events)::int AS audit,
          (SELECT count(*) FROM outbox)::int AS outbox, (SELECT count(DISTINCT user_id) FROM bookings)::int AS accounts,
@@ -117,6 +140,14 @@ try {
       .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
       .join(', ')}`,
   );
+  // Before: the console's reads as main ran them (three ILIKEs, a count of every departure's
+  // bookings), one at a time on the same data, before the migrations that serve them.
+  console.log(`\nBefore the new migrations, the reads as they were, one at a time (load average ${load1()})`);
+  for (const [name, text, params] of beforeQueries(packageIds[0]!)) {
+    const t = performance.now();
+    await gen.query(text, params);
+    console.log(`  before  ${name}: ${(performance.now() - t).toFixed(0)} ms`);
+  }
   const t0 = Date.now();
   const applied = await migrate(db);
   const migrationSeconds = (Date.now() - t0) / 1000;
@@ -127,7 +158,7 @@ try {
     `${applied.length ? applied.join(', ') : 'none to run'} in ${migrationSeconds.toFixed(1)} s`,
   );
   // Plans for what the migrations added.
-  await db.query('ANALYZE');
+  await gen.query('ANALYZE');
 
   // 2. Accounts: an operator, travellers who own some of the generated accounts' bookings, and
   // the bookers for the POST figure.
@@ -157,7 +188,7 @@ try {
         `bench-data-traveller-${i}-${randomUUID().slice(0, 8)}@example.com`,
         'bench-pass',
       );
-      await db.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [u.localId, `bench-account-${i + 1}`]);
+      await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [u.localId, `bench-account-${i + 1}`]);
       return { uid: u.localId, token: u.idToken };
     }),
   );
@@ -173,7 +204,8 @@ try {
   );
 
   // Samples to ask for.
-  const sample = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+  const sample = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+    (await gen.query<T>(sql, params)).rows;
   const references = (
     await sample<{ reference: string }>('SELECT reference FROM bookings TABLESAMPLE SYSTEM (0.1) LIMIT 100')
   ).map((r) => r.reference);
@@ -189,7 +221,7 @@ try {
     [packageIds],
   );
   // Room for the POST figure's bookings on real, busy departures.
-  await db.query('UPDATE departures SET capacity = capacity + 100000 WHERE id = ANY($1)', [
+  await gen.query('UPDATE departures SET capacity = capacity + 100000 WHERE id = ANY($1)', [
     futureOpen.map((d) => d.id),
   ]);
   const surnameParts = ['akamu', 'ohans', 'ernánd', 'wangi', 'oatén', 'ergstr', 'lindq', 'kowal'];
@@ -376,19 +408,19 @@ try {
       continue;
     }
     report(r.p95 <= c.budget && ok, c.name, figure);
-    if (r.p95 > c.budget) await explain(db, c.plan);
+    if (r.p95 > c.budget) await explain(gen, c.plan);
   }
   {
     const [t] = travellers;
     const r = await measure(['/api/bookings'], t!.token);
-    const mine = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE user_id = $1', [t!.uid]))
+    const mine = (await gen.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE user_id = $1', [t!.uid]))
       .rows[0]!.n;
     report(
       r.p95 <= 50 && r.bad.length === 0,
       `My bookings (GET /api/bookings, ${mine} bookings)`,
       `p95 ${r.p95.toFixed(1)} ms (budget 50), p50 ${r.p50.toFixed(1)} ms`,
     );
-    if (r.p95 > 50) await explain(db, (q) => listBookings(q, t!.uid));
+    if (r.p95 > 50) await explain(gen, (q) => listBookings(q, t!.uid));
   }
 
   // 4. The CSV of every booking.
@@ -471,7 +503,7 @@ try {
     bookingSeconds = seconds;
     const r = await run();
     const oversold = (
-      await db.query<{ n: number }>(
+      await gen.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM departures d WHERE d.seats_taken > d.capacity OR d.seats_taken <>
            coalesce((SELECT sum(b.travellers) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled'), 0)
            + coalesce((SELECT sum(w.travellers) FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'offered'), 0)`,
@@ -490,6 +522,7 @@ try {
     await server.exited;
   }
   await proxy?.close();
+  await gen.end().catch(() => {});
   await db.close();
   if (process.env.BENCH_DATA_KEEP) console.log(`\nKept: ${url}`);
   else await dropPostgresSchema(url);

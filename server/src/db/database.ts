@@ -110,6 +110,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+const migrationTimeoutMs = 60 * 60_000;
+
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
 // A parameter as an SQL literal, for EXECUTE: the text pg would send for it as a parameter, in
@@ -201,8 +203,14 @@ async function openPostgres({
           : await client.query({ name: sql.name, text: sql.text, values: params });
       return { rows: result.rows as T[] };
     },
+    // Migrations: an index built on a million bookings takes longer than query_timeout, which is
+    // there for the requests' queries (a migration that never ends still holds its lock, and
+    // `npm start` shows it waiting).
     exec: async (sql) => {
-      await client.query(sql);
+      // pg reads query_timeout from the query's config too (node_modules/pg/lib/client.js); its
+      // types do not list it.
+      const query: pg.QueryConfig & { query_timeout: number } = { text: sql, query_timeout: migrationTimeoutMs };
+      await client.query(query);
     },
   });
   return {
