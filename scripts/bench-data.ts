@@ -65,7 +65,10 @@ const beforeQueries = (pkg: string): [string, string, unknown[]][] => {
   ];
 };
 
-const load1 = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load1 = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const results: { met: boolean; line: string }[] = [];
 let failed = false;
 function report(met: boolean, name: string, figure: string) {
@@ -164,11 +167,17 @@ try {
   // the bookers for the POST figure.
   const operatorEmail = `bench-data-operator-${randomUUID().slice(0, 8)}@example.com`;
   const operator = await createEmulatorUser(emulatorHost, operatorEmail, 'bench-pass');
-  await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/demo-travel/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: operator.localId, customAttributes: JSON.stringify({ role: 'admin' }) }),
-  });
+  await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/demo-travel/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: operator.localId,
+        customAttributes: JSON.stringify({ role: 'admin' }),
+      }),
+    },
+  );
   const operatorToken = (
     (await (
       await fetch(
@@ -188,7 +197,10 @@ try {
         `bench-data-traveller-${i}-${randomUUID().slice(0, 8)}@example.com`,
         'bench-pass',
       );
-      await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [u.localId, `bench-account-${i + 1}`]);
+      await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [
+        u.localId,
+        `bench-account-${i + 1}`,
+      ]);
       return { uid: u.localId, token: u.idToken };
     }),
   );
@@ -315,7 +327,12 @@ try {
       paths: [qs({ status: 'cancelled' })],
       plan: list({ status: 'cancelled' }),
     },
-    { name: 'bookings list, packageId', budget: 100, paths: [qs({ packageId: pkg })], plan: list({ packageId: pkg }) },
+    {
+      name: 'bookings list, packageId',
+      budget: 100,
+      paths: [qs({ packageId: pkg })],
+      plan: list({ packageId: pkg }),
+    },
     {
       name: 'bookings list, departureId (the largest)',
       budget: 100,
@@ -388,7 +405,12 @@ try {
   }
   const overview = await get('/api/admin/overview');
   if (overview.status !== 404) {
-    cases.push({ name: 'GET /api/admin/overview', budget: 100, paths: ['/api/admin/overview'], plan: async () => {} });
+    cases.push({
+      name: 'GET /api/admin/overview',
+      budget: 100,
+      paths: ['/api/admin/overview'],
+      plan: async () => {},
+    });
   }
 
   console.log(
@@ -413,8 +435,9 @@ try {
   {
     const [t] = travellers;
     const r = await measure(['/api/bookings'], t!.token);
-    const mine = (await gen.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE user_id = $1', [t!.uid]))
-      .rows[0]!.n;
+    const mine = (
+      await gen.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE user_id = $1', [t!.uid])
+    ).rows[0]!.n;
     report(
       r.p95 <= 50 && r.bad.length === 0,
       `My bookings (GET /api/bookings, ${mine} bookings)`,
@@ -461,7 +484,9 @@ try {
 
   // 5. Booking on that database.
   {
-    console.log(`\nPOST /api/bookings, ${clients} connections, ${bookingSeconds} s (load average ${load1()})`);
+    console.log(
+      `\nPOST /api/bookings, ${clients} connections, ${bookingSeconds} s (load average ${load1()})`,
+    );
     let n = 0;
     const run = () =>
       autocannon({
@@ -514,7 +539,11 @@ try {
       'POST /api/bookings p99 < 100 ms, 0 errors',
       `p99 ${r.latency.p99} ms, p50 ${r.latency.p50} ms, ${Math.round(r.requests.average)}/s, errors ${r.errors}, non-2xx ${r.non2xx}`,
     );
-    report(oversold === 0, '0 seats oversold (seats taken = travellers booked, <= capacity)', `${oversold} departures off`);
+    report(
+      oversold === 0,
+      '0 seats oversold (seats taken = travellers booked, <= capacity)',
+      `${oversold} departures off`,
+    );
   }
 } finally {
   if (server) {

@@ -14,7 +14,10 @@ export async function firstBytes(options: {
     method: 'POST',
     headers: { authorization: `Bearer ${options.idToken}` },
   });
-  const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!session.ok || !cookie) throw new Error(`POST /api/session answered ${session.status}`);
   const out = [];
   for (const path of options.paths) {

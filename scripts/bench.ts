@@ -237,7 +237,8 @@ const emulator = await ensureAuthEmulator(root, emulatorHost, () => undefined);
 // that many milliseconds each way, as Google's servers are from a real host (the browser still
 // signs in at the emulator directly: what is measured is what the server waits for).
 const authDelayMs = Number(process.env.BENCH_AUTH_DELAY_MS ?? 0);
-const proxy = authDelayMs > 0 ? await startDelayProxy({ target: emulatorHost, delayMs: authDelayMs }) : undefined;
+const proxy =
+  authDelayMs > 0 ? await startDelayProxy({ target: emulatorHost, delayMs: authDelayMs }) : undefined;
 if (proxy) console.log(`The server's identity provider is ${authDelayMs} ms away each way (${proxy.host}).`);
 const firstByteFigures: { path: string; p95: number; p50: number; first: number; status: number }[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'wayfarer-bench-'));
@@ -313,7 +314,9 @@ try {
       ['traveller', traveller],
       ['operator', operator],
     ] as const) {
-      firstByteFigures.push(...(await firstBytes({ origin: server.url, idToken: user.idToken, paths: paths(who) })));
+      firstByteFigures.push(
+        ...(await firstBytes({ origin: server.url, idToken: user.idToken, paths: paths(who) })),
+      );
     }
     console.log(`\nFirst byte of signed-in pages after the session's first request (40 requests each):`);
     for (const f of firstByteFigures) {

@@ -28,7 +28,10 @@ describe('delay proxy', () => {
 
   it('passes the request and the answer through unchanged, each held the delay', async () => {
     const t = performance.now();
-    const res = await fetch(`http://${proxy.host}/v1/accounts:lookup?key=k`, { method: 'POST', body: 'token' });
+    const res = await fetch(`http://${proxy.host}/v1/accounts:lookup?key=k`, {
+      method: 'POST',
+      body: 'token',
+    });
     const elapsed = performance.now() - t;
     expect(res.status).toBe(201);
     expect(res.headers.get('x-seen-host')).toBe(targetHost);

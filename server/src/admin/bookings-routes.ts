@@ -24,12 +24,7 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import {
-  cursorOf,
-  findAdminBooking,
-  listAdminBookings,
-  listBookingEvents,
-} from './bookings-queries.js';
+import { cursorOf, findAdminBooking, listAdminBookings, listBookingEvents } from './bookings-queries.js';
 import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
 import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor } from './filters.js';
 

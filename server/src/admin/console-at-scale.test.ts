@@ -19,10 +19,15 @@ describe('csvPages', () => {
   it('reads the next page only when the chunk after the last one is asked for', async () => {
     const reads: number[] = [];
     const pages = [[1, 2], [3, 4], [5]];
-    const chunks = csvPages('head\n', { rows: pages[0]!, next: 1 }, (n) => `${n}\n`, async (after) => {
-      reads.push(after);
-      return { rows: pages[after]!, next: after + 1 < pages.length ? after + 1 : null };
-    });
+    const chunks = csvPages(
+      'head\n',
+      { rows: pages[0]!, next: 1 },
+      (n) => `${n}\n`,
+      async (after) => {
+        reads.push(after);
+        return { rows: pages[after]!, next: after + 1 < pages.length ? after + 1 : null };
+      },
+    );
     expect((await chunks.next()).value!.toString()).toBe('head\n');
     expect((await chunks.next()).value!.toString()).toBe('1\n2\n');
     // Two chunks out: nothing read beyond the first page yet.
@@ -158,7 +163,10 @@ describe('active bookings on departures (migration 26)', { timeout: 60_000 }, ()
       expect(await counts()).toEqual([2, 0]);
       await insert(b, 'requested');
       expect(await counts()).toEqual([2, 1]);
-      await db.query(`UPDATE bookings SET status = 'cancelled' WHERE departure_id = $1 AND status = 'requested'`, [a]);
+      await db.query(
+        `UPDATE bookings SET status = 'cancelled' WHERE departure_id = $1 AND status = 'requested'`,
+        [a],
+      );
       expect(await counts()).toEqual([1, 1]);
       await db.query(`UPDATE bookings SET departure_id = $2 WHERE departure_id = $1`, [a, b]);
       expect(await counts()).toEqual([0, 2]);

@@ -209,7 +209,10 @@ async function openPostgres({
     exec: async (sql) => {
       // pg reads query_timeout from the query's config too (node_modules/pg/lib/client.js); its
       // types do not list it.
-      const query: pg.QueryConfig & { query_timeout: number } = { text: sql, query_timeout: migrationTimeoutMs };
+      const query: pg.QueryConfig & { query_timeout: number } = {
+        text: sql,
+        query_timeout: migrationTimeoutMs,
+      };
       await client.query(query);
     },
   });
