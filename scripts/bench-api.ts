@@ -384,7 +384,8 @@ for (const setup of setups) {
 
   const spread = runs.get('spread')!;
   const hot = runs.get('hot')!;
-  const target = pglite ? 1000 : 3000;
+  // PostgreSQL's guard is relative to the ceiling measured in this run (DESIGN's budgets: 0.12).
+  const target = pglite ? 1000 : 0.12 * ceiling.requestsPerSec;
   const clean = (r: Run) => r.p99 < 100 && r.errors === 0 && r.non2xx === 0;
   const meets =
     spread.requestsPerSec >= target &&
@@ -415,8 +416,8 @@ for (const setup of setups) {
     line(spread.requestsPerSec >= 1000, 'spread >= 1,000/s', `${Math.round(spread.requestsPerSec)}/s`);
   } else {
     line(
-      spread.requestsPerSec >= 0.35 * ceiling.requestsPerSec,
-      'spread >= 0.35 of the ceiling',
+      spread.requestsPerSec >= 0.12 * ceiling.requestsPerSec,
+      'spread >= 0.12 of the ceiling',
       `${ratio(spread.requestsPerSec)} (${Math.round(spread.requestsPerSec)}/s of ${Math.round(ceiling.requestsPerSec)}/s)`,
     );
     line(
@@ -438,7 +439,7 @@ for (const setup of setups) {
       `${check.departures} departures: seats taken != travellers booked ${check.mismatched}, oversold ${check.oversold}`,
   );
   console.log(
-    `  target spread >= ${target}/s${pglite ? '' : ', hot >= half of spread'}, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; ` +
+    `  target spread >= ${Math.round(target)}/s${pglite ? '' : ', hot >= half of spread'}, p99 < 100 ms, 0 errors: ${meets ? 'met' : 'MISSED'}; ` +
       `every 2xx exactly one booking and 0 seats oversold: ${exact ? 'yes' : 'NO'}\n`,
   );
 }

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
+import { startDelayProxy } from './delay-proxy';
 import { ensureMailDev, localMailFrom } from './maildev';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -91,6 +92,14 @@ if (emulator) {
   });
   serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   serverEnv.GCLOUD_PROJECT = emulatorProject;
+  // AUTH_DELAY_MS=80: the server reaches the emulator through scripts/delay-proxy.ts, that many
+  // milliseconds each way, as Google's servers are from a real host (e2e runs pass it on).
+  const delayMs = Number(process.env.AUTH_DELAY_MS ?? 0);
+  if (delayMs > 0) {
+    const proxy = await startDelayProxy({ target: emulatorHost, delayMs });
+    serverEnv.FIREBASE_AUTH_EMULATOR_HOST = proxy.host;
+    console.log(`The server reaches the Auth Emulator through ${proxy.host}, ${delayMs} ms each way.`);
+  }
 }
 if (mailDev) {
   // The site carries on without it: the outbox keeps the emails and sends them once a mail server

@@ -24,18 +24,12 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import {
-  cursorOf,
-  findAdminBooking,
-  listAdminBookings,
-  listBookingEvents,
-  type BookingsPage,
-} from './bookings-queries.js';
-import { bookingCsvHeader, bookingCsvRow, csvBom, csvRow } from './csv.js';
-import { bookingFiltersQuery, bookingListQuery, type BookingFilters } from './filters.js';
+import { cursorOf, findAdminBooking, listAdminBookings, listBookingEvents } from './bookings-queries.js';
+import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
+import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor } from './filters.js';
 
 // Rows a query while writing the CSV: the export is never held in memory whole.
-const exportPageSize = 500;
+const defaultExportPageSize = 2000;
 
 export const operatorActor = (request: FastifyRequest): Actor => ({
   type: 'operator',
@@ -52,6 +46,9 @@ export const consoleRoute = { tags: ['Console'], security: signedIn };
 
 export async function adminBookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
+  // Lists, searches and the CSV read through the console's own pool (server/src/db/database.ts).
+  const reads = db.consoleReads;
+  const exportPageSize = options.exportPageSize ?? defaultExportPageSize;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso());
   const knownPackage = (id: string) => packages.has(id);
@@ -69,16 +66,19 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     async (request, reply) => {
       const { limit, cursor, ...filters } = request.query;
       const page = await fromDatabase(() =>
-        listAdminBookings(db, filters, limit ?? adminPageSize.default, cursor),
+        listAdminBookings(reads, filters, limit ?? adminPageSize.default, cursor),
       );
       const body: AdminBookingsPage = { bookings: page.bookings, nextCursor: cursorOf(page.next) };
       return noStore(reply).send(body);
     },
   );
 
-  // Every matching booking, newest first, whatever the page size: read page by page while
-  // writing. The first page is read before answering, so a database that is down still gets a
-  // proper 503 rather than a cut-off download.
+  // Every matching booking, newest first, whatever the page size: read page by page through the
+  // list's keyset cursor while writing, each page only once the response has taken the last
+  // (Readable.from pulls as the socket drains), so memory stays one page whatever the export's
+  // size and no connection is held between pages (docs/decisions/031-console-at-scale.md). The
+  // first page is read before answering, so a database that is down still gets a proper 503
+  // rather than a cut-off download.
   api.get(
     '/api/admin/bookings.csv',
     {
@@ -98,21 +98,18 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
     },
     async (request, reply) => {
       const filters: BookingFilters = request.query;
-      const first = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize));
-      async function* lines(): AsyncGenerator<Buffer> {
-        yield Buffer.from(csvBom + csvRow(bookingCsvHeader));
-        let page: BookingsPage = first;
-        for (;;) {
-          yield Buffer.from(page.bookings.map(bookingCsvRow).join(''));
-          const after = page.next;
-          if (!after) return;
-          page = await fromDatabase(() => listAdminBookings(db, filters, exportPageSize, after));
-        }
-      }
+      const read = async (after?: Cursor) => {
+        const page = await fromDatabase(() =>
+          listAdminBookings(reads, filters, exportPageSize, after, { guests: false }),
+        );
+        return { rows: page.bookings, next: page.next };
+      };
+      const first = await read();
+      const lines = csvPages(csvBom + csvRow(bookingCsvHeader), first, bookingCsvRow, read);
       return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="wayfarer-bookings-${today()}.csv"`)
-        .send(Readable.from(lines(), { objectMode: false }));
+        .send(Readable.from(lines, { objectMode: false }));
     },
   );
 

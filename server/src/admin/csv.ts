@@ -119,3 +119,21 @@ const manifestCells = (b: ManifestBooking, g: ManifestBooking['guests'][number])
   asText(g.emergencyPhone),
   g.checkIn,
 ];
+
+// The CSV of a paged read, one chunk a page: the header, then each page's rows, the next page read
+// only when the consumer asks for the chunk after the last (a Readable pulls as its reader
+// drains), so one page at a time is in memory whatever the export's size.
+export async function* csvPages<Row, After>(
+  header: string,
+  first: { rows: Row[]; next: After | null },
+  toCsv: (row: Row) => string,
+  read: (after: After) => Promise<{ rows: Row[]; next: After | null }>,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(header);
+  let page = first;
+  for (;;) {
+    yield Buffer.from(page.rows.map(toCsv).join(''));
+    if (page.next === null) return;
+    page = await read(page.next);
+  }
+}

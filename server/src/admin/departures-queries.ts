@@ -22,17 +22,14 @@ export type AdminDepartureRow = DepartureRow & {
 };
 
 // The columns of every departure read (departureFields, db/schema.ts) plus the active bookings
-// on each departure.
+// on each departure: the counter the bookings' triggers keep (migration 26), not a count of the
+// bookings, which read every booking of every departure listed (2.9 s for 5,000 departures over a
+// million bookings).
 const selectDepartures = () =>
   builder.selectFrom('departures as d').select((eb) => [
     ...departureFields.map((c) => `d.${c}` as const),
     sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-    eb
-      .selectFrom('bookings as b')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .whereRef('b.departure_id', '=', 'd.id')
-      .where('b.status', '<>', 'cancelled')
-      .as('booking_count'),
+    'd.active_bookings as booking_count',
     // Seats held by open offers, and travellers still waiting (the partial indexes answer both).
     eb
       .selectFrom('waitlist_entries as w')

@@ -87,7 +87,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       },
     },
     async (request, reply) => {
-      const rows = await fromDatabase(() => listAdminDepartures(db, request.query));
+      const rows = await fromDatabase(() => listAdminDepartures(db.consoleReads, request.query));
       return noStore(reply).send({ departures: rows.map(present) });
     },
   );
@@ -178,9 +178,9 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await fromDatabase(() => findAdminDeparture(db, id));
+      const row = await fromDatabase(() => findAdminDeparture(db.consoleReads, id));
       if (!row) return problem(reply, 404, 'No such departure.');
-      const bookings = await fromDatabase(() => listManifestBookings(db, id));
+      const bookings = await fromDatabase(() => listManifestBookings(db.consoleReads, id));
       const manifest: Manifest = {
         departure: present(row),
         bookings,

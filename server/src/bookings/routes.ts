@@ -60,6 +60,9 @@ export type BookingsOptions = {
   // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
   // traveller's cancellation. Unset: nobody is copied.
   operationsEmail?: string;
+  // Rows a query while writing the console's CSV (server/src/admin/bookings-routes.ts); tests
+  // make it small to see the export read in pages.
+  exportPageSize?: number;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
   // The accounts behind the staff's roles (firebase-admin): the console's staff screen.

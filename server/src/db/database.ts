@@ -34,6 +34,11 @@ export type Database = Queryable & {
   // batch (server/src/bookings/batch.ts) runs in one: under load each round trip waits for a CPU
   // and the event loop, and the batch's time is what every booking waits.
   shortTransaction<T>(fn: (tx: ShortTransaction) => Promise<T>): Promise<T>;
+  // The console's reads (lists, searches, the CSV, manifests): on PostgreSQL a pool of their own,
+  // small, with a statement_timeout, so a slow search waits for one of its few connections or is
+  // cut off, and never takes the ones bookings and the background jobs need
+  // (docs/decisions/031-console-at-scale.md). On PGlite the one connection.
+  consoleReads: Queryable;
   ping(timeoutMs?: number): Promise<void>;
   // LISTEN on a channel: `onNotify` gets each NOTIFY's payload until the returned function is
   // called. PGlite listens in its process; PostgreSQL on a dedicated connection of its own (a
@@ -45,7 +50,7 @@ export type Database = Queryable & {
 
 export type DatabaseOptions =
   // A PostgreSQL server, through pg.
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; consolePoolSize?: number; consoleStatementTimeoutMs?: number }
   // Embedded PGlite: a data folder, or in memory when omitted.
   | { dataDir?: string };
 
@@ -71,14 +76,17 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return 'url' in options ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return 'url' in options ? openPostgres(options) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
   // Loaded only when used: a deployment on PostgreSQL never pays for the WASM build.
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  // The trigram index of the console's search (migration 26) needs pg_trgm, which PGlite loads
+  // only when asked to.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db: PGlite = await PGliteClass.create(dataDir);
+  const db: PGlite = await PGliteClass.create({ dataDir, extensions: { pg_trgm } });
   const wrap = (q: PGlite | Transaction): Queryable => ({
     // PGlite runs in this process: nothing to gain from naming a statement.
     query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => ({
@@ -91,6 +99,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...wrap(db),
+    consoleReads: wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     // In this process a round trip costs nothing: an ordinary transaction.
     shortTransaction: (fn) =>
@@ -112,6 +121,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     close: () => db.close(),
   };
 }
+
+const migrationTimeoutMs = 60 * 60_000;
 
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
@@ -147,7 +158,17 @@ function quote(text: string): string {
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres({
+  url,
+  poolSize = 10,
+  consolePoolSize = 4,
+  consoleStatementTimeoutMs = 5000,
+}: {
+  url: string;
+  poolSize?: number;
+  consolePoolSize?: number;
+  consoleStatementTimeoutMs?: number;
+}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -155,8 +176,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     // A query stuck behind a dead server must fail, not hang the request.
     query_timeout: 10_000,
   });
+  // PostgreSQL itself cancels a console read past the timeout (its connection stays usable);
+  // a request that waits longer than connectionTimeoutMillis for one of these connections is a 503.
+  const consolePool = new pg.Pool({
+    connectionString: url,
+    max: consolePoolSize,
+    connectionTimeoutMillis: 3000,
+    statement_timeout: consoleStatementTimeoutMs,
+    query_timeout: consoleStatementTimeoutMs + 5000,
+  });
   // An idle client losing its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  consolePool.on('error', () => {});
   // One checked-out connection for a transaction, rolled back if `work` fails. A connection lost
   // while checked out emits 'error'; without a listener the process would crash (the failing
   // query rejects on its own). `discardOnFailure`: a failed connection is closed, not pooled.
@@ -184,13 +215,23 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
           : await client.query({ name: sql.name, text: sql.text, values: params });
       return { rows: result.rows as T[] };
     },
+    // Migrations: an index built on a million bookings takes longer than query_timeout, which is
+    // there for the requests' queries (a migration that never ends still holds its lock, and
+    // `npm start` shows it waiting).
     exec: async (sql) => {
-      await client.query(sql);
+      // pg reads query_timeout from the query's config too (node_modules/pg/lib/client.js); its
+      // types do not list it.
+      const query: pg.QueryConfig & { query_timeout: number } = {
+        text: sql,
+        query_timeout: migrationTimeoutMs,
+      };
+      await client.query(query);
     },
   });
   return {
     kind: 'postgres',
     ...asQueryable(pool),
+    consoleReads: asQueryable(consolePool),
     transaction: (fn) =>
       inTransaction(async (client) => {
         await client.query('BEGIN');
@@ -276,6 +317,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         await client?.end().catch(() => {});
       };
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), consolePool.end()]);
+    },
   };
 }

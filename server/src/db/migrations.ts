@@ -464,6 +464,76 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 26,
+    name: 'console at scale: trigram search, the package filter index, active bookings counted on departures',
+    // docs/decisions/031-console-at-scale.md. Nothing stored changes and no table is rewritten:
+    // bookings gains two indexes (plain CREATE INDEX: seconds on a million rows, and the
+    // migration runner's transaction cannot run CONCURRENTLY), departures one column (a few
+    // thousand rows), filled from the bookings and then kept by statement triggers.
+    // pg_trgm goes into public, whatever the search_path: an extension lives once per database,
+    // and one made inside a schema would go with that schema. The exception block: two processes
+    // creating it at the same moment (parallel test schemas) race on its catalogue row.
+    sql: `
+      DO $ext$ BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
+      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+      END $ext$;
+      -- The console's search (server/src/admin/bookings-queries.ts): reference, name and email in
+      -- one text, joined by a character a search can never hold (control characters are refused),
+      -- so a match never spans two of them.
+      CREATE INDEX bookings_search ON bookings
+        USING gin ((reference || chr(31) || name || chr(31) || email) public.gin_trgm_ops);
+      -- The package filter, newest first: a package holds a small share of the bookings, too
+      -- few to find by walking bookings_created.
+      CREATE INDEX bookings_package_created ON bookings (package_id, created_at DESC, id DESC);
+
+      ALTER TABLE departures ADD COLUMN active_bookings integer NOT NULL DEFAULT 0;
+      UPDATE departures d SET active_bookings = s.n
+        FROM (SELECT departure_id, count(*)::int AS n FROM bookings
+              WHERE status <> 'cancelled' AND departure_id IS NOT NULL GROUP BY departure_id) s
+        WHERE d.id = s.departure_id;
+
+      -- As held_seats_follow (version 7): one UPDATE a statement, departures in id order (the
+      -- order the booking batch locks them in). Statements that change no count touch nothing.
+      CREATE FUNCTION active_bookings_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          UPDATE departures d SET active_bookings = d.active_bookings + c.n
+            FROM (SELECT departure_id, count(*)::int AS n FROM new_rows
+                  WHERE status <> 'cancelled' AND departure_id IS NOT NULL
+                  GROUP BY departure_id ORDER BY departure_id) c
+            WHERE d.id = c.departure_id;
+        ELSIF TG_OP = 'UPDATE' THEN
+          UPDATE departures d SET active_bookings = d.active_bookings + c.n
+            FROM (SELECT departure_id, sum(n)::int AS n FROM (
+                    SELECT departure_id, 1 AS n FROM new_rows WHERE status <> 'cancelled'
+                    UNION ALL
+                    SELECT departure_id, -1 FROM old_rows WHERE status <> 'cancelled'
+                  ) x WHERE departure_id IS NOT NULL
+                  GROUP BY departure_id HAVING sum(n) <> 0 ORDER BY departure_id) c
+            WHERE d.id = c.departure_id;
+        ELSE
+          UPDATE departures d SET active_bookings = d.active_bookings - c.n
+            FROM (SELECT departure_id, count(*)::int AS n FROM old_rows
+                  WHERE status <> 'cancelled' AND departure_id IS NOT NULL
+                  GROUP BY departure_id ORDER BY departure_id) c
+            WHERE d.id = c.departure_id;
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER bookings_active_insert AFTER INSERT ON bookings
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION active_bookings_follow();
+      CREATE TRIGGER bookings_active_update AFTER UPDATE ON bookings
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION active_bookings_follow();
+      CREATE TRIGGER bookings_active_delete AFTER DELETE ON bookings
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION active_bookings_follow();
+    `,
+  },
+  {
     version: 33,
     name: 'a waiting-list entry can be closed (the party no longer fits the date)',
     sql: `

@@ -65,6 +65,8 @@ export type DeparturesTable = {
   guests_erased_at: NullableTimestamp;
   // Migration 16: whole dollars per person; null sells at the package's price.
   price: number | null;
+  // Migration 26: its bookings not cancelled, kept by triggers on bookings (the console's list).
+  active_bookings: Generated<number>;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -437,6 +439,7 @@ export const columns = {
     updated_at: timestamp,
     guests_erased_at: orNull(timestamp),
     price: orNull(integer),
+    active_bookings: integer,
   },
   waitlist_entries: {
     id: uuid,

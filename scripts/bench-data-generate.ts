@@ -1,0 +1,336 @@
+// The data of `npm run bench:data` (scripts/bench-data.ts), generated inside PostgreSQL by
+// set-based statements (generate_series, one INSERT ... SELECT a table): a million bookings made
+// row by row from Node.js would take longer than everything measured after.
+// Shape: 200 packages (the site's own six among them, so the server knows them), 5,000 departures
+// from two years ago to a year ahead, 100,000 accounts, 1,000,000 bookings with about 2,000,000
+// travellers, 2,000,000 audit rows and 3,000,000 sent emails. Most departures carry about 200
+// bookings (about 400 travellers); ten carry about 450 bookings (about 900 travellers, the
+// largest manifests) and forty about 30 bookings (about 60 travellers).
+import type { Queryable } from '../server/src/db/database';
+
+export const generatedShape = {
+  packages: 200,
+  departures: 5000,
+  accounts: 100_000,
+  bookings: 1_000_000,
+  large: 10,
+  small: 40,
+};
+
+// Departure k (1-based): its package number (1..200) and how many bookings it carries.
+// Large ones first, then small ones, then the rest share what is left.
+const bookingsOf = `
+  CASE WHEN k <= ${generatedShape.large} THEN 450
+       WHEN k <= ${generatedShape.large + generatedShape.small} THEN 30
+       ELSE 200 + CASE WHEN k - ${generatedShape.large + generatedShape.small} <= 4300 THEN 1 ELSE 0 END
+  END`;
+
+const firstNames = [
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'Noah',
+  'Ava',
+  'Leo',
+  'Mia',
+  'Arthur',
+  'Zoë',
+  'Hugo',
+  'Freya',
+  'Luca',
+  'Ivy',
+  'Mateo',
+  'Aisha',
+  'Kenji',
+  'Sofia',
+  'Ravi',
+  'Chloé',
+  'Finn',
+  'Priya',
+  'Omar',
+  'Hana',
+  'Jonas',
+  'Maya',
+  'Elias',
+  'Nora',
+  'Tomás',
+  'Lena',
+  'Kwame',
+  'Ingrid',
+  'Diego',
+  'Yuki',
+  'Sean',
+  'Fatima',
+  'Lars',
+  'Chiara',
+  'Malik',
+  'Elena',
+  'Tariq',
+  'Astrid',
+  'Pablo',
+  'Mei',
+  'Felix',
+  'Nadia',
+  'Ruben',
+  'Saoirse',
+  'Anton',
+  'Leila',
+  'Björn',
+];
+const surnames = [
+  'Smith',
+  'Jones',
+  'Nakamura',
+  'García',
+  'Müller',
+  'Okafor',
+  'Rossi',
+  'Kowalski',
+  'Dubois',
+  'Andersson',
+  'Patel',
+  'Kim',
+  'Murphy',
+  "O'Brien",
+  'Silva',
+  'Novak',
+  'Haddad',
+  'Johansson',
+  'Fernández',
+  'Tanaka',
+  'Williams',
+  'Brown',
+  'Taylor',
+  'Wilson',
+  'Evans',
+  'Thomas',
+  'Roberts',
+  'Walker',
+  'Wright',
+  'Hughes',
+  'Edwards',
+  'Green',
+  'Hall',
+  'Wood',
+  'Harris',
+  'Martin',
+  'Jackson',
+  'Clarke',
+  'Lewis',
+  'Young',
+  'Bergström',
+  'Lindqvist',
+  'Van der Berg',
+  'De Luca',
+  'Moreau',
+  'Lefebvre',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Becker',
+  'Hoffmann',
+  'Schulz',
+  'Zimmermann',
+  'Krüger',
+  'Yamamoto',
+  'Watanabe',
+  'Ito',
+  'Suzuki',
+  'Mensah',
+  'Boateng',
+  'Adeyemi',
+  'Nwosu',
+  'Mwangi',
+  'Kariuki',
+  'Santos',
+  'Oliveira',
+  'Pereira',
+  'Costa',
+  'Almeida',
+  'Ivanova',
+  'Petrov',
+  'Horvat',
+  'Kovač',
+  'Nielsen',
+  'Jensen',
+  'Hansen',
+  'Virtanen',
+  'Korhonen',
+  'Byrne',
+  'Quinn',
+];
+const domains = ['example.com', 'example.org', 'example.net', 'mail.example', 'post.example'];
+
+const sqlArray = (values: string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
+
+// `packageIds`: the site's own packages (public/packages.json) take the first numbers, so a
+// booking or a filter on them is one the server accepts; the rest are made-up ids.
+export function generationSteps(packageIds: string[]): { name: string; sql: string }[] {
+  const packageArray = sqlArray(packageIds);
+  const first = sqlArray(firstNames);
+  const last = sqlArray(surnames);
+  const domain = sqlArray(domains);
+  // A deterministic spread of an integer expression over 0..n-1 (Knuth's multiplicative hash).
+  const h = (expr: string, salt: number | string, n: number) =>
+    `((((${expr})::bigint * 2654435761 + ${salt}) % 4294967296) % ${n})::int`;
+  return [
+    {
+      name: 'packages and departures',
+      sql: `
+        CREATE TEMP TABLE bench_packages AS
+          SELECT p AS n,
+            coalesce((${packageArray})[p], 'bench-package-' || lpad(p::text, 3, '0')) AS id,
+            'Package ' || p AS name,
+            50000 + (p * 1373) % 250000 AS price_cents
+          FROM generate_series(1, ${generatedShape.packages}) AS p;
+        CREATE TEMP TABLE bench_departures AS
+          SELECT k, gen_random_uuid() AS id,
+            1 + (k - 1) % ${generatedShape.packages} AS package_no,
+            -- Spread evenly from two years ago to a year ahead; one package's dates ~44 days apart.
+            current_date - 730 + ((k - 1) * 1095 / ${generatedShape.departures}) AS starts_on,
+            ${bookingsOf} AS bookings
+          FROM generate_series(1, ${generatedShape.departures}) AS k;
+        INSERT INTO departures (id, package_id, starts_on, capacity, status, meeting_point, meeting_time)
+          SELECT d.id, p.id, d.starts_on, 1000, CASE WHEN d.k % 37 = 0 THEN 'closed' ELSE 'open' END,
+            CASE WHEN d.k % 3 = 0 THEN 'Main square, by the fountain' END,
+            CASE WHEN d.k % 3 = 0 THEN '08:30' END
+          FROM bench_departures d JOIN bench_packages p ON p.n = d.package_no;
+      `,
+    },
+    {
+      name: '1,000,000 bookings',
+      sql: `
+        CREATE TEMP TABLE bench_slots AS
+          SELECT d.k, d.id AS departure_id, d.package_no, d.starts_on, d.bookings,
+            sum(d.bookings) OVER (ORDER BY d.k) - d.bookings AS before
+          FROM bench_departures d;
+        INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
+            account_email, address, phone, departure_id, travellers, total_cents, status, cancel_reason,
+            created_at, updated_at)
+        SELECT gen_random_uuid(),
+          -- Multiplying by an odd number modulo 2^32 is a bijection: unique 8-character references.
+          upper(lpad(to_hex((i::bigint * 2654435761) % 4294967296), 8, '0')),
+          'bench-account-' || ${h('i', 7, generatedShape.accounts)},
+          p.id, p.name, p.price_cents,
+          f.first_name || ' ' || f.surname,
+          lower(translate(f.first_name || '.' || replace(replace(f.surname, ' ', ''), '''', ''),
+            'Zëéáíüäöčø', 'zeeaiuaoco')) || (i % 1000) || '@' || (${domain})[1 + ${h('i', 11, domains.length)}],
+          'traveller' || i || '@example.com',
+          i || ' Harbour Road, Porthaven',
+          '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'),
+          s.departure_id, f.travellers, p.price_cents * f.travellers,
+          CASE WHEN i % 10 = 0 THEN 'cancelled'
+               WHEN s.starts_on > current_date AND i % 10 < 4 THEN 'requested'
+               ELSE 'confirmed' END,
+          CASE WHEN i % 10 = 0 THEN 'Plans changed' END,
+          f.at, f.at
+        FROM bench_slots s
+        JOIN bench_packages p ON p.n = s.package_no
+        CROSS JOIN LATERAL generate_series(1, s.bookings) AS j
+        CROSS JOIN LATERAL (SELECT (s.before + j)::int) AS n(i)
+        CROSS JOIN LATERAL (SELECT
+          (${first})[1 + ${h('n.i', 3, firstNames.length)}] AS first_name,
+          (${last})[1 + ${h('n.i', 5, surnames.length)}] AS surname,
+          -- 1 (35%), 2 (45%), 3 (10%), 4 (10%): about 1.95 travellers a booking.
+          CASE WHEN n.i % 20 < 7 THEN 1 WHEN n.i % 20 < 16 THEN 2 WHEN n.i % 20 < 18 THEN 3 ELSE 4 END
+            AS travellers,
+          -- Booked 1 to 300 days before the departure, never in the future.
+          least(now() - interval '1 minute',
+            s.starts_on - (1 + ${h('n.i', 13, 300)}) * interval '1 day'
+              + ${h('n.i', 17, 86400)} * interval '1 second') AS at) AS f;
+      `,
+    },
+    {
+      name: "the travellers' details (about 2,000,000)",
+      sql: `
+        INSERT INTO booking_guests (booking_id, position, full_name, date_of_birth, dietary)
+        SELECT b.id, g,
+          CASE WHEN g = 0 THEN b.name
+               ELSE (${first})[1 + ${h('hashtext(b.reference) & 2147483647', 'g', firstNames.length)}]
+                 || ' ' || split_part(b.name, ' ', 2) END,
+          date '1950-01-01' + (hashtext(b.reference || g) & 2147483647) % 25000,
+          CASE WHEN (hashtext(b.reference) + g) % 9 = 0 THEN 'Vegetarian' ELSE '' END
+        FROM bookings b CROSS JOIN LATERAL generate_series(0, b.travellers - 1) AS g;
+      `,
+    },
+    {
+      name: 'seats taken and capacities',
+      sql: `
+        UPDATE departures d SET seats_taken = s.seats,
+          capacity = greatest(s.seats + 10, CASE WHEN s.seats > 600 THEN 950 ELSE 500 END)
+        FROM (SELECT departure_id, sum(travellers)::int AS seats FROM bookings
+              WHERE status <> 'cancelled' GROUP BY departure_id) s
+        WHERE d.id = s.departure_id;
+      `,
+    },
+    {
+      name: '2,000,000 audit rows',
+      sql: `
+        INSERT INTO audit_events (at, booking_id, departure_id, actor_type, actor, action, from_value, to_value, reason)
+        SELECT b.created_at, b.id, b.departure_id, 'traveller', 'traveller', 'booking.created', NULL,
+          'requested', NULL
+        FROM bookings b;
+        INSERT INTO audit_events (at, booking_id, departure_id, actor_type, actor, action, from_value, to_value, reason)
+        SELECT b.created_at + interval '1 day', b.id, b.departure_id, 'operator', 'operator@example.com',
+          CASE WHEN b.status = 'cancelled' THEN 'booking.cancelled' ELSE 'booking.confirmed' END,
+          'requested', b.status, b.cancel_reason
+        FROM bookings b WHERE b.status <> 'requested';
+        -- Topped up to 2,000,000 with departure changes.
+        INSERT INTO audit_events (at, departure_id, actor_type, actor, action, from_value, to_value)
+        SELECT now() - (g % 700) * interval '1 day', d.id, 'operator', 'operator@example.com',
+          'departure.capacity', '500', '520'
+        FROM generate_series(1, greatest(0, 2000000 - (SELECT count(*) FROM audit_events))) AS g
+        JOIN bench_departures d ON d.k = 1 + g % ${generatedShape.departures};
+      `,
+    },
+    {
+      name: '3,000,000 sent emails',
+      sql: `
+        INSERT INTO outbox (id, booking_id, kind, recipient, payload, status, attempts, run_after,
+            created_at, sent_at)
+        SELECT gen_random_uuid(), b.id, k.kind, b.account_email,
+          jsonb_build_object('reference', b.reference, 'name', b.name, 'packageName', b.package_name),
+          'sent', 1, b.created_at + k.after, b.created_at + k.after, b.created_at + k.after
+        FROM bookings b
+        CROSS JOIN (VALUES ('booking-received', interval '0'), ('booking-confirmed', interval '1 day'),
+                           ('trip-reminder', interval '2 days')) AS k(kind, after);
+      `,
+    },
+  ];
+}
+
+// The site's packages in a catalogue table, if the schema has one (another change adds it):
+// filled with what its NOT NULL columns without a default need. Best effort: a table of another
+// shape is reported, not failed on.
+export async function fillPackagesTable(db: Queryable, packageIds: string[]): Promise<string> {
+  const { rows } = await db.query<{ column_name: string; data_type: string }>(
+    `SELECT column_name, data_type FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'packages'
+       AND is_nullable = 'NO' AND column_default IS NULL`,
+  );
+  if (rows.length === 0) return 'no packages table';
+  const value = (c: { column_name: string; data_type: string }) =>
+    c.column_name === 'id'
+      ? 'p.id'
+      : /int|numeric/.test(c.data_type)
+        ? '1'
+        : c.data_type === 'jsonb' || c.data_type === 'json'
+          ? `'{}'`
+          : c.data_type === 'boolean'
+            ? 'true'
+            : /time|date/.test(c.data_type)
+              ? 'now()'
+              : `'Package ' || p.n`;
+  try {
+    await db.query(
+      `INSERT INTO packages (${rows.map((c) => c.column_name).join(', ')})
+       SELECT ${rows.map(value).join(', ')} FROM generate_series(1, ${generatedShape.packages}) AS n
+       CROSS JOIN LATERAL (SELECT n, coalesce((${sqlArray(packageIds)})[n], 'bench-package-' || lpad(n::text, 3, '0')) AS id) p
+       ON CONFLICT DO NOTHING`,
+    );
+    return 'packages table filled';
+  } catch (error) {
+    return `packages table not filled: ${(error as Error).message}`;
+  }
+}

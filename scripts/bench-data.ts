@@ -1,0 +1,563 @@
+// `npm run bench:data`: the server on a database the size of ten years of trading (DESIGN's "Data
+// at scale"). On PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test), in a schema of its own dropped after:
+//   1. migrates up to the versions before BENCH_DATA_NEW_FROM (26) and generates the data in SQL
+//      (scripts/bench-data-generate.ts); then times the remaining migrations on it (a new
+//      migration must finish in <= 60 s);
+//   2. starts the server against it, its identity provider behind scripts/delay-proxy.ts
+//      (BENCH_AUTH_DELAY_MS, 80 ms each way; 0 for none), and measures with 20 concurrent clients
+//      (BENCH_CLIENTS) holding real operator and traveller ID tokens from the Auth Emulator;
+//   3. streams the 1,000,000-row CSV (first byte, the server's RSS, every row);
+//   4. books on that database with autocannon (p99, errors, seats oversold).
+// Every figure is printed met or MISSED; a query figure that misses prints its EXPLAIN ANALYZE.
+// BENCH_DATA_KEEP=1 keeps the schema (its URL is printed) for looking at plans by hand.
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
+import { fillPackagesTable, generationSteps } from './bench-data-generate';
+import { startDelayProxy, type DelayProxy } from './delay-proxy';
+import { openDatabase, type PreparedStatement, type Queryable } from '../server/src/db/database';
+import { migrate, migrations } from '../server/src/db/migrations';
+import { listAdminBookings, listManifestBookings } from '../server/src/admin/bookings-queries';
+import { listAdminDepartures } from '../server/src/admin/departures-queries';
+import { listBookings } from '../server/src/bookings/repository';
+import type { BookingFilters, Cursor } from '../server/src/admin/filters';
+import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
+
+const root = new URL('..', import.meta.url).pathname;
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const baseUrl =
+  process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const port = Number(process.env.BENCH_PORT ?? 4360);
+const clients = Number(process.env.BENCH_CLIENTS ?? 20);
+const requestsPerCase = Number(process.env.BENCH_REQUESTS ?? 200);
+const authDelayMs = Number(process.env.BENCH_AUTH_DELAY_MS ?? 80);
+const newFrom = Number(process.env.BENCH_DATA_NEW_FROM ?? 26);
+let bookingSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
+const packageIds = packages.map((p) => p.id);
+
+// The console's reads as they were before migration 26 (server/src/admin/*-queries.ts then).
+const beforeQueries = (pkg: string): [string, string, unknown[]][] => {
+  const search = `SELECT b.id FROM bookings b WHERE b.reference ILIKE $1 OR b.name ILIKE $1 OR b.email ILIKE $1
+    ORDER BY b.created_at DESC, b.id DESC LIMIT 51`;
+  return [
+    ['q = a reference', search, ['%' + 'A1B2C3D4'.toLowerCase() + '%']],
+    ['q = part of a surname', search, ['%akamu%']],
+    ['q = part of an email', search, ['%ya.nakam%']],
+    ['q matching nothing', search, ['%zzqxv%']],
+    [
+      'packageId',
+      'SELECT b.id FROM bookings b WHERE b.package_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT 51',
+      [pkg],
+    ],
+    [
+      'departures, all, with their bookings counted',
+      `SELECT d.id, (SELECT count(*) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled')
+         FROM departures d ORDER BY d.starts_on`,
+      [],
+    ],
+  ];
+};
+
+const load1 = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const results: { met: boolean; line: string }[] = [];
+let failed = false;
+function report(met: boolean, name: string, figure: string) {
+  if (!met) failed = true;
+  const line = `${met ? 'met   ' : 'MISSED'}  ${name}: ${figure}`;
+  results.push({ met, line });
+  console.log(`  ${line}`);
+}
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+// The SQL a query function sends, captured by a stand-in that answers no rows: what EXPLAIN runs.
+async function capture(fn: (db: Queryable) => Promise<unknown>) {
+  const statements: { text: string; params: unknown[] }[] = [];
+  const recorder: Queryable = {
+    query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => {
+      statements.push({ text: typeof sql === 'string' ? sql : sql.text, params: params ?? [] });
+      return { rows: [] as T[] };
+    },
+    exec: async () => {},
+  };
+  await fn(recorder);
+  return statements;
+}
+
+async function explain(db: pg.Client, fn: (db: Queryable) => Promise<unknown>) {
+  for (const s of await capture(fn)) {
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
+      s.params,
+    );
+    console.log(`\n    ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    for (const r of rows) console.log(`      ${r['QUERY PLAN']}`);
+  }
+}
+
+console.log(`bench:data on ${new URL(baseUrl).host}; load average ${load1()}`);
+const emulator = await ensureAuthEmulator(root, emulatorHost, () => {});
+const url = await postgresSchemaUrl(baseUrl);
+const db = await openDatabase({ url, poolSize: 4 });
+// Generation, samples and plans: one session, no query timeout (the pool's is 10 s).
+const gen = new pg.Client({ connectionString: url });
+let server: ApiServer | undefined;
+let proxy: DelayProxy | undefined;
+const clientDir = makeClientDir();
+try {
+  // 1. The data, at the schema as it was before this change, then the new migrations on it.
+  const before = Math.max(0, ...migrations.filter((m) => m.version < newFrom).map((m) => m.version));
+  await migrate(db, before);
+  await gen.connect();
+  await gen.query(`SET maintenance_work_mem = '256MB'; SET work_mem = '64MB'; SET synchronous_commit = off`);
+  const started = Date.now();
+  for (const step of generationSteps(packageIds)) {
+    const t = Date.now();
+    await gen.query(step.sql);
+    console.log(`  generated ${step.name} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  console.log(`  ${await fillPackagesTable(db, packageIds)}`);
+  await gen.query('VACUUM ANALYZE');
+  const counts = (
+    await gen.query<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM bookings)::int AS bookings, (SELECT count(*) FROM booking_guests)::int AS guests,
+         (SELECT count(*) FROM departures)::int AS departures, (SELECT count(*) FROM audit_events)::int AS audit,
+         (SELECT count(*) FROM outbox)::int AS outbox, (SELECT count(DISTINCT user_id) FROM bookings)::int AS accounts,
+         (SELECT count(DISTINCT package_id) FROM departures)::int AS packages`,
+    )
+  ).rows[0]!;
+  console.log(
+    `  data in ${((Date.now() - started) / 1000).toFixed(0)} s: ${Object.entries(counts)
+      .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+      .join(', ')}`,
+  );
+  // Before: the console's reads as main ran them (three ILIKEs, a count of every departure's
+  // bookings), one at a time on the same data, before the migrations that serve them.
+  console.log(`\nBefore the new migrations, the reads as they were, one at a time (load average ${load1()})`);
+  for (const [name, text, params] of beforeQueries(packageIds[0]!)) {
+    const t = performance.now();
+    await gen.query(text, params);
+    console.log(`  before  ${name}: ${(performance.now() - t).toFixed(0)} ms`);
+  }
+  const t0 = Date.now();
+  const applied = await migrate(db);
+  const migrationSeconds = (Date.now() - t0) / 1000;
+  console.log(`\nMigrations on that database (load average ${load1()})`);
+  report(
+    migrationSeconds <= 60,
+    'new migrations finish in <= 60 s',
+    `${applied.length ? applied.join(', ') : 'none to run'} in ${migrationSeconds.toFixed(1)} s`,
+  );
+  // Plans for what the migrations added.
+  await gen.query('ANALYZE');
+
+  // 2. Accounts: an operator, travellers who own some of the generated accounts' bookings, and
+  // the bookers for the POST figure.
+  const operatorEmail = `bench-data-operator-${randomUUID().slice(0, 8)}@example.com`;
+  const operator = await createEmulatorUser(emulatorHost, operatorEmail, 'bench-pass');
+  await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/demo-travel/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: operator.localId,
+        customAttributes: JSON.stringify({ role: 'admin' }),
+      }),
+    },
+  );
+  const operatorToken = (
+    (await (
+      await fetch(
+        `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: operatorEmail, password: 'bench-pass', returnSecureToken: true }),
+        },
+      )
+    ).json()) as { idToken: string }
+  ).idToken;
+  const travellers = await Promise.all(
+    Array.from({ length: 5 }, async (_, i) => {
+      const u = await createEmulatorUser(
+        emulatorHost,
+        `bench-data-traveller-${i}-${randomUUID().slice(0, 8)}@example.com`,
+        'bench-pass',
+      );
+      await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [
+        u.localId,
+        `bench-account-${i + 1}`,
+      ]);
+      return { uid: u.localId, token: u.idToken };
+    }),
+  );
+  const bookers = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const u = await createEmulatorUser(
+        emulatorHost,
+        `bench-data-booker-${i}-${randomUUID().slice(0, 8)}@example.com`,
+        'bench-pass',
+      );
+      return { uid: u.localId, token: u.idToken };
+    }),
+  );
+
+  // Samples to ask for.
+  const sample = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+    (await gen.query<T>(sql, params)).rows;
+  const references = (
+    await sample<{ reference: string }>('SELECT reference FROM bookings TABLESAMPLE SYSTEM (0.1) LIMIT 100')
+  ).map((r) => r.reference);
+  const [large] = await sample<{ id: string; seats_taken: number }>(
+    'SELECT id, seats_taken FROM departures ORDER BY seats_taken DESC LIMIT 1',
+  );
+  const [sixty] = await sample<{ id: string; seats_taken: number }>(
+    'SELECT id, seats_taken FROM departures ORDER BY abs(seats_taken - 60), id LIMIT 1',
+  );
+  const futureOpen = await sample<{ id: string; package_id: string }>(
+    `SELECT id, package_id FROM departures WHERE starts_on > current_date + 7 AND status = 'open'
+       AND package_id = ANY($1) ORDER BY starts_on LIMIT 60`,
+    [packageIds],
+  );
+  // Room for the POST figure's bookings on real, busy departures.
+  await gen.query('UPDATE departures SET capacity = capacity + 100000 WHERE id = ANY($1)', [
+    futureOpen.map((d) => d.id),
+  ]);
+  const surnameParts = ['akamu', 'ohans', 'ernánd', 'wangi', 'oatén', 'ergstr', 'lindq', 'kowal'];
+  const emailParts = ['ya.nakam', 'hugo.ross', 'finn.mwang', 'lena.okaf', 'mei.tanak', 'omar.kim'];
+
+  // 3. The server, its identity provider 80 ms away.
+  if (authDelayMs > 0) proxy = await startDelayProxy({ target: emulatorHost, delayMs: authDelayMs });
+  server = await spawnApiServer({
+    port,
+    emulatorHost: proxy?.host ?? emulatorHost,
+    env: { CLIENT_DIR: clientDir, DATABASE_URL: url },
+    timeoutMs: 120_000,
+  });
+  const pid = server.child.pid!;
+  const rss = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const get = (path: string, token = operatorToken) =>
+    fetch(`${server!.url}${path}`, { headers: auth(token) });
+
+  // The first pages' cursors, for "next pages".
+  const cursors: string[] = [];
+  const cursorObjects: Cursor[] = [];
+  {
+    let cursor: string | null = null;
+    for (let i = 0; i < 40; i++) {
+      const res = await get(`/api/admin/bookings${cursor ? `?cursor=${cursor}` : ''}`);
+      const body = (await res.json()) as { nextCursor: string | null };
+      cursor = body.nextCursor;
+      if (!cursor) break;
+      cursors.push(cursor);
+      cursorObjects.push(JSON.parse(Buffer.from(cursor, 'base64url').toString()) as never);
+    }
+  }
+  const toCursor = (c: unknown) => {
+    const [at, id] = c as [string, string];
+    return { at, id };
+  };
+
+  // 20 clients, each sending the next request as soon as its last answer is read.
+  async function measure(paths: string[], token = operatorToken) {
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const total = requestsPerCase + clients; // the first `clients` answers are a warm-up
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (next < total) {
+          const i = next++;
+          const t = performance.now();
+          const res = await get(paths[i % paths.length]!, token);
+          await res.arrayBuffer();
+          if (i >= clients) latencies.push(performance.now() - t);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const bad = [...statuses].filter(([s]) => s !== 200);
+    return { p95: percentile(latencies, 95), p50: percentile(latencies, 50), bad };
+  }
+  type Case = {
+    name: string;
+    budget: number;
+    paths: string[];
+    token?: string;
+    plan: (q: Queryable) => Promise<unknown>;
+  };
+  const list = (filters: BookingFilters, after?: Cursor) => (q: Queryable) =>
+    listAdminBookings(q, filters, 50, after);
+  const qs = (o: Record<string, string>) => `/api/admin/bookings?${new URLSearchParams(o).toString()}`;
+  const pkg = packageIds[0]!;
+  const cases: Case[] = [
+    { name: 'bookings list, no filter', budget: 100, paths: ['/api/admin/bookings'], plan: list({}) },
+    {
+      name: 'bookings list, next pages',
+      budget: 100,
+      paths: cursors.map((c) => qs({ cursor: c })),
+      plan: list({}, toCursor(cursorObjects[20] ?? cursorObjects[0])),
+    },
+    {
+      name: 'bookings list, status=requested',
+      budget: 100,
+      paths: [qs({ status: 'requested' })],
+      plan: list({ status: 'requested' }),
+    },
+    {
+      name: 'bookings list, status=cancelled',
+      budget: 100,
+      paths: [qs({ status: 'cancelled' })],
+      plan: list({ status: 'cancelled' }),
+    },
+    {
+      name: 'bookings list, packageId',
+      budget: 100,
+      paths: [qs({ packageId: pkg })],
+      plan: list({ packageId: pkg }),
+    },
+    {
+      name: 'bookings list, departureId (the largest)',
+      budget: 100,
+      paths: [qs({ departureId: large!.id })],
+      plan: list({ departureId: large!.id }),
+    },
+    {
+      name: 'bookings list, q = a reference',
+      budget: 100,
+      paths: references.map((r) => qs({ q: r })),
+      plan: list({ q: references[0]! }),
+    },
+    {
+      name: 'bookings list, q = part of a surname',
+      budget: 100,
+      paths: surnameParts.map((q) => qs({ q })),
+      plan: list({ q: surnameParts[0]! }),
+    },
+    {
+      name: 'bookings list, q = part of an email',
+      budget: 100,
+      paths: emailParts.map((q) => qs({ q })),
+      plan: list({ q: emailParts[0]! }),
+    },
+    {
+      name: 'bookings list, q matching nothing',
+      budget: 100,
+      paths: ['zzqxv', 'qqxzw', 'xvzzq'].map((q) => qs({ q })),
+      plan: list({ q: 'zzqxv' }),
+    },
+    {
+      name: 'bookings list, q = part of a surname, next page',
+      budget: 100,
+      paths: [],
+      plan: list({ q: surnameParts[0]! }),
+    },
+    {
+      name: "GET /api/admin/departures?packageId= (the console's request)",
+      budget: 100,
+      paths: packageIds.map((p) => `/api/admin/departures?packageId=${p}`),
+      plan: (q) => listAdminDepartures(q, { packageId: pkg }),
+    },
+    {
+      name: 'GET /api/admin/departures (all 5,000)',
+      budget: 100,
+      paths: ['/api/admin/departures'],
+      plan: (q) => listAdminDepartures(q, {}),
+    },
+    {
+      name: `manifest of ${sixty!.seats_taken} travellers`,
+      budget: 50,
+      paths: [`/api/admin/departures/${sixty!.id}/manifest`],
+      plan: (q) => listManifestBookings(q, sixty!.id),
+    },
+    {
+      name: `manifest of ${large!.seats_taken} travellers (no budget)`,
+      budget: Infinity,
+      paths: [`/api/admin/departures/${large!.id}/manifest`],
+      plan: (q) => listManifestBookings(q, large!.id),
+    },
+  ];
+  // A search's second page: its cursor read from its first page.
+  {
+    const searchCursors: string[] = [];
+    for (const q of surnameParts) {
+      const body = (await (await get(qs({ q }))).json()) as { nextCursor: string | null };
+      if (body.nextCursor) searchCursors.push(qs({ q, cursor: body.nextCursor }));
+    }
+    cases.find((c) => c.paths.length === 0)!.paths.push(...searchCursors);
+  }
+  const overview = await get('/api/admin/overview');
+  if (overview.status !== 404) {
+    cases.push({
+      name: 'GET /api/admin/overview',
+      budget: 100,
+      paths: ['/api/admin/overview'],
+      plan: async () => {},
+    });
+  }
+
+  console.log(
+    `\nConsole reads, ${clients} concurrent clients, ${requestsPerCase} requests a figure after ${clients} of warm-up; identity provider ${authDelayMs} ms away each way (load average ${load1()})`,
+  );
+  for (const c of cases) {
+    if (c.paths.length === 0) {
+      report(false, c.name, 'nothing to ask (no cursor)');
+      continue;
+    }
+    const r = await measure(c.paths, c.token);
+    const ok = r.bad.length === 0;
+    const budgetText = Number.isFinite(c.budget) ? ` (budget ${c.budget})` : '';
+    const figure = `p95 ${r.p95.toFixed(1)} ms${budgetText}, p50 ${r.p50.toFixed(1)} ms${ok ? '' : `, answers ${JSON.stringify(r.bad)}`}`;
+    if (!Number.isFinite(c.budget)) {
+      console.log(`  info    ${c.name}: ${figure}`);
+      continue;
+    }
+    report(r.p95 <= c.budget && ok, c.name, figure);
+    if (r.p95 > c.budget) await explain(gen, c.plan);
+  }
+  {
+    const [t] = travellers;
+    const r = await measure(['/api/bookings'], t!.token);
+    const mine = (
+      await gen.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings WHERE user_id = $1', [t!.uid])
+    ).rows[0]!.n;
+    report(
+      r.p95 <= 50 && r.bad.length === 0,
+      `My bookings (GET /api/bookings, ${mine} bookings)`,
+      `p95 ${r.p95.toFixed(1)} ms (budget 50), p50 ${r.p50.toFixed(1)} ms`,
+    );
+    if (r.p95 > 50) await explain(gen, (q) => listBookings(q, t!.uid));
+  }
+
+  // 4. The CSV of every booking.
+  {
+    console.log(`\nCSV of every booking (load average ${load1()})`);
+    const baseline = rss();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+    const t = performance.now();
+    const res = await get('/api/admin/bookings.csv');
+    let firstByte = NaN;
+    let lines = 0;
+    let bytes = 0;
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (Number.isNaN(firstByte)) firstByte = performance.now() - t;
+      bytes += value.length;
+      for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    }
+    const all = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    const expected = counts.bookings! + 1;
+    report(firstByte <= 1000, 'CSV first byte <= 1 s', `${firstByte.toFixed(0)} ms`);
+    report(
+      peak - baseline <= 100,
+      "the server's RSS grows by <= 100 MB",
+      `${(peak - baseline).toFixed(0)} MB (from ${baseline.toFixed(0)} to ${peak.toFixed(0)} MB)`,
+    );
+    report(
+      lines === expected,
+      'every row there',
+      `${lines.toLocaleString('en')} lines of ${expected.toLocaleString('en')}, ${(bytes / 1e6).toFixed(0)} MB in ${all.toFixed(1)} s`,
+    );
+  }
+
+  // 5. Booking on that database.
+  {
+    console.log(
+      `\nPOST /api/bookings, ${clients} connections, ${bookingSeconds} s (load average ${load1()})`,
+    );
+    let n = 0;
+    const run = () =>
+      autocannon({
+        url: server!.url,
+        connections: clients,
+        duration: bookingSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/bookings',
+            setupRequest: (req) => {
+              const i = n++;
+              const target = futureOpen[i % futureOpen.length]!;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${bookers[i % bookers.length]!.token}`,
+                  'idempotency-key': randomUUID(),
+                },
+                body: JSON.stringify({
+                  packageId: target.package_id,
+                  departureId: target.id,
+                  travellers: 1 + (i % 3),
+                  name: `Bench Traveller ${i}`,
+                  email: `bench${i}@example.com`,
+                  address: `${i} Loopback Lane, Localhost`,
+                  phone: String(1_000_000 + i),
+                }),
+              };
+            },
+          },
+        ],
+      });
+    // A warm-up of the same requests: V8 optimises the booking path in its first seconds.
+    const seconds = bookingSeconds;
+    bookingSeconds = 3;
+    await run();
+    bookingSeconds = seconds;
+    const r = await run();
+    const oversold = (
+      await gen.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM departures d WHERE d.seats_taken > d.capacity OR d.seats_taken <>
+           coalesce((SELECT sum(b.travellers) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled'), 0)
+           + coalesce((SELECT sum(w.travellers) FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'offered'), 0)`,
+      )
+    ).rows[0]!.n;
+    report(
+      r.latency.p99 < 100 && r.errors + r.non2xx === 0,
+      'POST /api/bookings p99 < 100 ms, 0 errors',
+      `p99 ${r.latency.p99} ms, p50 ${r.latency.p50} ms, ${Math.round(r.requests.average)}/s, errors ${r.errors}, non-2xx ${r.non2xx}`,
+    );
+    report(
+      oversold === 0,
+      '0 seats oversold (seats taken = travellers booked, <= capacity)',
+      `${oversold} departures off`,
+    );
+  }
+} finally {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  await proxy?.close();
+  await gen.end().catch(() => {});
+  await db.close();
+  if (process.env.BENCH_DATA_KEEP) console.log(`\nKept: ${url}`);
+  else await dropPostgresSchema(url);
+  rmSync(clientDir, { recursive: true, force: true });
+  await emulator.stop();
+}
+console.log(`\nSummary (load average ${load1()}):`);
+for (const r of results) console.log(`  ${r.line}`);
+process.exitCode = failed ? 1 : 0;
