@@ -23,14 +23,14 @@ describe('exchangeSessionCookie', () => {
   it('asks once for a sign-in the server refused as too old, then quietly stops asking until a new sign-in', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 401 }));
     const old = tokenSignedInAt(1_700_000_000);
-    await exchangeSessionCookie('u1', true, async () => old);
-    await exchangeSessionCookie('u1', true, async () => old);
-    await exchangeSessionCookie('u1', false, async () => old);
+    await exchangeSessionCookie('u1', async () => old, true);
+    await exchangeSessionCookie('u1', async () => old, true);
+    await exchangeSessionCookie('u1', async () => old, false);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(readCookieRecord()).toBeNull();
 
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await exchangeSessionCookie('u1', true, async () => tokenSignedInAt(1_700_009_999));
+    await exchangeSessionCookie('u1', async () => tokenSignedInAt(1_700_009_999), true);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(readCookieRecord()?.uid).toBe('u1');
   });
