@@ -8,9 +8,9 @@ import {
   formatTripDate,
   fromToday,
   plural,
-  todayIso,
   tripDateParts,
 } from './format';
+import { todayIso } from './iso-dates';
 import { formatPrice } from './money';
 
 describe('trip dates', () => {
@@ -36,7 +36,7 @@ describe('trip dates', () => {
 
   it('counts whole days from the local today', () => {
     const now = new Date(2026, 11, 1, 23, 30);
-    expect(todayIso(now)).toBe('2026-12-01');
+    expect(todayIso('local', now)).toBe('2026-12-01');
     expect(daysUntil('2026-12-15', now)).toBe(14);
     expect(daysUntil('2026-12-01', now)).toBe(0);
     expect(daysUntil('2026-11-30', now)).toBe(-1);

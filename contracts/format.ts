@@ -2,6 +2,7 @@
 // server's emails all format through here, so "Sat 12 Dec 2026" and "$2,450" look the same in
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
+import { todayIso } from './iso-dates.js';
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
 // of Greenwich never sees the day before. Three-letter English months everywhere (en-GB's ICU
@@ -106,12 +107,6 @@ export function formatMoment(iso: string, timeZone?: string): string {
 export const formatDay = (iso: string) => moment(iso)?.day ?? iso;
 export const formatTime = (iso: string) => moment(iso)?.time ?? '';
 
-// The reader's own calendar day, as an ISO date.
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 const dayNumber = (iso: string) => {
   const date = utcDay(iso);
   return date ? date.getTime() / 86_400_000 : Number.NaN;
@@ -119,7 +114,7 @@ const dayNumber = (iso: string) => {
 
 // Whole calendar days from the reader's today to a trip date (negative once it has passed).
 export function daysUntil(iso: string, now: Date = new Date()): number {
-  return Math.round(dayNumber(iso) - dayNumber(todayIso(now)));
+  return Math.round(dayNumber(iso) - dayNumber(todayIso('local', now)));
 }
 
 // How far a trip date is from today, as a guide plans: "Today", "in 12 days", "in 5 months",

@@ -59,7 +59,7 @@ function createUsers(n: number) {
 // The benchmark's own schedule: 10 departures a package with room for any load, and one hot one.
 async function prepare(db: Database) {
   await migrate(db);
-  const today = todayIso();
+  const today = todayIso('UTC');
   const spread: Departure[] = [];
   for (const [p, pkg] of packages.entries()) {
     for (let k = 0; k < 10; k++) {

@@ -56,7 +56,7 @@ const db = await openDatabase(
 );
 const applied = await migrate(db);
 const packages = loadPackages(join(clientDir, 'packages.json'));
-const seeded = await seedDepartures(db, [...packages.keys()], todayIso());
+const seeded = await seedDepartures(db, [...packages.keys()], todayIso('UTC'));
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 // Started once the app (and its logger) exists; changes that queue emails kick it.
 let outbox: OutboxWorker | undefined;

@@ -53,7 +53,7 @@ export const consoleRoute = { tags: ['Console'], security: signedIn };
 export async function adminBookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
 
   api.get(

@@ -59,7 +59,7 @@ const departureId = z.object({ id: uuidParam('No such departure.') });
 export async function adminDeparturesRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages);
 

@@ -217,7 +217,7 @@ function bookingLetter(
         options.cancellationCutoffDays,
         data.startsOn === null
           ? undefined
-          : daysBetween(todayIso(options.queuedAt ?? new Date()), data.startsOn),
+          : daysBetween(todayIso('UTC', options.queuedAt ?? new Date()), data.startsOn),
       );
       return {
         ...base,

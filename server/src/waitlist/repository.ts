@@ -114,7 +114,7 @@ export function joinWaitlist(
     if (departure.status !== 'open') {
       return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
     }
-    if (departure.starts_on <= todayIso(request.now)) {
+    if (departure.starts_on <= todayIso('UTC', request.now)) {
       return { kind: 'conflict', message: 'This departure has already left.', seatsLeft: 0 };
     }
     if (seatsLeft >= request.travellers) {
@@ -333,7 +333,7 @@ export function acceptOffer(
         message: 'This departure is closed for booking now. Please contact us or choose another date.',
       };
     }
-    if (departure && departure.starts_on <= todayIso(request.offers.now)) {
+    if (departure && departure.starts_on <= todayIso('UTC', request.offers.now)) {
       return { kind: 'conflict', message: 'This departure has already left.' };
     }
     const pkg = request.packages.get(entry.package_id);
