@@ -3,6 +3,7 @@
 // empty and be filled later; a filled one is checked. No path alias: the server imports this file.
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
+import { plural } from './format.js';
 
 export type Guest = {
   fullName: string;
@@ -148,7 +149,7 @@ export function validateGuests(body: unknown, travellers: number, today: string)
   if (list.length !== travellers) {
     return {
       success: false,
-      message: `This booking is for ${travellers} ${travellers === 1 ? 'traveller' : 'travellers'}: send ${travellers} ${travellers === 1 ? 'entry' : 'entries'}, not ${list.length}.`,
+      message: `This booking is for ${plural(travellers, 'traveller')}: send ${plural(travellers, 'entry', 'entries')}, not ${list.length}.`,
     };
   }
   const fieldErrors: GuestsFieldErrors = {};

@@ -17,6 +17,7 @@ import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
+import { plural } from '#contracts/format';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -120,7 +121,7 @@ const offerExpiry = startOfferExpiry({
     packageName: (id) => packages.get(id)?.name ?? id,
   }),
   onLapsed: (n) => {
-    app.log.info(`waiting list: ${n} ${n === 1 ? 'offer' : 'offers'} lapsed`);
+    app.log.info(`waiting list: ${plural(n, 'offer')} lapsed`);
     outbox?.kick();
   },
   onError: (error) =>

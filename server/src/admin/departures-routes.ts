@@ -2,7 +2,7 @@
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import type { AdminDeparture, DepartureMessageResult, Manifest } from '#contracts/admin';
 import {
   adminDepartureSchema,
@@ -148,7 +148,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
         return problem(
           reply,
           409,
-          `${n} ${n === 1 ? 'seat is' : 'seats are'} already taken on this departure: the capacity cannot be lower than ${n}.`,
+          `${plural(n, 'seat is', 'seats are')} already taken on this departure: the capacity cannot be lower than ${n}.`,
           { seatsTaken: n },
         );
       }

@@ -3,7 +3,7 @@
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { formatPrice } from '#contracts/money';
 import { phoneProblem, telHref } from '#contracts/phone';
@@ -68,7 +68,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
@@ -124,7 +123,7 @@ function bookingFacts(data: BookingEmailData): [string, string][] {
     ['Booking reference', data.reference],
     ['Package', data.packageName],
     ['Departure', formatTripDate(data.startsOn)],
-    ['Travellers', travellersLabel(data.travellers)],
+    ['Travellers', plural(data.travellers, 'traveller')],
     ['Price per person', formatPrice(data.price)],
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
@@ -144,8 +143,8 @@ function changedFacts(data: BookingEmailData): Fact[] {
     ['Package', data.packageName],
     ...was('Departure before', formatTripDate(before?.startsOn ?? null), formatTripDate(data.startsOn)),
     ['Departure', formatTripDate(data.startsOn)],
-    ...was('Travellers before', travellersLabel(before?.travellers ?? 0), travellersLabel(data.travellers)),
-    ['Travellers', travellersLabel(data.travellers)],
+    ...was('Travellers before', plural(before?.travellers ?? 0, 'traveller'), plural(data.travellers, 'traveller')),
+    ['Travellers', plural(data.travellers, 'traveller')],
     ['Price per person', formatPrice(data.price)],
     ...was('Total before', formatPrice(before?.total ?? 0), formatPrice(data.total)),
     ['Total', formatPrice(data.total)],
@@ -165,7 +164,7 @@ export const formatDeadline = (iso: string) => {
 // Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
 function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Letter {
   const deadline = formatDeadline(data.offerExpiresAt);
-  const seats = `${data.travellers} ${data.travellers === 1 ? 'seat' : 'seats'}`;
+  const seats = plural(data.travellers, 'seat');
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
   const link = bookingsLinkFor(options.siteUrl, 'Accept in My bookings');
   return {
@@ -322,7 +321,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         facts: [
           ['Departure', formatTripDate(data.startsOn)],
           ...meetingFacts(data),
-          ['Travellers', travellersLabel(data.travellers)],
+          ['Travellers', plural(data.travellers, 'traveller')],
           ['Booking reference', data.reference],
         ],
         link,
@@ -347,7 +346,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ['Booking reference', data.reference],
           ['Package', data.packageName],
           ['Departure', formatTripDate(data.startsOn)],
-          ['Travellers', travellersLabel(data.travellers)],
+          ['Travellers', plural(data.travellers, 'traveller')],
         ],
         link,
         outro: [contactLine],
@@ -393,7 +392,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         heading: what,
         intro: [
           kind === 'operations-request'
-            ? `${data.name} asked for ${travellersLabel(data.travellers)} on ${tripLine(data)}. It waits for confirmation in the console.`
+            ? `${data.name} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
             : kind === 'operations-cancellation'
               ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
               : `${data.name} changed booking ${data.reference} online.`,

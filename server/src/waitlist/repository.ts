@@ -22,6 +22,7 @@ import {
 } from '../db/schema.js';
 import { createBookingGuests } from '../seats/party-guests.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { plural } from '#contracts/format';
 
 // An entry as every read selects it: its own columns (./db/schema.ts types them) and its
 // departure's date as text.
@@ -120,7 +121,7 @@ export function joinWaitlist(
     if (seatsLeft >= request.travellers) {
       return {
         kind: 'conflict',
-        message: `${seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`} left on this departure: book them instead of waiting.`,
+        message: `${plural(seatsLeft, 'seat is', 'seats are')} left on this departure: book them instead of waiting.`,
         seatsLeft,
       };
     }
@@ -144,7 +145,7 @@ export function joinWaitlist(
         action: 'waitlist.joined',
         departureId: departure.id,
         waitlistEntryId: id,
-        to: `waiting, ${request.travellers} ${request.travellers === 1 ? 'traveller' : 'travellers'}`,
+        to: `waiting, ${plural(request.travellers, 'traveller')}`,
       },
     ]);
     const { rows } = await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1`, [

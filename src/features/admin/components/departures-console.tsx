@@ -9,7 +9,7 @@ import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -83,7 +83,7 @@ export function DeparturesConsole() {
             onAdded={(departure) => {
               put(departure);
               flash.show(
-                `${formatTripDate(departure.startsOn)} added with ${departure.capacity} seats, open for booking.`,
+                `${formatTripDate(departure.startsOn)} added with ${plural(departure.capacity, 'seat')}, open for booking.`,
               );
             }}
           />
