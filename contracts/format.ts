@@ -2,6 +2,7 @@
 // server's emails all format through here, so "Sat 12 Dec 2026" and "$2,450" look the same in
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
+import { brand } from './brand.js';
 import { todayIso } from './iso-dates.js';
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
@@ -132,4 +133,30 @@ export function fromToday(today: string, iso: string): string {
 // "1 traveller", "3 travellers".
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+// A deadline (a waiting-list offer's) as the site and every email show it: in the brand's time
+// zone, with the zone named, "Sun 10 Jan 2027, 06:30 PST". The same words on the page and in the
+// email whatever the reader's own zone. Intl made on first use (docs/decisions/016).
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+export function formatDeadline(iso: string, timeZone: string = brand.timeZone): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = deadlineFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    deadlineFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

@@ -97,6 +97,7 @@ if (mail) {
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    timeZone: env.BRAND_TIME_ZONE,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(

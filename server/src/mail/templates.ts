@@ -3,7 +3,7 @@
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
-import { formatTripDate, plural } from '#contracts/format';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { formatPrice } from '#contracts/money';
 import { phoneProblem, telHref } from '#contracts/phone';
@@ -27,6 +27,8 @@ export type RenderOptions = {
   queuedAt?: Date;
   // CANCELLATION_CUTOFF_DAYS: the terms in the "received" email name it.
   cancellationCutoffDays?: number;
+  // BRAND_TIME_ZONE: the zone deadlines are written in (contracts/format.ts formatDeadline).
+  timeZone?: string;
 };
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
@@ -153,17 +155,9 @@ function changedFacts(data: BookingEmailData): Fact[] {
   ];
 }
 
-// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (contracts/iso-dates.ts),
-// built from parts so no ICU version words it differently.
-export const formatDeadline = (iso: string) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
-};
-
 // Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
 function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Letter {
-  const deadline = formatDeadline(data.offerExpiresAt);
+  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
   const seats = plural(data.travellers, 'seat');
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
   const link = bookingsLinkFor(options.siteUrl, 'Accept in My bookings');

@@ -4,22 +4,9 @@ import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '
 import { waitlistStatusLabels, type WaitlistEntry } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate, plural } from '#contracts/format';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
-
-// Made when an offer is first shown, not as My bookings' code loads: an Intl formatter costs
-// ICU's locale data, a long task on the main thread (docs/decisions/016).
-let deadlineFormat: Intl.DateTimeFormat | undefined;
-const formatDeadline = (iso: string) =>
-  (deadlineFormat ??= new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })).format(new Date(iso));
-
 
 type AcceptFormProps = {
   entry: WaitlistEntry;
