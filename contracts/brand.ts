@@ -7,4 +7,8 @@ export const brand = {
   phoneHref: 'tel:+14155550142',
   email: 'hello@wayfarer-tours.example',
   address: '210 Harbor Street, Suite 4, San Francisco, CA 94111',
+  // The brand's own city's zone: deadlines and times are shown in it, named, on the site and in
+  // every email (contracts/format.ts formatDeadline). The server's BRAND_TIME_ZONE defaults to it
+  // (server/src/env.ts); the browser uses this constant.
+  timeZone: 'America/Los_Angeles',
 } as const;

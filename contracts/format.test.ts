@@ -3,14 +3,15 @@ import {
   daysUntil,
   formatBirthDate,
   formatDay,
+  formatDeadline,
   formatMoment,
   formatTime,
   formatTripDate,
   fromToday,
   plural,
-  todayIso,
   tripDateParts,
 } from './format';
+import { todayIso } from './iso-dates';
 import { formatPrice } from './money';
 
 describe('trip dates', () => {
@@ -36,7 +37,7 @@ describe('trip dates', () => {
 
   it('counts whole days from the local today', () => {
     const now = new Date(2026, 11, 1, 23, 30);
-    expect(todayIso(now)).toBe('2026-12-01');
+    expect(todayIso('local', now)).toBe('2026-12-01');
     expect(daysUntil('2026-12-15', now)).toBe(14);
     expect(daysUntil('2026-12-01', now)).toBe(0);
     expect(daysUntil('2026-11-30', now)).toBe(-1);
@@ -115,5 +116,27 @@ describe('money and counts', () => {
       expect(formatPrice(amount)).toBe(intl.format(amount));
     expect(plural(1, 'traveller')).toBe('1 traveller');
     expect(plural(3, 'traveller')).toBe('3 travellers');
+  });
+});
+
+describe('formatDeadline', () => {
+  it("writes a deadline in the brand's zone with the zone named, whatever the reader's zone", () => {
+    // 14:30 UTC is 06:30 in San Francisco in January (PST), 07:30 in July (PDT).
+    expect(formatDeadline('2027-01-10T14:30:00.000Z')).toBe('Sun 10 Jan 2027, 06:30 PST');
+    expect(formatDeadline('2027-07-10T14:30:00.000Z')).toBe('Sat 10 Jul 2027, 07:30 PDT');
+    // Past midnight in UTC, still the day before in the brand's city.
+    expect(formatDeadline('2027-01-11T03:00:00.000Z')).toBe('Sun 10 Jan 2027, 19:00 PST');
+  });
+
+  it('takes another zone when the server is configured with one', () => {
+    expect(formatDeadline('2027-01-10T14:30:00.000Z', 'UTC')).toBe('Sun 10 Jan 2027, 14:30 UTC');
+  });
+});
+
+describe('plural', () => {
+  it('says one thing in the singular and the rest in the plural', () => {
+    expect(plural(1, 'seat')).toBe('1 seat');
+    expect(plural(2, 'seat')).toBe('2 seats');
+    expect(plural(0, 'entry', 'entries')).toBe('0 entries');
   });
 });

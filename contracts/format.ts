@@ -2,6 +2,8 @@
 // server's emails all format through here, so "Sat 12 Dec 2026" and "$2,450" look the same in
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
+import { brand } from './brand.js';
+import { todayIso } from './iso-dates.js';
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
 // of Greenwich never sees the day before. Three-letter English months everywhere (en-GB's ICU
@@ -106,12 +108,6 @@ export function formatMoment(iso: string, timeZone?: string): string {
 export const formatDay = (iso: string) => moment(iso)?.day ?? iso;
 export const formatTime = (iso: string) => moment(iso)?.time ?? '';
 
-// The reader's own calendar day, as an ISO date.
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 const dayNumber = (iso: string) => {
   const date = utcDay(iso);
   return date ? date.getTime() / 86_400_000 : Number.NaN;
@@ -119,7 +115,7 @@ const dayNumber = (iso: string) => {
 
 // Whole calendar days from the reader's today to a trip date (negative once it has passed).
 export function daysUntil(iso: string, now: Date = new Date()): number {
-  return Math.round(dayNumber(iso) - dayNumber(todayIso(now)));
+  return Math.round(dayNumber(iso) - dayNumber(todayIso('local', now)));
 }
 
 // How far a trip date is from today, as a guide plans: "Today", "in 12 days", "in 5 months",
@@ -137,4 +133,30 @@ export function fromToday(today: string, iso: string): string {
 // "1 traveller", "3 travellers".
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+// A deadline (a waiting-list offer's) as the site and every email show it: in the brand's time
+// zone, with the zone named, "Sun 10 Jan 2027, 06:30 PST". The same words on the page and in the
+// email whatever the reader's own zone. Intl made on first use (docs/decisions/016).
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+export function formatDeadline(iso: string, timeZone: string = brand.timeZone): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = deadlineFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    deadlineFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

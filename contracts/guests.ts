@@ -4,6 +4,7 @@
 import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
+import { plural } from './format.js';
 
 export type Guest = {
   fullName: string;
@@ -162,7 +163,7 @@ export function validateGuests(
   if (list.length !== travellers) {
     return {
       success: false,
-      message: `This booking is for ${travellers} ${travellers === 1 ? 'traveller' : 'travellers'}: send ${travellers} ${travellers === 1 ? 'entry' : 'entries'}, not ${list.length}.`,
+      message: `This booking is for ${plural(travellers, 'traveller')}: send ${plural(travellers, 'entry', 'entries')}, not ${list.length}.`,
     };
   }
   const fieldErrors: GuestsFieldErrors = {};

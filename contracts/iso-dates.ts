@@ -1,6 +1,14 @@
 // Departure dates are calendar dates (ISO YYYY-MM-DD), compared in UTC: one brand, one calendar.
 // Shared by the browser and the server; no path alias here: the server imports this file directly.
-export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+// Today's calendar date (YYYY-MM-DD) in the zone named: 'UTC' is the calendar departures are
+// compared in (the server's, and the browser's before it hydrates); 'local' is the reader's own day
+// (the browser's time zone: a date input's default, a download's name).
+export type DayZone = 'UTC' | 'local';
+export function todayIso(zone: DayZone, now: Date = new Date()): string {
+  if (zone === 'UTC') return now.toISOString().slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 export const addDays = (iso: string, days: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -13,7 +21,7 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const isIsoDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && todayIso(new Date(`${value}T00:00:00Z`)) === value;
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && todayIso('UTC', new Date(`${value}T00:00:00Z`)) === value;
 
 export const addYears = (iso: string, years: number) => {
   const d = new Date(`${iso}T00:00:00Z`);

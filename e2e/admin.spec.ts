@@ -67,7 +67,7 @@ async function ownDeparture(request: APIRequestContext, packageId: string) {
   const token = await idTokenFor(email, 'run-the-desk');
   const res = await request.post('/api/admin/departures', {
     headers: { authorization: `Bearer ${token}` },
-    data: { packageId, startsOn: addDays(todayIso(), 400 + Math.floor(Math.random() * 600)), capacity: 12 },
+    data: { packageId, startsOn: addDays(todayIso('UTC'), 400 + Math.floor(Math.random() * 600)), capacity: 12 },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

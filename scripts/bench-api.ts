@@ -66,7 +66,7 @@ async function prepare(db: Database) {
   packages = (
     await db.query<{ id: string }>("SELECT id FROM packages WHERE status = 'published' ORDER BY position, id")
   ).rows;
-  const today = todayIso();
+  const today = todayIso('UTC');
   const spread: Departure[] = [];
   for (const [p, pkg] of packages.entries()) {
     for (let k = 0; k < 10; k++) {

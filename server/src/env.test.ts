@@ -17,6 +17,12 @@ describe('server environment', () => {
     expect(loadServerEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
   });
 
+  it("BRAND_TIME_ZONE: the brand's city by default (what the site uses), a bad zone named", () => {
+    expect(loadServerEnv({}).BRAND_TIME_ZONE).toBe('America/Los_Angeles');
+    expect(loadServerEnv({ BRAND_TIME_ZONE: 'Europe/Lisbon' }).BRAND_TIME_ZONE).toBe('Europe/Lisbon');
+    expect(() => loadServerEnv({ BRAND_TIME_ZONE: 'Mars/Olympus' })).toThrow(/BRAND_TIME_ZONE/);
+  });
+
   it('names every bad variable at once, and stops', () => {
     expect(() =>
       loadServerEnv({

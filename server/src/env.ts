@@ -88,6 +88,22 @@ const schema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   // How long a worker holds an email it is sending; a crashed worker's emails go out again after it.
+  // The zone deadlines are shown in, named (contracts/format.ts formatDeadline): the brand's city's
+  // by default, the one the site's pages use (contracts/brand.ts).
+  BRAND_TIME_ZONE: z
+    .string()
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an IANA time zone such as America/Los_Angeles' },
+    )
+    .default(brand.timeZone),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

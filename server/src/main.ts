@@ -19,6 +19,7 @@ import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
+import { plural } from '#contracts/format';
 
 const env = loadServerEnv();
 const publicEnv = parsePublicEnv(process.env);
@@ -64,7 +65,7 @@ const packages = catalogue.packages;
 const seeded = await seedDepartures(
   db,
   catalogue.published().map((p) => p.id),
-  todayIso(),
+  todayIso('UTC'),
 );
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 // Started once the app (and its logger) exists; changes that queue emails kick it.
@@ -110,6 +111,7 @@ if (mail) {
     log: app.log,
     siteUrl: env.PUBLIC_ORIGIN,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
+    timeZone: env.BRAND_TIME_ZONE,
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
   });
   mail.verify().then(
@@ -135,7 +137,7 @@ const offerExpiry = startOfferExpiry({
     packageName: (id) => packages.get(id)?.name ?? id,
   }),
   onLapsed: (n) => {
-    app.log.info(`waiting list: ${n} ${n === 1 ? 'offer' : 'offers'} lapsed`);
+    app.log.info(`waiting list: ${plural(n, 'offer')} lapsed`);
     outbox?.kick();
   },
   onError: (error) =>

@@ -40,7 +40,7 @@ beforeAll(async () => {
   clientDir = makeClientDir();
   db = await openDatabase({});
   await migrate(db);
-  await seedDepartures(db, [...packages.keys()], todayIso());
+  await seedDepartures(db, [...packages.keys()], todayIso('UTC'));
 });
 afterAll(async () => {
   await db.close();

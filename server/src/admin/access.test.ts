@@ -40,7 +40,7 @@ const endpoints: Endpoint[] = [
     url: () => '/api/admin/departures',
     body: () => ({
       packageId: 'swiss-alpine-lakes',
-      startsOn: addDays(todayIso(), dateOffset++),
+      startsOn: addDays(todayIso('UTC'), dateOffset++),
       capacity: 10,
     }),
     ok: 201,

@@ -397,7 +397,7 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
         expect(operator.statusCode).toBe(200);
         expect(operator.json().status).toBe('cancelled');
       } finally {
-        ctx.today = todayIso();
+        ctx.today = todayIso('UTC');
       }
     });
 
@@ -498,7 +498,7 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
       // UTF-8 with a byte-order mark, so Excel does not read accented names in a legacy code page.
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="wayfarer-bookings-${todayIso()}.csv"`,
+        `attachment; filename="wayfarer-bookings-${todayIso('UTC')}.csv"`,
       );
       const [header, ...records] = readCsv(res.body);
       expect(header).toEqual([

@@ -50,7 +50,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: Booking
   const reads = db.consoleReads;
   const exportPageSize = options.exportPageSize ?? defaultExportPageSize;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
 
   api.get(

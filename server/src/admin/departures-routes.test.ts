@@ -13,7 +13,7 @@ import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } 
 import { failingOn, useAdminApp } from '../test/console-kit.js';
 
 let dayOffset = 700;
-const freshDate = () => addDays(todayIso(), dayOffset++);
+const freshDate = () => addDays(todayIso('UTC'), dayOffset++);
 
 describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);
@@ -47,7 +47,7 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       expect(all.find((d) => d.id === past)).toMatchObject({
         packageId: 'swiss-alpine-lakes',
         packageName: 'Swiss Alpine Lakes',
-        startsOn: addDays(todayIso(), -30),
+        startsOn: addDays(todayIso('UTC'), -30),
         capacity: 12,
         seatsLeft: 12,
         seatsTaken: 0,
@@ -75,7 +75,7 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
           (d) => d.packageId === 'kyoto-temples-and-tea' && d.packageName === 'Kyoto Temples & Tea',
         ),
       ).toBe(true);
-      const from = addDays(todayIso(), 100);
+      const from = addDays(todayIso('UTC'), 100);
       const later = await departures(`?from=${from}`);
       expect(later.length).toBeGreaterThan(0);
       expect(later.every((d) => d.startsOn >= from)).toBe(true);
@@ -143,8 +143,8 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
     });
 
     it('takes tomorrow, 1 seat and 500 seats', async () => {
-      ctx.today = todayIso();
-      const tomorrow = addDays(todayIso(), 1);
+      ctx.today = todayIso('UTC');
+      const tomorrow = addDays(todayIso('UTC'), 1);
       expect(
         (await create({ packageId: 'tromso-northern-lights', startsOn: tomorrow, capacity: 1 })).statusCode,
       ).toBe(201);
@@ -155,8 +155,8 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
 
     const ok = () => ({ packageId: 'swiss-alpine-lakes', startsOn: freshDate(), capacity: 10 });
     it.each([
-      ['today', { startsOn: todayIso() }, { startsOn: 'Choose a date after today.' }],
-      ['a past date', { startsOn: addDays(todayIso(), -1) }, { startsOn: 'Choose a date after today.' }],
+      ['today', { startsOn: todayIso('UTC') }, { startsOn: 'Choose a date after today.' }],
+      ['a past date', { startsOn: addDays(todayIso('UTC'), -1) }, { startsOn: 'Choose a date after today.' }],
       [
         'a date that does not exist',
         { startsOn: '2031-02-30' },
@@ -201,16 +201,16 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
     });
 
     it('judges "after today" by the server’s day', async () => {
-      ctx.today = addDays(todayIso(), 10);
+      ctx.today = addDays(todayIso('UTC'), 10);
       try {
         const res = await create({
           packageId: 'swiss-alpine-lakes',
-          startsOn: addDays(todayIso(), 5),
+          startsOn: addDays(todayIso('UTC'), 5),
           capacity: 5,
         });
         expect(res.json().fieldErrors).toEqual({ startsOn: 'Choose a date after today.' });
       } finally {
-        ctx.today = todayIso();
+        ctx.today = todayIso('UTC');
       }
     });
 

@@ -2,7 +2,7 @@
 // Registered inside adminRoutes, behind its operator check.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import type { AdminDeparture, DepartureMessageResult, Manifest } from '#contracts/admin';
 import {
   adminDepartureSchema,
@@ -68,7 +68,7 @@ const departureId = z.object({ id: uuidParam('No such departure.') });
 export async function adminDeparturesRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages);
 
@@ -158,7 +158,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
         return problem(
           reply,
           409,
-          `${n} ${n === 1 ? 'seat is' : 'seats are'} already taken on this departure: the capacity cannot be lower than ${n}.`,
+          `${plural(n, 'seat is', 'seats are')} already taken on this departure: the capacity cannot be lower than ${n}.`,
           { seatsTaken: n },
         );
       }

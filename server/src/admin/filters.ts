@@ -58,7 +58,7 @@ const limit = z.pipe(
 const cursorAtPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 const isCursorTime = (at: string) => {
   const match = cursorAtPattern.exec(at);
-  return match !== null && isIsoDate(match[1]!) && isOperatorDate(match[1]!, todayIso());
+  return match !== null && isIsoDate(match[1]!) && isOperatorDate(match[1]!, todayIso('UTC'));
 };
 
 export const encodeCursor = (cursor: Cursor) =>
@@ -128,7 +128,7 @@ export const departureListQuery = (knownPackage: (id: string) => boolean) =>
             firstOf<string>(
               [isIsoDate, 'from must be a date (YYYY-MM-DD).'],
               [
-                (d) => isOperatorDate(d, todayIso()),
+                (d) => isOperatorDate(d, todayIso('UTC')),
                 `from must be a date from ${operatorDatesFrom} to three years ahead.`,
               ],
             ),

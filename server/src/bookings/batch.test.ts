@@ -33,7 +33,7 @@ const entry = (departureId: string, idempotencyKey: string | null, name = 'Ada L
   pkg,
   travellers: 2,
   idempotencyKey,
-  today: todayIso(),
+  today: todayIso('UTC'),
   operationsEmail: null,
 });
 

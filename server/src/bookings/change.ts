@@ -3,7 +3,7 @@
 // their seats between a cancellation and a new booking.
 import { cancellableOnline, type Booking, type BookingChange } from '#contracts/booking';
 import { brand } from '#contracts/brand';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
@@ -49,11 +49,9 @@ export type ChangeOutcome =
 export const changeCutoffMessage = (days: number) =>
   `Online changes close ${days} days before departure. To change this booking, please call us on ${brand.phone} or email ${brand.email}.`;
 
-const seats = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
-const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 // What the audit row says about a booking's place: no names, no contact details.
 const placeOf = (startsOn: string | null, travellers: number) =>
-  `${startsOn ?? 'date to be agreed'}, ${travellersLabel(travellers)}`;
+  `${startsOn ?? 'date to be agreed'}, ${plural(travellers, 'traveller')}`;
 
 // Locks, in the order every writer takes them (docs/decisions/011-waiting-list-and-changes.md): the booking,
 // then its old and new departures in id order, then waiting-list entries. Nothing is written
@@ -147,8 +145,8 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
           message: moving
             ? free === 0
               ? 'This departure is sold out. Please choose another date.'
-              : `Only ${free === 1 ? '1 seat is' : `${free} seats are`} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
-            : `Only ${seats(free)} more ${free === 1 ? 'is' : 'are'} free on this departure: ${travellersLabel(toTravellers)} do not fit. Please choose fewer travellers or another date.`,
+              : `Only ${plural(free, 'seat is', 'seats are')} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
+            : `Only ${plural(free, 'seat')} more ${free === 1 ? 'is' : 'are'} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
           seatsLeft: free,
         };
       }
@@ -238,7 +236,7 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
         kind: 'operations-change',
         to: request.operationsEmail,
         data: operationsEmailData(booking, {
-          before: `${formatTripDate(current.startsOn)}, ${travellersLabel(current.travellers)}`,
+          before: `${formatTripDate(current.startsOn)}, ${plural(current.travellers, 'traveller')}`,
         }),
       });
     }

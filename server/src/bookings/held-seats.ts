@@ -11,11 +11,12 @@
 import type { Selectable } from 'kysely';
 import { prepared, type Queryable } from '../db/database.js';
 import type { HeldSeatsTable } from '../db/schema.js';
+import { plural } from '#contracts/format';
 
 export { defaultMaxHeldSeatsPerUser } from '../seats/offer-freed-seats.js';
 
 export const heldSeatsMessage = (held: number, max: number, adding: number) =>
-  `You already hold ${held} ${held === 1 ? 'seat' : 'seats'} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
+  `You already hold ${plural(held, 'seat')} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
 
 // Takes the held-seat locks of these users (in one order in every process) and then reads what
 // each holds: one row a user in held_seats, kept by triggers on bookings and waitlist_entries

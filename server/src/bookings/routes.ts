@@ -118,7 +118,7 @@ export async function answerChange(
     else problem(reply, 400, checked.message!);
     return null;
   }
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const outcome = await fromDatabase(() =>
     changeBooking(options.db, {
       bookingId: id,
@@ -167,7 +167,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.cancellationCutoffDays ?? 14;
 
   api.post(

@@ -23,7 +23,7 @@ import {
 } from '../test/fixtures.js';
 
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
-const today = todayIso();
+const today = todayIso('UTC');
 
 describeEach(storeCases())('departures and seats on $name', (store) => {
   let db: Database;

@@ -57,7 +57,7 @@ export async function departuresRoutes(
     },
     async (request, reply) => {
       const { packageId } = request.params;
-      const today = todayIso(new Date(now()));
+      const today = todayIso('UTC', new Date(now()));
       let hit = cache.get(packageId);
       if (!hit || now() - hit.at >= seconds * 1000 || hit.day !== today) {
         // Parallel misses share one query; a failed one is not kept.

@@ -170,7 +170,7 @@ describeEach(storeCases())("travellers' details on $name", { timeout: 60_000 }, 
 
     it('checks every filled field: fieldErrors keyed guests.{index}.{field}; nothing is stored', async () => {
       const booking = await bookFor(3);
-      const today = todayIso();
+      const today = todayIso('UTC');
       const res = await put(ctx.traveller, booking.id, {
         guests: [
           filled('A'.repeat(101), { dateOfBirth: addDays(today, 1), emergencyPhone: '12345' }),

@@ -19,6 +19,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { daysBetween } from '#contracts/iso-dates';
+import { plural } from '#contracts/format';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (
@@ -56,7 +57,7 @@ export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
     .join('; ');
 
 export const detailsCutoffMessage = (days: number) =>
-  `Travellers' details can be changed online until ${days} ${days === 1 ? 'day' : 'days'} before departure. To change them now, please call us on ${brand.phone} or email ${brand.email}.`;
+  `Travellers' details can be changed online until ${plural(days, 'day')} before departure. To change them now, please call us on ${brand.phone} or email ${brand.email}.`;
 
 export type SaveGuestsOutcome =
   | { kind: 'saved' | 'unchanged'; booking: Booking }
@@ -153,7 +154,7 @@ export function setCheckIn(
     if (!guest) {
       return {
         kind: 'not-found',
-        message: `This booking has ${row.travellers} ${row.travellers === 1 ? 'traveller' : 'travellers'}: there is no traveller ${change.index + 1}.`,
+        message: `This booking has ${plural(row.travellers, 'traveller')}: there is no traveller ${change.index + 1}.`,
       };
     }
     if (row.status === 'cancelled') {

@@ -72,7 +72,7 @@ describeEach(storeCases())('retention on $name', { timeout: 60_000 }, (store) =>
     await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/0/check-in`, {
       state: 'present',
     });
-    const startsOn = addDays(todayIso(), daysAhead);
+    const startsOn = addDays(todayIso('UTC'), daysAhead);
     return { booking: res.json() as Booking, departureId, startsOn };
   };
 
@@ -182,7 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('retention with several processe
       const bookingId = randomUUID();
       await setup.query(
         `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, 'swiss-alpine-lakes', $2, 12, 2)`,
-        [departureId, addDays(todayIso(), -daysBack++)],
+        [departureId, addDays(todayIso('UTC'), -daysBack++)],
       );
       await setup.query(
         `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email, address,

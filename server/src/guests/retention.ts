@@ -21,7 +21,7 @@ export async function eraseExpiredGuestDetails(
   options: { retentionDays: number; now?: Date },
 ): Promise<ErasureResult> {
   // Departures on or before this day are RETENTION_DAYS or more in the past.
-  const lastDue = addDays(todayIso(options.now ?? new Date()), -options.retentionDays);
+  const lastDue = addDays(todayIso('UTC', options.now ?? new Date()), -options.retentionDays);
   const total: ErasureResult = { departures: 0, bookings: 0 };
   for (;;) {
     const step = await db.transaction(async (tx) => {

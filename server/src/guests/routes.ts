@@ -21,7 +21,7 @@ export async function guestsRoutes(app: FastifyInstance, options: BookingsOption
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
 
   api.put(

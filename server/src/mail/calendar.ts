@@ -4,6 +4,7 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brand } from '#contracts/brand';
 import { addDays } from '#contracts/iso-dates';
+import { plural } from '#contracts/format';
 
 export type TripCalendarData = {
   reference: string;
@@ -45,7 +46,7 @@ export function tripCalendar(
     organizer: { name: brand.name, email: brand.email },
     location: data.meetingPoint ?? null,
     description: [
-      `${brand.name} booking ${data.reference}: ${data.travellers} ${data.travellers === 1 ? 'traveller' : 'travellers'}.`,
+      `${brand.name} booking ${data.reference}: ${plural(data.travellers, 'traveller')}.`,
       meeting ? `Meeting ${meeting}.` : null,
       `Questions: ${brand.phone}, ${brand.email}.`,
     ]

@@ -112,8 +112,8 @@ describe('renderEmail', () => {
     expect(html).toContain('Kyoto &lt;Temples&gt;');
     expect(html).toContain('href="https://wayfarer.example/bookings"');
     for (const part of [text, visibleText(html)]) {
-      expect(part).toContain('holding 2 seats for your party until Sun 10 Jan 2027, 14:30 UTC');
-      expect(part).toMatch(/Offer open until:?\s+Sun 10 Jan 2027, 14:30 UTC/);
+      expect(part).toContain('holding 2 seats for your party until Sun 10 Jan 2027, 06:30 PST');
+      expect(part).toMatch(/Offer open until:?\s+Sun 10 Jan 2027, 06:30 PST/);
       expect(part).toContain('My bookings');
     }
     expect(renderEmail('waitlist-offered', offer).text).toContain('open My bookings (/bookings) to accept');

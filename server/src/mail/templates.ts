@@ -3,7 +3,7 @@
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
-import { formatTripDate } from '#contracts/format';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { formatPrice } from '#contracts/money';
 import { phoneProblem, telHref } from '#contracts/phone';
@@ -30,6 +30,8 @@ export type RenderOptions = {
   queuedAt?: Date;
   // CANCELLATION_CUTOFF_DAYS: the terms in the "received" email name it.
   cancellationCutoffDays?: number;
+  // BRAND_TIME_ZONE: the zone deadlines are written in (contracts/format.ts formatDeadline).
+  timeZone?: string;
 };
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
@@ -71,7 +73,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const travellersLabel = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
@@ -127,7 +128,7 @@ function bookingFacts(data: BookingEmailData): [string, string][] {
     ['Booking reference', data.reference],
     ['Package', data.packageName],
     ['Departure', formatTripDate(data.startsOn)],
-    ['Travellers', travellersLabel(data.travellers)],
+    ['Travellers', plural(data.travellers, 'traveller')],
     ['Price per person', formatPrice(data.price)],
     ['Total', formatPrice(data.total)],
     ['Status', bookingStatusLabels[data.status] ?? data.status],
@@ -147,8 +148,8 @@ function changedFacts(data: BookingEmailData): Fact[] {
     ['Package', data.packageName],
     ...was('Departure before', formatTripDate(before?.startsOn ?? null), formatTripDate(data.startsOn)),
     ['Departure', formatTripDate(data.startsOn)],
-    ...was('Travellers before', travellersLabel(before?.travellers ?? 0), travellersLabel(data.travellers)),
-    ['Travellers', travellersLabel(data.travellers)],
+    ...was('Travellers before', plural(before?.travellers ?? 0, 'traveller'), plural(data.travellers, 'traveller')),
+    ['Travellers', plural(data.travellers, 'traveller')],
     ['Price per person', formatPrice(data.price)],
     ...was('Total before', formatPrice(before?.total ?? 0), formatPrice(data.total)),
     ['Total', formatPrice(data.total)],
@@ -157,18 +158,10 @@ function changedFacts(data: BookingEmailData): Fact[] {
   ];
 }
 
-// "Sunday 10 January 2027, 14:30 UTC": the brand's one calendar is UTC (contracts/iso-dates.ts),
-// built from parts so no ICU version words it differently.
-export const formatDeadline = (iso: string) => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${formatTripDate(date.toISOString().slice(0, 10))}, ${date.toISOString().slice(11, 16)} UTC`;
-};
-
 // Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
 function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Letter {
-  const deadline = formatDeadline(data.offerExpiresAt);
-  const seats = `${data.travellers} ${data.travellers === 1 ? 'seat' : 'seats'}`;
+  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
+  const seats = plural(data.travellers, 'seat');
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
   const link = bookingsLinkFor(options.siteUrl, 'Accept in My bookings');
   return {
@@ -221,7 +214,7 @@ function bookingLetter(
         options.cancellationCutoffDays,
         data.startsOn === null
           ? undefined
-          : daysBetween(todayIso(options.queuedAt ?? new Date()), data.startsOn),
+          : daysBetween(todayIso('UTC', options.queuedAt ?? new Date()), data.startsOn),
       );
       return {
         ...base,
@@ -380,7 +373,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         facts: [
           ['Departure', formatTripDate(data.startsOn)],
           ...meetingFacts(data),
-          ['Travellers', travellersLabel(data.travellers)],
+          ['Travellers', plural(data.travellers, 'traveller')],
           ['Booking reference', data.reference],
         ],
         link,
@@ -405,7 +398,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ['Booking reference', data.reference],
           ['Package', data.packageName],
           ['Departure', formatTripDate(data.startsOn)],
-          ['Travellers', travellersLabel(data.travellers)],
+          ['Travellers', plural(data.travellers, 'traveller')],
           ...(data.missing?.length ? [['Still missing', data.missing.join(', ')] as Fact] : []),
         ],
         link,
@@ -458,7 +451,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         heading: what,
         intro: [
           kind === 'operations-request'
-            ? `${data.name} asked for ${travellersLabel(data.travellers)} on ${tripLine(data)}. It waits for confirmation in the console.`
+            ? `${data.name} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
             : kind === 'operations-cancellation'
               ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
               : `${data.name} changed booking ${data.reference} online.`,

@@ -52,6 +52,8 @@ export type OutboxWorkerOptions = {
   siteUrl?: string;
   // CANCELLATION_CUTOFF_DAYS, named by the terms in the "received" email.
   cancellationCutoffDays?: number;
+  // BRAND_TIME_ZONE: the zone the emails' deadlines are written in.
+  timeZone?: string;
   // Jitter source; tests pin it.
   random?: () => number;
 };
@@ -192,6 +194,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         siteUrl: options.siteUrl,
         queuedAt: message.createdAt,
         cancellationCutoffDays: options.cancellationCutoffDays,
+        timeZone: options.timeZone,
       });
     } catch (error) {
       // A message that cannot be rendered never will be: no retries.

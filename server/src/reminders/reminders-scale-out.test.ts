@@ -40,7 +40,7 @@ describe.skipIf(!baseUrl)('reminders from two server processes on one PostgreSQL
     await db.query(
       `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES
          ($1, $3, $4, 100, 45), ($2, $3, $5, 100, 10)`,
-      [near, far, validBooking.packageId, addDays(todayIso(), 3), addDays(todayIso(), 20)],
+      [near, far, validBooking.packageId, addDays(todayIso('UTC'), 3), addDays(todayIso('UTC'), 20)],
     );
     const insert = async (departureId: string, status: string) => {
       const id = randomUUID();

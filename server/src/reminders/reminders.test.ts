@@ -12,7 +12,7 @@ import { waitFor } from '../test/wait-for.js';
 import { guestDetailsIncomplete, runReminders, startReminderScheduler } from './reminders.js';
 
 const settings = { tripDays: 7, detailsDays: 30 };
-const today = todayIso();
+const today = todayIso('UTC');
 const silent = { info: () => {}, warn: () => {} };
 
 describeEach(storeCases())('reminders on $name', { timeout: 60_000 }, (store) => {

@@ -249,7 +249,7 @@ export function startReminderScheduler(options: {
 
   const once = async () => {
     try {
-      const sent = await runReminders(options.db, todayIso(now()), options.settings);
+      const sent = await runReminders(options.db, todayIso('UTC', now()), options.settings);
       if (failures > 0) options.log.info({}, 'reminders: database answers again');
       failures = 0;
       if (sent.trip + sent.details > 0) {

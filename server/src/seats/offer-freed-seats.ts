@@ -53,7 +53,7 @@ export async function offerFreedSeats(
   );
   const departure = rows[0];
   // A closed or past departure offers nothing: reopening it calls this again.
-  if (!departure || departure.status !== 'open' || departure.starts_on <= todayIso(ctx.now)) return [];
+  if (!departure || departure.status !== 'open' || departure.starts_on <= todayIso('UTC', ctx.now)) return [];
   let free = departure.capacity - departure.seats_taken;
   if (free <= 0) return [];
 

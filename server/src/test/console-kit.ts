@@ -64,7 +64,7 @@ export const bearer = (user: TestUser | null) =>
 let dayOffset = 400;
 
 export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions> = {}): AdminTestContext {
-  const ctx = { emailsQueued: 0, today: todayIso() } as AdminTestContext;
+  const ctx = { emailsQueued: 0, today: todayIso('UTC') } as AdminTestContext;
   let clientDir: string;
 
   beforeAll(async () => {
@@ -128,7 +128,7 @@ export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions>
 
   ctx.addDeparture = async ({ packageId = validBooking.packageId, daysAhead, capacity = 12 } = {}) => {
     // Days no seeded departure uses (those are under a year ahead), one per call.
-    const startsOn = addDays(todayIso(), daysAhead ?? dayOffset++);
+    const startsOn = addDays(todayIso('UTC'), daysAhead ?? dayOffset++);
     const { rows } = await ctx.db.query<{ id: string }>(
       `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4) RETURNING id`,
       [crypto.randomUUID(), packageId, startsOn, capacity],

@@ -29,7 +29,7 @@ export async function addTestDeparture(
       [
         id,
         options.packageId,
-        options.startsOn ?? addDays(todayIso(), fromDay + Math.floor(Math.random() * spanDays)),
+        options.startsOn ?? addDays(todayIso('UTC'), fromDay + Math.floor(Math.random() * spanDays)),
         options.capacity ?? 12,
         options.seatsTaken ?? 0,
         options.status ?? 'open',

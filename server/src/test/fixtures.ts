@@ -185,7 +185,7 @@ function withOpen(store: Omit<StoreCase, 'open'>): StoreCase {
       const db = await store.reopen();
       await migrate(db);
       // As the server does at start.
-      await seedDepartures(db, [...packages.keys()], todayIso());
+      await seedDepartures(db, [...packages.keys()], todayIso('UTC'));
       return db;
     },
   };
@@ -240,7 +240,7 @@ export const roomyDeparture = async (db: Database, packageId = validBooking.pack
     await insertDeparture(db, {
       packageId,
       // Any free date: one package has one departure a day at most.
-      startsOn: addDays(todayIso(), 400 + Math.floor(Math.random() * 20_000)),
+      startsOn: addDays(todayIso('UTC'), 400 + Math.floor(Math.random() * 20_000)),
       capacity: 1_000_000,
     })
   ).id;

@@ -16,7 +16,7 @@ describeEach(storeCases())('migration 5 on $name', (store) => {
       await migrate(db, 2);
       const departureId = randomUUID();
       const bookingId = randomUUID();
-      const startsOn = addDays(todayIso(), 90);
+      const startsOn = addDays(todayIso('UTC'), 90);
       await db.query(
         `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken, status)
          VALUES ($1, 'swiss-alpine-lakes', $2, 10, 3, 'closed')`,

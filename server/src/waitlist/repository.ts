@@ -27,6 +27,7 @@ import {
   type WaitlistEntriesTable,
 } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { plural } from '#contracts/format';
 
 // An entry as every read selects it: its own columns (./db/schema.ts types them) and its
 // departure's date as text.
@@ -138,7 +139,7 @@ export function joinWaitlist(
     if (departure.status !== 'open') {
       return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
     }
-    if (departure.starts_on <= todayIso(request.now)) {
+    if (departure.starts_on <= todayIso('UTC', request.now)) {
       return { kind: 'conflict', message: 'This departure has already left.', seatsLeft: 0 };
     }
     // A party larger than the whole date can never be offered seats there: say so now, rather
@@ -153,7 +154,7 @@ export function joinWaitlist(
     if (seatsLeft >= request.travellers) {
       return {
         kind: 'conflict',
-        message: `${seatsLeft === 1 ? '1 seat is' : `${seatsLeft} seats are`} left on this departure: book them instead of waiting.`,
+        message: `${plural(seatsLeft, 'seat is', 'seats are')} left on this departure: book them instead of waiting.`,
         seatsLeft,
       };
     }
@@ -177,7 +178,7 @@ export function joinWaitlist(
         action: 'waitlist.joined',
         departureId: departure.id,
         waitlistEntryId: id,
-        to: `waiting, ${request.travellers} ${request.travellers === 1 ? 'traveller' : 'travellers'}`,
+        to: `waiting, ${plural(request.travellers, 'traveller')}`,
       },
     ]);
     const { rows } = await tx.query<EntryRow>(`SELECT ${entryColumns} FROM ${entriesFrom} WHERE w.id = $1`, [
@@ -366,7 +367,7 @@ export function acceptOffer(
         message: 'This departure is closed for booking now. Please contact us or choose another date.',
       };
     }
-    if (departure && departure.starts_on <= todayIso(request.offers.now)) {
+    if (departure && departure.starts_on <= todayIso('UTC', request.offers.now)) {
       return { kind: 'conflict', message: 'This departure has already left.' };
     }
     const pkg = request.packages.get(entry.package_id);

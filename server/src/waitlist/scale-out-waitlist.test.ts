@@ -65,7 +65,7 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     await db.query(`INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)`, [
       id,
       validBooking.packageId,
-      addDays(todayIso(), dayOffset++),
+      addDays(todayIso('UTC'), dayOffset++),
       capacity,
     ]);
     return id;

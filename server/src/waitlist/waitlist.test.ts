@@ -73,7 +73,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       [
         id,
         options.packageId ?? valid.packageId,
-        addDays(todayIso(), options.daysAhead ?? dayOffset++),
+        addDays(todayIso('UTC'), options.daysAhead ?? dayOffset++),
         options.capacity ?? 12,
         options.status ?? 'open',
         options.min ?? 0,
@@ -138,7 +138,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       db,
       bookings: {
         clock: () => clock,
-        today: () => todayIso(clock),
+        today: () => todayIso('UTC', clock),
         waitlistOfferHours: 24,
         operationsEmail: 'ops-desk@example.com',
       },
@@ -743,7 +743,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
 
   describe('guaranteed departures', () => {
     it('minTravellers on create and PATCH; guaranteed and toGuarantee in the public list', async () => {
-      const startsOn = addDays(todayIso(), dayOffset++);
+      const startsOn = addDays(todayIso('UTC'), dayOffset++);
       const created = await call(operator, 'POST', '/api/admin/departures', {
         packageId: valid.packageId,
         startsOn,
@@ -793,7 +793,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       );
       const created = await call(operator, 'POST', '/api/admin/departures', {
         packageId: valid.packageId,
-        startsOn: addDays(todayIso(), dayOffset++),
+        startsOn: addDays(todayIso('UTC'), dayOffset++),
         capacity: 3,
         minTravellers: 4,
       });

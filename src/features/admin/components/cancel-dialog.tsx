@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '~/components/field';
 import { adminLimits, type AdminBooking } from '#contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 
 type CancelDialogProps = {
@@ -88,7 +88,7 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
         </h2>
         <p id={descriptionId} className="admin-dialog__text">
           {booking.name}, {booking.packageName}, {formatTripDate(booking.startsOn)},{' '}
-          {booking.travellers === 1 ? '1 traveller' : `${booking.travellers} travellers`}. The seats go back
+          {plural(booking.travellers, 'traveller')}. The seats go back
           on sale and the traveller gets an email with your reason.
         </p>
         <TextAreaField

@@ -6,7 +6,7 @@ import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/money';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { droppedTravellersWarning } from '#contracts/guests';
 
 type ChangeBookingPanelProps = {
@@ -115,7 +115,7 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
           </p>
         ) : null}
         <p className="admin-change__summary" aria-live="polite">
-          {room === null ? '' : `${room} ${room === 1 ? 'seat' : 'seats'} for this booking on that date. `}
+          {room === null ? '' : `${plural(room, 'seat')} for this booking on that date. `}
           {validParty ? `New total ${formatPrice(booking.price * travellers)}.` : ''}
         </p>
         {error && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminBookingFilters } from '#contracts/admin';
 import { downloadBookingsCsv } from '~/features/admin/api/admin-api';
-import { todayIso } from '#contracts/format';
+import { todayIso } from '#contracts/iso-dates';
 
 // Hands a fetched file to the browser's downloads, under a name of our choosing.
 export function saveBlob(blob: Blob, fileName: string) {
@@ -27,7 +27,7 @@ export function CsvDownload({ filters }: { filters: AdminBookingFilters }) {
     setError('');
     try {
       const blob = await downloadBookingsCsv(filters);
-      saveBlob(blob, `wayfarer-bookings-${todayIso()}.csv`);
+      saveBlob(blob, `wayfarer-bookings-${todayIso('local')}.csv`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The CSV file could not be made.');
     } finally {

@@ -9,9 +9,9 @@ import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
-import { formatTripDate, todayIso } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
-import { todayIso as utcToday } from '#contracts/iso-dates';
+import { todayIso } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -32,7 +32,7 @@ export function DeparturesConsole() {
   // The reader's calendar day once in the browser; the server's (UTC) while the page is rendered
   // there and hydrated, so that both renders match (src/lib/use-hydrated.ts).
   const hydrated = useHydrated();
-  const today = hydrated ? todayIso() : utcToday();
+  const today = hydrated ? todayIso('local') : todayIso('UTC');
 
   // The first package is chosen for you; the URL says so, so the link can be shared as it is.
   useEffect(() => {
@@ -84,7 +84,7 @@ export function DeparturesConsole() {
             onAdded={(departure) => {
               put(departure);
               flash.show(
-                `${formatTripDate(departure.startsOn)} added with ${departure.capacity} seats, open for booking.`,
+                `${formatTripDate(departure.startsOn)} added with ${plural(departure.capacity, 'seat')}, open for booking.`,
               );
             }}
           />

@@ -4,7 +4,7 @@ import type { ManifestBooking } from '#contracts/admin';
 import type { CheckInState, OperatorGuest } from '#contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
-import { formatBirthDate } from '#contracts/format';
+import { formatBirthDate, plural } from '#contracts/format';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
 import type { Question } from '#contracts/catalogue';
@@ -69,7 +69,7 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
               {booking.name}
               <span className="manifest-party__count">
                 {' '}
-                · {booking.travellers} {booking.travellers === 1 ? 'traveller' : 'travellers'}
+                · {plural(booking.travellers, 'traveller')}
               </span>
             </h3>
             <p className="manifest-party__meta">

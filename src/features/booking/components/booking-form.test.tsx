@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingInput } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import type { Departure } from '#contracts/departure';
-import { todayIso } from '#contracts/format';
+import { todayIso } from '#contracts/iso-dates';
 import { phoneMessages } from '#contracts/phone';
 import type { WaitlistEntry } from '#contracts/waitlist';
 import { BookingForm } from '~/features/booking/components/booking-form';
@@ -308,7 +308,7 @@ describe('BookingForm', () => {
 describe('BookingForm: the terms for the date chosen', () => {
   it('a date inside the cancellation cutoff is not promised free online cancellation', async () => {
     const inTenDays = new Date(Date.now() + 10 * 86_400_000);
-    const soon = departure('00000000-0000-4000-8000-000000000009', todayIso(inTenDays), 12);
+    const soon = departure('00000000-0000-4000-8000-000000000009', todayIso('local', inTenDays), 12);
     answers = [json(200, { departures: [soon, roomy] })];
     const { user } = setup();
     await screen.findByRole('radiogroup', { name: 'Departure' });

@@ -76,7 +76,7 @@ const parseTravellers = (raw: string) => (raw.trim() === '' ? Number.NaN : Numbe
 function seatsProblem(travellers: number, departure: Departure | undefined): string | undefined {
   if (!departure || !isBookable(departure) || travellers <= departure.seatsLeft) return undefined;
   const left = departure.seatsLeft;
-  return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left on ${formatTripDate(departure.startsOn)}: choose ${plural(left, 'traveller')}${left === 1 ? '' : ' or fewer'}, or another date.`;
+  return `Only ${plural(left, 'seat')} left on ${formatTripDate(departure.startsOn)}: choose ${plural(left, 'traveller')}${left === 1 ? '' : ' or fewer'}, or another date.`;
 }
 
 // The shared schema's own words for a party outside 1-12, then the seats of the date.
@@ -509,7 +509,7 @@ export function BookingForm({
               <p>
                 {selected.seatsLeft === 0
                   ? `${formatTripDate(selected.startsOn)} is sold out.`
-                  : `Only ${selected.seatsLeft} ${selected.seatsLeft === 1 ? 'seat is' : 'seats are'} left on ${formatTripDate(selected.startsOn)}.`}{' '}
+                  : `Only ${plural(selected.seatsLeft, 'seat is', 'seats are')} left on ${formatTripDate(selected.startsOn)}.`}{' '}
                 {travellers === 1
                   ? 'Wait for a seat: when one comes free we hold it for you and email you.'
                   : `Wait for ${travellers} travellers together: when seats come free we hold them for your whole party and email you.`}

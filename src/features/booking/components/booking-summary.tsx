@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Booking } from '#contracts/booking';
 import { StatusBadge } from '~/components/status-badge';
-import { dateToBeAgreed, formatTripDate } from '#contracts/format';
+import { dateToBeAgreed, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { Moment } from '~/components/moment';
 
@@ -15,7 +15,7 @@ type BookingSummaryProps = {
 // What was booked, as the server stored it. Every value renders as text (React escapes it).
 export function BookingSummary({ booking, headingLevel = 2, children }: BookingSummaryProps) {
   const Heading = `h${headingLevel}` as const;
-  const travellers = `${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'}`;
+  const travellers = plural(booking.travellers, 'traveller');
   // Set by the brand on the departure; shown while the booking stands.
   const meeting =
     booking.status !== 'cancelled' && (booking.meetingPoint || booking.meetingTime)

@@ -23,6 +23,7 @@ import {
 } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
+import { plural } from '#contracts/format';
 
 function ContactUs() {
   return (
@@ -165,7 +166,7 @@ export function BookingsList() {
   return (
     <>
       <p className="section__lead">
-        {bookings.length === 1 ? '1 booking' : `${bookings.length} bookings`}: your next trip first.
+        {plural(bookings.length, 'booking')}: your next trip first.
       </p>
       {groups.map((group) => (
         <section key={group.key} className="trips" aria-labelledby={`trips-${group.key}`}>

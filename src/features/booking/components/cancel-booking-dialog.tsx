@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Booking } from '#contracts/booking';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 
 type CancelBookingDialogProps = {
   booking: Booking;
@@ -67,7 +67,7 @@ export function CancelBookingDialog({
     if (!busyRef.current) onClose();
   };
 
-  const travellers = `${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'}`;
+  const travellers = plural(booking.travellers, 'traveller');
   const when = booking.startsOn ? formatTripDate(booking.startsOn) : 'date to be agreed';
 
   return (

@@ -108,7 +108,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
   const partyError = !validParty
     ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
     : !fits && room !== null
-      ? `Only ${room} ${room === 1 ? 'seat' : 'seats'} for you on this date.`
+      ? `Only ${plural(room, 'seat')} for you on this date.`
       : undefined;
 
   return (
@@ -169,7 +169,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
                       ? 'closed'
                       : seats === 0
                         ? 'sold out'
-                        : `${seats} ${seats === 1 ? 'seat' : 'seats'} left`}
+                        : `${plural(seats, 'seat')} left`}
                 </option>
               );
             })}

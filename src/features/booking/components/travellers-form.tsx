@@ -26,7 +26,8 @@ import { useAsyncData } from '~/lib/use-async-data';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatBirthDate, formatTripDate, todayIso } from '#contracts/format';
+import { formatBirthDate, formatTripDate } from '#contracts/format';
+import { addDays, todayIso } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
 
 type Draft = GuestDraft;
@@ -56,7 +57,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   });
   const option = detailsOption(booking);
   // The day dates of birth are judged against, by the badges and by Save alike.
-  const today = todayIso();
+  const today = todayIso('local');
 
   const update = (index: number, field: GuestField) => (value: string) => {
     setDrafts((all) => all.map((d, i) => (i === index ? { ...d, [field]: value } : d)));

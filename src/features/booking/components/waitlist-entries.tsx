@@ -4,23 +4,9 @@ import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '
 import { waitlistStatusLabels, type WaitlistEntry } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
-import { formatTripDate } from '#contracts/format';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
-
-// Made when an offer is first shown, not as My bookings' code loads: an Intl formatter costs
-// ICU's locale data, a long task on the main thread (docs/decisions/016).
-let deadlineFormat: Intl.DateTimeFormat | undefined;
-const formatDeadline = (iso: string) =>
-  (deadlineFormat ??= new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })).format(new Date(iso));
-
-const party = (n: number) => `${n} ${n === 1 ? 'traveller' : 'travellers'}`;
 
 type AcceptFormProps = {
   entry: WaitlistEntry;
@@ -112,7 +98,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
         {message}
       </p>
       <button type="submit" className="button button--accent" aria-busy={busy}>
-        {busy ? 'Booking…' : `Book ${party(entry.travellers)}`}
+        {busy ? 'Booking…' : `Book ${plural(entry.travellers, 'traveller')}`}
       </button>
     </form>
   );
@@ -175,7 +161,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
               >
                 <h3 className="summary__title">{entry.packageName}</h3>
                 <p className="waitlist-entry__facts">
-                  {formatTripDate(entry.startsOn)} · {party(entry.travellers)} ·{' '}
+                  {formatTripDate(entry.startsOn)} · {plural(entry.travellers, 'traveller')} ·{' '}
                   <span className="waitlist-entry__status">{waitlistStatusLabels[entry.status]}</span>
                 </p>
                 {entry.status === 'offered' && entry.offerExpiresAt ? (

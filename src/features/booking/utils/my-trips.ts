@@ -1,6 +1,6 @@
 import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '#contracts/booking';
 import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '#contracts/guests';
-import { daysUntil } from '#contracts/format';
+import { daysUntil, plural } from '#contracts/format';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
 // which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.
@@ -79,4 +79,4 @@ export function detailsOption(booking: Booking, now: Date = new Date()): Details
 
 // "2 of 4 travellers complete"
 export const completeLabel = (booking: Booking) =>
-  `${completeCount(booking.guests)} of ${booking.travellers} ${booking.travellers === 1 ? 'traveller' : 'travellers'} complete`;
+  `${completeCount(booking.guests)} of ${plural(booking.travellers, 'traveller')} complete`;
