@@ -26,6 +26,7 @@ import {
 } from '../db/schema.js';
 import { emptyGuest } from '#contracts/guests';
 import { emailData, toBooking } from './booking-row.js';
+import { unverifiedEmailsPerDay } from '../mail/outbox.js';
 import { heldSeatsMap, heldSeatsMessage, lockHeldSeatsSql } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 
@@ -276,9 +277,17 @@ const writeSql = prepared(
     SELECT ins.id, ins.departure_id, 'traveller', v.actor, 'booking.created', 'requested'
     FROM ins JOIN v USING (id)
   ), mail AS (
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email, v.payload
-    FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
+    -- To an address its account has not verified: without the name, and only within
+    -- UNVERIFIED_EMAILS_PER_DAY ($2), as mail/outbox.ts enqueueEmails. Never to an empty address.
+    INSERT INTO outbox (id, booking_id, kind, recipient, payload, unverified_user)
+    SELECT v.outbox_id, ins.id, 'booking-received', v.account_email,
+      CASE WHEN u.user_id IS NULL THEN v.payload ELSE v.payload || '{"name": ""}'::jsonb END,
+      u.user_id
+    FROM ins JOIN v USING (id) LEFT JOIN unverified_addresses u ON u.email = v.account_email
+    WHERE v.account_email IS NOT NULL AND v.account_email <> ''
+      AND (u.user_id IS NULL OR (
+        SELECT count(*) FROM outbox o
+         WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') < $2::integer)
   ), operations AS (
     -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller.
     INSERT INTO outbox (id, booking_id, kind, recipient, payload)
@@ -337,6 +346,7 @@ async function writeBookings(tx: ShortTransaction, placed: Placed[], outcomes: O
     JSON.stringify(
       rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)]))),
     ),
+    unverifiedEmailsPerDay(),
   ]);
   const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
   for (const { index, booking } of rows) {

@@ -141,6 +141,12 @@ export type OutboxTable = {
   unverified_user: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
+// Addresses of accounts that have not verified them (migration 12).
+export type UnverifiedAddressesTable = {
+  email: string;
+  user_id: string;
+};
+
 // Session cookies their user signed out of, by hash, until they expire (migration 11).
 export type SignedOutSessionsTable = {
   cookie_hash: string;
@@ -180,6 +186,7 @@ export type Tables = {
   booking_notes: BookingNotesTable;
   held_seats: HeldSeatsTable;
   signed_out_sessions: SignedOutSessionsTable;
+  unverified_addresses: UnverifiedAddressesTable;
 };
 
 // --- What the queries read ---------------------------------------------------------------------
@@ -276,4 +283,5 @@ export const outboxColumns = [
   'kind',
   'recipient',
   'payload',
+  'unverified_user',
 ] as const satisfies readonly (keyof OutboxTable)[];
