@@ -276,6 +276,10 @@ describeEach(storeCases())('session cookies on $name', (store) => {
       expect(old.headers['set-cookie']).toBeUndefined();
       signedInAt.ms = Date.now() - 4 * 60 * 1000;
       expect((await post()).statusCode).toBe(204);
+      // Each is a call to the identity provider: ten a minute per user, then 429.
+      const codes: number[] = [];
+      for (let i = 0; i < 10; i++) codes.push((await post()).statusCode);
+      expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
     } finally {
       await stale.close();
     }
