@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { adminRoutes } from './admin/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import type { GuardedSessions } from './auth/session-guard.js';
-import { bookingsRoutes, type BookingsOptions } from './bookings/routes.js';
+import { bookingsRoutes, userWriteLimit, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { guestsRoutes } from './guests/routes.js';
 import { guestLinksRoutes } from './guest-links/routes.js';
@@ -13,6 +13,7 @@ import { registerApiReference, registerApiSchemas } from './http/api-schemas.js'
 import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
 import { rejectControlParams, setApiErrorHandler } from './http/problem.js';
+import { addressVerificationTracker } from './mail/unverified.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 
@@ -67,7 +68,17 @@ export const apiRoutes = fp<ApiOptions>(
         departuresCache.clear();
       }
     });
-    const { bookings } = options;
+    // Which accounts have not verified their address (their emails are capped: mail/outbox.ts),
+    // as their tokens say, before any route of theirs queues an email.
+    const trackVerification = addressVerificationTracker(options.bookings.db);
+    app.addHook('preHandler', async (request) => {
+      if (request.user) await trackVerification(request.user);
+    });
+    // One write budget per user for every domain's writes (bookings/routes.ts).
+    const bookings = {
+      ...options.bookings,
+      writeLimit: userWriteLimit(app, options.bookings.rateLimitPerMinute),
+    };
     await app.register(departuresRoutes, {
       ...bookings,
       departuresCache,

@@ -111,6 +111,14 @@ describe('where the server listens', () => {
     },
   );
 
+  it('UNVERIFIED_EMAILS_PER_DAY: 3 by default, a whole number from 0 to 100', () => {
+    expect(loadServerEnv({}).UNVERIFIED_EMAILS_PER_DAY).toBe(3);
+    expect(loadServerEnv({ UNVERIFIED_EMAILS_PER_DAY: '0' }).UNVERIFIED_EMAILS_PER_DAY).toBe(0);
+    for (const bad of ['-1', '1.5', '101', 'many']) {
+      expect(() => loadServerEnv({ UNVERIFIED_EMAILS_PER_DAY: bad })).toThrow(/UNVERIFIED_EMAILS_PER_DAY/);
+    }
+  });
+
   it('trusts a verified token for 60 seconds by default', () => {
     expect(loadServerEnv({}).TOKEN_CACHE_SECONDS).toBe(60);
   });

@@ -127,6 +127,8 @@ const schema = z.object({
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Emails a day to an account's address while the account has not verified it (mail/outbox.ts).
+  UNVERIFIED_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100).default(3),
   // The built site; tests point it at a minimal one.
   CLIENT_DIR: z.string().min(1).default('build/client'),
   // Set by `npm start` when it runs the Auth Emulator.

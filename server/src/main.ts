@@ -14,6 +14,7 @@ import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
 import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
+import { setUnverifiedEmailsPerDay } from './mail/outbox.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
@@ -22,6 +23,7 @@ import { guestDetailsIncomplete, startReminderScheduler } from './reminders/remi
 import { plural } from '#contracts/format';
 
 const env = loadServerEnv();
+setUnverifiedEmailsPerDay(env.UNVERIFIED_EMAILS_PER_DAY);
 const publicEnv = parsePublicEnv(process.env);
 const realFirebase = usesRealFirebase(publicEnv);
 const projectId = realFirebase ? publicEnv.VITE_FIREBASE_PROJECT_ID! : (env.GCLOUD_PROJECT ?? 'demo-travel');

@@ -24,6 +24,7 @@ import {
   validBooking,
 } from './test/fixtures.js';
 import { describeNeeding, missing, testRedisUrl } from './test/services.js';
+import { addressKey } from './public-limit.js';
 
 const limit = 20;
 // Looks like an ID token to a quick glance; no identity provider signed it.
@@ -60,6 +61,17 @@ function countingVerifier() {
   );
   return { verify, counter };
 }
+
+describe('addressKey', () => {
+  it('counts an IPv6 client per /64, an IPv4 one per address', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+  });
+});
 
 describe('the public limit per address', { timeout: 60_000 }, () => {
   let app: FastifyInstance;
@@ -109,6 +121,15 @@ describe('the public limit per address', { timeout: 60_000 }, () => {
     }
     expect((await app.inject({ url: encoded, headers: from(address) })).statusCode).toBe(429);
     expect((await app.inject({ url: '/%61pi/bookings', headers: from(address) })).statusCode).toBe(429);
+  });
+
+  it('counts IPv6 clients per /64: a new address in the same block does not get a new budget', async () => {
+    for (let i = 0; i < limit; i++) {
+      const res = await app.inject({ url: departuresUrl, headers: from(`2001:db8:7:7::${(i + 1).toString(16)}`) });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await app.inject({ url: departuresUrl, headers: from('2001:db8:7:7:ffff::99') })).statusCode).toBe(429);
+    expect((await app.inject({ url: departuresUrl, headers: from('2001:db8:7:8::1') })).statusCode).toBe(200);
   });
 
   it('forged tokens are counted before they are checked: past the limit a 429, each checked once', async () => {

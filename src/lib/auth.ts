@@ -234,6 +234,10 @@ export async function signUpWithEmail(name: string, email: string, password: str
   try {
     const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
     await sdk.updateProfile(user, { displayName: name });
+    // Until the address is verified the server sends it only a few emails, without the name
+    // (server/src/mail/outbox.ts). A refusal here (a quota) does not undo the sign-up: the
+    // bookings pages offer to send it again.
+    await sdk.sendEmailVerification(user).catch(() => undefined);
     await sdk.signOut(auth);
   } finally {
     holdStateChanges = false;
@@ -243,6 +247,13 @@ export async function signUpWithEmail(name: string, email: string, password: str
         : { status: 'signed-out' },
     );
   }
+}
+
+// The "Resend" button of the unverified-address note (~/components/verify-email-note.tsx).
+export async function resendEmailVerification(): Promise<void> {
+  const { sdk, auth } = await loadSdk();
+  if (!auth.currentUser) throw new Error('Not signed in.');
+  await sdk.sendEmailVerification(auth.currentUser);
 }
 
 export async function signInWithGoogle() {

@@ -1,3 +1,4 @@
+import { VerifyEmailNote } from '~/components/verify-email-note';
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { loadPageData } from '~/lib/page-data';
@@ -18,6 +19,7 @@ export default function BookingsPage() {
   return (
     <section className="section container container--narrow bookings-page">
       <h1>My bookings</h1>
+      <VerifyEmailNote />
       <BookingsList />
     </section>
   );

@@ -1,3 +1,4 @@
+import { VerifyEmailNote } from '~/components/verify-email-note';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
@@ -66,6 +67,7 @@ export default function Checkout() {
           <p className="section__lead">
             Your guide will be in touch within two working days to plan the details.
           </p>
+          <VerifyEmailNote />
           {state.data.status !== 'cancelled' && !state.data.detailsComplete ? (
             <aside className="checkout__invite" aria-labelledby="checkout-invite-title">
               <h2 id="checkout-invite-title">Who is coming?</h2>

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   errors,
   noContentSchema,
@@ -29,6 +29,8 @@ export type SessionRoutesOptions = {
 // A browser whose sign-in is older is refused with 401 and keeps reading its data with its ID
 // token until it signs in again (src/lib/session-cookie.ts).
 export const recentSignInMs = 5 * 60 * 1000;
+// Session cookies one user may have made a minute (a browser asks once per sign-in).
+export const sessionsPerMinute = 10;
 
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const authenticate = authenticator(options.verifyToken, 'Please log in.');
@@ -45,6 +47,16 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     {
       bodyLimit: 1024,
       preValidation: authenticate,
+      // Each cookie made is a call to the identity provider: a few a minute per user, counted
+      // after the token check (the rate-limit hook runs after authenticate).
+      config: {
+        rateLimit: {
+          max: sessionsPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preValidation' as const,
+          keyGenerator: (request: FastifyRequest) => `session:${request.user?.uid ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['Session'],
         summary: 'Exchange the ID token for a session cookie',

@@ -236,6 +236,28 @@ describeEach(storeCases())('session cookies on $name', (store) => {
     expect(raw[0]!.n).toBe(0);
   });
 
+  it('renders the 404 page once for all unknown paths, without a session check', async () => {
+    let renders = 0;
+    const counting: PageRenderer = (request, context) => {
+      renders++;
+      return echoRenderer(request, context);
+    };
+    const app404 = await buildTestApp({ clientDir, db, renderer: counting });
+    try {
+      const { value } = await exchange(alice);
+      for (const path of ['/no-such-page', '/another/made-up', '/wp-login.php']) {
+        const res = await app404.inject({ url: path, headers: { cookie: `${sessionCookieName}=${value}` } });
+        expect(res.statusCode).toBe(404);
+        expect(rendered(res.body).user).toBeNull();
+      }
+      expect(renders).toBe(1);
+      // A known page still renders per request, with its user.
+      expect(rendered((await app404.inject({ url: '/bookings', headers: { cookie: `${sessionCookieName}=${value}` } })).body).user?.uid).toBe(alice.uid);
+    } finally {
+      await app404.close();
+    }
+  });
+
   it('makes a cookie only from a sign-in of the last five minutes', async () => {
     const { firebaseTokenVerifier } = await import('./verify-token.js');
     const real = firebaseTokenVerifier('demo-travel');
@@ -254,6 +276,10 @@ describeEach(storeCases())('session cookies on $name', (store) => {
       expect(old.headers['set-cookie']).toBeUndefined();
       signedInAt.ms = Date.now() - 4 * 60 * 1000;
       expect((await post()).statusCode).toBe(204);
+      // Each is a call to the identity provider: ten a minute per user, then 429.
+      const codes: number[] = [];
+      for (let i = 0; i < 10; i++) codes.push((await post()).statusCode);
+      expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
     } finally {
       await stale.close();
     }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The booking API end to end: real ID tokens from the Auth Emulator, checked by firebase-admin;
 // bookings stored in PGlite and, when TEST_DATABASE_URL is set, in PostgreSQL.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,6 +387,31 @@ describe('rate limit', { timeout: 60_000 }, () => {
       await close();
     },
   );
+
+  it('one budget per user shared by booking, cancelling, changing and the waiting list', async () => {
+    const { app, close } = await setup(4);
+    const user = await createUser('shared-budget');
+    const auth = { authorization: `Bearer ${user.idToken}` };
+    const booked = await book(app, user);
+    expect(booked.statusCode).toBe(201);
+    const id = booked.json().id as string;
+    const change = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/change`,
+      headers: auth,
+      payload: { travellers: 1 },
+    });
+    expect(change.statusCode).not.toBe(429);
+    const leave = await app.inject({ method: 'DELETE', url: `/api/waitlist/${randomUUID()}`, headers: auth });
+    expect(leave.statusCode).not.toBe(429);
+    const cancel = await app.inject({ method: 'POST', url: `/api/bookings/${id}/cancel`, headers: auth, payload: {} });
+    expect(cancel.statusCode).not.toBe(429);
+    // Four writes of four kinds: the fifth, of any kind, waits.
+    const fifth = await app.inject({ method: 'POST', url: `/api/bookings/${id}/cancel`, headers: auth, payload: {} });
+    expect(fifth.statusCode).toBe(429);
+    expect((await book(app, user)).statusCode).toBe(429);
+    await close();
+  });
 
   it('users behind one address do not share a budget', async () => {
     const { app, close } = await setup(2);

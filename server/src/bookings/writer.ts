@@ -10,6 +10,7 @@ import { prepared, type PreparedStatement } from '../db/database.js';
 import type { DepartureRow } from '../db/schema.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from './booking-row.js';
+import { unverifiedEmailsPerDay } from '../mail/outbox.js';
 
 // A booking to store, with the id and reference it will have.
 export type NewBookingRequest = {
@@ -104,9 +105,17 @@ export const writeBookingsSql: PreparedStatement = prepared(
       'offered', 'booked'
     FROM ins JOIN v USING (id) WHERE v.waitlist_entry_id IS NOT NULL
   ), mail AS (
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
-    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email, v.payload
-    FROM ins JOIN v USING (id) WHERE v.account_email IS NOT NULL
+    -- To an address its account has not verified: without the name, and only within
+    -- UNVERIFIED_EMAILS_PER_DAY ($2), as mail/outbox.ts enqueueEmails. Never to an empty address.
+    INSERT INTO outbox (id, booking_id, kind, recipient, payload, unverified_user)
+    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email,
+      CASE WHEN u.user_id IS NULL THEN v.payload ELSE v.payload || '{"name": ""}'::jsonb END,
+      u.user_id
+    FROM ins JOIN v USING (id) LEFT JOIN unverified_addresses u ON u.email = v.account_email
+    WHERE v.account_email IS NOT NULL AND v.account_email <> ''
+      AND (u.user_id IS NULL OR (
+        SELECT count(*) FROM outbox o
+         WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') < $2::integer)
   ), operations AS (
     -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller
     -- (operationsEmailData in ./booking-row.ts builds the same).
@@ -182,6 +191,7 @@ export async function writeBookings(
     JSON.stringify(
       rows.map((row) => Object.fromEntries(inputs.map(([name, , value]) => [name, value(row)]))),
     ),
+    unverifiedEmailsPerDay(),
   ]);
   const createdAt = new Map(inserted.map((r) => [r.id, new Date(r.created_at).toISOString()]));
   return rows.map(({ booking }) => {

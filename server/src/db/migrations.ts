@@ -340,7 +340,13 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     name: 'emails to addresses nobody verified',
     // The account an email went to while its address was unverified: at most
     // UNVERIFIED_EMAILS_PER_DAY such emails a day are queued for it (server/src/mail/outbox.ts).
+    // unverified_addresses: the addresses accounts signed in with while email_verified was false,
+    // kept by the API (server/src/mail/unverified.ts) until the account verifies.
     sql: `
+      CREATE TABLE unverified_addresses (
+        email text PRIMARY KEY,
+        user_id text NOT NULL
+      );
       ALTER TABLE outbox ADD COLUMN unverified_user text;
       CREATE INDEX outbox_unverified ON outbox (unverified_user, created_at)
         WHERE unverified_user IS NOT NULL;

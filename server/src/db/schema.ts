@@ -150,6 +150,12 @@ export type OutboxTable = {
   unverified_user: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
+// Addresses of accounts that have not verified them (migration 12).
+export type UnverifiedAddressesTable = {
+  email: string;
+  user_id: string;
+};
+
 // Session cookies their user signed out of, by hash, until they expire (migration 11).
 export type SignedOutSessionsTable = {
   cookie_hash: string;
@@ -238,6 +244,7 @@ export type Tables = {
   catalogue_state: CatalogueStateTable;
   guest_links: GuestLinksTable;
   guest_reminders: GuestRemindersTable;
+  unverified_addresses: UnverifiedAddressesTable;
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
@@ -361,6 +368,7 @@ export const outboxColumns = [
   'kind',
   'recipient',
   'payload',
+  'unverified_user',
 ] as const satisfies readonly (keyof OutboxTable)[];
 
 // --- The same tables at run time ---------------------------------------------------------------
@@ -547,6 +555,10 @@ export const columns = {
     id: integer,
     version: { type: 'bigint', nullable: false },
     seeded_at: orNull(timestamp),
+  },
+  unverified_addresses: {
+    email: text,
+    user_id: text,
   },
   guest_links: {
     booking_id: uuid,

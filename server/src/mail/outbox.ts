@@ -118,14 +118,50 @@ export type EmailJob = {
   };
 }[EmailKind];
 
+// UNVERIFIED_EMAILS_PER_DAY: emails a day to the address of an account that has not verified it
+// (anyone can sign up with a stranger's address). Set once at start (main.ts).
+export const defaultUnverifiedEmailsPerDay = 3;
+let perDayCap = defaultUnverifiedEmailsPerDay;
+export const setUnverifiedEmailsPerDay = (perDay: number) => {
+  perDayCap = perDay;
+};
+export const unverifiedEmailsPerDay = () => perDayCap;
+
+// The brand's own copies go to OPERATIONS_EMAIL, never to an account's address.
+const toTheBrand = (kind: EmailKind) => kind.startsWith('operations-');
+
 // Queues emails in the caller's transaction; the outbox worker delivers them after the commit.
-export function enqueueEmails(q: Queryable, jobs: EmailJob[]) {
-  return insertRows(
-    q,
-    'outbox',
-    outboxColumns,
-    jobs.map((j) => [j.id ?? randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(j.data)]),
-  );
+// Counted here, in that transaction, so every path that emails a traveller is held to the cap:
+// - never to an empty address (an account without one);
+// - to an address its account has not verified (unverified_addresses, kept by ./unverified.ts),
+//   at most UNVERIFIED_EMAILS_PER_DAY in 24 hours, each without the account's name; the rest are
+//   not queued. Returns how many were left out, for the caller's log (which never names the
+//   address).
+export async function enqueueEmails(q: Queryable, jobs: EmailJob[]): Promise<{ skipped: number }> {
+  const addressed = jobs.filter((j) => j.to.trim() !== '');
+  const recipients = [...new Set(addressed.filter((j) => !toTheBrand(j.kind)).map((j) => j.to))];
+  const unverified = new Map<string, { userId: string; sent: number }>();
+  if (recipients.length > 0) {
+    const { rows } = await q.query<{ email: string; user_id: string; sent: number }>(
+      `SELECT u.email, u.user_id,
+              (SELECT count(*)::int FROM outbox o
+                WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') AS sent
+         FROM unverified_addresses u
+        WHERE u.email = ANY($1::text[])`,
+      [recipients],
+    );
+    for (const row of rows) unverified.set(row.email, { userId: row.user_id, sent: row.sent });
+  }
+  const rows: unknown[][] = [];
+  for (const j of addressed) {
+    const account = toTheBrand(j.kind) ? undefined : unverified.get(j.to);
+    if (account && account.sent >= perDayCap) continue;
+    if (account) account.sent++;
+    const data = account && 'name' in j.data ? { ...j.data, name: '' } : j.data;
+    rows.push([j.id ?? randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(data), account?.userId ?? null]);
+  }
+  if (rows.length > 0) await insertRows(q, 'outbox', outboxColumns, rows);
+  return { skipped: jobs.length - rows.length };
 }
 
 // A message the worker holds: claimed with a lease, to be sent and then settled.

@@ -76,6 +76,10 @@ const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
+// An email to an address nobody verified comes without the account's name (its payload's name is
+// emptied when queued: ./outbox.ts), so a stranger's inbox is not told "Hi Ana,".
+const greeting = (name: string) => (name ? `Hi ${name},` : 'Hello,');
+
 export type Attachment = { filename: string; contentType: string; content: string };
 
 // One row of the facts table. The HTML part may link the value (a traveller's email or phone in
@@ -220,7 +224,7 @@ function bookingLetter(
         ...base,
         heading: 'We have your booking request',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
         ],
         facts: bookingFacts(data),
@@ -239,7 +243,7 @@ function bookingLetter(
         ...base,
         heading: 'Your booking is confirmed',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
         ],
         facts: [...bookingFacts(data), ...meetingFacts(data)],
@@ -268,7 +272,7 @@ function bookingLetter(
         ...base,
         heading: 'Your booking is cancelled',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           data.cancelledBy === 'traveller'
             ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
             : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
@@ -330,7 +334,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `Your booking has changed – ${data.reference} – ${data.packageName}`,
         heading: 'Your booking has changed',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
         ],
         facts: changedFacts(data),
@@ -367,7 +371,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `Your trip is coming up – ${tripLine(data)}`,
         heading: 'Your trip is coming up',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           `${data.packageName} starts on ${formatTripDate(data.startsOn)}. Here is what you need for the day.`,
         ],
         facts: [
@@ -391,7 +395,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `Traveller details needed – ${tripLine(data)}`,
         heading: 'Traveller details needed',
         intro: [
-          `Hi ${data.name},`,
+          greeting(data.name),
           `Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings${link ? '' : ' on our website'}.`,
         ],
         facts: [
@@ -414,9 +418,8 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `${data.subject} – ${data.packageName}`,
         heading: data.subject,
         // One greeting: when the operator's own text opens with one ("Hello travellers,"), ours goes.
-        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('\n')[0]!)
-          ? []
-          : [`Hi ${data.name},`],
+        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('
+')[0]!) ? [] : [greeting(data.name)],
         quoted: messageParagraphs(data.body),
         facts: [
           ['Booking reference', data.reference],

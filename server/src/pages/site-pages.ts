@@ -7,7 +7,7 @@ import { loadHtmlPage, type HtmlPage } from '../html.js';
 import { isApiRequest } from '../http/api-path.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { clientRoutes, prerendered } from '../site-routes.js';
-import { renderPage, sessionUser, type PageRenderer } from './render.js';
+import { renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
 import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
@@ -82,10 +82,29 @@ export const sitePages = fp<SitePagesOptions>(
       if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
     }
 
+    // The 404 page is the same for every unknown path and every visitor (it reads no data): rendered
+    // once, as for a visitor, and its HTML kept, so a crawl of made-up paths costs no render and no
+    // session check each.
+    let notFound: Promise<RenderedPage> | undefined;
+    const notFoundPage = (request: FastifyRequest) => {
+      notFound ??= renderPage(app, renderer!, request, null).then((page) => {
+        // A redirect or an error is not the 404 page: not kept.
+        if (page.status >= 300 && page.status !== 404) notFound = undefined;
+        return page;
+      });
+      return notFound.catch((error: unknown) => {
+        notFound = undefined;
+        throw error;
+      });
+    };
+
     const servePage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
       if (!renderer) return sendPage(reply, '__spa-fallback.html', status);
-      const user = await sessionUser(options.sessions, request, reply);
-      const rendered = await renderPage(app, renderer, request, user);
+      const cachedNotFound = status === 404 && request.method === 'GET';
+      const user = cachedNotFound ? null : await sessionUser(options.sessions, request, reply);
+      const rendered = cachedNotFound
+        ? await notFoundPage(request)
+        : await renderPage(app, renderer, request, user);
       for (const [name, value] of rendered.headers) {
         if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
       }

@@ -12,7 +12,7 @@ import {
 } from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
 import {
   errors,
   jsonBodyErrors,
@@ -32,15 +32,14 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const packageName = (id: string) => packages.get(id)?.name ?? id;
-  const writes = { rateLimit: perUserLimit(options.rateLimitPerMinute, 'waitlist-writes') };
+  const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const tags = ['Waiting list'];
 
   api.post(
     '/api/departures/:id/waitlist',
     {
       bodyLimit: 1024,
-      preValidation: authenticate,
-      config: writes,
+      preValidation: [authenticate, writeLimit],
       schema: {
         tags,
         summary: 'Join a full departure’s waiting list with the whole party',
@@ -104,8 +103,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
   api.delete(
     '/api/waitlist/:id',
     {
-      preValidation: authenticate,
-      config: writes,
+      preValidation: [authenticate, writeLimit],
       schema: {
         tags,
         summary: 'Leave a waiting list (an offer’s seats go to the next party that fits)',
@@ -134,8 +132,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: BookingsOpti
     '/api/waitlist/:id/accept',
     {
       bodyLimit: 8 * 1024,
-      preValidation: authenticate,
-      config: writes,
+      preValidation: [authenticate, writeLimit],
       schema: {
         tags,
         summary: 'Accept an offer: a requested booking on the held seats',

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState } from '~/lib/auth';
+import { VerifyEmailNote } from '~/components/verify-email-note';
+
+const auth = vi.hoisted(() => ({ state: { status: 'signed-out' } as AuthState, resend: vi.fn() }));
+vi.mock('~/lib/auth', () => ({
+  useAuth: () => auth.state,
+  resendEmailVerification: auth.resend,
+}));
+
+const signedIn = (emailVerified: boolean): AuthState => ({
+  status: 'signed-in',
+  user: {
+    uid: 'u1',
+    displayName: 'Ana',
+    email: 'ana@example.com',
+    emailVerified,
+    phoneNumber: null,
+    photoURL: null,
+    isAnonymous: false,
+    providerData: [],
+  },
+});
+
+describe('VerifyEmailNote', () => {
+  beforeEach(() => auth.resend.mockReset());
+
+  it('asks an unverified account to confirm its address, and resends the email on request', async () => {
+    auth.state = signedIn(false);
+    auth.resend.mockResolvedValue(undefined);
+    render(<VerifyEmailNote />);
+    expect(screen.getByText('Confirm your email address to get every email about your bookings')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(auth.resend).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a new link to ana@example.com.');
+  });
+
+  it('says nothing to a verified account or a visitor', () => {
+    auth.state = signedIn(true);
+    const { container, rerender } = render(<VerifyEmailNote />);
+    expect(container).toBeEmptyDOMElement();
+    auth.state = { status: 'signed-out' };
+    rerender(<VerifyEmailNote />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
