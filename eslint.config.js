@@ -48,7 +48,7 @@ const serverFloors = [
   ['bookings', 'departures'],
   ['guests'],
   ['waitlist'],
-  ['admin'],
+  ['admin', 'me'],
 ];
 const serverRootFiles = ['app', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
 const serverLayering = serverFloors.flatMap((floor, level) =>

@@ -28,6 +28,7 @@ import { registerApiReference, registerApiSchemas, type ZodTypeProvider } from '
 import { badUrlProblem, problem, rejectControlParams, setApiErrorHandler } from './http/problem.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
+import { meRoutes } from './me/routes.js';
 import { contentSecurityPolicy, permissionsPolicy, type CspOrigins } from './security.js';
 import { clientRoutes, prerendered } from './site-routes.js';
 
@@ -264,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(bookingsRoutes, options.bookings);
   await app.register(waitlistRoutes, options.bookings);
+  await app.register(meRoutes, options.bookings);
   await app.register(guestsRoutes, options.bookings);
   await app.register(adminRoutes, options.bookings);
   await app.register(sessionRoutes, {

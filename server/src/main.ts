@@ -7,6 +7,8 @@ import { firebaseTokenVerifier } from './auth/verify-token.js';
 import { loadPackages } from './catalog/packages.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { firebaseIdentityDeleter } from './me/routes.js';
+import { startOutboxRetention } from './me/repository.js';
 import { todayIso } from '#contracts/iso-dates';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
@@ -78,6 +80,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
+    deleteIdentity: firebaseIdentityDeleter(projectId),
     maxWaitingEntriesPerUser: env.MAX_WAITING_ENTRIES_PER_USER,
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
@@ -111,6 +114,8 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Sent emails' content is purged OUTBOX_RETENTION_DAYS after sending (server/src/me/repository.ts).
+const outboxRetention = startOutboxRetention({ db, days: env.OUTBOX_RETENTION_DAYS, log: app.log });
 // Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
 const offerExpiry = startOfferExpiry({
   db,
@@ -148,6 +153,7 @@ app.addHook('onClose', async () => {
   await offerExpiry.stop();
   await reminders.stop();
   await retention.stop();
+  outboxRetention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

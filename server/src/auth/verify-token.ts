@@ -47,6 +47,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
       uid: decoded.uid,
       email: decoded.email,
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
+      authTime: decoded.auth_time,
       expiresAt: decoded.exp * 1000,
     };
   } catch (error) {
@@ -74,8 +75,8 @@ export function firebaseTokenVerifier(
   const verify = (idToken: string) => checkIdToken(auth, idToken);
   if (cacheMs <= 0) {
     return async (idToken) => {
-      const { uid, email, role } = await verify(idToken);
-      return { uid, email, role };
+      const { uid, email, role, authTime } = await verify(idToken);
+      return { uid, email, role, authTime };
     };
   }
   return cachedVerifier(verify, { maxAgeMs: cacheMs });

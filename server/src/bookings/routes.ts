@@ -54,6 +54,9 @@ export type BookingsOptions = {
   // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
   // traveller's cancellation. Unset: nobody is copied.
   operationsEmail?: string;
+  // Deletes an identity account (DELETE /api/me, server/src/me/routes.ts): firebase-admin's
+  // deleteUser in server/src/main.ts.
+  deleteIdentity?: (uid: string) => Promise<void>;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
 };
