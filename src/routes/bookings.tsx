@@ -1,5 +1,6 @@
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import { YourData } from '~/features/booking/components/your-data';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/bookings';
 
@@ -19,6 +20,7 @@ export default function BookingsPage() {
     <section className="section container container--narrow bookings-page">
       <h1>My bookings</h1>
       <BookingsList />
+      <YourData />
     </section>
   );
 }
