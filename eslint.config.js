@@ -50,7 +50,7 @@ const serverFloors = [
   // Travellers' own details through a personal link: builds on guests/ (its rules and audit words).
   ['guest-links'],
   ['waitlist'],
-  ['admin'],
+  ['admin', 'me'],
 ];
 const serverRootFiles = ['app', 'api-routes', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
 const serverLayering = serverFloors.flatMap((floor, level) =>

@@ -9,6 +9,7 @@ import { bookingsRoutes, userWriteLimit, type BookingsOptions } from './bookings
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { guestsRoutes } from './guests/routes.js';
 import { guestLinksRoutes } from './guest-links/routes.js';
+import { meRoutes } from './me/routes.js';
 import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
 import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
@@ -88,6 +89,7 @@ export const apiRoutes = fp<ApiOptions>(
     await app.register(waitlistRoutes, bookings);
     await app.register(guestsRoutes, bookings);
     await app.register(guestLinksRoutes, bookings);
+    await app.register(meRoutes, bookings);
     await app.register(adminRoutes, bookings);
     await app.register(sessionRoutes, {
       sessions: options.sessions,

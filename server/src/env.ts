@@ -66,6 +66,8 @@ const schema = z.object({
   MAX_HELD_SEATS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(24),
   // Live waiting-list entries (waiting or offered) one user may have (server/src/waitlist/repository.ts).
   MAX_WAITING_ENTRIES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  // Sent emails' content (the outbox payload) is purged this many days after sending.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: trustProxy,
   // Shared rate limits across processes; in memory (per process) when unset.
   REDIS_URL: z.preprocess(

@@ -9,6 +9,8 @@ import { seedCatalogue } from './catalog/seed.js';
 import { openCatalogue } from './catalog/store.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { firebaseIdentityDeleter } from './me/routes.js';
+import { startOutboxRetention } from './me/repository.js';
 import { todayIso } from '#contracts/iso-dates';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
@@ -93,6 +95,7 @@ const app = await buildApp({
     packages,
     rateLimitPerMinute: env.BOOKING_RATE_LIMIT,
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
+    deleteIdentity: firebaseIdentityDeleter(projectId),
     maxWaitingEntriesPerUser: env.MAX_WAITING_ENTRIES_PER_USER,
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
@@ -128,6 +131,8 @@ if (mail) {
     'SMTP_URL is not set: emails wait in the outbox until a server with a mail server delivers them',
   );
 }
+// Sent emails' content is purged OUTBOX_RETENTION_DAYS after sending (server/src/me/repository.ts).
+const outboxRetention = startOutboxRetention({ db, days: env.OUTBOX_RETENTION_DAYS, log: app.log });
 // Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
 const offerExpiry = startOfferExpiry({
   db,
@@ -166,6 +171,7 @@ app.addHook('onClose', async () => {
   await offerExpiry.stop();
   await reminders.stop();
   await retention.stop();
+  outboxRetention.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

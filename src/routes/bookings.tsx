@@ -1,6 +1,7 @@
 import { VerifyEmailNote } from '~/components/verify-email-note';
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import { YourData } from '~/features/booking/components/your-data';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/bookings';
 
@@ -21,6 +22,7 @@ export default function BookingsPage() {
       <h1>My bookings</h1>
       <VerifyEmailNote />
       <BookingsList />
+      <YourData />
     </section>
   );
 }

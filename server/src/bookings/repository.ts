@@ -2,10 +2,17 @@
 // traveller's reads of their own.
 import { randomFillSync, randomUUID } from 'node:crypto';
 import type { Booking } from '#contracts/booking';
-import type { Database, Queryable } from '../db/database.js';
+import {
+  abortedTransaction,
+  CommitUnknownError,
+  DatabaseUnavailableError,
+  type Database,
+  type Queryable,
+} from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { runBatch, type BatchEntry, type BookingRequest, type CreateOutcome } from './batch.js';
 import { toBooking } from './booking-row.js';
+import { BusyError } from '../http/problem.js';
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read out on the phone.
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -30,6 +37,15 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   String(
     (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message,
   ).includes(constraint);
+
+// Past this many requests waiting in a lane, a new one is answered 503 with Retry-After at once
+// (BusyError, server/src/http/problem.ts) rather than queue behind an outage without bound: 200-row batches, so a
+// full lane is 10 batches of work.
+export const defaultMaxQueued = 2000;
+
+// How long looking up an unanswered batch may take (server/src/db/database.ts has the batch's own
+// limit): the two together stay under 15 seconds.
+const lookupTimeoutMs = 4_000;
 
 type Pending = BatchEntry & {
   resolve: (outcome: CreateOutcome) => void;
@@ -65,6 +81,7 @@ class BookingBatcher {
     private readonly db: Database,
     private readonly maxRows = 200,
     lanes = 1,
+    private readonly maxQueued = defaultMaxQueued,
   ) {
     this.queues = Array.from({ length: lanes }, () => []);
     this.running = this.queues.map(() => false);
@@ -73,6 +90,7 @@ class BookingBatcher {
   submit(request: BookingRequest): Promise<CreateOutcome> {
     return new Promise((resolve, reject) => {
       const lane = laneOf(request.userId, this.queues.length);
+      if (this.queues[lane]!.length >= this.maxQueued) return reject(new BusyError());
       this.queues[lane]!.push({ ...request, id: randomUUID(), reference: newReference(), resolve, reject });
       if (!this.running[lane]) {
         this.running[lane] = true;
@@ -89,11 +107,45 @@ class BookingBatcher {
         const outcomes = await runBatch(this.db, batch);
         batch.forEach((p, i) => settle(p, outcomes[i]!));
       } catch (error) {
-        // One bad row (a reference collision) must not fail its neighbours: one by one.
-        for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
+        if (abortedTransaction(error)) {
+          // The database refused a row (a reference collision): nothing was stored, and one bad
+          // row must not fail its neighbours: one by one.
+          for (const p of batch) await this.runAlone(p, batch.length === 1 ? error : undefined);
+        } else if (!(await this.settleUnanswered(batch, error))) {
+          // The database is out of reach: what waits behind this batch would wait as long for
+          // the same answer. Nothing of it was sent, so nothing of it was stored.
+          for (const p of queue.splice(0)) p.reject(new DatabaseUnavailableError(error));
+        }
       }
     }
     this.running[lane] = false;
+  }
+
+  // A batch the database did not answer fails as a whole, at once. When its COMMIT went out
+  // unanswered it may have been stored: each request is answered from what the database holds
+  // (its booking, by id, or the booking of its Idempotency-Key), once the server process that
+  // ran the transaction is gone, so that no COMMIT can still land after the look-up. Returns
+  // whether the database answered the look-up.
+  private async settleUnanswered(batch: Pending[], error: unknown): Promise<boolean> {
+    if (!(error instanceof CommitUnknownError)) {
+      for (const p of batch) p.reject(new DatabaseUnavailableError(error));
+      return false;
+    }
+    let stored: Map<string, Booking>;
+    try {
+      stored = await withDeadline(lookUpStored(this.db, batch, error.backendPid), lookupTimeoutMs);
+    } catch {
+      // Unknown: the request is told so (server/src/http/problem.ts), never "nothing was lost".
+      for (const p of batch) p.reject(error);
+      return false;
+    }
+    for (const p of batch) {
+      const booking = stored.get(p.id) ?? (p.idempotencyKey ? stored.get(keyOf(p)) : undefined);
+      if (booking)
+        p.resolve(booking.id === p.id ? { kind: 'created', booking } : { kind: 'replayed', booking });
+      else p.reject(new DatabaseUnavailableError(error.cause));
+    }
+    return true;
   }
 
   private async runAlone(p: Pending, firstError?: unknown) {
@@ -113,6 +165,48 @@ class BookingBatcher {
     }
     p.reject(error);
   }
+}
+
+const keyOf = (p: BookingRequest) => `${p.userId}\u0000${p.idempotencyKey}`;
+
+const withDeadline = <T>(work: Promise<T>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+};
+
+// Ends the backend that ran the unanswered transaction (a paused server may still hold its
+// COMMIT) and waits until it is gone, then reads the batch's bookings: by id, and by
+// Idempotency-Key (a twin of the batch is answered with its leader's booking).
+async function lookUpStored(db: Database, batch: Pending[], backendPid: number | undefined) {
+  if (backendPid !== undefined) {
+    for (;;) {
+      const { rows } = await db.query<{ alive: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS alive FROM pg_stat_activity WHERE pid = $1',
+        [backendPid],
+      );
+      if (rows.length === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const keyed = batch.filter((p) => p.idempotencyKey);
+  const { rows } = await db.query<BookingRow & { idempotency_key: string | null }>(
+    `SELECT ${bookingColumns}, b.idempotency_key FROM ${bookingsFrom}
+     WHERE b.id = ANY($1::uuid[])
+        OR (b.user_id, b.idempotency_key) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+    [batch.map((p) => p.id), keyed.map((p) => p.userId), keyed.map((p) => p.idempotencyKey)],
+  );
+  const stored = new Map<string, Booking>();
+  for (const row of rows) {
+    const booking = toBooking(row);
+    stored.set(row.id, booking);
+    if (row.idempotency_key) stored.set(`${row.user_id}\u0000${row.idempotency_key}`, booking);
+  }
+  return stored;
 }
 
 const settle = (p: Pending, outcome: CreateOutcome | Error) =>

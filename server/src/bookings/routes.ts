@@ -63,6 +63,9 @@ export type BookingsOptions = {
   // Rows a query while writing the console's CSV (server/src/admin/bookings-routes.ts); tests
   // make it small to see the export read in pages.
   exportPageSize?: number;
+  // Deletes an identity account (DELETE /api/me, server/src/me/routes.ts): firebase-admin's
+  // deleteUser in server/src/main.ts.
+  deleteIdentity?: (uid: string) => Promise<void>;
   // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
   onEmailQueued?: () => void;
   // The accounts behind the staff's roles (firebase-admin): the console's staff screen.

@@ -61,6 +61,31 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+// A short transaction's COMMIT was sent and no answer came (the server stopped, paused, or the
+// connection broke): it may have committed. `backendPid` is the server process that ran it, so
+// the caller can end it before looking up what was stored (server/src/bookings/repository.ts).
+export class CommitUnknownError extends DatabaseUnavailableError {
+  constructor(
+    cause: unknown,
+    readonly backendPid: number | undefined,
+  ) {
+    super(cause);
+    this.name = 'CommitUnknownError';
+  }
+}
+
+// An error the server itself answered with, which aborts the transaction (a constraint, a bad
+// value, a deadlock, a statement it could not run): nothing of the transaction was committed.
+// Anything else (a timeout, a broken connection, a server shutting down) leaves it unknown.
+export const abortedTransaction = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|25|40|42)/.test(code);
+};
+
+// How long a short transaction may take, from asking for a connection to COMMIT's answer: past
+// it the request is answered (503) instead of waiting for pg's 10-second query timeout twice.
+export const shortTransactionTimeoutMs = 8_000;
+
 const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -191,6 +216,8 @@ async function openPostgres({
   // One checked-out connection for a transaction, rolled back if `work` fails. A connection lost
   // while checked out emits 'error'; without a listener the process would crash (the failing
   // query rejects on its own). `discardOnFailure`: a failed connection is closed, not pooled.
+  // A discarded connection needs no ROLLBACK: closing it ends the transaction, and a ROLLBACK sent
+  // to a server that stopped answering would wait for the query timeout once more.
   const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>, discardOnFailure = false) => {
     const client = await pool.connect();
     const onError = () => {};
@@ -200,7 +227,7 @@ async function openPostgres({
       return await work(client);
     } catch (error) {
       failed = true;
-      await client.query('ROLLBACK').catch(() => {});
+      if (!discardOnFailure || abortedTransaction(error)) await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
       client.off('error', onError);
@@ -241,10 +268,13 @@ async function openPostgres({
       }),
     // A failed message may have prepared a statement `known` does not know of: on failure the
     // connection goes, rather than a later PREPARE failing on it.
-    shortTransaction: (fn) =>
-      inTransaction(async (client) => {
+    shortTransaction: (fn) => {
+      const deadline = Date.now() + shortTransactionTimeoutMs;
+      const left = () => Math.max(1, deadline - Date.now());
+      return inTransaction(async (client) => {
         // Set inside the callbacks below, which TypeScript's narrowing does not follow.
         const at: { state: 'new' | 'open' | 'done' } = { state: 'new' };
+        const backendPid = (client as unknown as { processID?: number }).processID;
         // The statements this connection has prepared (SQL PREPARE lasts as long as the session).
         const known = (preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client))!;
         const send = async <T>(
@@ -264,9 +294,17 @@ async function openPostgres({
             parts.push(`EXECUTE ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`);
           }
           parts.push(after);
-          const results = (await client.query(
-            parts.filter(Boolean).join(';\n'),
-          )) as unknown as pg.QueryResult[];
+          let results: pg.QueryResult[];
+          try {
+            results = (await client.query({
+              text: parts.filter(Boolean).join(';\n'),
+              query_timeout: left(),
+            } as pg.QueryConfig)) as unknown as pg.QueryResult[];
+          } catch (error) {
+            if (after === 'COMMIT' && !abortedTransaction(error))
+              throw new CommitUnknownError(error, backendPid);
+            throw error;
+          }
           if (preparing) known.add(preparing);
           // One result a statement, in order; the statement's is the one before `after`'s.
           const list = Array.isArray(results) ? results : [results];
@@ -285,9 +323,17 @@ async function openPostgres({
             return send(began ? '' : 'BEGIN', statement, params, 'COMMIT');
           },
         });
-        if (at.state === 'open') await client.query('COMMIT');
+        if (at.state === 'open') {
+          try {
+            await client.query({ text: 'COMMIT', query_timeout: left() } as pg.QueryConfig);
+          } catch (error) {
+            if (!abortedTransaction(error)) throw new CommitUnknownError(error, backendPid);
+            throw error;
+          }
+        }
         return result;
-      }, true),
+      }, true);
+    },
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pool.query('SELECT 1'), timeoutMs);
     },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DatabaseUnavailableError } from '../db/database.js';
+import { CommitUnknownError, DatabaseUnavailableError } from '../db/database.js';
 import { isApiRequest } from './api-path.js';
 import { controlCharsMessage, hasControlChars } from '#contracts/text';
 
@@ -27,6 +27,14 @@ export const isDataException = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.length === 5 && code.startsWith('22');
 };
+
+// Too much already waits for the database (the booking queue is full): nothing was stored.
+export class BusyError extends DatabaseUnavailableError {
+  constructor() {
+    super(new Error('Too many requests are waiting for the database'));
+    this.name = 'BusyError';
+  }
+}
 
 // Anything else the database throws that is not a rule of ours means it is out of reach.
 export const fromDatabase = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -73,6 +81,22 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
       reply,
       400,
       'A value in the request cannot be stored. Please check what you typed and try again.',
+    );
+  }
+  if (error instanceof CommitUnknownError) {
+    // The booking may have been stored: the traveller must look before booking again.
+    request.log.error({ err: error.cause }, 'database stopped answering at COMMIT');
+    return problem(
+      reply.header('Retry-After', '5'),
+      503,
+      'Our database stopped answering while your booking was being saved, so we cannot tell yet whether it was stored. Please check My bookings in a moment before booking again.',
+    );
+  }
+  if (error instanceof BusyError) {
+    return problem(
+      reply.header('Retry-After', '5'),
+      503,
+      'Bookings are very busy right now. Nothing was stored: please try again in a moment.',
     );
   }
   if (error instanceof DatabaseUnavailableError) {

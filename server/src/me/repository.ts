@@ -1,0 +1,130 @@
+// Everything stored about one account, read for its export and erased when it is deleted. The
+// erasure keeps what the brand's books need (references, dates, parties, totals) and removes the
+// personal data: the bookings' contact details, the guests' details, the waiting entries'
+// address, the audit rows' actor, the notes on its bookings and its emails' content.
+import type { Booking } from '#contracts/booking';
+import type { AccountExport } from '#contracts/me';
+import type { WaitlistEntry } from '#contracts/waitlist';
+import type { Database, Queryable } from '../db/database.js';
+import { renderEmail } from '../mail/templates.js';
+import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
+
+// What an erased booking, guest or email says where a name was.
+export const erasedName = 'Deleted account';
+
+export async function sentEmails(db: Queryable, userId: string, email: string | undefined) {
+  const { rows } = await db.query<{ kind: string; payload: unknown; at: Date | string }>(
+    `SELECT o.kind, o.payload, coalesce(o.sent_at, o.created_at) AS at FROM outbox o
+      WHERE (o.recipient <> '' AND lower(o.recipient) = lower($2))
+         OR (o.booking_id IN (SELECT id FROM bookings WHERE user_id = $1) AND o.kind NOT LIKE 'operations-%')
+      ORDER BY at DESC LIMIT 1000`,
+    [userId, email ?? ''],
+  );
+  return rows.map((r) => {
+    let subject: string | null = null;
+    try {
+      subject = renderEmail(r.kind as EmailKind, r.payload as EmailPayloads[EmailKind]).subject;
+    } catch {
+      // Purged content (OUTBOX_RETENTION_DAYS): the kind and date remain.
+    }
+    return { kind: r.kind, subject, date: new Date(r.at).toISOString() };
+  });
+}
+
+export function accountExport(
+  account: { uid: string; email?: string },
+  bookings: Booking[],
+  waitingList: WaitlistEntry[],
+  emails: AccountExport['emails'],
+): AccountExport {
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { uid: account.uid, email: account.email ?? null },
+    bookings,
+    waitingList,
+    emails,
+  };
+}
+
+// Erases the account's personal data in one transaction (its bookings were cancelled before, each
+// with its own audit row and emails). Traveller emails not sent yet are dropped (their address is
+// gone); the brand's copies keep the reference and dates without the contact details.
+export function eraseAccountData(db: Database, userId: string, email: string | undefined) {
+  return db.transaction(async (tx) => {
+    const mine = `SELECT id FROM bookings WHERE user_id = $1`;
+    await tx.query(
+      `UPDATE booking_guests SET full_name = '', date_of_birth = NULL, dietary = '', medical = '',
+         emergency_name = '', emergency_phone = '', updated_at = now()
+        WHERE booking_id IN (${mine})`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE outbox SET status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END,
+         last_error = CASE WHEN status IN ('queued', 'sending') THEN 'The account was deleted' ELSE NULL END,
+         recipient = '', payload = '{}'::jsonb
+        WHERE (booking_id IN (${mine}) AND kind NOT LIKE 'operations-%')
+           OR (recipient <> '' AND lower(recipient) = lower($2))`,
+      [userId, email ?? ''],
+    );
+    await tx.query(
+      `UPDATE outbox SET last_error = NULL,
+         payload = payload || jsonb_build_object('name', $2::text, 'email', '', 'phone', '', 'address', '')
+        WHERE booking_id IN (${mine}) AND kind LIKE 'operations-%'`,
+      [userId, erasedName],
+    );
+    await tx.query(
+      `UPDATE booking_notes SET text = 'Erased with the account.' WHERE booking_id IN (${mine})`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE audit_events SET actor = $3
+        WHERE (actor = $2 OR actor = $1)
+           OR ((booking_id IN (${mine}) OR waitlist_entry_id IN (SELECT id FROM waitlist_entries WHERE user_id = $1))
+               AND actor_type = 'traveller')`,
+      [userId, email ?? userId, erasedName],
+    );
+    await tx.query(`UPDATE waitlist_entries SET user_email = '', updated_at = now() WHERE user_id = $1`, [
+      userId,
+    ]);
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE bookings SET name = $2, email = '', address = '', phone = '', account_email = NULL, updated_at = now()
+        WHERE user_id = $1 RETURNING id`,
+      [userId, erasedName],
+    );
+    return rows.length;
+  });
+}
+
+// Payloads of emails sent more than `days` ago are emptied: the row stays (kind, dates) for the
+// outbox's bookkeeping. Every process may run it: the UPDATE touches each row once, and the
+// advisory lock lets one process at a time do the work.
+export async function purgeSentEmails(db: Database, days: number, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: lock } = await tx.query<{ ok: boolean }>(
+      `SELECT pg_try_advisory_xact_lock(hashtext('outbox-retention')) AS ok`,
+    );
+    if (!lock[0]?.ok) return 0;
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE outbox SET payload = '{}'::jsonb, last_error = NULL
+        WHERE status = 'sent' AND sent_at < $1 AND payload <> '{}'::jsonb RETURNING id`,
+      [new Date(now.getTime() - days * 86_400_000).toISOString()],
+    );
+    return rows.length;
+  });
+}
+
+export function startOutboxRetention(options: {
+  db: Database;
+  days: number;
+  intervalMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  const run = () =>
+    purgeSentEmails(options.db, options.days).catch((error: unknown) =>
+      options.log?.warn({ err: error }, 'outbox retention: purging sent emails failed; trying again later'),
+    );
+  void run();
+  const timer = setInterval(() => void run(), options.intervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
