@@ -4,6 +4,10 @@ import { addDays, todayIso } from '#contracts/iso-dates';
 
 // An owner adds a guide from the Team screen and gives them a departure; the guide, on their
 // phone, finds it at /guide and checks a traveller in.
+// Sign-in and the console's token refresh wait on the shared Auth Emulator: on a loaded machine
+// more than the default 5 s.
+const expectSoon = expect.configure({ timeout: 30_000 });
+
 async function departureWithTraveller(request: APIRequestContext, token: string) {
   const res = await request.post('/api/admin/departures', {
     headers: { authorization: `Bearer ${token}` },
@@ -49,37 +53,37 @@ test('an owner adds a guide, who sees their departure at /guide and checks a tra
 
   await page.goto('/account');
   await logIn(page, ownerEmail, 'run-the-desk');
-  await expect(page).toHaveURL('/');
+  await expectSoon(page).toHaveURL('/');
   await page.goto('/admin/staff');
   await page.getByLabel('Email of their account').fill(guideEmail);
   await page.getByLabel('Role', { exact: true }).selectOption('guide');
   await page.getByRole('button', { name: 'Add to the team' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is now a guide' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'The team' })).toContainText(guideEmail);
+  await expectSoon(page.getByRole('status').filter({ hasText: 'is now a guide' })).toBeVisible();
+  await expectSoon(page.getByRole('list', { name: 'The team' })).toContainText(guideEmail);
 
   await page.goto(`/admin/departures/${departureId}`);
   await page.getByRole('checkbox', { name: guideEmail }).check();
   await page.getByRole('button', { name: 'Save guides' }).click();
-  await expect(page.getByText('Guides saved.')).toBeVisible();
+  await expectSoon(page.getByText('Guides saved.')).toBeVisible();
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const guidePage = await phone.newPage();
   await guidePage.goto('/account');
   await logIn(guidePage, guideEmail, 'lead-the-way');
-  await expect(guidePage).toHaveURL('/');
+  await expectSoon(guidePage).toHaveURL('/');
   // A guide sent to the console lands on their own screen.
   await guidePage.goto('/admin');
-  await expect(guidePage).toHaveURL('/guide');
-  await expect(guidePage.getByRole('heading', { name: 'Your departures' })).toBeVisible();
+  await expectSoon(guidePage).toHaveURL('/guide');
+  await expectSoon(guidePage.getByRole('heading', { name: 'Your departures' })).toBeVisible();
   await guidePage.getByRole('link', { name: /Santorini/ }).click();
-  await expect(guidePage.getByText('0 of 2 present')).toBeVisible();
+  await expectSoon(guidePage.getByText('0 of 2 present')).toBeVisible();
   const present = guidePage
     .getByRole('group', { name: 'Check-in of Bea Booker' })
     .getByRole('button', { name: 'Present' });
   const box = await present.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(48);
   await present.click();
-  await expect(present).toHaveAttribute('aria-pressed', 'true');
-  await expect(guidePage.getByText('1 of 2 present')).toBeVisible();
+  await expectSoon(present).toHaveAttribute('aria-pressed', 'true');
+  await expectSoon(guidePage.getByText('1 of 2 present')).toBeVisible();
   await phone.close();
 });

@@ -101,7 +101,8 @@ export function StaffConsole() {
       <div className="admin-head">
         <h1 className="admin-title">Team</h1>
       </div>
-      <p className="admin-flash" role="status">
+      {/* The live region stays; its bar shows only with a message. */}
+      <p className={status ? 'admin-flash' : 'sr-only'} role="status">
         {status}
       </p>
       <form
