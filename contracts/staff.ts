@@ -88,10 +88,14 @@ export const guideDeparturesSchema = z.object({ departures: z.array(guideDepartu
 export type GuideDepartures = z.infer<typeof guideDeparturesSchema>;
 
 // PATCH /api/admin/departures/{id} {guides}: the uids of accounts with the guide role.
-export const guidesSchema = z.array(
-  z.string({ error: 'Each guide is an account id.' }).check(
-    noControlChars('Guide'),
-    z.minLength(1, 'Each guide is an account id.'),
-    z.maxLength(128, 'Each guide is an account id.'),
-  ),
-).check(z.maxLength(20, 'At most 20 guides a departure.'));
+export const guidesSchema = z
+  .array(
+    z
+      .string({ error: 'Each guide is an account id.' })
+      .check(
+        noControlChars('Guide'),
+        z.minLength(1, 'Each guide is an account id.'),
+        z.maxLength(128, 'Each guide is an account id.'),
+      ),
+  )
+  .check(z.maxLength(20, 'At most 20 guides a departure.'));

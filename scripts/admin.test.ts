@@ -22,7 +22,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 // firebase-admin against the same emulator, as the server checks tokens.
 const revocationCheck = () =>
-  getAuth(getApps().find((a) => a.name === 'admin-cli-test') ?? initializeApp({ projectId }, 'admin-cli-test'));
+  getAuth(
+    getApps().find((a) => a.name === 'admin-cli-test') ?? initializeApp({ projectId }, 'admin-cli-test'),
+  );
 
 type Run = { code: number | null; stdout: string; stderr: string };
 

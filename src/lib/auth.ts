@@ -72,8 +72,7 @@ export function hasStoredSession(): boolean {
 // server checks the role on every /api/admin and /api/guide call. 'unknown' until the token has
 // been read.
 export type OperatorRole =
-  | { status: 'unknown' }
-  | { status: 'known'; uid: string; operator: boolean; role: StaffRole | null };
+  { status: 'unknown' } | { status: 'known'; uid: string; operator: boolean; role: StaffRole | null };
 
 let role: OperatorRole = { status: 'unknown' };
 const roleListeners = new Set<() => void>();
@@ -128,8 +127,7 @@ function loadSdk() {
       }
       sdk.getIdTokenResult(user).then(
         (result) => {
-          if (auth.currentUser?.uid === user.uid)
-            setRole(knownRole(user.uid, result.claims));
+          if (auth.currentUser?.uid === user.uid) setRole(knownRole(user.uid, result.claims));
         },
         // Offline: the role stays as it was; the console's own check reports the problem.
         () => undefined,

@@ -18,7 +18,10 @@ const ownersOnly: RouteAccess = { roles: ['owner'] };
 // "METHOD /route/:params" as Fastify registers it. A route not listed is for owners and operators:
 // a new console route can never be opened to guides (or anyone else) by being forgotten here.
 export const routeAccess: Record<string, RouteAccess> = {
-  'GET /api/admin/departures/:id/manifest': { roles: ['owner', 'operator', 'guide'], guideScope: 'departure' },
+  'GET /api/admin/departures/:id/manifest': {
+    roles: ['owner', 'operator', 'guide'],
+    guideScope: 'departure',
+  },
   'GET /api/admin/departures/:id/manifest.csv': {
     roles: ['owner', 'operator', 'guide'],
     guideScope: 'departure',

@@ -186,10 +186,10 @@ export function changeDeparture(
       const before = current.map((r) => r.uid);
       if (before.join(',') !== guides.join(',')) {
         await tx.query('DELETE FROM departure_guides WHERE departure_id = $1', [id]);
-        await tx.query(
-          'INSERT INTO departure_guides (departure_id, uid) SELECT $1, unnest($2::text[])',
-          [id, guides],
-        );
+        await tx.query('INSERT INTO departure_guides (departure_id, uid) SELECT $1, unnest($2::text[])', [
+          id,
+          guides,
+        ]);
         // Account ids, not personal data: who was assigned, for the trail.
         entries.push({
           actor,

@@ -315,12 +315,12 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       [
         'an empty object',
         {},
-        'Nothing to change: send capacity, status, minTravellers, meetingPoint or meetingTime.',
+        'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime or guides.',
       ],
       [
         'an unknown field',
         { capacity: 10, seatsTaken: 0 },
-        'Only capacity, status, minTravellers, meetingPoint and meetingTime can be changed.',
+        'Only capacity, status, minTravellers, meetingPoint, meetingTime and guides can be changed.',
       ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],

@@ -89,7 +89,12 @@ describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000
       { name: 'a\u0007b' },
       { userId: 'someone' },
     ]) {
-      const res = await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', staffBooking('y@example.com', change));
+      const res = await ctx.call(
+        ctx.operator,
+        'POST',
+        '/api/admin/bookings',
+        staffBooking('y@example.com', change),
+      );
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
@@ -97,8 +102,9 @@ describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000
 
   it('becomes the account’s with that verified email on its first signed-in call, once, audited', async () => {
     const email = `claim-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const made = (await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', staffBooking(email, { travellers: 1 })))
-      .json() as AdminBooking;
+    const made = (
+      await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', staffBooking(email, { travellers: 1 }))
+    ).json() as AdminBooking;
     // The account with that address (any case), its email not verified yet: nothing is claimed.
     const user = await createUser('claimer');
     const auth = getAuth(getApps().find((a) => a.name === 'bookings-api')!);
@@ -115,7 +121,9 @@ describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000
     await ctx.call(owner, 'GET', `/api/bookings/${made.id}`);
     const claims = (await ctx.audit({ bookingId: made.id })).filter((a) => a.action === 'booking.claimed');
     expect(claims).toEqual([expect.objectContaining({ actor_type: 'traveller' })]);
-    const { rows } = await ctx.db.query<{ user_id: string }>('SELECT user_id FROM bookings WHERE id = $1', [made.id]);
+    const { rows } = await ctx.db.query<{ user_id: string }>('SELECT user_id FROM bookings WHERE id = $1', [
+      made.id,
+    ]);
     expect(rows[0]!.user_id).toBe(owner.uid);
     // Nobody else sees it.
     expect((await ctx.call(ctx.traveller, 'GET', `/api/bookings/${made.id}`)).statusCode).toBe(404);

@@ -12,7 +12,7 @@ import { todayIso } from '#contracts/iso-dates';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { unclaimedUserId } from '../bookings/claim.js';
 import { createBooking } from '../bookings/repository.js';
-import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking } from './bookings-queries.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';

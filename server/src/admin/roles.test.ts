@@ -60,13 +60,7 @@ describeEach(storeCases())('roles on every staff route on $name', { timeout: 120
     const path = route.split(' ')[1]!;
     const scope = accessOf(route.split(' ')[0]!, path).guideScope;
     const id =
-      scope === 'booking'
-        ? other
-          ? ids.otherBooking
-          : ids.myBooking
-        : other
-          ? ids.other
-          : ids.mine;
+      scope === 'booking' ? (other ? ids.otherBooking : ids.myBooking) : other ? ids.other : ids.mine;
     return path.replace(':id', id).replace(':index', '0').replace(':uid', 'no-such-account');
   };
   // An empty object: a write that is let in is refused by its schema (400) and changes nothing.
@@ -133,9 +127,14 @@ describeEach(storeCases())('roles on every staff route on $name', { timeout: 120
     expect(manifest.statusCode).toBe(200);
     expect(manifest.json().bookings[0].guests[0]).toHaveProperty('medical');
     expect(manifest.json().bookings[0].guests[0]).toHaveProperty('dietary');
-    const res = await ctx.call(users.guide, 'POST', `/api/admin/bookings/${ids.myBooking}/guests/1/check-in`, {
-      state: 'present',
-    });
+    const res = await ctx.call(
+      users.guide,
+      'POST',
+      `/api/admin/bookings/${ids.myBooking}/guests/1/check-in`,
+      {
+        state: 'present',
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = await ctx.call(users.guide, 'GET', '/api/guide/departures');
     expect(after.json().departures[0]).toMatchObject({ present: 1 });
@@ -147,7 +146,9 @@ describeEach(storeCases())('roles on every staff route on $name', { timeout: 120
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.guides).toMatch(/guide role/);
-    const { rows } = await ctx.db.query('SELECT * FROM departure_guides WHERE departure_id = $1', [ids.other]);
+    const { rows } = await ctx.db.query('SELECT * FROM departure_guides WHERE departure_id = $1', [
+      ids.other,
+    ]);
     expect(rows).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
   let url: string;
   let clientDir: string;
   let db: Database;
-  let servers: ServerProcess[] = [];
+  const servers: ServerProcess[] = [];
   let travellers: TestUser[];
   let operator: TestUser;
 
@@ -87,7 +87,10 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
         body: (await res.json()) as { id?: string; travellers?: number },
       })),
     );
-    expect(answers.every((a) => a.status === 201 || a.status === 409), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.every((a) => a.status === 201 || a.status === 409),
+      JSON.stringify(answers),
+    ).toBe(true);
     const sold = answers.filter((a) => a.status === 201);
     const { rows } = await db.query<{ id: string; travellers: number; seats_taken: number }>(
       `SELECT b.id, b.travellers, d.seats_taken FROM bookings b JOIN departures d ON d.id = b.departure_id

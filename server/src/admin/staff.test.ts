@@ -86,7 +86,10 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
 
   it('a demoted operator is refused by the API and by a page within the cache time', async () => {
     const user = await createUser('staffer');
-    const grant = await call(owner, 'PUT', '/api/admin/staff', { email: user.email.toUpperCase(), role: 'operator' });
+    const grant = await call(owner, 'PUT', '/api/admin/staff', {
+      email: user.email.toUpperCase(),
+      role: 'operator',
+    });
     expect(grant.statusCode, grant.body).toBe(200);
     expect(grant.json()).toMatchObject({ uid: user.uid, role: 'operator' });
     expect(await claimsOf(user.uid)).toEqual({ role: 'operator' });
@@ -98,7 +101,10 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
     const session = await call(operator, 'POST', '/api/session');
     const cookie = session.cookies.find((c) => c.name === sessionCookieName)!.value;
     const page = () =>
-      app.inject({ url: '/admin?read=/api/admin/bookings', headers: { cookie: `${sessionCookieName}=${cookie}` } });
+      app.inject({
+        url: '/admin?read=/api/admin/bookings',
+        headers: { cookie: `${sessionCookieName}=${cookie}` },
+      });
     expect(rendered((await page()).body).data).toMatchObject({ bookings: expect.any(Array) });
 
     await sleep(1_100);
@@ -127,11 +133,23 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
 
   it('lists the team with roles and last sign-in; removing a role takes the claim away', async () => {
     const user = await createUser('listed');
-    expect((await call(owner, 'PUT', '/api/admin/staff', { email: user.email, role: 'guide' })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'PUT', '/api/admin/staff', { email: user.email, role: 'guide' })).statusCode,
+    ).toBe(200);
     const list = await call(owner, 'GET', '/api/admin/staff');
     expect(list.statusCode).toBe(200);
-    const staff = list.json().staff as { uid: string; role: string; email: string; lastSignInAt: string | null }[];
-    expect(staff).toContainEqual({ uid: owner.uid, email: owner.email, role: 'owner', lastSignInAt: expect.any(String) });
+    const staff = list.json().staff as {
+      uid: string;
+      role: string;
+      email: string;
+      lastSignInAt: string | null;
+    }[];
+    expect(staff).toContainEqual({
+      uid: owner.uid,
+      email: owner.email,
+      role: 'owner',
+      lastSignInAt: expect.any(String),
+    });
     expect(staff).toContainEqual(expect.objectContaining({ uid: user.uid, role: 'guide' }));
 
     const removed = await call(owner, 'DELETE', `/api/admin/staff/${user.uid}`);
@@ -149,7 +167,10 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
   });
 
   it('an account that does not exist: 404 asking them to sign up; bad input 400', async () => {
-    const res = await call(owner, 'PUT', '/api/admin/staff', { email: 'nobody-t35@example.com', role: 'operator' });
+    const res = await call(owner, 'PUT', '/api/admin/staff', {
+      email: 'nobody-t35@example.com',
+      role: 'operator',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(askToSignUpMessage);
     for (const body of [
@@ -176,8 +197,12 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
     expect((await events()).length).toBe(before);
     // With a second owner, the first may step down.
     const second = await createUser('second-owner');
-    expect((await call(owner, 'PUT', '/api/admin/staff', { email: second.email, role: 'owner' })).statusCode).toBe(200);
-    expect((await call(owner, 'PUT', '/api/admin/staff', { email: owner.email, role: 'operator' })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'PUT', '/api/admin/staff', { email: second.email, role: 'owner' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(owner, 'PUT', '/api/admin/staff', { email: owner.email, role: 'operator' })).statusCode,
+    ).toBe(200);
     expect(await claimsOf(owner.uid)).toEqual({ role: 'operator' });
   });
 });

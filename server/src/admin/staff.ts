@@ -30,7 +30,12 @@ const staffLock = 7_260_416;
 // Keeps the index in step with a claim the server saw (a verified token of a staff member, or the
 // directory's answer): the first owner, granted from the terminal, appears in the list once they
 // use the console.
-export async function noteStaffRole(db: Queryable, uid: string, email: string | null, role: StaffRole | null) {
+export async function noteStaffRole(
+  db: Queryable,
+  uid: string,
+  email: string | null,
+  role: StaffRole | null,
+) {
   if (role === null) {
     await db.query('DELETE FROM staff WHERE uid = $1', [uid]);
     return;
@@ -112,7 +117,10 @@ export async function staffRoutes(
         if (!found.has(r.uid)) await fromDatabase(() => noteStaffRole(db, r.uid, null, null));
       }
       for (const a of accounts) await fromDatabase(() => noteStaffRole(db, a.uid, a.email, a.role));
-      const staff = accounts.filter((a) => a.role !== null).map(member).sort(byRoleThenEmail);
+      const staff = accounts
+        .filter((a) => a.role !== null)
+        .map(member)
+        .sort(byRoleThenEmail);
       return reply.header('Cache-Control', 'private, no-store').send({ staff });
     },
   );
@@ -181,7 +189,9 @@ export async function staffRoutes(
         ...consoleRoute,
         summary: 'Take an account’s role away (owners only)',
         params: z.object({
-          uid: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'No such staff member.')),
+          uid: z
+            .string()
+            .check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, 'No such staff member.')),
         }),
         response: {
           200: z.object({ uid: z.string() }),

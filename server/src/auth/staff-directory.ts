@@ -72,4 +72,3 @@ export function firebaseStaffDirectory(projectId: string, { appName = 'bookings-
   const app = getApps().find((a) => a.name === appName) ?? initializeApp({ projectId }, appName);
   return staffDirectoryFrom(getAuth(app));
 }
-

@@ -12,7 +12,13 @@ describe('checkIdToken', () => {
     const user = await checkIdToken({ verifyIdToken } as never, 'tok');
     expect(verifyIdToken).toHaveBeenCalledTimes(1);
     expect(verifyIdToken).toHaveBeenCalledWith('tok', true);
-    expect(user).toEqual({ uid: 'u1', email: 'a@example.com', role: 'admin', expiresAt: 2_000_000_000_000 });
+    expect(user).toEqual({
+      uid: 'u1',
+      email: 'a@example.com',
+      role: 'admin',
+      emailVerified: false,
+      expiresAt: 2_000_000_000_000,
+    });
   });
 
   it.each(['auth/user-disabled', 'auth/id-token-revoked', 'auth/user-not-found'])(

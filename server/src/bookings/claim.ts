@@ -39,7 +39,9 @@ export function claimingVerifier(verify: TokenVerifier, db: Database, onError: (
   return check;
 }
 
-export const withStaffBookingClaims = <T extends { db: Database; verifyToken: TokenVerifier }>(options: T): T => ({
+export const withStaffBookingClaims = <T extends { db: Database; verifyToken: TokenVerifier }>(
+  options: T,
+): T => ({
   ...options,
   // A failure is the database's; the request it rides on goes ahead as it would have.
   verifyToken: claimingVerifier(options.verifyToken, options.db, () => {}),

@@ -17,7 +17,7 @@ export const getGuideManifest = (departureId: string, signal?: AbortSignal) =>
   apiRequest<Manifest>(guidePaths.manifest(departureId), { signal });
 
 export const checkIn = (bookingId: string, index: number, state: CheckInState | null) =>
-  apiRequest<AdminBooking>(
-    `/api/admin/bookings/${encodeURIComponent(bookingId)}/guests/${index}/check-in`,
-    { method: 'POST', body: { state } },
-  );
+  apiRequest<AdminBooking>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/guests/${index}/check-in`, {
+    method: 'POST',
+    body: { state },
+  });

@@ -179,7 +179,10 @@ export const removeStaff = (uid: string) =>
 export const listGuides = (signal?: AbortSignal) => apiRequest<GuideList>(staffPaths.guides, { signal });
 
 export const setDepartureGuides = (departureId: string, guides: string[]) =>
-  apiRequest<AdminDeparture>(`/api/admin/departures/${id(departureId)}`, { method: 'PATCH', body: { guides } });
+  apiRequest<AdminDeparture>(`/api/admin/departures/${id(departureId)}`, {
+    method: 'PATCH',
+    body: { guides },
+  });
 
 // A booking taken on the phone.
 export const createStaffBooking = (input: StaffBookingInput) =>

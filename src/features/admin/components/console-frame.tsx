@@ -21,7 +21,11 @@ const consoleTabs = [
   },
 ];
 
-const staffTab = { to: paths.adminStaff, label: 'Team', matches: (p: string) => p.startsWith(paths.adminStaff) };
+const staffTab = {
+  to: paths.adminStaff,
+  label: 'Team',
+  matches: (p: string) => p.startsWith(paths.adminStaff),
+};
 
 // The console's band under the site's navbar: where you are, and its sections (the team for
 // owners only: the server refuses it to anyone else anyway).

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { StatusBadge } from '~/components/status-badge';
+import { DepartureGuides } from '~/features/admin/components/departure-guides';
 import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
 import { DepartureMessageForm } from '~/features/admin/components/departure-message-form';
 import type { OperatorGuest } from '#contracts/guests';
@@ -270,6 +271,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           />
         </section>
       ) : null}
+      <DepartureGuides departureId={departure.id} assigned={departure.guides ?? []} />
       <DepartureWaitlist departureId={departure.id} />
       <DepartureMessageForm departureId={departure.id} packageName={departure.packageName} />
       {/* The reader's clock and zone: known in the browser only (src/lib/use-hydrated.ts). */}

@@ -51,7 +51,11 @@ export function NewBookingForm() {
   }, [values.packageId]);
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value, ...(field === 'packageId' ? { departureId: '' } : {}) }));
+    setValues((v) => ({
+      ...v,
+      [field]: event.target.value,
+      ...(field === 'packageId' ? { departureId: '' } : {}),
+    }));
     setFormError('');
   };
 
@@ -75,7 +79,9 @@ export function NewBookingForm() {
       });
       void navigate(paths.adminBooking(booking.id));
     } catch (error) {
-      const fieldErrors = (error instanceof ApiError ? error.fieldErrors : {}) as Partial<Record<Field, string>>;
+      const fieldErrors = (error instanceof ApiError ? error.fieldErrors : {}) as Partial<
+        Record<Field, string>
+      >;
       setErrors(fieldErrors);
       setFormError(
         Object.keys(fieldErrors).length > 0
@@ -101,7 +107,12 @@ export function NewBookingForm() {
       <form className="admin-panel admin-new-booking__form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset>
           <legend className="admin-sub">The trip</legend>
-          <SelectField label="Package" value={values.packageId} onChange={set('packageId')} error={errors.packageId}>
+          <SelectField
+            label="Package"
+            value={values.packageId}
+            onChange={set('packageId')}
+            error={errors.packageId}
+          >
             <option value="">Choose a package</option>
             {options.map((p) => (
               <option key={p.id} value={p.id}>
@@ -116,10 +127,13 @@ export function NewBookingForm() {
             error={errors.departureId}
             disabled={!values.packageId || departures === null}
           >
-            <option value="">{values.packageId && departures === null ? 'Loading dates…' : 'Choose a date'}</option>
+            <option value="">
+              {values.packageId && departures === null ? 'Loading dates…' : 'Choose a date'}
+            </option>
             {(departures ?? []).map((d) => (
               <option key={d.id} value={d.id} disabled={seatsLeftOf(d) === 0}>
-                {formatTripDate(d.startsOn)} — {seatsLeftOf(d) === 0 ? 'full' : `${seatsLeftOf(d)} seats left`}
+                {formatTripDate(d.startsOn)} —{' '}
+                {seatsLeftOf(d) === 0 ? 'full' : `${seatsLeftOf(d)} seats left`}
               </option>
             ))}
           </SelectField>
@@ -136,7 +150,13 @@ export function NewBookingForm() {
         </fieldset>
         <fieldset>
           <legend className="admin-sub">The lead traveller</legend>
-          <InputField label="Name" autoComplete="off" value={values.name} onChange={set('name')} error={errors.name} />
+          <InputField
+            label="Name"
+            autoComplete="off"
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+          />
           <InputField
             label="Email"
             type="email"
@@ -146,8 +166,20 @@ export function NewBookingForm() {
             onChange={set('email')}
             error={errors.email}
           />
-          <InputField label="Address" autoComplete="off" value={values.address} onChange={set('address')} error={errors.address} />
-          <PhoneField label="Phone" autoComplete="off" value={values.phone} onChange={set('phone')} error={errors.phone} />
+          <InputField
+            label="Address"
+            autoComplete="off"
+            value={values.address}
+            onChange={set('address')}
+            error={errors.address}
+          />
+          <PhoneField
+            label="Phone"
+            autoComplete="off"
+            value={values.phone}
+            onChange={set('phone')}
+            error={errors.phone}
+          />
         </fieldset>
         <fieldset className="admin-new-booking__choices">
           <legend className="admin-sub">Status and emails</legend>

@@ -14,7 +14,8 @@ const roleHelp: Record<StaffRole, string> = {
   guide: 'Their departures’ manifests and check-in',
 };
 
-type Loaded = { status: 'loading' } | { status: 'ready'; staff: StaffMember[] } | { status: 'error'; message: string };
+type Loaded =
+  { status: 'loading' } | { status: 'ready'; staff: StaffMember[] } | { status: 'error'; message: string };
 
 // The team (owners only): who has which role, adding someone by the email of their account,
 // changing a role, removing one (after a confirmation). The server ends the old role at once.
@@ -35,14 +36,18 @@ export function StaffConsole() {
     listStaff().then(
       (data) => setState({ status: 'ready', staff: data.staff }),
       (error: unknown) =>
-        setState({ status: 'error', message: error instanceof Error ? error.message : 'The team could not be loaded.' }),
+        setState({
+          status: 'error',
+          message: error instanceof Error ? error.message : 'The team could not be loaded.',
+        }),
     );
   }, []);
   useEffect(() => {
     if (!preloaded) reload();
   }, [preloaded, reload]);
 
-  const fail = (error: unknown) => setStatus(error instanceof Error ? error.message : 'That did not work. Please try again.');
+  const fail = (error: unknown) =>
+    setStatus(error instanceof Error ? error.message : 'That did not work. Please try again.');
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +60,9 @@ export function StaffConsole() {
     setEmailError('');
     try {
       const member = await setStaffRole(email.trim(), role);
-      setStatus(`${member.email ?? email} is now ${member.role === 'owner' || member.role === 'operator' ? 'an' : 'a'} ${member.role}.`);
+      setStatus(
+        `${member.email ?? email} is now ${member.role === 'owner' || member.role === 'operator' ? 'an' : 'a'} ${member.role}.`,
+      );
       setEmail('');
       reload();
     } catch (error) {
@@ -94,10 +101,16 @@ export function StaffConsole() {
       <div className="admin-head">
         <h1 className="admin-title">Team</h1>
       </div>
-      <p className="admin-flash" role="status">
+      {/* The live region stays; its bar shows only with a message. */}
+      <p className={status ? 'admin-flash' : 'sr-only'} role="status">
         {status}
       </p>
-      <form className="admin-panel admin-staff__add" onSubmit={(e) => void add(e)} aria-labelledby={ids.title} noValidate>
+      <form
+        className="admin-panel admin-staff__add"
+        onSubmit={(e) => void add(e)}
+        aria-labelledby={ids.title}
+        noValidate
+      >
         <h2 id={ids.title} className="admin-sub">
           Add someone
         </h2>
@@ -115,7 +128,12 @@ export function StaffConsole() {
               setStatus('');
             }}
           />
-          <SelectField id={ids.role} label="Role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+          <SelectField
+            id={ids.role}
+            label="Role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as StaffRole)}
+          >
             {staffRoles.map((r) => (
               <option key={r} value={r}>
                 {staffRoleLabels[r]} — {roleHelp[r]}
@@ -162,17 +180,33 @@ export function StaffConsole() {
                 ))}
               </SelectField>
               {confirming === member.uid ? (
-                <div className="admin-staff__confirm" role="group" aria-label={`Remove ${member.email ?? member.uid}?`}>
+                <div
+                  className="admin-staff__confirm"
+                  role="group"
+                  aria-label={`Remove ${member.email ?? member.uid}?`}
+                >
                   <span>Remove their role?</span>
-                  <button type="button" className="admin-button admin-button--danger" onClick={() => void remove(member)}>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--danger"
+                    onClick={() => void remove(member)}
+                  >
                     Yes, remove
                   </button>
-                  <button type="button" className="admin-button admin-button--quiet" onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--quiet"
+                    onClick={() => setConfirming(null)}
+                  >
                     Keep
                   </button>
                 </div>
               ) : (
-                <button type="button" className="admin-button admin-button--quiet" onClick={() => setConfirming(member.uid)}>
+                <button
+                  type="button"
+                  className="admin-button admin-button--quiet"
+                  onClick={() => setConfirming(member.uid)}
+                >
                   Remove
                 </button>
               )}

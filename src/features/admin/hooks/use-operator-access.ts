@@ -27,7 +27,9 @@ export function useOperatorAccess(uid: string, operatorByCookie = false) {
     refreshStaffRole().then(
       (role) => {
         if (!current) return;
-        setAccess(role === 'owner' || role === 'operator' ? { status: 'operator' } : { status: 'not-operator', role });
+        setAccess(
+          role === 'owner' || role === 'operator' ? { status: 'operator' } : { status: 'not-operator', role },
+        );
       },
       () => {
         // The page the server rendered stays; every /api/admin call checks the claim anyway.

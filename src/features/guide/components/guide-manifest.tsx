@@ -42,7 +42,12 @@ export function GuideManifest({ departureId }: { departureId: string }) {
     );
   }
   const manifest = state.data;
-  const tick = async (bookingId: string, index: number, current: CheckInState | null, pressed: CheckInState) => {
+  const tick = async (
+    bookingId: string,
+    index: number,
+    current: CheckInState | null,
+    pressed: CheckInState,
+  ) => {
     const key = `${bookingId}:${index}`;
     if (pending) return;
     const next = current === pressed ? null : pressed;
@@ -59,7 +64,9 @@ export function GuideManifest({ departureId }: { departureId: string }) {
       const name = updated.guests[index]?.fullName || `Traveller ${index + 1}`;
       setMessage(next ? `${name}: ${stateText[next].toLowerCase()}.` : `${name}: check-in cleared.`);
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : 'The check-in could not be saved. Please try again.');
+      setMessage(
+        error instanceof Error ? error.message : 'The check-in could not be saved. Please try again.',
+      );
     } finally {
       setPending(null);
     }
@@ -92,8 +99,7 @@ export function GuideManifest({ departureId }: { departureId: string }) {
               <li key={key} className="guide-person" data-check-in={guest.checkIn ?? 'none'}>
                 <p className="guide-person__name">{label}</p>
                 <p className="guide-person__party">
-                  {booking.reference} · {booking.name} ·{' '}
-                  <a href={telHref(booking.phone)}>{booking.phone}</a>
+                  {booking.reference} · {booking.name} · <a href={telHref(booking.phone)}>{booking.phone}</a>
                 </p>
                 <dl className="guide-person__facts">
                   <div>
