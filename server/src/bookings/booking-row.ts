@@ -15,8 +15,14 @@ const travellerGuests = (guests: OperatorGuest[]) =>
     medical,
     emergencyName,
     emergencyPhone,
-    answers: answers ?? {},
+    ...answersOf(answers),
   }));
+
+// Answers appear once a traveller has given some (a package without questions has none).
+const answersOf = (answers: OperatorGuest['answers']) =>
+  answers && Object.keys(answers).length > 0 ? { answers } : {};
+const operatorGuests = (guests: OperatorGuest[]) =>
+  guests.map(({ answers, ...guest }) => ({ ...guest, ...answersOf(answers) }));
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -42,7 +48,7 @@ export const toBooking = (row: BookingRow): Booking => ({
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
   ...toBooking(row),
-  guests: row.guests,
+  guests: operatorGuests(row.guests),
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
   cancelReason: row.cancel_reason,
