@@ -117,6 +117,9 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
         offered: 0,
         meetingPoint: null,
         meetingTime: null,
+        // No price of its own: it sells at the package's.
+        price: 1320,
+        ownPrice: null,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([
@@ -315,12 +318,12 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       [
         'an empty object',
         {},
-        'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime or guides.',
+        'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides or price.',
       ],
       [
         'an unknown field',
         { capacity: 10, seatsTaken: 0 },
-        'Only capacity, status, minTravellers, meetingPoint, meetingTime and guides can be changed.',
+        'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides and price can be changed.',
       ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],

@@ -19,7 +19,7 @@ const travellerGuests = (guests: (OperatorGuest & { invited?: boolean })[]) =>
       medical,
       emergencyName,
       emergencyPhone,
-      answers: answers ?? {},
+      ...answersOf(answers),
     };
     if (i === 0) return details;
     const inviteStatus: InviteStatus = guestComplete(details)
@@ -29,6 +29,12 @@ const travellerGuests = (guests: (OperatorGuest & { invited?: boolean })[]) =>
         : 'not-invited';
     return { ...details, inviteStatus };
   });
+
+// Answers appear once a traveller has given some (a package without questions has none).
+const answersOf = (answers: OperatorGuest['answers']) =>
+  answers && Object.keys(answers).length > 0 ? { answers } : {};
+const operatorGuests = (guests: OperatorGuest[]) =>
+  guests.map(({ answers, ...guest }) => ({ ...guest, ...answersOf(answers) }));
 
 export const toBooking = (row: BookingRow): Booking => ({
   id: row.id,
@@ -54,7 +60,7 @@ export const toBooking = (row: BookingRow): Booking => ({
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
   ...toBooking(row),
-  guests: row.guests.map(({ invited: _invited, ...guest }) => guest),
+  guests: operatorGuests(row.guests.map(({ invited: _invited, ...guest }) => guest)),
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
   cancelReason: row.cancel_reason,

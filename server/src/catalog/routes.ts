@@ -246,7 +246,6 @@ export async function adminCatalogueRoutes(app: FastifyInstance, { db, catalogue
         schema: {
           ...route,
           summary: 'Upload an image (multipart: file, alt); JPEG, PNG, WebP or AVIF, 10 MB, 40 megapixels',
-          consumes: ['multipart/form-data'],
           params: idParam,
           response: {
             201: uploadedImageSchema,

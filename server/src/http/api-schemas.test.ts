@@ -21,7 +21,8 @@ beforeAll(async () => {
   db = await openDatabase({});
   await migrate(db);
   app = await buildTestApp({ clientDir: dir, db });
-});
+  // Migrations and the catalogue's seed on a busy machine.
+}, 90_000);
 
 afterAll(async () => {
   await app.close();
