@@ -29,18 +29,21 @@ const test = base.extend<OperatorFixtures>({
   },
 });
 
-// The home page is rendered from each process's copy of the catalogue, refreshed within 5 s of a
-// change: reload until it shows (or no longer shows) the package.
-async function expectOnHome(page: Page, name: string, shown: boolean) {
+// The home page is served from each process's copy of the catalogue, refreshed within 5 s of a
+// change: its structured data and /packages.json (what its grid reads) list the published
+// packages. Reload until they show (or no longer show) the package.
+async function expectOnHome(page: Page, id: string, name: string, shown: boolean) {
   await expect
     .poll(
       async () => {
         await page.goto('/');
-        return page.getByRole('heading', { name, exact: true }).count();
+        const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).join('');
+        const list = (await (await page.request.get('/packages.json')).json()) as { id: string }[];
+        return [data.includes(name), list.some((p) => p.id === id)];
       },
       { timeout: 15_000, intervals: [500, 1000, 2000] },
     )
-    .toBe(shown ? 1 : 0);
+    .toEqual([shown, shown]);
 }
 
 test('an operator creates a package, adds a day, uploads a photo and publishes it; archived, it is gone', async ({
@@ -53,16 +56,17 @@ test('an operator creates a package, adds a day, uploads a photo and publishes i
 
   await page.goto('/admin/packages');
   await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Packages' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page, '/admin/packages');
 
   const form = page.getByRole('form', { name: 'New package' });
   await form.getByLabel('Name').fill(name);
   await expect(form.getByLabel('Id')).toHaveValue(id);
-  await form.getByLabel('Description').fill('Six days among the peaks and fishing villages of Arctic Norway.');
+  await form
+    .getByLabel('Description')
+    .fill('Six days among the peaks and fishing villages of Arctic Norway.');
   await form.getByLabel('Price per person (US$)').fill('2300');
   await form.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(`/admin/packages/${id}`);
@@ -82,7 +86,9 @@ test('an operator creates a package, adds a day, uploads a photo and publishes i
   })
     .jpeg()
     .toBuffer();
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'lofoten.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'lofoten.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('figure')).toContainText('Preview of lofoten.jpg');
   await page.getByLabel('Alt text', { exact: true }).fill('Red fishing huts below a granite peak');
   await page.getByRole('button', { name: 'Upload photo' }).click();
@@ -96,10 +102,14 @@ test('an operator creates a package, adds a day, uploads a photo and publishes i
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'published' })).toBeVisible();
-  await expectOnHome(page, name, true);
+  await expectOnHome(page, id, name, true);
+  // Its page shows the day and the photo.
+  await page.goto(`/package/${id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Arrival in Svolvær')).toBeVisible();
 
   await page.goto(`/admin/packages/${id}`);
   await page.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'archived' })).toBeVisible();
-  await expectOnHome(page, name, false);
+  await expectOnHome(page, id, name, false);
 });

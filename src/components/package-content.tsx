@@ -46,9 +46,7 @@ export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays'
         <span className="sr-only">Duration: </span>
         {durationLabel(days)}
       </span>
-      {pkg.itinerary.length > 0 ? (
-        <span className="package-facts__item">Day-by-day plan below</span>
-      ) : null}
+      {pkg.itinerary.length > 0 ? <span className="package-facts__item">Day-by-day plan below</span> : null}
     </p>
   );
 }

@@ -25,7 +25,9 @@ export type PackageContent = TravelPackage & {
 };
 
 const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 const list = <T>(value: unknown, keep: (item: Record<string, unknown>) => T | null): T[] =>
   Array.isArray(value) ? value.map((v) => keep(record(v))).filter((v): v is T => v !== null) : [];
@@ -65,7 +67,8 @@ export function readQuestion(q: Record<string, unknown>): Question | null {
 export function readPackageContent(value: unknown): PackageContent | null {
   if (!isTravelPackage(value)) return null;
   const p = record(value);
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   return {
     id: value.id,
     name: value.name,
@@ -73,7 +76,9 @@ export function readPackageContent(value: unknown): PackageContent | null {
     img: value.img,
     price: value.price,
     durationDays: typeof p.durationDays === 'number' ? p.durationDays : null,
-    itinerary: list(p.itinerary, (d) => (typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null)),
+    itinerary: list(p.itinerary, (d) =>
+      typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null,
+    ),
     includes: strings(p.includes),
     excludes: strings(p.excludes),
     images: list(p.images, readImage),

@@ -6,7 +6,10 @@ import type { Route } from './+types/admin-package';
 
 export const meta = () => [
   { title: 'Edit package | Operator console | Wayfarer Tours' },
-  { name: 'description', content: 'One Wayfarer Tours package: its text, days, images, questions and status.' },
+  {
+    name: 'description',
+    content: 'One Wayfarer Tours package: its text, days, images, questions and status.',
+  },
 ];
 
 // With an operator's session cookie the server renders the package from the catalogue's list.

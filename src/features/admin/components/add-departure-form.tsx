@@ -145,7 +145,11 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
         />
         <InputField
           label="Price per person (US$)"
-          hint={packagePrice === undefined ? 'Empty = the package’s price' : `Empty = the package’s ${formatPrice(packagePrice)}`}
+          hint={
+            packagePrice === undefined
+              ? 'Empty = the package’s price'
+              : `Empty = the package’s ${formatPrice(packagePrice)}`
+          }
           id={ids.price}
           name="price"
           type="number"

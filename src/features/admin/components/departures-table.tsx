@@ -199,7 +199,9 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                   <span className="admin-capacity__view">
                     <span>
                       <span className="admin-strong">{formatPrice(d.price)}</span>
-                      <span className="admin-sub">{d.ownPrice === null ? "Package's price" : 'Own price'}</span>
+                      <span className="admin-sub">
+                        {d.ownPrice === null ? "Package's price" : 'Own price'}
+                      </span>
                     </span>
                     {!past && (
                       <button

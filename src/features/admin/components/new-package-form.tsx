@@ -21,7 +21,12 @@ export const slugOf = (name: string) =>
 // A new package starts as a draft with the four fields the public list needs; the rest is filled
 // in on its own page. The server's words show beside the fields; what was typed stays on failure.
 export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ id: '', name: '', description: '', price: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    id: '',
+    name: '',
+    description: '',
+    price: '',
+  });
   const [idTyped, setIdTyped] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState('');
@@ -87,7 +92,12 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
   }
 
   return (
-    <form className="admin-panel admin-panel__pad catalogue-new" aria-labelledby={`${uid}-title`} onSubmit={submit} noValidate>
+    <form
+      className="admin-panel admin-panel__pad catalogue-new"
+      aria-labelledby={`${uid}-title`}
+      onSubmit={submit}
+      noValidate
+    >
       <h2 id={`${uid}-title`} className="admin-panel__title">
         New package
       </h2>
@@ -102,7 +112,11 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
       />
       <InputField
         label="Id"
-        hint={slug ? `Its page will be /package/${slug}` : 'Lower-case words joined by hyphens, e.g. alpine-lakes.'}
+        hint={
+          slug
+            ? `Its page will be /package/${slug}`
+            : 'Lower-case words joined by hyphens, e.g. alpine-lakes.'
+        }
         id={ids.id}
         name="id"
         maxLength={catalogueLimits.idMax}

@@ -20,10 +20,19 @@ type Props = {
 };
 
 // What each status offers next: draft -> published, published <-> archived, never back to draft.
-const statusActions: Record<PackageStatus, { to: PackageStatus; label: string; busy: string; done: string }[]> = {
-  draft: [{ to: 'published', label: 'Publish', busy: 'Publishing…', done: 'published: it is on the home page now' }],
-  published: [{ to: 'archived', label: 'Archive', busy: 'Archiving…', done: 'archived: visitors no longer see it' }],
-  archived: [{ to: 'published', label: 'Restore', busy: 'Restoring…', done: 'restored: it is on the home page again' }],
+const statusActions: Record<
+  PackageStatus,
+  { to: PackageStatus; label: string; busy: string; done: string }[]
+> = {
+  draft: [
+    { to: 'published', label: 'Publish', busy: 'Publishing…', done: 'published: it is on the home page now' },
+  ],
+  published: [
+    { to: 'archived', label: 'Archive', busy: 'Archiving…', done: 'archived: visitors no longer see it' },
+  ],
+  archived: [
+    { to: 'published', label: 'Restore', busy: 'Restoring…', done: 'restored: it is on the home page again' },
+  ],
 };
 
 // /admin/packages/{id}: every field of one package in one form, saved together (Save, or with a
@@ -49,14 +58,19 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
   };
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   async function save(status?: PackageStatus) {
     if (busy) return;
     setBusy(status ?? 'save');
     setFormError('');
     try {
-      const saved = await changePackage(pkg.id, { ...changeOf(draft, pkg.id), ...(status ? { status } : {}) });
+      const saved = await changePackage(pkg.id, {
+        ...changeOf(draft, pkg.id),
+        ...(status ? { status } : {}),
+      });
       setErrors({});
       setDraft(draftOf(saved));
       const action = status && statusActions[pkg.status].find((a) => a.to === status);
@@ -107,7 +121,13 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith(prefix))));
 
   return (
-    <form ref={formRef} className="package-editor" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
+    <form
+      ref={formRef}
+      className="package-editor"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${uid}-title`}
+    >
       <div className="admin-head">
         <div>
           <p className="admin-back">
@@ -118,7 +138,8 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
           </h1>
           <p className="admin-lead">
             <PackageStatusBadge status={pkg.status} prefix="Status:" /> ·{' '}
-            {plural(pkg.upcomingDepartures, 'upcoming departure')} · {plural(pkg.activeBookings, 'active booking')}
+            {plural(pkg.upcomingDepartures, 'upcoming departure')} ·{' '}
+            {plural(pkg.activeBookings, 'active booking')}
             {pkg.status === 'published' ? (
               <>
                 {' '}
@@ -238,7 +259,11 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
 
         <aside className="editor-side" aria-label="Save and publish">
           <div className="admin-panel admin-panel__pad editor-actions">
-            <button type="submit" className="button button--primary button--block" aria-busy={busy === 'save'}>
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              aria-busy={busy === 'save'}
+            >
               {busy === 'save' ? 'Saving…' : 'Save changes'}
             </button>
             <button

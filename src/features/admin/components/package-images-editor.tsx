@@ -93,7 +93,13 @@ export function PackageImagesEditor({ packageId, images, errors, onChange, onUpl
         <ol className="editor-images">
           {images.map((image, index) => (
             <li key={image.id} className="editor-image">
-              <img className="editor-image__img" src={image.url} alt="" width={image.width} height={image.height} />
+              <img
+                className="editor-image__img"
+                src={image.url}
+                alt=""
+                width={image.width}
+                height={image.height}
+              />
               <div className="editor-image__body">
                 {index === 0 ? <p className="editor-image__cover">Cover</p> : null}
                 <InputField

@@ -8,8 +8,7 @@ import { moved, rowKey, type DayDraft, type ItemDraft } from '~/features/admin/u
 type Errors = Record<string, string>;
 
 // Focus stays with the row the operator moved, or goes to the row that took a removed one's place.
-const focusLater = (id: string) =>
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
+const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 export function RowButtons({
   index,
@@ -42,7 +41,11 @@ export function RowButtons({
       >
         Move down<span className="sr-only"> {what}</span>
       </button>
-      <button type="button" className="button admin-button admin-button--quiet editor-remove" onClick={onRemove}>
+      <button
+        type="button"
+        className="button admin-button admin-button--quiet editor-remove"
+        onClick={onRemove}
+      >
         Remove<span className="sr-only"> {what}</span>
       </button>
     </div>
@@ -67,7 +70,9 @@ export function ItineraryEditor({
       <h2 className="admin-panel__title" id={`${uid}-h`}>
         Itinerary
       </h2>
-      <p className="admin-muted editor-section__lead">Day 1 is the first entry. At most {catalogueLimits.days} days.</p>
+      <p className="admin-muted editor-section__lead">
+        Day 1 is the first entry. At most {catalogueLimits.days} days.
+      </p>
       {errors.itinerary ? <p className="field__error">{errors.itinerary}</p> : null}
       <ol className="editor-rows">
         {days.map((day, index) => (
@@ -158,7 +163,9 @@ export function ItemsEditor({
               name={`${field}.${index}`}
               maxLength={catalogueLimits.listItem}
               value={item.text}
-              onChange={(e) => onChange(items.map((it, i) => (i === index ? { ...it, text: e.target.value } : it)))}
+              onChange={(e) =>
+                onChange(items.map((it, i) => (i === index ? { ...it, text: e.target.value } : it)))
+              }
               error={errors[`${field}.${index}`]}
             />
             <RowButtons

@@ -29,7 +29,10 @@ const aPackage = (id: string, name: string, overrides: Partial<AdminPackage> = {
 });
 
 const alps = aPackage('swiss-alpine-lakes', 'Swiss Alpine Lakes');
-const kyoto = aPackage('kyoto-temples-and-tea', 'Kyoto Temples & Tea', { status: 'draft', activeBookings: 0 });
+const kyoto = aPackage('kyoto-temples-and-tea', 'Kyoto Temples & Tea', {
+  status: 'draft',
+  activeBookings: 0,
+});
 
 function renderConsole() {
   const router = createMemoryRouter(
@@ -94,7 +97,9 @@ describe('the catalogue console', () => {
     await user.click(within(form).getByRole('button', { name: 'Create draft' }));
 
     const id = within(form).getByLabelText('Id');
-    await waitFor(() => expect(id).toHaveAccessibleDescription('A package already has the id "lofoten-fjords".'));
+    await waitFor(() =>
+      expect(id).toHaveAccessibleDescription('A package already has the id "lofoten-fjords".'),
+    );
     expect(id).toHaveFocus();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       id: 'lofoten-fjords',

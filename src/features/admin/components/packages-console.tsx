@@ -59,7 +59,9 @@ export function PackagesConsole() {
       flash.show(`${name} moved ${direction} to position ${to + 1} of ${packages.length}.`);
       refocus.current = { id: moved!, direction };
     } catch (error) {
-      setMoveError(error instanceof ApiError ? error.message : 'The order could not be saved. Please try again.');
+      setMoveError(
+        error instanceof ApiError ? error.message : 'The order could not be saved. Please try again.',
+      );
     } finally {
       setMoving(false);
     }
@@ -71,8 +73,8 @@ export function PackagesConsole() {
         <div>
           <h1 className="admin-title">Packages</h1>
           <p className="admin-lead">
-            What the site sells, in the order the home page shows it. Drafts and archived packages are
-            hidden from visitors.
+            What the site sells, in the order the home page shows it. Drafts and archived packages are hidden
+            from visitors.
           </p>
         </div>
       </div>

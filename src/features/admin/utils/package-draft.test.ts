@@ -17,7 +17,9 @@ const pkg: AdminPackage = {
   includes: ['Five nights'],
   excludes: ['Flights'],
   images: [],
-  questions: [{ id: 'passport', label: 'Passport number', kind: 'text', choices: [], required: true, sensitive: true }],
+  questions: [
+    { id: 'passport', label: 'Passport number', kind: 'text', choices: [], required: true, sensitive: true },
+  ],
   position: 7,
   updatedAt: '2026-11-25T00:00:00.000Z',
   upcomingDepartures: 0,

@@ -19,7 +19,14 @@ export function PackageCover({ pkg }: { pkg: PackageContent }) {
   if (pkg.img === '' || pkg.img.startsWith('/')) {
     // A cover's URL without its variants, or a draft with no image yet: the brand's sand.
     return pkg.img ? (
-      <img className="package-details__img" src={pkg.img} alt="" width={800} height={533} fetchPriority="high" />
+      <img
+        className="package-details__img"
+        src={pkg.img}
+        alt=""
+        width={800}
+        height={533}
+        fetchPriority="high"
+      />
     ) : (
       <div className="package-details__img package-details__img--empty" aria-hidden="true" />
     );

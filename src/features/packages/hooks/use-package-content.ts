@@ -18,7 +18,11 @@ export async function getPackageContent(id: string, signal?: AbortSignal): Promi
 // catalogue's entry (whatever fields it carries), so the page never waits on it to show.
 export function usePackageContent(card: TravelPackage, preloaded?: unknown): PackageContent {
   const initial = readPackageContent(preloaded) ?? undefined;
-  const { state } = useAsyncData(`package:${card.id}`, (signal) => getPackageContent(card.id, signal), initial);
+  const { state } = useAsyncData(
+    `package:${card.id}`,
+    (signal) => getPackageContent(card.id, signal),
+    initial,
+  );
   if (state.status === 'success' && state.data.id === card.id) return state.data;
   return readPackageContent(card)!;
 }
