@@ -278,6 +278,13 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     await invite(lead, booking.id, 1, 'remind-me@example.com');
     const invited = (await lastInvite(booking.id)).token;
     const settings = { tripDays: 7, detailsDays: 2000, detailsIncomplete: guestDetailsIncomplete };
+    // Invited just now: the invitation is its own reminder, the link stays.
+    await runReminders(ctx.db, todayIso(), settings);
+    expect((await getLink(invited)).statusCode).toBe(200);
+    await ctx.db.query(
+      `UPDATE guest_links SET invited_at = now() - interval '4 days' WHERE booking_id = $1`,
+      [booking.id],
+    );
     await runReminders(ctx.db, todayIso(), settings);
     await runReminders(ctx.db, todayIso(), settings);
     const { rows } = await ctx.db.query<{ recipient: string; kind: string; payload: unknown }>(

@@ -50,8 +50,8 @@ describe.skipIf(!baseUrl)('guest reminders from two processes on one PostgreSQL'
         [id],
       );
       await one.query(
-        `INSERT INTO guest_links (booking_id, position, token_hash, email) VALUES
-           ($1, 1, $2, $3), ($1, 2, $4, $5)`,
+        `INSERT INTO guest_links (booking_id, position, token_hash, email, invited_at) VALUES
+           ($1, 1, $2, $3, now() - interval '5 days'), ($1, 2, $4, $5, now() - interval '5 days')`,
         [
           id,
           randomUUID(),

@@ -115,6 +115,11 @@ const stillMissing = (row: BookingRow) =>
       : [`${g.fullName || `Traveller ${i + 1}`}${i === 0 ? ' (you)' : g.invited ? ' (invited)' : ''}`],
   );
 
+// An invitation is its own first reminder: a traveller is reminded only after this many days
+// without their details, so an invitation sent inside the window is not replaced (its link
+// stopped) by a reminder minutes later.
+export const guestQuietDays = 3;
+
 type GuestDueRow = {
   booking_id: string;
   position: number;
@@ -142,6 +147,7 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
        JOIN booking_guests g ON g.booking_id = l.booking_id AND g.position = l.position
        WHERE b.status IN ('requested', 'confirmed')
          AND d.starts_on >= $1::date AND d.starts_on <= $2::date
+         AND l.invited_at < now() - interval '${guestQuietDays} days'
          AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = '')
          AND NOT EXISTS (SELECT 1 FROM guest_reminders r
            WHERE r.booking_id = l.booking_id AND r.position = l.position AND r.kind = 'details')
