@@ -13,7 +13,7 @@ async function departureWithTraveller(request: APIRequestContext, token: string)
     headers: { authorization: `Bearer ${token}` },
     data: {
       packageId: 'santorini-sunset-sail',
-      startsOn: addDays(todayIso(), 400 + Math.floor(Math.random() * 600)),
+      startsOn: addDays(todayIso('UTC'), 400 + Math.floor(Math.random() * 600)),
       capacity: 12,
     },
   });

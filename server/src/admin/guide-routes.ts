@@ -21,7 +21,7 @@ type Row = {
 
 export async function guideRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/guide/departures',
     {

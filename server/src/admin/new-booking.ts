@@ -19,7 +19,7 @@ import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js
 
 export async function newBookingRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/bookings',
     {

@@ -43,7 +43,7 @@ describeEach(storeCases())('changing a confirmed booking on $name', (store) => {
     const id = randomUUID();
     await db.query(
       `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, 'open')`,
-      [id, valid.packageId, addDays(todayIso(), dayOffset++), capacity],
+      [id, valid.packageId, addDays(todayIso('UTC'), dayOffset++), capacity],
     );
     return id;
   };

@@ -302,7 +302,7 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
   describe('prices per departure', () => {
     it('a booking takes its date price; later price changes never touch it; a new date takes its own', async () => {
       const id = await published();
-      const startsOn = addDays(todayIso(), dayOffset++);
+      const startsOn = addDays(todayIso('UTC'), dayOffset++);
       const made = await ctx.call(ctx.operator, 'POST', '/api/admin/departures', {
         packageId: id,
         startsOn,
@@ -314,7 +314,7 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       expect(dep).toMatchObject({ price: 2500, ownPrice: 2500 });
       const plain = await ctx.call(ctx.operator, 'POST', '/api/admin/departures', {
         packageId: id,
-        startsOn: addDays(todayIso(), dayOffset++),
+        startsOn: addDays(todayIso('UTC'), dayOffset++),
         capacity: 10,
       });
       const other = plain.json() as AdminDeparture;

@@ -115,14 +115,14 @@ export async function adminCatalogueRoutes(app: FastifyInstance, { db, catalogue
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
   const adminList = async (): Promise<AdminPackage[]> => {
-    const counts = await packageCounts(db, todayIso());
+    const counts = await packageCounts(db, todayIso('UTC'));
     return catalogue.all().map((p) => ({
       ...strip(p),
       ...(counts.get(p.id) ?? { upcomingDepartures: 0, activeBookings: 0 }),
     }));
   };
   const adminOne = async (pkg: StoredPackage): Promise<AdminPackage> => {
-    const counts = await packageCounts(db, todayIso());
+    const counts = await packageCounts(db, todayIso('UTC'));
     return { ...strip(pkg), ...(counts.get(pkg.id) ?? { upcomingDepartures: 0, activeBookings: 0 }) };
   };
   // Every answer after a write shows the change: this process reloads before it answers (the

@@ -176,7 +176,7 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     expect(link.guest.fullName).toBe('');
 
     const bad = await putLink(token, {
-      guest: { ...mine, dateOfBirth: addDays(todayIso(), 5), emergencyPhone: 'call me', fullName: 'A\u0007' },
+      guest: { ...mine, dateOfBirth: addDays(todayIso('UTC'), 5), emergencyPhone: 'call me', fullName: 'A\u0007' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual([
@@ -258,7 +258,7 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const { token } = await lastInvite(booking.id);
     await ctx.db.query('UPDATE departures SET starts_on = $2 WHERE id = $1', [
       booking.departureId,
-      addDays(todayIso(), 1),
+      addDays(todayIso('UTC'), 1),
     ]);
     expect((await getLink(token)).statusCode).toBe(409);
     expect((await putLink(token, { guest: mine })).statusCode).toBe(409);
@@ -279,14 +279,14 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const invited = (await lastInvite(booking.id)).token;
     const settings = { tripDays: 7, detailsDays: 2000, detailsIncomplete: guestDetailsIncomplete };
     // Invited just now: the invitation is its own reminder, the link stays.
-    await runReminders(ctx.db, todayIso(), settings);
+    await runReminders(ctx.db, todayIso('UTC'), settings);
     expect((await getLink(invited)).statusCode).toBe(200);
     await ctx.db.query(
       `UPDATE guest_links SET invited_at = now() - interval '4 days' WHERE booking_id = $1`,
       [booking.id],
     );
-    await runReminders(ctx.db, todayIso(), settings);
-    await runReminders(ctx.db, todayIso(), settings);
+    await runReminders(ctx.db, todayIso('UTC'), settings);
+    await runReminders(ctx.db, todayIso('UTC'), settings);
     const { rows } = await ctx.db.query<{ recipient: string; kind: string; payload: unknown }>(
       `SELECT recipient, kind, payload FROM outbox WHERE booking_id = $1 AND kind IN ('guest-details-reminder', 'details-reminder')`,
       [booking.id],

@@ -30,7 +30,7 @@ describe.skipIf(!baseUrl)('guest reminders from two processes on one PostgreSQL'
     const departureId = randomUUID();
     await one.query(
       `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, $2, $3, 100, 60)`,
-      [departureId, validBooking.packageId, addDays(todayIso(), 10)],
+      [departureId, validBooking.packageId, addDays(todayIso('UTC'), 10)],
     );
     // 20 bookings of 3: travellers 2 and 3 invited, with no details; the lead's are complete.
     for (let i = 0; i < 20; i++) {
@@ -73,10 +73,10 @@ describe.skipIf(!baseUrl)('guest reminders from two processes on one PostgreSQL'
     const settings = { tripDays: 7, detailsDays: 30, detailsIncomplete: guestDetailsIncomplete };
     for (let round = 0; round < 3; round++) {
       await Promise.all([
-        runReminders(one, todayIso(), settings),
-        runReminders(two, todayIso(), settings),
-        runReminders(one, todayIso(), settings),
-        runReminders(two, todayIso(), settings),
+        runReminders(one, todayIso('UTC'), settings),
+        runReminders(two, todayIso('UTC'), settings),
+        runReminders(one, todayIso('UTC'), settings),
+        runReminders(two, todayIso('UTC'), settings),
       ]);
     }
     const { rows } = await one.query<{ n: number; people: number }>(

@@ -39,7 +39,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso());
+  const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
 
   api.post(

@@ -73,7 +73,6 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-
 const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
 
 // An email to an address nobody verified comes without the account's name (its payload's name is
@@ -152,7 +151,11 @@ function changedFacts(data: BookingEmailData): Fact[] {
     ['Package', data.packageName],
     ...was('Departure before', formatTripDate(before?.startsOn ?? null), formatTripDate(data.startsOn)),
     ['Departure', formatTripDate(data.startsOn)],
-    ...was('Travellers before', plural(before?.travellers ?? 0, 'traveller'), plural(data.travellers, 'traveller')),
+    ...was(
+      'Travellers before',
+      plural(before?.travellers ?? 0, 'traveller'),
+      plural(data.travellers, 'traveller'),
+    ),
     ['Travellers', plural(data.travellers, 'traveller')],
     ['Price per person', formatPrice(data.price)],
     ...was('Total before', formatPrice(before?.total ?? 0), formatPrice(data.total)),
@@ -418,8 +421,9 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `${data.subject} – ${data.packageName}`,
         heading: data.subject,
         // One greeting: when the operator's own text opens with one ("Hello travellers,"), ours goes.
-        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('
-')[0]!) ? [] : [greeting(data.name)],
+        intro: isGreeting((messageParagraphs(data.body)[0] ?? '').split('\n')[0]!)
+          ? []
+          : [greeting(data.name)],
         quoted: messageParagraphs(data.body),
         facts: [
           ['Booking reference', data.reference],

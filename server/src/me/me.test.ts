@@ -55,7 +55,7 @@ describeEach(storeCases())('my data on $name', (store) => {
     const id = randomUUID();
     await db.query(
       `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, 'open')`,
-      [id, validBooking.packageId, addDays(todayIso(), daysAhead), capacity],
+      [id, validBooking.packageId, addDays(todayIso('UTC'), daysAhead), capacity],
     );
     return id;
   };

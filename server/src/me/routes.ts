@@ -60,7 +60,7 @@ export async function meRoutes(app: FastifyInstance, options: BookingsOptions) {
       );
       return reply
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `attachment; filename="wayfarer-tours-my-data-${todayIso()}.json"`)
+        .header('Content-Disposition', `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`)
         .send(accountExport(user, bookings, waitingList, emails));
     },
   );
@@ -85,7 +85,7 @@ export async function meRoutes(app: FastifyInstance, options: BookingsOptions) {
         return problem(reply, 401, signInAgainMessage);
       }
       const actor = travellerActor(request);
-      const today = options.today?.() ?? todayIso(now);
+      const today = options.today?.() ?? todayIso('UTC', now);
       const bookings = await fromDatabase(() => listBookings(db, user.uid, 10_000));
       let cancelled = 0;
       // Each cancellation in its own transaction with its audit row and emails, as any: seats

@@ -44,7 +44,7 @@ describeEach(storeCases())('waiting-list limits on $name', (store) => {
     const id = randomUUID();
     await db.query(
       `INSERT INTO departures (id, package_id, starts_on, capacity, status) VALUES ($1, $2, $3, $4, 'open')`,
-      [id, valid.packageId, addDays(todayIso(), dayOffset++), capacity],
+      [id, valid.packageId, addDays(todayIso('UTC'), dayOffset++), capacity],
     );
     return id;
   };

@@ -42,7 +42,7 @@ export function NewBookingForm() {
     setDepartures(null);
     listDepartures(values.packageId, controller.signal).then(
       (list) => {
-        const today = todayIso();
+        const today = todayIso('UTC');
         setDepartures(list.filter((d) => d.status === 'open' && d.startsOn > today));
       },
       () => !controller.signal.aborted && setFormError('The dates could not be loaded. Please try again.'),

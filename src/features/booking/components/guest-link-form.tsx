@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { checkGuest } from '#contracts/guests';
 import type { GuestLink } from '#contracts/guest-links';
-import { formatTripDate, todayIso } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
+import { todayIso } from '#contracts/iso-dates';
 import { saveGuestLink } from '~/features/booking/api/guest-links-api';
 import {
   GuestFieldsGrid,
@@ -24,7 +25,7 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
   const [closed, setClosed] = useState('');
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const today = todayIso();
+  const today = todayIso('local');
 
   const focusFirstError = () =>
     requestAnimationFrame(() =>
