@@ -27,7 +27,7 @@ import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/book
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatBirthDate, formatTripDate } from '#contracts/format';
-import { addDays, todayIso } from '#contracts/iso-dates';
+import { todayIso } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
 
 type Draft = GuestDraft;
