@@ -120,6 +120,9 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
         // No price of its own: it sells at the package's.
         price: 1320,
         ownPrice: null,
+        guides: [],
+        travellersComplete: 0,
+        travellersTotal: 0,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([

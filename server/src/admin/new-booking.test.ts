@@ -106,7 +106,7 @@ describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000
       await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', staffBooking(email, { travellers: 1 }))
     ).json() as AdminBooking;
     // The account with that address (any case), its email not verified yet: nothing is claimed.
-    const user = await createUser('claimer');
+    const user = await createUser('claimer', { verified: false });
     const auth = getAuth(getApps().find((a) => a.name === 'bookings-api')!);
     await auth.updateUser(user.uid, { email: email.toUpperCase(), emailVerified: false });
     const unverified = { ...user, idToken: await signInUser(email) };
