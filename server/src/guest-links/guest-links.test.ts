@@ -59,7 +59,10 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
   let lead: TestUser;
   let unverified: TestUser;
   beforeAll(async () => {
-    [lead, unverified] = await Promise.all([verifiedUser('lead'), createUser('unverified')]);
+    [lead, unverified] = await Promise.all([
+      verifiedUser('lead'),
+      createUser('unverified', { verified: false }),
+    ]);
   }, 60_000);
 
   const invite = (user: TestUser | null, id: string, index: number | string, email: unknown) =>
@@ -176,7 +179,12 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     expect(link.guest.fullName).toBe('');
 
     const bad = await putLink(token, {
-      guest: { ...mine, dateOfBirth: addDays(todayIso('UTC'), 5), emergencyPhone: 'call me', fullName: 'A\u0007' },
+      guest: {
+        ...mine,
+        dateOfBirth: addDays(todayIso('UTC'), 5),
+        emergencyPhone: 'call me',
+        fullName: 'A\u0007',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual([
