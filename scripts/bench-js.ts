@@ -205,6 +205,8 @@ const bookingRoute = (files: string[]) =>
       'routes/checkout.tsx',
       'routes/bookings.tsx',
       'routes/booking-travellers.tsx',
+      // A traveller's own details form, from the personal link the lead sent.
+      'routes/guest-link.tsx',
     ].includes(f),
   );
 
@@ -251,7 +253,7 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
   });
   const bookingCode = offenders('booking', bookingRoute);
   budgets.push({
-    name: 'booking and departure code only on the package, checkout, My bookings and console pages',
+    name: "booking and departure code only on the package, checkout, My bookings, travellers' own details and console pages",
     met: bookingCode.length === 0,
     figure: describe(bookingCode),
   });

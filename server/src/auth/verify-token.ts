@@ -48,7 +48,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
       email: decoded.email,
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
       emailVerified: decoded.email_verified === true,
-      authTime: decoded.auth_time * 1000,
+      authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time * 1000 : undefined,
       expiresAt: decoded.exp * 1000,
     };
   } catch (error) {

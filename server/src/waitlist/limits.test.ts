@@ -108,7 +108,9 @@ describeEach(storeCases())('waiting-list limits on $name', (store) => {
   });
 
   it('refuses a join past MAX_WAITING_ENTRIES_PER_USER live entries with 409 and a message; leaving one makes room', async () => {
-    const [a, b, c] = [await addDeparture(1), await addDeparture(1), await addDeparture(1)];
+    // Two seats each, one taken: a party of 2 waits (a party larger than the whole date may not).
+    const [a, b, c] = [await addDeparture(2), await addDeparture(2), await addDeparture(2)];
+    for (const d of [a, b, c]) await book(carol, d, 1);
     const first = await join(bob, a, 2);
     expect(first.statusCode, first.body).toBe(201);
     expect((await join(bob, b, 2)).statusCode).toBe(201);

@@ -72,7 +72,11 @@ describe('TravellersForm', () => {
     await user.type(lead.getByLabelText('Emergency contact name'), 'Sam');
     await user.type(lead.getByLabelText('Emergency contact phone'), '+44 20 7946 0000');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(saveTravellers).toHaveBeenCalledWith(b.id, saved);
+    // With each traveller's answers to the package's questions (none asked here).
+    expect(saveTravellers).toHaveBeenCalledWith(
+      b.id,
+      saved.map((g) => ({ ...g, answers: {} })),
+    );
     expect(
       await screen.findByText('Saved. 1 of 3 travellers complete: you can add the rest later.'),
     ).toBeVisible();
