@@ -122,15 +122,17 @@ describeEach(storeCases())('the console at scale on $name', { timeout: 60_000 },
     expect((await list(`?q=${booking.reference.slice(-3)}Spa`)).bookings).toEqual([]);
   });
 
-  it.runIf(store.name === 'PostgreSQL')(
-    'reads the console through its own pool, where a statement is cut off after 5 s',
-    async () => {
-      const timeout = async (q: { query: typeof ctx.db.query }) =>
-        (await q.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]!.statement_timeout;
+  it('reads the console through its own pool on PostgreSQL, where a statement is cut off after 5 s (PGlite: its one connection)', async () => {
+    const timeout = async (q: { query: typeof ctx.db.query }) =>
+      (await q.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]!.statement_timeout;
+    if (store.name === 'PostgreSQL') {
       expect(await timeout(ctx.db.consoleReads)).toBe('5s');
       expect(await timeout(ctx.db)).toBe('0');
-    },
-  );
+    } else {
+      // One connection in one process: the console's reads take turns with everything else's.
+      expect(await timeout(ctx.db.consoleReads)).toBe(await timeout(ctx.db));
+    }
+  });
 });
 
 describe('active bookings on departures (migration 26)', { timeout: 60_000 }, () => {
