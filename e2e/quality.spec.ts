@@ -162,7 +162,10 @@ test.describe('what a crawler reads', () => {
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (m) => new URL(m[1]!).pathname,
     );
-    expect(locs).toEqual(['/', '/blogs', '/about']);
+    // The public pages, then each published package's page (the catalogue, server/src/catalog/seo.ts).
+    expect(locs.slice(0, 3)).toEqual(['/', '/blogs', '/about']);
+    const published: { id: string }[] = await (await request.get('/packages.json')).json();
+    expect(locs.slice(3).sort()).toEqual(published.map((p) => `/package/${p.id}`).sort());
   });
 
   test('the home page describes every package as schema.org JSON-LD with an offer and price', async ({
