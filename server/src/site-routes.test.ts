@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // eslint-disable-next-line import-x/no-restricted-paths
 import routes from '../../src/routes.js';
 import config from '../../react-router.config.js';
-import { clientRoutes, prerendered } from './site-routes.js';
+import { clientRoutes, prerendered, sitemapPaths } from './site-routes.js';
 
 // Every page's full path, layouts flattened; the catch-all (the 404 page) is not a page.
 function pagePaths(entries: RouteConfigEntry[], parent = ''): string[] {
@@ -27,5 +27,10 @@ describe('the site routes', () => {
 
   it('prerender what react-router.config.ts prerenders', () => {
     expect(Object.keys(prerendered).sort()).toEqual([...(config.prerender as string[])].sort());
+  });
+
+  it('offer crawlers the public pages, not the sign-in form', () => {
+    for (const path of sitemapPaths) expect(Object.keys(prerendered)).toContain(path);
+    expect(sitemapPaths).not.toContain('/account');
   });
 });

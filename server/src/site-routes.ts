@@ -10,6 +10,10 @@ export const prerendered: Record<string, string> = {
   '/account': 'account/index.html',
 };
 
+// What the sitemap offers crawlers: the brand's public pages, not the sign-in form (the package
+// pages follow from the live catalogue, server/src/catalog/seo.ts).
+export const sitemapPaths = ['/', '/blogs', '/about'] as const;
+
 // Rendered by the server per request (with the user's data when a valid session cookie comes
 // along, docs/decisions/013-server-rendered-signed-in-pages.md): 200. Anything else is rendered
 // too, with a 404 status, and shows the 404 page.

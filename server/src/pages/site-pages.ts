@@ -6,7 +6,7 @@ import type { SessionManager } from '../auth/sessions.js';
 import { loadHtmlPage, type HtmlPage } from '../html.js';
 import { isApiRequest } from '../http/api-path.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
-import { clientRoutes, prerendered } from '../site-routes.js';
+import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
 import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
@@ -68,7 +68,7 @@ export const sitePages = fp<SitePagesOptions>(
       if (sitemap?.version !== catalogue.version()) {
         sitemap = {
           version: catalogue.version(),
-          xml: sitemapXml(siteUrl, Object.keys(prerendered), catalogue.published()),
+          xml: sitemapXml(siteUrl, sitemapPaths, catalogue.published()),
         };
       }
       return reply
