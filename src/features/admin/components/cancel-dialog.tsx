@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
 import { TextAreaField } from '~/components/field';
 import { adminLimits, type AdminBooking } from '#contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
@@ -14,36 +15,15 @@ type CancelDialogProps = {
   returnFocusId?: string;
 };
 
-// A modal <dialog> (showModal): the page behind is inert, Escape closes it, focus starts in the
-// reason field and returns to where it came from. Mount it to open it; onClose unmounts it.
+// A Dialog (src/components/dialog.tsx): Escape closes it, focus starts in the reason field and
+// returns to where it came from. Mount it to open it; onClose unmounts it.
 export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: CancelDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const descriptionId = useId();
   const fieldId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    fieldRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      const target = opener?.isConnected
-        ? opener
-        : returnFocusId
-          ? document.getElementById(returnFocusId)
-          : null;
-      target?.focus();
-    };
-    // Opened once per mount; the ids do not change while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,23 +54,19 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
   }
 
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
       className="admin-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      // Escape (the dialog's own "cancel") and close() both end here.
       onClose={onClose}
+      initialFocus={fieldRef}
+      returnFocusId={returnFocusId}
     >
       <form className="admin-dialog__form" onSubmit={submit} noValidate>
-        <h2 id={titleId} className="admin-dialog__title">
-          Cancel booking {booking.reference}?
-        </h2>
-        <p id={descriptionId} className="admin-dialog__text">
+        <DialogTitle className="admin-dialog__title">Cancel booking {booking.reference}?</DialogTitle>
+        <DialogDescription as="p" className="admin-dialog__text">
           {booking.name}, {booking.packageName}, {formatTripDate(booking.startsOn)},{' '}
           {plural(booking.travellers, 'traveller')}. The seats go back
           on sale and the traveller gets an email with your reason.
-        </p>
+        </DialogDescription>
         <TextAreaField
           label="Reason for cancelling"
           ref={fieldRef}
@@ -117,6 +93,6 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
 import type { Booking } from '#contracts/booking';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate, plural } from '#contracts/format';
@@ -13,8 +14,8 @@ type CancelBookingDialogProps = {
   onClose: () => void;
 };
 
-// A native modal <dialog>: the page behind is inert, Escape closes it, and focus stays inside.
-// Mounted while open; the list decides where focus goes once it closes.
+// Mounted while open (src/components/dialog.tsx); the list decides where focus goes once it closes
+// when the booking changed.
 export function CancelBookingDialog({
   booking,
   onConfirm,
@@ -22,26 +23,11 @@ export function CancelBookingDialog({
   onRefused,
   onClose,
 }: CancelBookingDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  // The safe choice has focus first: Enter on a dialog opened by mistake keeps the booking.
   const keepRef = useRef<HTMLButtonElement>(null);
   const busyRef = useRef(false);
-  // Set once the list has unmounted us, so the close event that follows is not a second close.
-  const gone = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const id = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    // The safe choice has focus first: Enter on a dialog opened by mistake keeps the booking.
-    keepRef.current?.focus();
-    return () => {
-      gone.current = true;
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   const confirm = async () => {
     if (busyRef.current) return;
@@ -71,39 +57,17 @@ export function CancelBookingDialog({
   const when = booking.startsOn ? formatTripDate(booking.startsOn) : 'date to be agreed';
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      // Escape asks to close: refused only while the request runs, so its answer is seen.
-      aria-busy={busy}
-      onCancel={(event) => {
-        event.preventDefault();
-        keep();
-      }}
-      // Escape handled here too, the same way, where a browser has no cancel event to give.
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        keep();
-      }}
-      // The browser may close it anyway (a second Escape): keep the list in step.
-      onClose={() => {
-        if (!gone.current) onClose();
-      }}
-    >
-      <h2 className="dialog__title" id={`${id}-title`}>
-        Cancel this booking?
-      </h2>
-      <div id={`${id}-text`}>
+    // Escape asks to close: refused only while the request runs, so its answer is seen.
+    <Dialog className="dialog" onClose={onClose} busy={busy} initialFocus={keepRef}>
+      <DialogTitle className="dialog__title">Cancel this booking?</DialogTitle>
+      <DialogDescription>
         <p className="dialog__trip">
           <strong>{booking.packageName}</strong>
           <br />
           {when} · {travellers} · <span className="summary__ref">{booking.reference}</span>
         </p>
         <p>Your places go back on sale for other travellers. This cannot be undone.</p>
-      </div>
+      </DialogDescription>
       <p className="form-error" role="alert">
         {error}
       </p>
@@ -115,6 +79,6 @@ export function CancelBookingDialog({
           {busy ? 'Cancelling…' : 'Cancel booking'}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

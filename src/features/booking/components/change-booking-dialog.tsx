@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog, DialogTitle } from '~/components/dialog';
 import { InputField, SelectField } from '~/components/field';
 import { bookingLimits, cancellableOnline, type Booking } from '#contracts/booking';
 import type { Departure } from '#contracts/departure';
@@ -23,10 +24,8 @@ const roomFor = (booking: Booking, d: Departure) =>
   d.seatsLeft + (d.id === booking.departureId ? booking.travellers : 0);
 
 // Another date of the same trip and another party size, with the seats and the new total shown
-// before confirming. A native modal <dialog>, like CancelBookingDialog.
+// before confirming. A Dialog (src/components/dialog.tsx), like CancelBookingDialog.
 export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: ChangeBookingDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const gone = useRef(false);
   const busyRef = useRef(false);
   const [departures, setDepartures] = useState<Departure[] | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -34,17 +33,6 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
   const [travellersRaw, setTravellersRaw] = useState(String(booking.travellers));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const id = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      gone.current = true;
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -112,27 +100,8 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       : undefined;
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-busy={busy}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        close();
-      }}
-      onClose={() => {
-        if (!gone.current) onClose();
-      }}
-    >
-      <h2 className="dialog__title" id={`${id}-title`}>
-        Change this booking
-      </h2>
+    <Dialog className="dialog" onClose={onClose} busy={busy}>
+      <DialogTitle className="dialog__title">Change this booking</DialogTitle>
       <p className="dialog__trip">
         <strong>{booking.packageName}</strong>
         <br />
@@ -232,6 +201,6 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
