@@ -1,43 +1,31 @@
 // The API's requests and answers as zod schemas: the server declares them on its routes
 // (server/src/**/routes*.ts), which makes them its validation, its types and the OpenAPI document
-// at /api/openapi.json. The browser imports the plain types beside each contract (booking.ts,
-// admin.ts, departure.ts); every schema here is checked against its type by the compiler, so the
-// two cannot drift. Only the server imports this file at run time: the pages' bundles stay free of
-// these schemas.
+// at /api/openapi.json. Each answer's TypeScript type is inferred here from its schema (written
+// once) and re-exported, as a type only, beside its contract (booking.ts, admin.ts, departure.ts,
+// waitlist.ts), where the browser imports it. Only the server imports this file at run time: the
+// pages' bundles stay free of these schemas.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import {
+  actorTypes,
   adminLimits,
-  type AdminBooking,
-  type AdminBookingsPage,
-  type AdminDeparture,
-  type AuditEvent,
   meetingPointMax,
   meetingTimePattern,
   messageLimits,
   type DepartureChange,
-  type DepartureMessage,
-  type LastSeen,
-  type Manifest,
   type NewDeparture,
-  type Note,
   noteLimits,
 } from './admin.js';
 import { answersSchema, departurePriceSchema } from './catalogue.js';
-import { bookingInputSchema, bookingStatuses, isUuid, type Booking } from './booking.js';
-import { departureStatuses, type Departure } from './departure.js';
-import { checkInStates, type Guest, type OperatorGuest } from './guests.js';
+import { bookingInputSchema, bookingStatuses, isUuid } from './booking.js';
+import { departureStatuses } from './departure.js';
+import { checkInStates } from './guests.js';
 import { inviteStatusSchema } from './guest-links.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
-import {
-  travellersMessage,
-  waitlistStatuses,
-  type AdminWaitlistEntry,
-  type WaitlistEntry,
-} from './waitlist.js';
+import { travellersMessage, waitlistStatuses } from './waitlist.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -58,19 +46,25 @@ const isoDate = z.string().check(z.iso.date());
 // One traveller's details ('' is "not given yet"); operators also see the check-in.
 export const guestSchema = z.object({
   fullName: z.string(),
+  // ISO YYYY-MM-DD, or null while not given.
   dateOfBirth: z.nullable(isoDate),
   dietary: z.string(),
   medical: z.string(),
   emergencyName: z.string(),
   emergencyPhone: z.string(),
+  // Answers to the package's questions, keyed by question id (catalogue.ts checkAnswers).
   answers: z.optional(answersSchema),
-}) satisfies z.ZodMiniType<Guest>;
+});
+export type Guest = z.infer<typeof guestSchema>;
 
 export const operatorGuestSchema = z.object({
   ...guestSchema.shape,
   checkIn: z.nullable(z.enum(checkInStates)),
-}) satisfies z.ZodMiniType<OperatorGuest>;
+});
+export type OperatorGuest = z.infer<typeof operatorGuestSchema>;
 
+// What the API answers for a stored booking (booking.ts: Booking). Bookings stored before
+// departures existed have no departure: departureId and startsOn are null ("date to be agreed").
 export const bookingSchema = z.object({
   id: z.string(),
   reference: z.string(),
@@ -79,7 +73,9 @@ export const bookingSchema = z.object({
   departureId: z.nullable(z.string()),
   startsOn: z.nullable(isoDate),
   travellers: z.number(),
+  // Per person, whole dollars.
   price: z.number(),
+  // price x travellers.
   total: z.number(),
   status: z.enum(bookingStatuses),
   name: z.string(),
@@ -87,13 +83,18 @@ export const bookingSchema = z.object({
   address: z.string(),
   phone: z.string(),
   createdAt: isoDateTime,
-  // Set by the brand on the departure; null until then.
+  // Where and when the group meets, once the brand has set them on the departure (HH:MM).
+  // The server always sends both (null until set).
   meetingPoint: z.optional(z.nullable(z.string())),
   meetingTime: z.optional(z.nullable(z.string())),
-  // Travellers after the first say whether they were invited to fill in their own details.
+  // One per traveller, in order; the first was created with the booking's name. Travellers after
+  // the first carry whether the lead invited them to fill in their own details (guest-links.ts).
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
+  // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: z.boolean(),
-}) satisfies z.ZodMiniType<Booking>;
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export type BookingGuest = Booking['guests'][number];
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
@@ -101,6 +102,8 @@ export type SeatsConflict = z.infer<typeof seatsConflictSchema>;
 // A 409 when the user already holds as many seats awaiting confirmation as one user may.
 export const heldSeatsConflictSchema = z.object({ message: z.string(), heldSeats: z.number() });
 
+// GET /api/packages/{packageId}/departures answers {departures: Departure[]}: the package's
+// future departures, ascending by date. Dates are ISO YYYY-MM-DD.
 export const departureSchema = z.object({
   id: z.string(),
   packageId: z.string(),
@@ -108,58 +111,87 @@ export const departureSchema = z.object({
   capacity: z.number(),
   seatsLeft: z.number(),
   status: z.enum(departureStatuses),
+  // The operator's minimum is met by the travellers of active bookings (never by waiting lists).
   guaranteed: z.boolean(),
+  // Travellers still needed to guarantee it; 0 when guaranteed or when it has no minimum.
   toGuarantee: z.number(),
+  // Per person, whole dollars: the departure's own price, or the package's when it has none.
   price: z.number(),
-}) satisfies z.ZodMiniType<Departure>;
+});
+export type Departure = z.infer<typeof departureSchema>;
 
+// A booking as operators see it: the traveller's account and the cancellation, if any.
+// GET /api/admin/bookings/{id} answers one; confirm and cancel answer the changed one.
 export const adminBookingSchema = z.object({
   ...bookingSchema.shape,
+  // With each traveller's check-in at the meeting point.
   guests: z.array(operatorGuestSchema),
   userId: z.string(),
   updatedAt: isoDateTime,
   cancelReason: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<AdminBooking>;
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
+// GET /api/admin/bookings: newest first; nextCursor is null on the last page.
 export const adminBookingsPageSchema = z.object({
   bookings: z.array(adminBookingSchema),
   nextCursor: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<AdminBookingsPage>;
+});
+export type AdminBookingsPage = z.infer<typeof adminBookingsPageSchema>;
 
+// GET /api/admin/bookings/{id}/events -> {events: AuditEvent[]}, oldest first.
 export const auditEventSchema = z.object({
   at: isoDateTime,
   actor: z.string(),
-  actorType: z.enum(['traveller', 'operator', 'system']),
+  actorType: z.enum(actorTypes),
   action: z.string(),
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),
   reason: z.optional(z.string()),
+  // An operator's internal note (action "note.added"): never shown or sent to the traveller.
   note: z.optional(z.string()),
-}) satisfies z.ZodMiniType<AuditEvent>;
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+// An operator's internal note on a booking. POST /api/admin/bookings/{id}/notes {text} -> 201 Note.
 export const noteSchema = z.object({
   id: z.string(),
   at: isoDateTime,
   author: z.string(),
   text: z.string(),
-}) satisfies z.ZodMiniType<Note>;
+});
+export type Note = z.infer<typeof noteSchema>;
 
+// GET /api/admin/departures?packageId= -> {departures: AdminDeparture[]}, ascending by date,
+// past ones included.
 export const adminDepartureSchema = z.object({
   ...departureSchema.shape,
   packageName: z.string(),
   seatsTaken: z.number(),
+  // Active (not cancelled) bookings and the travellers they carry.
   bookingCount: z.number(),
+  // Travellers needed for the departure to run; 0 = no minimum.
   minTravellers: z.number(),
+  // Travellers waiting on its waiting list, and seats held by open offers (part of seatsTaken).
   waiting: z.number(),
   offered: z.number(),
+  // "N of M travellers complete": the travellers of its active bookings whose details are complete
+  // (guests.ts), and all of them.
   travellersComplete: z.number(),
   travellersTotal: z.number(),
+  // Shown to travellers (checkout, My bookings, the trip reminder); null until set.
   meetingPoint: z.optional(z.nullable(z.string())),
+  // HH:MM.
   meetingTime: z.optional(z.nullable(z.string())),
+  // The uids of the guides assigned to it (they see its manifest and check travellers in).
   guides: z.optional(z.array(z.string())),
+  // The departure's own price, or null when it sells at the package's (`price` is the effective one).
   ownPrice: z.nullable(z.number()),
-}) satisfies z.ZodMiniType<AdminDeparture>;
+});
+export type AdminDeparture = z.infer<typeof adminDepartureSchema>;
 
+// POST /api/departures/{id}/waitlist -> 201 (or 200 with the live entry already there);
+// GET /api/waitlist -> {entries}, newest first.
 export const waitlistEntrySchema = z.object({
   id: z.string(),
   departureId: z.string(),
@@ -169,22 +201,33 @@ export const waitlistEntrySchema = z.object({
   travellers: z.number(),
   status: z.enum(waitlistStatuses),
   createdAt: isoDateTime,
+  // ISO timestamp while an offer holds seats (and kept once it lapsed); null before any offer.
   offerExpiresAt: z.nullable(isoDateTime),
+  // The booking an accepted offer became.
   bookingId: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<WaitlistEntry>;
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
+// GET /api/admin/departures/{id}/waitlist -> {entries}: the same, with the account's email.
 export const adminWaitlistEntrySchema = z.object({
   ...waitlistEntrySchema.shape,
   email: z.string(),
-}) satisfies z.ZodMiniType<AdminWaitlistEntry>;
+});
+export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 
+// GET /api/admin/departures/{id}/manifest -> {departure, bookings, questions}: who travels, every
+// traveller of every active booking, with the booking's internal notes (oldest first), and the
+// package's questions, one column each (every guest's `answers` keyed by their id).
 export const manifestSchema = z.object({
   departure: adminDepartureSchema,
   bookings: z.array(z.object({ ...adminBookingSchema.shape, notes: z.array(noteSchema) })),
   questions: z.array(
     z.object({ id: z.string(), label: z.string(), kind: z.enum(['text', 'yesno', 'choice']) }),
   ),
-}) satisfies z.ZodMiniType<Manifest>;
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ManifestBooking = Manifest['bookings'][number];
+export type ManifestQuestion = Manifest['questions'][number];
 
 // PUT /api/bookings/{id}/guests: the list is read here; its length (the booking's travellers) and
 // every field's rules are checked against the booking (guests.ts, server/src/guests).
@@ -455,11 +498,16 @@ export const departureMessageSchema = z.object(
     dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
   },
   { error: 'The message could not be read: send a JSON object.' },
-) satisfies z.ZodMiniType<DepartureMessage>;
+);
+export type DepartureMessage = z.infer<typeof departureMessageSchema>;
 
 export const departureMessageResultSchema = z.object({ recipients: z.number() });
+export type DepartureMessageResult = z.infer<typeof departureMessageResultSchema>;
 
+// GET and PUT /api/admin/last-seen: when this operator last looked at the bookings, and how many
+// arrived since (counted up to newBookingsCap: the badge shows "99+").
 export const lastSeenSchema = z.object({
   lastSeenAt: z.nullable(isoDateTime),
   newBookings: z.number(),
-}) satisfies z.ZodMiniType<LastSeen>;
+});
+export type LastSeen = z.infer<typeof lastSeenSchema>;

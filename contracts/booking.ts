@@ -3,8 +3,8 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
-import type { InviteStatus } from './guest-links.js';
-import type { Guest } from './guests.js';
+// Types only, erased from the build: ./api.ts reads this file's values, never the other way.
+import type { BookingGuest as BookingGuestAnswer, Booking as BookingAnswer } from './api.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 
@@ -90,33 +90,10 @@ export const bookingInputSchema = z.object({
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 export type BookingField = keyof BookingInput;
 
-// What the API answers for a stored booking. Bookings stored before departures existed have no
-// departure: departureId and startsOn are null ("date to be agreed").
-export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
-  id: string;
-  reference: string;
-  packageName: string;
-  departureId: string | null;
-  startsOn: string | null;
-  travellers: number;
-  // Per person, whole dollars.
-  price: number;
-  // price x travellers.
-  total: number;
-  status: BookingStatus;
-  createdAt: string;
-  // Where and when the group meets, once the brand has set them on the departure (HH:MM).
-  // The server always sends both (null until set).
-  meetingPoint?: string | null;
-  meetingTime?: string | null;
-  // One per traveller, in order; the first was created with the booking's name. Travellers after
-  // the first carry whether the lead invited them to fill in their own details (contracts/guest-links.ts).
-  guests: BookingGuest[];
-  // Every guest has a full name, a date of birth and an emergency contact (name and phone).
-  detailsComplete: boolean;
-};
-
-export type BookingGuest = Guest & { inviteStatus?: InviteStatus };
+// What the API answers for a stored booking, and each of its travellers: inferred from their
+// schema in ./api.ts (type-only: the browser's bundle does not load the schemas).
+export type Booking = BookingAnswer;
+export type BookingGuest = BookingGuestAnswer;
 
 export type FieldErrors = Partial<Record<BookingField, string>>;
 

@@ -9,6 +9,7 @@ import {
   formatTripDate,
   fromToday,
   plural,
+  pluralWord,
   tripDateParts,
 } from './format';
 import { todayIso } from './iso-dates';
@@ -138,5 +139,8 @@ describe('plural', () => {
     expect(plural(1, 'seat')).toBe('1 seat');
     expect(plural(2, 'seat')).toBe('2 seats');
     expect(plural(0, 'entry', 'entries')).toBe('0 entries');
+    expect(pluralWord(1, 'is', 'are')).toBe('is');
+    expect(pluralWord(0, 'is', 'are')).toBe('are');
+    expect(pluralWord(2, 'contact')).toBe('contacts');
   });
 });

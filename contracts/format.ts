@@ -132,7 +132,13 @@ export function fromToday(today: string, iso: string): string {
 
 // "1 traveller", "3 travellers".
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${count} ${pluralWord(count, one, many)}`;
+}
+
+// The word alone, where the count stands elsewhere in the sentence or not at all: "is" or "are",
+// "the contact" or "the contacts".
+export function pluralWord(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
 }
 
 // A deadline (a waiting-list offer's) as the site and every email show it: in the brand's time

@@ -2,21 +2,14 @@
 // API (server/src/guests): the shape, the rules and what "complete" means. Every field may stay
 // empty and be filled later; a filled one is checked. No path alias: the server imports this file.
 import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js';
+// Types only, erased from the build: ./api.ts reads this file's values, never the other way.
+import type { Guest as GuestAnswer, OperatorGuest as OperatorGuestAnswer } from './api.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
-import { plural } from './format.js';
+import { plural, pluralWord } from './format.js';
 
-export type Guest = {
-  fullName: string;
-  // ISO YYYY-MM-DD, or null while not given.
-  dateOfBirth: string | null;
-  dietary: string;
-  medical: string;
-  emergencyName: string;
-  emergencyPhone: string;
-  // Answers to the package's questions, keyed by question id (contracts/catalogue.ts checkAnswers).
-  answers?: Record<string, string | boolean>;
-};
+// One traveller's details: inferred from guestSchema in ./api.ts.
+export type Guest = GuestAnswer;
 
 export type GuestField = Exclude<keyof Guest, 'answers'>;
 
@@ -25,7 +18,7 @@ export const checkInStates = ['present', 'no-show'] as const;
 export type CheckInState = (typeof checkInStates)[number];
 
 // Operators see the check-in too (the manifest, the console's booking).
-export type OperatorGuest = Guest & { checkIn: CheckInState | null };
+export type OperatorGuest = OperatorGuestAnswer;
 
 export const guestFields: readonly GuestField[] = [
   'fullName',
@@ -202,5 +195,5 @@ export function droppedTravellersWarning(guests: readonly Guest[], travellers: n
     .map(({ g, position }) => g.fullName || `Traveller ${position}`);
   if (named.length === 0) return undefined;
   const who = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
-  return `${who} will be removed from this booking, with the details given for ${named.length === 1 ? 'them' : 'each'}.`;
+  return `${who} will be removed from this booking, with the details given for ${pluralWord(named.length, 'them', 'each')}.`;
 }

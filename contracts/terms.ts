@@ -3,10 +3,11 @@
 // No path alias here: the server imports this file directly.
 import { cancellableOnline, defaultCancellationCutoffDays } from './booking.js';
 import { brand } from './brand.js';
+import { plural } from './format.js';
 
 export type BookingTerms = { payment: string; cancellation: string; after: string };
 
-const cutoffText = (cutoffDays: number) => (cutoffDays === 1 ? '1 day' : `${cutoffDays} days`);
+const cutoffText = (cutoffDays: number) => plural(cutoffDays, 'day');
 
 // cutoffDays: the server's CANCELLATION_CUTOFF_DAYS (the browser knows its default).
 // daysLeft: whole days from today to the chosen date, when there is one. A date already inside

@@ -4,6 +4,7 @@
 // Read by hand, leniently: a field the answer lacks is empty, so the page still shows the rest.
 // Types from contracts/catalogue.ts; no schema is parsed here, to keep zod's checks out of pages
 // that need none of them.
+import { plural } from '#contracts/format';
 import { isTravelPackage, type TravelPackage } from '#contracts/package';
 import {
   questionKinds,
@@ -86,4 +87,4 @@ export function readPackageContent(value: unknown): PackageContent | null {
   };
 }
 
-export const durationLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+export const durationLabel = (days: number) => plural(days, 'day');

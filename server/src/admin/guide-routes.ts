@@ -4,16 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
 import { todayIso } from '#contracts/iso-dates';
 import type { BookingsOptions } from '../bookings/routes.js';
+import type { DepartureRow } from '../db/schema.js';
 import { type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
 import { consoleErrors, consoleRoute } from './bookings-routes.js';
 
-type Row = {
-  id: string;
-  package_id: string;
-  starts_on: string;
-  meeting_point: string | null;
-  meeting_time: string | null;
+// The departure's own columns, and three counts the query makes.
+type Row = Pick<DepartureRow, 'id' | 'package_id' | 'starts_on' | 'meeting_point' | 'meeting_time'> & {
   travellers: number;
   present: number;
   no_show: number;

@@ -13,6 +13,7 @@
 // (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
 // a 3rd, after COMMIT, only for keys not stored now.
 import type { Booking, BookingInput } from '#contracts/booking';
+import { plural } from '#contracts/format';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import {
@@ -162,7 +163,7 @@ const refusals = {
   seats: (seatsLeft: number, travellers: number) =>
     seatsLeft === 0
       ? 'This departure is sold out. Please choose another date.'
-      : `Only ${seatsLeft} ${seatsLeft === 1 ? 'seat is' : 'seats are'} left on this departure, not ${travellers}. Please choose fewer travellers or another date.`,
+      : `Only ${plural(seatsLeft, 'seat is', 'seats are')} left on this departure, not ${travellers}. Please choose fewer travellers or another date.`,
 };
 
 type Placed = { index: number; p: BatchEntry; departure: DepartureRow };

@@ -3,7 +3,7 @@
 // their seats between a cancellation and a new booking.
 import { cancellableOnline, type Booking, type BookingChange } from '#contracts/booking';
 import { brand } from '#contracts/brand';
-import { formatTripDate, plural } from '#contracts/format';
+import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
@@ -146,7 +146,7 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
             ? free === 0
               ? 'This departure is sold out. Please choose another date.'
               : `Only ${plural(free, 'seat is', 'seats are')} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
-            : `Only ${plural(free, 'seat')} more ${free === 1 ? 'is' : 'are'} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
+            : `Only ${plural(free, 'seat')} more ${pluralWord(free, 'is', 'are')} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
           seatsLeft: free,
         };
       }

@@ -3,15 +3,10 @@
 // to the packages table. public/packages.json is only the first seed (./seed.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { PackageStatus } from '#contracts/catalogue';
+import type { CataloguePackage } from '#contracts/catalogue';
 
-export type ServerPackage = {
-  id: string;
-  name: string;
-  // Per person, whole dollars: the price of departures without one of their own.
-  price: number;
-  status: PackageStatus;
-};
+// Its price is per person, whole dollars: the price of departures without one of their own.
+export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'price' | 'status'>;
 
 // A package as public/packages.json gives it: the four fields of the spec, and the optional
 // content of contract v4 (checked again against contracts/catalogue.ts when seeded).

@@ -7,32 +7,31 @@ import type {
   NewPackage,
   PackageChange,
   PackageStatus,
-  Question,
 } from '#contracts/catalogue';
 import type { Database, Queryable } from '../db/database.js';
-import type { StoredImage } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { PackagesTable, StoredImage } from '../db/schema.js';
 import { publicImage, type ProcessedImage } from './images.js';
 
 export const catalogueChannel = 'wayfarer_catalogue';
 
-type PackageRow = {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  status: PackageStatus;
-  duration_days: number | null;
-  itinerary: { title: string; body: string }[];
-  includes: string[];
-  excludes: string[];
-  questions: Question[];
-  images: StoredImage[];
-  position: number;
-  updated_at: Date | string;
-};
-
-const packageColumns =
-  'id, name, description, price, status, duration_days, itinerary, includes, excludes, questions, images, position, updated_at';
+const packageFields = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'status',
+  'duration_days',
+  'itinerary',
+  'includes',
+  'excludes',
+  'questions',
+  'images',
+  'position',
+  'updated_at',
+] as const;
+type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]>;
+const packageColumns = packageFields.join(', ');
 
 export type StoredPackage = CataloguePackage & { storedImages: StoredImage[] };
 

@@ -4,6 +4,7 @@
 // the queries that read the column then fail to compile rather than to run.
 // How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
 import type { AnswerQuestion } from '#contracts/answers';
+import type { PackageStatus, Question } from '#contracts/catalogue';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
@@ -254,12 +255,12 @@ export type PackagesTable = {
   name: string;
   description: string;
   price: number;
-  status: Generated<'draft' | 'published' | 'archived'>;
+  status: Generated<PackageStatus>;
   duration_days: number | null;
   itinerary: Generated<{ title: string; body: string }[]>;
   includes: Generated<string[]>;
   excludes: Generated<string[]>;
-  questions: Generated<unknown[]>;
+  questions: Generated<Question[]>;
   images: Generated<StoredImage[]>;
   position: Generated<number>;
   created_at: Timestamp;

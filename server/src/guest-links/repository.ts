@@ -3,6 +3,7 @@
 // with its audit row (which traveller, never the address or the values) and its outbox email.
 // A link reaches one guest row and nothing else of the booking: its answers carry the trip, the
 // lead's name and that one traveller's details.
+import { plural } from '#contracts/format';
 import type { GuestLink } from '#contracts/guest-links';
 import {
   checkGuest,
@@ -14,7 +15,8 @@ import {
 import { addDays, daysBetween } from '#contracts/iso-dates';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import { bookingColumns, bookingsFrom, type BookingRow, type GuestLinksTable } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import { describeGuestChanges, detailsCutoffMessage } from '../guests/repository.js';
 import { guestLinkPath, hashGuestToken, newGuestToken } from './tokens.js';
@@ -84,7 +86,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
     if (invite.index >= row.travellers) {
       return {
         kind: 'not-found',
-        message: `This booking has ${row.travellers} ${row.travellers === 1 ? 'traveller' : 'travellers'}: there is no traveller ${invite.index + 1}.`,
+        message: `This booking has ${plural(row.travellers, 'traveller')}: there is no traveller ${invite.index + 1}.`,
       };
     }
     const closed = closedReason(row, invite.today, invite.cutoffDays);
@@ -99,7 +101,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
     if ((sent.rows[0]?.n ?? 0) >= row.travellers) {
       return {
         kind: 'too-many',
-        message: `This booking has sent ${row.travellers} ${row.travellers === 1 ? 'invitation' : 'invitations'} today, as many as it may. Please try again tomorrow.`,
+        message: `This booking has sent ${plural(row.travellers, 'invitation')} today, as many as it may. Please try again tomorrow.`,
       };
     }
     const linkPath = await issueGuestLink(tx, {
@@ -134,7 +136,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
   });
 }
 
-type LinkRow = { booking_id: string; position: number };
+type LinkRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position'>;
 
 const findLink = async (q: Queryable, token: string) =>
   (

@@ -8,7 +8,14 @@
 // read "not sent".
 import { systemActor } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import {
+  bookingColumns,
+  bookingsFrom,
+  type BookingRow,
+  type BookingsTable,
+  type GuestLinksTable,
+} from '../db/schema.js';
 import type { Database, Queryable } from '../db/database.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
@@ -120,15 +127,12 @@ const stillMissing = (row: BookingRow) =>
 // stopped) by a reminder minutes later.
 export const guestQuietDays = 3;
 
-type GuestDueRow = {
-  booking_id: string;
-  position: number;
-  email: string;
-  name: string;
-  package_name: string;
-  departure_id: string;
-  starts_on: string;
-};
+type GuestDueRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'email'> &
+  Pick<Selectable<BookingsTable>, 'name' | 'package_name'> & {
+    // Never null here: the query joins the departure.
+    departure_id: string;
+    starts_on: string;
+  };
 
 // "Traveller details needed" to each invited traveller whose own details are missing, with their
 // link, once per traveller across processes: the right to send is a row in guest_reminders

@@ -132,7 +132,7 @@ export function joinWaitlist(
     if (counted[0]!.n >= max) {
       return {
         kind: 'conflict',
-        message: `You are already on ${counted[0]!.n} waiting ${counted[0]!.n === 1 ? 'list' : 'lists'}, the most one traveller may join (${max}). Please leave one you no longer need first.`,
+        message: `You are already on ${plural(counted[0]!.n, 'waiting list')}, the most one traveller may join (${max}). Please leave one you no longer need first.`,
         seatsLeft,
       };
     }

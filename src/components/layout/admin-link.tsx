@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
 import { newBookingsCap } from '#contracts/admin';
+import { pluralWord } from '#contracts/format';
 import { useNewBookings } from '~/lib/use-new-bookings';
 
 // The navbar's Admin link with the count of bookings that arrived since the operator last looked.
@@ -20,7 +21,7 @@ export default function AdminLink() {
               {shown}
             </span>
             <span className="sr-only">
-              , {shown} new {fresh === 1 ? 'booking' : 'bookings'}
+              , {shown} new {pluralWord(fresh, 'booking')}
             </span>
           </>
         ) : null}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageLimits } from '#contracts/admin';
 import { messageDeparture } from '~/features/admin/api/admin-api';
-import { plural } from '#contracts/format';
+import { plural, pluralWord } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
@@ -180,7 +180,7 @@ export function DepartureMessageForm({
           <p id={ids.preview} className="admin-message__count" role="status">
             {checked.recipients === 0
               ? 'No one is booked on this departure: the message would go to nobody.'
-              : `This message will go to the ${checked.recipients === 1 ? 'contact' : 'contacts'} of ${plural(checked.recipients, 'booking')}.`}
+              : `This message will go to the ${pluralWord(checked.recipients, 'contact')} of ${plural(checked.recipients, 'booking')}.`}
           </p>
           <article className="admin-message__letter">
             <p className="admin-message__meta">

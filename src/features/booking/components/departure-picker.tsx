@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isBookable, type Departure } from '#contracts/departure';
-import { formatTripDate, tripDateParts } from '#contracts/format';
+import { formatTripDate, plural, tripDateParts } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 
 export function seatsText(departure: Departure): string {
@@ -106,7 +106,7 @@ export function DeparturePicker({
           aria-controls={gridId}
           onClick={() => setExpanded(!showAll)}
         >
-          {showAll ? 'Show fewer dates' : `Show ${more} more ${more === 1 ? 'date' : 'dates'}`}
+          {showAll ? 'Show fewer dates' : `Show ${plural(more, 'more date', 'more dates')}`}
         </button>
       ) : null}
       {error ? (
