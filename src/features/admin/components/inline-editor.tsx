@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Field } from '~/components/field';
 import type { AdminDeparture, DepartureChange } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
+import { ApiError } from '~/lib/api-client';
 
 type InlineEditorProps = {
   departure: AdminDeparture;
@@ -90,5 +92,94 @@ export function InlineEditor({
         </>,
       )}
     </form>
+  );
+}
+
+type InlineNumberEditorProps = {
+  departure: AdminDeparture;
+  className: string;
+  // The field's name, and the key of the server's field error about it.
+  name: 'capacity' | 'price';
+  label: string;
+  // The value the editor opens with, as typed.
+  initial: string;
+  // What to send for what was typed: a change, null when nothing changed, or a message when the
+  // editor refuses the value itself (nothing is sent).
+  change: (value: string) => DepartureChange | null | string;
+  // Said when a refusal has no message of its own.
+  fallbackError: string;
+  min?: number;
+  placeholder?: string;
+  onSaved: (departure: AdminDeparture) => void;
+  onDone: () => void;
+};
+
+// One whole number of a departure (its capacity, its price), edited in its row: the server's
+// refusal shows beside the field and the number typed stays.
+export function InlineNumberEditor({
+  departure,
+  className,
+  name,
+  label,
+  initial,
+  change,
+  fallbackError,
+  min,
+  placeholder,
+  onSaved,
+  onDone,
+}: InlineNumberEditorProps) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  return (
+    <InlineEditor
+      departure={departure}
+      className={className}
+      focusRef={inputRef}
+      selectOnOpen
+      change={() => {
+        const body = change(value);
+        if (typeof body !== 'string') return body;
+        setError(body);
+        return false;
+      }}
+      onSaving={() => setError('')}
+      onRefused={(e) =>
+        // A 400 names the field; a 409 (capacity below the seats taken) says it in its message.
+        setError(
+          e instanceof ApiError
+            ? (e.fieldErrors[name] ?? e.message)
+            : e instanceof Error
+              ? e.message
+              : fallbackError,
+        )
+      }
+      onSaved={onSaved}
+      onDone={onDone}
+    >
+      {(actions) => (
+        <Field hideLabel label={label} id={inputId} error={error} alertError>
+          {(wired) => (
+            <div className="admin-capacity__row">
+              <input
+                {...wired}
+                ref={inputRef}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={min}
+                placeholder={placeholder}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+              {actions}
+            </div>
+          )}
+        </Field>
+      )}
+    </InlineEditor>
   );
 }

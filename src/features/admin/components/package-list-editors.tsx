@@ -1,14 +1,11 @@
 // The package editor's lists: the itinerary's days and the included / not included items. Each
 // row can be removed and moved with buttons (keyboard-usable: no dragging), and a new one added.
-import { useId } from 'react';
 import { InputField, TextAreaField } from '~/components/field';
 import { catalogueLimits } from '#contracts/catalogue';
-import { moved, rowKey, type DayDraft, type ItemDraft } from '~/features/admin/utils/package-draft';
+import { useRowList } from '~/features/admin/hooks/use-row-list';
+import { rowKey, type DayDraft, type ItemDraft } from '~/features/admin/utils/package-draft';
 
 type Errors = Record<string, string>;
-
-// Focus stays with the row the operator moved, or goes to the row that took a removed one's place.
-const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 export function RowButtons({
   index,
@@ -61,8 +58,8 @@ export function ItineraryEditor({
   errors: Errors;
   onChange: (days: DayDraft[]) => void;
 }) {
-  const uid = useId();
-  const titleId = (key: string) => `${uid}-${key}-title`;
+  const rows = useRowList(days, onChange, (uid, key) => `${uid}-${key}-title`);
+  const uid = rows.uid;
   const set = (index: number, field: 'title' | 'body', value: string) =>
     onChange(days.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
   return (
@@ -80,7 +77,7 @@ export function ItineraryEditor({
             <p className="editor-row__label">Day {index + 1}</p>
             <InputField
               label={`Day ${index + 1} title`}
-              id={titleId(day.key)}
+              id={rows.idOf(day.key)}
               name={`itinerary.${index}.title`}
               maxLength={catalogueLimits.dayTitle}
               value={day.title}
@@ -100,30 +97,18 @@ export function ItineraryEditor({
               index={index}
               count={days.length}
               what={`day ${index + 1}`}
-              onMove={(by) => {
-                onChange(moved(days, index, by));
-                focusLater(titleId(day.key));
-              }}
-              onRemove={() => {
-                const rest = days.filter((_, i) => i !== index);
-                onChange(rest);
-                const neighbour = rest[Math.min(index, rest.length - 1)];
-                focusLater(neighbour ? titleId(neighbour.key) : `${uid}-add`);
-              }}
+              onMove={(by) => rows.move(index, by)}
+              onRemove={() => rows.remove(index)}
             />
           </li>
         ))}
       </ol>
       <button
         type="button"
-        id={`${uid}-add`}
+        id={rows.addId}
         className="button button--outline"
         disabled={days.length >= catalogueLimits.days}
-        onClick={() => {
-          const day = { key: rowKey(), title: '', body: '' };
-          onChange([...days, day]);
-          focusLater(titleId(day.key));
-        }}
+        onClick={() => rows.add({ key: rowKey(), title: '', body: '' })}
       >
         Add a day
       </button>
@@ -146,8 +131,8 @@ export function ItemsEditor({
   errors: Errors;
   onChange: (items: ItemDraft[]) => void;
 }) {
-  const uid = useId();
-  const inputId = (key: string) => `${uid}-${key}`;
+  const rows = useRowList(items, onChange, (uid, key) => `${uid}-${key}`);
+  const uid = rows.uid;
   return (
     <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
       <h2 className="admin-panel__title" id={`${uid}-h`}>
@@ -159,7 +144,7 @@ export function ItemsEditor({
           <li key={item.key} className="editor-row editor-row--item">
             <InputField
               label={`${itemLabel} ${index + 1}`}
-              id={inputId(item.key)}
+              id={rows.idOf(item.key)}
               name={`${field}.${index}`}
               maxLength={catalogueLimits.listItem}
               value={item.text}
@@ -172,30 +157,18 @@ export function ItemsEditor({
               index={index}
               count={items.length}
               what={`${itemLabel.toLowerCase()} ${index + 1}`}
-              onMove={(by) => {
-                onChange(moved(items, index, by));
-                focusLater(inputId(item.key));
-              }}
-              onRemove={() => {
-                const rest = items.filter((_, i) => i !== index);
-                onChange(rest);
-                const neighbour = rest[Math.min(index, rest.length - 1)];
-                focusLater(neighbour ? inputId(neighbour.key) : `${uid}-add`);
-              }}
+              onMove={(by) => rows.move(index, by)}
+              onRemove={() => rows.remove(index)}
             />
           </li>
         ))}
       </ul>
       <button
         type="button"
-        id={`${uid}-add`}
+        id={rows.addId}
         className="button button--outline"
         disabled={items.length >= catalogueLimits.listItems}
-        onClick={() => {
-          const item = { key: rowKey(), text: '' };
-          onChange([...items, item]);
-          focusLater(inputId(item.key));
-        }}
+        onClick={() => rows.add({ key: rowKey(), text: '' })}
       >
         Add an item<span className="sr-only"> to {title.toLowerCase()}</span>
       </button>

@@ -1,11 +1,11 @@
 // The questions asked of every traveller of the package in the details form: the question, its
 // kind (a text, yes or no, or one of some choices), whether it must be answered, and whether the
 // answer is sensitive (erased with the other details at retention).
-import { useId } from 'react';
 import { InputField, SelectField, TextAreaField } from '~/components/field';
 import { catalogueLimits, type QuestionKind } from '#contracts/catalogue';
 import { RowButtons } from '~/features/admin/components/package-list-editors';
-import { moved, rowKey, type QuestionDraft } from '~/features/admin/utils/package-draft';
+import { useRowList } from '~/features/admin/hooks/use-row-list';
+import { rowKey, type QuestionDraft } from '~/features/admin/utils/package-draft';
 
 const kindLabels: Record<QuestionKind, string> = {
   text: 'Text answer',
@@ -22,9 +22,8 @@ export function QuestionsEditor({
   errors: Record<string, string>;
   onChange: (questions: QuestionDraft[]) => void;
 }) {
-  const uid = useId();
-  const labelId = (key: string) => `${uid}-${key}-label`;
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const rows = useRowList(questions, onChange, (uid, key) => `${uid}-${key}-label`);
+  const uid = rows.uid;
   const set = (index: number, change: Partial<QuestionDraft>) =>
     onChange(questions.map((q, i) => (i === index ? { ...q, ...change } : q)));
   // The server may word a choice's problem by its own index (questions.1.choices.0).
@@ -45,7 +44,7 @@ export function QuestionsEditor({
             <p className="editor-row__label">Question {index + 1}</p>
             <InputField
               label="Question"
-              id={labelId(q.key)}
+              id={rows.idOf(q.key)}
               name={`questions.${index}.label`}
               maxLength={catalogueLimits.questionLabel}
               value={q.label}
@@ -100,27 +99,19 @@ export function QuestionsEditor({
               index={index}
               count={questions.length}
               what={`question ${index + 1}`}
-              onMove={(by) => {
-                onChange(moved(questions, index, by));
-                focusLater(labelId(q.key));
-              }}
-              onRemove={() => {
-                const rest = questions.filter((_, i) => i !== index);
-                onChange(rest);
-                const neighbour = rest[Math.min(index, rest.length - 1)];
-                focusLater(neighbour ? labelId(neighbour.key) : `${uid}-add`);
-              }}
+              onMove={(by) => rows.move(index, by)}
+              onRemove={() => rows.remove(index)}
             />
           </li>
         ))}
       </ol>
       <button
         type="button"
-        id={`${uid}-add`}
+        id={rows.addId}
         className="button button--outline"
         disabled={questions.length >= catalogueLimits.questions}
-        onClick={() => {
-          const q: QuestionDraft = {
+        onClick={() =>
+          rows.add({
             key: rowKey(),
             id: '',
             label: '',
@@ -128,10 +119,8 @@ export function QuestionsEditor({
             choices: '',
             required: false,
             sensitive: false,
-          };
-          onChange([...questions, q]);
-          focusLater(labelId(q.key));
-        }}
+          })
+        }
       >
         Add a question
       </button>
