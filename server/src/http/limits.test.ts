@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
-const expectRefused = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, message: RegExp) => {
+const expectRefused = (
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  message: RegExp,
+) => {
   expect(res.statusCode).toBe(429);
   const wait = Number(res.headers['retry-after']);
   expect(wait).toBeGreaterThanOrEqual(1);
@@ -60,10 +63,17 @@ describe('signed-in reads', () => {
       url: '/api/me/export',
       headers: { ...bearer(alice), 'x-forwarded-for': '203.0.113.200' },
     });
-    expectRefused(refused, /^Too many requests from your account\. Please wait \d+ seconds? and try again\.$/);
+    expectRefused(
+      refused,
+      /^Too many requests from your account\. Please wait \d+ seconds? and try again\.$/,
+    );
     // Each user has their own budget; writes have theirs (BOOKING_RATE_LIMIT), not this one.
     expect((await app.inject({ url: '/api/bookings', headers: bearer(bob) })).statusCode).toBe(200);
-    const write = await app.inject({ method: 'DELETE', url: `/api/waitlist/${randomUUID()}`, headers: bearer(alice) });
+    const write = await app.inject({
+      method: 'DELETE',
+      url: `/api/waitlist/${randomUUID()}`,
+      headers: bearer(alice),
+    });
     expect(write.statusCode).toBe(404);
     // A call without a valid token is not a signed-in read: the public limit's (401 here).
     expect((await app.inject({ url: '/api/bookings' })).statusCode).toBe(401);
@@ -93,9 +103,13 @@ describe('session cookies', () => {
 
   it('are SESSION_RATE_LIMIT a minute per user, and SESSION_ADDRESS_RATE_LIMIT per address before any token check', async () => {
     // The client forges the first entry; the proxy appends the real address (203.0.113.1).
-    for (let i = 0; i < perUser; i++) expect((await post(alice, `10.0.0.${i}, 203.0.113.1`)).statusCode).toBe(204);
+    for (let i = 0; i < perUser; i++)
+      expect((await post(alice, `10.0.0.${i}, 203.0.113.1`)).statusCode).toBe(204);
     const refused = await post(alice, '10.9.9.9, 203.0.113.2');
-    expectRefused(refused, /^Too many sign-ins from your account\. Please wait \d+ seconds? and try again\.$/);
+    expectRefused(
+      refused,
+      /^Too many sign-ins from your account\. Please wait \d+ seconds? and try again\.$/,
+    );
     expect(refused.headers['set-cookie']).toBeUndefined();
     // From one address every request counts, before its token is looked at, whoever sends it:
     // requests without a token fill 203.0.113.3's budget, then Bob is refused from there.
@@ -103,7 +117,10 @@ describe('session cookies', () => {
       expect((await post(null, `10.1.1.${i}, 203.0.113.3`)).statusCode).toBe(401);
     }
     const fromThere = await post(bob, '10.1.1.99, 203.0.113.3');
-    expectRefused(fromThere, /^Too many sign-ins from your network\. Please wait \d+ seconds? and try again\.$/);
+    expectRefused(
+      fromThere,
+      /^Too many sign-ins from your network\. Please wait \d+ seconds? and try again\.$/,
+    );
     // Bob from elsewhere is fine.
     expect((await post(bob, '203.0.113.4')).statusCode).toBe(204);
   });

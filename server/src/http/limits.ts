@@ -86,7 +86,10 @@ export function perMinuteLimit(app: FastifyInstance, name: string, max: number):
   return async (key) => {
     // The limiter reads the key and the route's groupId only: a stand-in request, so the count
     // is the same whatever route or hook asks.
-    const outcome = await limiter({ limitKey: key, routeOptions: { config: {} } } as unknown as FastifyRequest);
+    const outcome = await limiter({
+      limitKey: key,
+      routeOptions: { config: {} },
+    } as unknown as FastifyRequest);
     return outcome.isAllowed || !outcome.isExceeded ? null : Math.max(1, outcome.ttlInSeconds);
   };
 }

@@ -4,13 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security-headers.js';
 
-const origins = { authConnect: ['https://identitytoolkit.googleapis.com'], authFrames: ['https://x.firebaseapp.com'] };
+const origins = {
+  authConnect: ['https://identitytoolkit.googleapis.com'],
+  authFrames: ['https://x.firebaseapp.com'],
+};
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0]!, d] as const));
 
 describe('contentSecurityPolicy', () => {
   it('allows a rendered page’s inline scripts by its nonce alone', () => {
     const csp = directives(contentSecurityPolicy(origins, { nonce: 'bm9uY2Utb2YtdGhpcy1wYWdl' }));
-    expect(csp.get('script-src')).toBe("script-src 'self' 'nonce-bm9uY2Utb2YtdGhpcy1wYWdl' https://apis.google.com");
+    expect(csp.get('script-src')).toBe(
+      "script-src 'self' 'nonce-bm9uY2Utb2YtdGhpcy1wYWdl' https://apis.google.com",
+    );
   });
 
   it('allows a prerendered page’s scripts by their hashes alone', () => {

@@ -4,7 +4,6 @@
 // nothing else, and a user past PAGE_RATE_LIMIT gets the site's error page with 429.
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,7 +16,9 @@ import { deferHydration } from './defer-hydration.js';
 import { loadPageRenderer, type PageRenderer } from './render.js';
 
 const serverBuild = fileURLToPath(new URL('../../../build/server/index.js', import.meta.url));
-const noBuild = existsSync(serverBuild) ? undefined : 'no build in build/ (run `npm run build`; `npm test` builds first)';
+const noBuild = existsSync(serverBuild)
+  ? undefined
+  : 'no build in build/ (run `npm run build`; `npm test` builds first)';
 
 const packagePage = '/package/swiss-alpine-lakes';
 const pagesPerMinute = 3;
@@ -40,15 +41,18 @@ it('rewrites the hydration of a rendered page with the nonce on the loader and o
   const out = deferHydration(html);
   if (!('html' in out)) throw new Error(out.error);
   expect(out.html).not.toContain('modulepreload" href');
-  expect(out.html).toContain('<script type="text/plain" id="rr-bootstrap">import("/assets/entry.client-c.js");</script>');
-  expect(out.html).toMatch(/<script nonce="N1">\(function\(\)\{var d=document,h=d\.documentElement,n=d\.currentScript&&d\.currentScript\.nonce/);
+  expect(out.html).toContain(
+    '<script type="text/plain" id="rr-bootstrap">import("/assets/entry.client-c.js");</script>',
+  );
+  expect(out.html).toMatch(
+    /<script nonce="N1">\(function\(\)\{var d=document,h=d\.documentElement,n=d\.currentScript&&d\.currentScript\.nonce/,
+  );
   expect(out.html).toContain('if(n)m.nonce=n');
   // A prerendered page (no nonce): the loader as before, allowed by its hash.
   const plain = deferHydration(html.replaceAll(' nonce="N1"', ''));
   if (!('html' in plain)) throw new Error(plain.error);
   expect(plain.html).toContain('</script><script>(function(){');
 });
-
 
 describeNeeding(noBuild)('pages rendered by the server build', () => {
   let db: Database;
@@ -147,7 +151,9 @@ describeNeeding(noBuild)('pages rendered by the server build', () => {
     expect(wait).toBeLessThanOrEqual(60);
     expect(refused.headers['content-type']).toMatch(/^text\/html/);
     expect(refused.body).toContain('<h1>Too many requests</h1>');
-    expect(refused.body).toMatch(/You have opened a lot of pages in the last minute\. Please wait \d+ seconds? and try again\./);
+    expect(refused.body).toMatch(
+      /You have opened a lot of pages in the last minute\. Please wait \d+ seconds? and try again\./,
+    );
     // The site's page (its navbar and footer), hydrated by the response's nonce like any other.
     expect(refused.body).toContain('Skip to content');
     const nonce = nonceOf(refused.headers['content-security-policy'])!;
