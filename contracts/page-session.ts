@@ -20,4 +20,7 @@ export type PageLoadContext = {
   // A GET of the site's own API as this user, answered in-process; undefined for anything but a
   // 200 (the page then loads it itself, as it does without a cookie) and when there is no user.
   read(path: string): Promise<unknown>;
+  // Set when the cookie's user has asked for more pages this minute than the server renders
+  // (server/src/user-limits.ts): the page is the error page with this message, status 429.
+  limited?: { message: string };
 };

@@ -43,6 +43,10 @@ export async function spawnApiServer(options: {
       LOG_LEVEL: options.logLevel ?? 'warn',
       BOOKING_RATE_LIMIT: '100000000',
       PUBLIC_RATE_LIMIT: '100000000',
+      READ_RATE_LIMIT: '100000000',
+      PAGE_RATE_LIMIT: '100000000',
+      SESSION_RATE_LIMIT: '100000000',
+      SESSION_ADDRESS_RATE_LIMIT: '100000000',
       // The benchmark's few users book tens of thousands of seats a run.
       MAX_HELD_SEATS_PER_USER: '1000000000',
       FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,

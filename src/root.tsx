@@ -78,6 +78,20 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A limit the server applies (server/src/user-limits.ts) says what happened and when to retry.
+  if (isRouteErrorResponse(error) && error.status === 429 && typeof error.data === 'string') {
+    return (
+      <Shell>
+        <section className="container section">
+          <h1>Too many requests</h1>
+          <p>{error.data}</p>
+          <p>
+            <a href={paths.home}>Back to the home page</a>
+          </p>
+        </section>
+      </Shell>
+    );
+  }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : 'Something went wrong while showing this page.';

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { adminRoutes } from './admin/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
+import { pageReader } from './auth/page-reads.js';
 import type { GuardedSessions } from './auth/session-guard.js';
 import { bookingsRoutes, userWriteLimit, type BookingsOptions } from './bookings/routes.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
@@ -13,10 +12,12 @@ import { meRoutes } from './me/routes.js';
 import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
 import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
-import { rejectControlParams, setApiErrorHandler } from './http/problem.js';
+import { perMinuteLimit, type UserLimits } from './http/limits.js';
+import { problem, rejectControlParams, setApiErrorHandler } from './http/problem.js';
 import { addressVerificationTracker } from './mail/unverified.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
+import { plural } from '#contracts/format';
 
 export const defaultPublicRateLimit = 600;
 
@@ -24,30 +25,34 @@ export type ApiOptions = {
   bookings: BookingsOptions;
   sessions: GuardedSessions;
   production: boolean;
-  redis?: Redis;
+  // The per-user limits (server/src/http/limits.ts), in the store app.ts registered.
+  limits: UserLimits;
   publicRateLimitPerMinute?: number;
   departuresCacheSeconds?: number;
 };
 
-// The limits every API call passes: per user (each domain's routes declare theirs) and per
-// address for calls without a valid token (./public-limit.ts), shared through Redis when
-// configured.
-async function apiLimits(app: FastifyInstance, options: ApiOptions) {
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'wayfarer-rl:' } : {}),
-    // A Redis that does not answer must not take bookings down: the limit is skipped (fail open)
-    // and the store logs it; ioredis reconnects by itself.
-    skipOnError: true,
-    // The limiter's own 429 body, worded for people.
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  });
+// The limits every API call passes, in the store app.ts registered (./http/limits.ts): per
+// address for calls without a valid token (./public-limit.ts); per user for writes (each domain's
+// routes) and, here, for every signed-in read.
+function apiLimits(app: FastifyInstance, options: ApiOptions) {
   publicRateLimit(app, {
     perMinute: options.publicRateLimitPerMinute ?? defaultPublicRateLimit,
     verifyToken: options.bookings.verifyToken,
+  });
+  // A signed-in GET (My bookings, a booking, the waiting list, the export, the console's reads):
+  // each is a database read as that user. Counted once its token is verified (preValidation, in
+  // each route); a server-rendered page's own reads (page-reads.ts) are counted as the page.
+  const reads = perMinuteLimit(app, 'reads', options.limits.readsPerMinute);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.user || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (pageReader(request)) return;
+    const wait = await reads(request.user.uid);
+    if (wait === null) return;
+    return problem(
+      reply.header('Retry-After', String(wait)),
+      429,
+      `Too many requests from your account. Please wait ${plural(wait, 'second')} and try again.`,
+    );
   });
 }
 
@@ -58,7 +63,7 @@ export const apiRoutes = fp<ApiOptions>(
     await registerApiSchemas(app);
     setApiErrorHandler(app);
     rejectControlParams(app);
-    await apiLimits(app, options);
+    apiLimits(app, options);
     // The public departures list is answered from memory for a few seconds (departures/routes.ts);
     // a write through this process's API may change seats, so a committed one (a 2xx answer)
     // empties that memory before the writer hears back. A refused one (a 401 flood) does not.
@@ -95,6 +100,7 @@ export const apiRoutes = fp<ApiOptions>(
       sessions: options.sessions,
       verifyToken: bookings.verifyToken,
       secure: options.production,
+      limits: options.limits,
     });
     await app.register(healthRoutes, { db: bookings.db });
     await registerApiReference(app);

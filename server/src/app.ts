@@ -10,6 +10,7 @@ import { withStaffBookingClaims } from './bookings/claim.js';
 import type { SessionManager } from './auth/sessions.js';
 import { staticFiles } from './http/static-files.js';
 import { badUrlProblem } from './http/problem.js';
+import { limitStore, userLimitDefaults, type UserLimits } from './http/limits.js';
 import { loggerOptions, RequestLineLog } from './http/request-log.js';
 import {
   securityHeaderList,
@@ -43,6 +44,10 @@ export type AppOptions = {
   redis?: Redis;
   // API requests without a valid token, per client address and minute (PUBLIC_RATE_LIMIT).
   publicRateLimitPerMinute?: number;
+  // Signed-in reads, rendered pages and session cookies per user (and address) and minute
+  // (READ_RATE_LIMIT, PAGE_RATE_LIMIT, SESSION_RATE_LIMIT, SESSION_ADDRESS_RATE_LIMIT); each
+  // unset one takes its default from ./http/limits.ts.
+  userLimits?: Partial<UserLimits>;
   // How long a verified session cookie is remembered (TOKEN_CACHE_SECONDS, as ID tokens are).
   tokenCacheSeconds?: number;
   // How long a process answers the public departures list from memory (departures/routes.ts).
@@ -89,12 +94,23 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
     cacheMs: (options.tokenCacheSeconds ?? 60) * 1000,
   });
   const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
-  await app.register(sitePages, { clientDir, csp, sessions, renderer, catalogue, siteUrl });
+  // One store for every limit, pages' and API's: in memory, or Redis shared by every process.
+  await app.register(limitStore, { redis });
+  const limits = { ...userLimitDefaults, ...options.userLimits };
+  await app.register(sitePages, {
+    clientDir,
+    csp,
+    sessions,
+    renderer,
+    catalogue,
+    siteUrl,
+    pagesPerMinute: limits.pagesPerMinute,
+  });
   await app.register(apiRoutes, {
     bookings,
     sessions,
     production,
-    redis,
+    limits,
     publicRateLimitPerMinute: options.publicRateLimitPerMinute,
     departuresCacheSeconds: options.departuresCacheSeconds,
   });

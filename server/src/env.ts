@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defaultCancellationCutoffDays } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
+import { userLimitDefaults } from './http/limits.js';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -62,6 +63,16 @@ const schema = z.object({
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // API requests without a valid token, per client address and minute (server/src/public-limit.ts).
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  // Per user and minute: signed-in API reads, server-rendered pages with a session cookie, session
+  // cookies made; and session cookie requests per client address (server/src/http/limits.ts).
+  READ_RATE_LIMIT: z.coerce.number().int().min(1).default(userLimitDefaults.readsPerMinute),
+  PAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(userLimitDefaults.pagesPerMinute),
+  SESSION_RATE_LIMIT: z.coerce.number().int().min(1).default(userLimitDefaults.sessionsPerMinute),
+  SESSION_ADDRESS_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(userLimitDefaults.sessionsPerAddressPerMinute),
   // Seats one user may hold in bookings awaiting confirmation (server/src/bookings/held-seats.ts).
   MAX_HELD_SEATS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(24),
   // Live waiting-list entries (waiting or offered) one user may have (server/src/waitlist/repository.ts).

@@ -86,6 +86,12 @@ const app = await buildApp({
   // React Router's server build beside the client's (npm run build writes both).
   renderer: await loadPageRenderer(join(clientDir, '../server/index.js')),
   publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT,
+  userLimits: {
+    readsPerMinute: env.READ_RATE_LIMIT,
+    pagesPerMinute: env.PAGE_RATE_LIMIT,
+    sessionsPerMinute: env.SESSION_RATE_LIMIT,
+    sessionsPerAddressPerMinute: env.SESSION_ADDRESS_RATE_LIMIT,
+  },
   tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   catalogue,
   siteUrl: env.PUBLIC_ORIGIN,

@@ -12,7 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from './auth/verified-user.js';
 import { InvalidTokenError } from './auth/verify-token.js';
 import { isApiRequest } from './http/api-path.js';
+import { addressKey } from './http/limits.js';
 import { problem } from './http/problem.js';
+
+export { addressKey };
 
 const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 
@@ -20,22 +23,6 @@ const bearer = /^Bearer ([A-Za-z0-9._-]{20,4096})$/;
 // a lookup here, not another check. Bounded like the verified-token cache.
 const refusalMemoryMs = 60_000;
 const maxRefusals = 10_000;
-
-// The key of a client address: an IPv6 client is counted per /64, the block one household or
-// server is given, so cycling through its own addresses does not multiply its budget.
-export function addressKey(ip: string): string {
-  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 export function publicRateLimit(
   app: FastifyInstance,

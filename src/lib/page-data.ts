@@ -3,13 +3,16 @@
 // page's hooks start from them instead of a spinner. Without a session cookie the loaders hand
 // over nothing and every hook fetches as before.
 import { createContext, useContext } from 'react';
-import { useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
+import { data, useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
 import type { PageLoadContext, PageUser } from '#contracts/page-session';
 
 declare module 'react-router' {
   interface AppLoadContext {
     // Set by the server (server/src/pages/render.ts) on every page request.
     page?: PageLoadContext;
+    // This response's CSP nonce (server/src/pages/render.ts), for src/entry.server.tsx; absent
+    // when prerendering at build time.
+    cspNonce?: string;
   }
 }
 
@@ -23,6 +26,12 @@ export async function loadPageData(
   paths: (string | null | undefined)[],
 ): Promise<PageData> {
   const page = context.page;
+  // Past the user's limit of pages a minute (server/src/user-limits.ts): the site's error page
+  // says so, with the status the server answers (every signed-in page's loader passes here, the
+  // protected layout's first).
+  if (page?.limited) {
+    throw data(page.limited.message, { status: 429, statusText: 'Too Many Requests' });
+  }
   if (!page?.user) return nothing;
   const wanted = paths.filter((p): p is string => typeof p === 'string');
   const answers = await Promise.all(wanted.map(async (path) => [path, await page.read(path)] as const));

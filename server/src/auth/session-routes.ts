@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { plural } from '#contracts/format';
 import {
   errors,
   noContentSchema,
@@ -6,6 +7,7 @@ import {
   signedInErrors,
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
+import { addressKey, perMinuteLimit, userLimitDefaults, type UserLimits } from '../http/limits.js';
 import { problem } from '../http/problem.js';
 import { authenticator } from './authenticate.js';
 import type { GuardedSessions } from './session-guard.js';
@@ -18,6 +20,9 @@ export type SessionRoutesOptions = {
   verifyToken: TokenVerifier;
   // Secure cookies in production; a plain-HTTP development server keeps them without.
   secure: boolean;
+  // Session cookies per user and per address a minute (SESSION_RATE_LIMIT,
+  // SESSION_ADDRESS_RATE_LIMIT: server/src/http/limits.ts).
+  limits?: Pick<UserLimits, 'sessionsPerMinute' | 'sessionsPerAddressPerMinute'>;
 };
 
 // POST /api/session: the browser's ID token (Bearer) for a session cookie, so the next page
@@ -29,11 +34,30 @@ export type SessionRoutesOptions = {
 // A browser whose sign-in is older is refused with 401 and keeps reading its data with its ID
 // token until it signs in again (src/lib/session-cookie.ts).
 export const recentSignInMs = 5 * 60 * 1000;
-// Session cookies one user may have made a minute (a browser asks once per sign-in).
-export const sessionsPerMinute = 10;
 
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const authenticate = authenticator(options.verifyToken, 'Please log in.');
+  const limits = options.limits ?? userLimitDefaults;
+  // Each cookie made is a call to the identity provider. A browser asks once per sign-in: a few a
+  // minute per user, counted once the token is verified; and, counted before it is checked, a
+  // few tens per client address (IPv6: per /64), so free accounts made by one client cannot add
+  // up. Both keys come from the connection and the verified token, never from a header.
+  const perAddress = perMinuteLimit(app, 'session-address', limits.sessionsPerAddressPerMinute);
+  const perUser = perMinuteLimit(app, 'session-user', limits.sessionsPerMinute);
+  const refuse = (reply: FastifyReply, wait: number, who: string) =>
+    problem(
+      reply.header('Retry-After', String(wait)),
+      429,
+      `Too many sign-ins from ${who}. Please wait ${plural(wait, 'second')} and try again.`,
+    );
+  const addressLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await perAddress(addressKey(request.ip));
+    if (wait !== null) return refuse(reply, wait, 'your network');
+  };
+  const userLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await perUser(request.user!.uid);
+    if (wait !== null) return refuse(reply, wait, 'your account');
+  };
   const cookie = {
     path: '/',
     httpOnly: true,
@@ -46,17 +70,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     '/api/session',
     {
       bodyLimit: 1024,
-      preValidation: authenticate,
-      // Each cookie made is a call to the identity provider: a few a minute per user, counted
-      // after the token check (the rate-limit hook runs after authenticate).
-      config: {
-        rateLimit: {
-          max: sessionsPerMinute,
-          timeWindow: '1 minute',
-          hook: 'preValidation' as const,
-          keyGenerator: (request: FastifyRequest) => `session:${request.user?.uid ?? request.ip}`,
-        },
-      },
+      preValidation: [addressLimit, authenticate, userLimit],
       schema: {
         tags: ['Session'],
         summary: 'Exchange the ID token for a session cookie',

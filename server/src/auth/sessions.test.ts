@@ -25,8 +25,9 @@ import {
 import { pageReadHeader } from './page-reads.js';
 import { sessionCookieName, sessionsFrom } from './sessions.js';
 
-// Shows the load context as JSON: the cookie's user and the API answers read as that user.
-const echoRenderer: PageRenderer = async (request, context) => {
+// Shows the load context as JSON: the cookie's user and the API answers read as that user. Its
+// script carries the response's nonce, as React Router's do (src/entry.server.tsx).
+const echoRenderer: PageRenderer = async (request, context, nonce) => {
   const url = new URL(request.url);
   const read = url.searchParams.get('read');
   const body = {
@@ -35,7 +36,7 @@ const echoRenderer: PageRenderer = async (request, context) => {
     data: read ? ((await context.read(read)) ?? null) : null,
   };
   return new Response(
-    `<!DOCTYPE html><html><body><script>window.page=1</script><pre>${JSON.stringify(body)}</pre></body></html>`,
+    `<!DOCTYPE html><html><body><script nonce="${nonce}">window.page=1</script><pre>${JSON.stringify(body)}</pre></body></html>`,
     {
       status: 200,
       headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -141,8 +142,15 @@ describeEach(storeCases())('session cookies on $name', (store) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toBe('Cookie');
-    // The page's inline script is allowed by its hash, as on the prerendered pages.
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' [^;]*'sha256-/);
+    // The page's inline script is allowed by this response's nonce, never by a hash of the output.
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!;
+    expect(scriptSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}==' https:\/\/apis\.google\.com$/);
+    expect(scriptSrc).not.toContain('sha256-');
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]!;
+    expect(res.body).toContain(`<script nonce="${nonce}">window.page=1</script>`);
+    // Never the same twice.
+    const again = await page('/bookings?read=/api/bookings', value);
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
     const body = rendered(res.body);
     expect(body.user).toMatchObject({ uid: alice.uid, operator: false });
     expect((body.data as { bookings: Booking[] }).bookings.map((b) => b.id)).toEqual([
@@ -238,18 +246,24 @@ describeEach(storeCases())('session cookies on $name', (store) => {
 
   it('renders the 404 page once for all unknown paths, without a session check', async () => {
     let renders = 0;
-    const counting: PageRenderer = (request, context) => {
+    const counting: PageRenderer = (request, context, nonce) => {
       renders++;
-      return echoRenderer(request, context);
+      return echoRenderer(request, context, nonce);
     };
     const app404 = await buildTestApp({ clientDir, db, renderer: counting });
     try {
       const { value } = await exchange(alice);
-      for (const path of ['/no-such-page', '/another/made-up', '/wp-login.php']) {
+      const nonces = new Set<string>();
+      for (const path of ['/no-such-page', '/another/made-up', '/wp-login.php', '/no-such-page']) {
         const res = await app404.inject({ url: path, headers: { cookie: `${sessionCookieName}=${value}` } });
         expect(res.statusCode).toBe(404);
         expect(rendered(res.body).user).toBeNull();
+        // The kept HTML's scripts carry each response's own nonce, the one its CSP allows.
+        const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+        expect(res.body).toContain(`<script nonce="${nonce}">`);
+        nonces.add(nonce);
       }
+      expect(nonces.size).toBe(4);
       expect(renders).toBe(1);
       // A known page still renders per request, with its user.
       expect(rendered((await app404.inject({ url: '/bookings', headers: { cookie: `${sessionCookieName}=${value}` } })).body).user?.uid).toBe(alice.uid);
@@ -265,6 +279,7 @@ describeEach(storeCases())('session cookies on $name', (store) => {
     const stale = await buildTestApp({
       clientDir,
       db,
+      userLimits: { sessionsPerMinute: 10 },
       verifyToken: async (token) => ({ ...(await real(token)), authTime: signedInAt.ms }),
     });
     try {

@@ -9,11 +9,18 @@ export type CspOrigins = {
   authFrames: string[];
 };
 
-export function contentSecurityPolicy(origins: CspOrigins, scriptHashes: string[] = []): string {
+// What a page's own inline scripts are allowed by: the hashes of a prerendered file's fixed
+// scripts (server/src/html.ts), or a rendered response's nonce (server/src/pages/render.ts). No
+// 'unsafe-inline', and no 'strict-dynamic': the scripts the pages load themselves (their modules,
+// the gapi loader) come from the listed origins.
+export type InlineScripts = { hashes: string[] } | { nonce: string };
+
+export function contentSecurityPolicy(origins: CspOrigins, inline: InlineScripts = { hashes: [] }): string {
+  const inlineSources = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // apis.google.com serves the gapi loader that signInWithPopup needs.
-    'script-src': ["'self'", ...scriptHashes, 'https://apis.google.com'],
+    'script-src': ["'self'", ...inlineSources, 'https://apis.google.com'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https://*.googleusercontent.com'],
     'font-src': ["'self'"],

@@ -7,10 +7,11 @@
 // and the hero image. The pages need none of it to paint, but Lighthouse's simulation counts every
 // request started before the first and largest paints: LCP was 1.9-2.0 s on the prerendered pages,
 // and FCP 2.2-2.4 s on the server-rendered signed-in ones (npm run bench).
-// Here the preloads go, and React Router's bootstrap module (kept byte for byte, so its CSP hash
-// still matches) becomes inert data that a small loader re-inserts as a module once the page has
-// loaded and its first contentful paint is reported, or at the visitor's first pointer, key or
-// focus if that comes sooner.
+// Here the preloads go, and React Router's bootstrap module (kept byte for byte, so on a
+// prerendered page its CSP hash still matches; a rendered page's carries the response's nonce)
+// becomes inert data that a small loader re-inserts as a module once the page has loaded and its
+// first contentful paint is reported, or at the visitor's first pointer, key or focus if that
+// comes sooner.
 // Until then links and the FAQ work natively (plain <a> and <details>), and forms can be typed
 // into; a submit is held (the browser would post it to the server) and sent again once React is
 // there, and so is a press on any `<button type="button">` or element marked `data-replay-click`
@@ -42,7 +43,7 @@ const preloadsPerTask = 4;
 const paintWaitMs = 3000;
 const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
-var d=document,h=d.documentElement,started=false,held=null,presses=[];
+var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,held=null,presses=[];
 function go(){if(started)return;started=true;
 var p=${JSON.stringify(preloads)},j=0;
 (function more(){p.slice(j,j+=${preloadsPerTask}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
@@ -51,7 +52,7 @@ var stages=${JSON.stringify(stages)},i=0;
 (function next(){if(i>=stages.length)return boot();
 Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
 function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
-m.type='module';m.textContent=s.textContent;d.body.appendChild(m)}
+m.type='module';if(n)m.nonce=n;m.textContent=s.textContent;d.body.appendChild(m)}
 function painted(f){var P=window.PerformanceObserver,done=false,o,t;
 if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')<0)return f();
 function fire(){if(done)return;done=true;o.disconnect();clearTimeout(t);f()}
@@ -68,8 +69,9 @@ d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:
     '',
   );
 
-const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
+// A rendered page's tags carry its CSP nonce (src/entry.server.tsx); the prerendered ones none.
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const bootstrap = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
 // The page's HTML with hydration after paint, or why it could not be rewritten (React Router's
 // output is not the shape this expects: see vite.config.ts for the chunks).
@@ -90,8 +92,11 @@ export function deferHydration(html: string): { html: string } | { error: string
   return {
     html: stripped.replace(
       bootstrap,
-      (_m, code: string) =>
-        `<script type="text/plain" id="rr-bootstrap">${code}</script><script>${loader(preloads, [runtime, app])}</script>`,
+      // The loader carries the nonce React Router gave its bootstrap, and gives it to the module it
+      // inserts (an inline script added by a script needs one too); on a prerendered page the
+      // module is allowed by the hash of the inert copy, the same text.
+      (_m, nonce: string | undefined, code: string) =>
+        `<script type="text/plain" id="rr-bootstrap">${code}</script><script${nonce ?? ''}>${loader(preloads, [runtime, app])}</script>`,
     ),
   };
 }

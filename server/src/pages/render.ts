@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,27 +8,33 @@ import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads
 import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
 import { isConsoleRole, roleOf } from '#contracts/roles';
-import { inlineScriptHashes } from '../html.js';
 import { deferHydration } from './defer-hydration.js';
 
 // React Router's server build (build/server/index.js) answering a Web Request; the load context
-// carries the session cookie's user and a way to read the API as that user.
-export type PageRenderer = (request: Request, context: PageLoadContext) => Promise<Response>;
+// carries the session cookie's user, a way to read the API as that user, and the response's CSP
+// nonce, which src/entry.server.tsx puts on every script the page has.
+export type PageRenderer = (request: Request, context: PageLoadContext, nonce: string) => Promise<Response>;
 
 export async function loadPageRenderer(serverBuildFile: string): Promise<PageRenderer | undefined> {
   if (!existsSync(serverBuildFile)) return undefined;
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  return (request, context) => handle(request, { page: context });
+  return (request, context, nonce) => handle(request, { page: context, cspNonce: nonce });
 }
 
 export type RenderedPage = {
   status: number;
   headers: Headers;
   body: string;
-  scriptHashes: string[];
+  // The nonce the page's scripts carry: the only inline scripts its CSP allows
+  // (docs/decisions/042-csp-nonce-for-rendered-pages.md).
+  nonce: string;
   user: boolean;
 };
+
+// 128 random bits, new for every rendered response: a page's CSP allows its scripts by this
+// nonce, never by a hash of what was rendered (which would allow a script injected into it).
+export const newNonce = () => randomBytes(16).toString('base64');
 
 const toPageUser = (user: SessionUser): PageUser => ({
   uid: user.uid,
@@ -60,17 +67,20 @@ export async function sessionUser(
 }
 
 // Renders one page request (a document, or React Router's `.data` request on a client-side
-// navigation) through the server build.
+// navigation) through the server build. `limited`: the user is past their pages a minute; the
+// page is the error page with this message (src/lib/page-data.ts), reading nothing.
 export async function renderPage(
   app: FastifyInstance,
   renderer: PageRenderer,
   request: FastifyRequest,
   user: SessionUser | null,
+  { nonce = newNonce(), limited }: { nonce?: string; limited?: string } = {},
 ): Promise<RenderedPage> {
-  const key = user ? startPageReads(user) : undefined;
+  const key = user && !limited ? startPageReads(user) : undefined;
   try {
     const context: PageLoadContext = {
       user: user ? toPageUser(user) : null,
+      ...(limited ? { limited: { message: limited } } : {}),
       async read(path) {
         if (!key) return undefined;
         const res = await app.inject({ method: 'GET', url: path, headers: { [pageReadHeader]: key } });
@@ -85,6 +95,7 @@ export async function renderPage(
     const response = await renderer(
       new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers }),
       context,
+      nonce,
     );
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     let body = await response.text();
@@ -98,7 +109,7 @@ export async function renderPage(
       status: response.status,
       headers: response.headers,
       body,
-      scriptHashes: html ? inlineScriptHashes(body) : [],
+      nonce,
       user: user !== null,
     };
   } finally {

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import type { SessionManager } from '../auth/sessions.js';
 import { loadHtmlPage, type HtmlPage } from '../html.js';
 import { isApiRequest } from '../http/api-path.js';
+import { perMinuteLimit } from '../http/limits.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
+import { plural } from '#contracts/format';
 import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
-import { renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
+import { newNonce, renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
 import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
@@ -19,6 +21,9 @@ export type SitePagesOptions = {
   // The live catalogue: the home page's structured data and the sitemap follow it.
   catalogue: Catalogue;
   siteUrl: string;
+  // Pages rendered per user of a valid session cookie and minute (PAGE_RATE_LIMIT,
+  // server/src/http/limits.ts).
+  pagesPerMinute: number;
 };
 
 // The site's pages: the prerendered ones as built, the signed-in ones rendered per request (the
@@ -47,7 +52,7 @@ export const sitePages = fp<SitePagesOptions>(
         .code(status)
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .header('Content-Security-Policy', contentSecurityPolicy(csp, p.scriptHashes))
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, { hashes: p.scriptHashes }))
         .send(p.body);
     };
 
@@ -84,10 +89,18 @@ export const sitePages = fp<SitePagesOptions>(
 
     // The 404 page is the same for every unknown path and every visitor (it reads no data): rendered
     // once, as for a visitor, and its HTML kept, so a crawl of made-up paths costs no render and no
-    // session check each.
+    // session check each. Its scripts carry a stand-in nonce that never leaves the process: each
+    // response swaps it for a fresh one, so no two responses share a nonce and nothing a request
+    // could write can carry the real one.
+    const keptNonce = newNonce();
     let notFound: Promise<RenderedPage> | undefined;
-    const notFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null).then((page) => {
+    const notFoundPage = async (request: FastifyRequest): Promise<RenderedPage> => {
+      const page = await keptNotFoundPage(request);
+      const nonce = newNonce();
+      return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
+    };
+    const keptNotFoundPage = (request: FastifyRequest) => {
+      notFound ??= renderPage(app, renderer!, request, null, { nonce: keptNonce }).then((page) => {
         // A redirect or an error is not the 404 page: not kept.
         if (page.status >= 300 && page.status !== 404) notFound = undefined;
         return page;
@@ -98,21 +111,34 @@ export const sitePages = fp<SitePagesOptions>(
       });
     };
 
+    // A page with a valid cookie costs its check (an identity provider call once per
+    // TOKEN_CACHE_SECONDS) and the reads of its data: limited per user. Past the limit the user
+    // gets the site's error page saying so (src/root.tsx), rendered without reading anything.
+    const pagesPerUser = perMinuteLimit(app, 'pages', options.pagesPerMinute);
+    const pageLimit = async (uid: string) => {
+      const wait = await pagesPerUser(uid);
+      return wait === null
+        ? undefined
+        : { wait, message: `You have opened a lot of pages in the last minute. Please wait ${plural(wait, 'second')} and try again.` };
+    };
+
     const servePage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
       if (!renderer) return sendPage(reply, '__spa-fallback.html', status);
       const cachedNotFound = status === 404 && request.method === 'GET';
       const user = cachedNotFound ? null : await sessionUser(options.sessions, request, reply);
+      const limited = user ? await pageLimit(user.uid) : undefined;
       const rendered = cachedNotFound
         ? await notFoundPage(request)
-        : await renderPage(app, renderer, request, user);
+        : await renderPage(app, renderer, request, user, { limited: limited?.message });
       for (const [name, value] of rendered.headers) {
         if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
       }
+      if (limited && rendered.status === 429) reply.header('Retry-After', String(limited.wait));
       return reply
         .code(status !== undefined && rendered.status === 200 ? status : rendered.status)
         .header('Cache-Control', rendered.user ? 'private, no-store' : 'no-cache')
         .header('Vary', 'Cookie')
-        .header('Content-Security-Policy', contentSecurityPolicy(csp, rendered.scriptHashes))
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce: rendered.nonce }))
         .send(rendered.body);
     };
 

@@ -17,6 +17,7 @@ import type { TokenVerifier } from '../auth/verified-user.js';
 import { firebaseTokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../catalog/packages.js';
 import type { BookingsOptions } from '../bookings/routes.js';
+import type { UserLimits } from '../http/limits.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './postgres-schema.js';
@@ -45,6 +46,7 @@ export function buildTestApp(options: {
   trustProxy?: false | number | string;
   redis?: Redis;
   publicRateLimitPerMinute?: number;
+  userLimits?: Partial<UserLimits>;
   departuresCacheSeconds?: number;
   tokenCacheSeconds?: number;
   bookings?: Partial<BookingsOptions>;
@@ -62,6 +64,14 @@ export function buildTestApp(options: {
     renderer: options.renderer,
     // Tests about other things call freely from one address; public-limit.test.ts sets it low.
     publicRateLimitPerMinute: options.publicRateLimitPerMinute ?? 1_000_000,
+    // The same for the per-user reads, pages and session cookies; user-limits.test.ts sets them.
+    userLimits: {
+      readsPerMinute: 1_000_000,
+      pagesPerMinute: 1_000_000,
+      sessionsPerMinute: 1_000_000,
+      sessionsPerAddressPerMinute: 1_000_000,
+      ...options.userLimits,
+    },
     // Tests write departures straight into the table and read them back at once.
     departuresCacheSeconds: options.departuresCacheSeconds ?? 0,
     // Session cookies checked afresh each time (revocation tests); session-guard.test.ts caches.
