@@ -1,3 +1,4 @@
+import type { TravelPackage } from './package.js';
 import type { StaffRole } from './roles.js';
 
 // What the server hands a signed-in page's loaders when the request carries a valid session
@@ -20,4 +21,8 @@ export type PageLoadContext = {
   // A GET of the site's own API as this user, answered in-process; undefined for anything but a
   // 200 (the page then loads it itself, as it does without a cookie) and when there is no user.
   read(path: string): Promise<unknown>;
+  // The published packages' cards, in the brand's order, from the server's in-memory catalogue
+  // (server/src/catalog/store.ts) as it is now: the home page renders its grid from them
+  // (docs/decisions/043-home-page-from-the-live-catalogue.md).
+  packages(): TravelPackage[];
 };

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageLoadContext, PageUser } from '#contracts/page-session';
+import type { TravelPackage } from '#contracts/package';
 import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
 import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
@@ -59,13 +60,18 @@ export async function sessionUser(
   }
 }
 
+// What a page request is made of: a FastifyRequest, or the made-up visitor's request of a page
+// rendered once for everyone (the home page, the 404 page: ./site-pages.ts).
+export type PageRequest = Pick<FastifyRequest, 'url' | 'method' | 'headers'>;
+
 // Renders one page request (a document, or React Router's `.data` request on a client-side
-// navigation) through the server build.
+// navigation) through the server build. `packages`: the live catalogue's published cards.
 export async function renderPage(
   app: FastifyInstance,
   renderer: PageRenderer,
-  request: FastifyRequest,
+  request: PageRequest,
   user: SessionUser | null,
+  packages: () => TravelPackage[],
 ): Promise<RenderedPage> {
   const key = user ? startPageReads(user) : undefined;
   try {
@@ -76,6 +82,7 @@ export async function renderPage(
         const res = await app.inject({ method: 'GET', url: path, headers: { [pageReadHeader]: key } });
         return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : undefined;
       },
+      packages,
     };
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {

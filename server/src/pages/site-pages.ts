@@ -3,13 +3,13 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionManager } from '../auth/sessions.js';
-import { loadHtmlPage, type HtmlPage } from '../html.js';
+import { inlineScriptHashes, loadHtmlPage, type HtmlPage } from '../html.js';
 import { isApiRequest } from '../http/api-path.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
-import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
+import { catalogueJsonLd, robotsTxt, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
 export type SitePagesOptions = {
   clientDir: string;
@@ -51,17 +51,38 @@ export const sitePages = fp<SitePagesOptions>(
         .send(p.body);
     };
 
-    // The home page carries the catalogue's structured data as it is now: built once per version.
+    // The home page: its package cards and structured data are the live catalogue's, so it is
+    // rendered from this process's copy once per catalogue version and that HTML kept, the same for
+    // every visitor (the signed-out state, as a prerendered page is): no database read and no
+    // render per request (docs/decisions/043-home-page-from-the-live-catalogue.md). Without a
+    // server build (tests on a stand-in site) the stand-in's index.html gets the structured data.
     const { catalogue, siteUrl } = options;
-    let home: { version: number; page: HtmlPage } | undefined;
-    const homePage = () => {
-      if (home?.version !== catalogue.version()) {
+    const renderHome = async (): Promise<HtmlPage> => {
+      if (!renderer) {
         const built = page('index.html');
-        const body = withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published()));
-        home = { version: catalogue.version(), page: { ...built, body } };
+        return { ...built, body: withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published())) };
+      }
+      const visitor = { url: '/', method: 'GET', headers: { accept: 'text/html' } };
+      const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards);
+      if (rendered.status !== 200) throw new Error(`the home page rendered with status ${rendered.status}`);
+      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published()));
+      return { body, scriptHashes: inlineScriptHashes(body) };
+    };
+    let home: { version: number; page: Promise<HtmlPage> } | undefined;
+    const homePage = () => {
+      const version = catalogue.version();
+      if (home?.version !== version) {
+        const rendering = renderHome();
+        home = { version, page: rendering };
+        // A failed render is not kept: the next request tries again.
+        rendering.catch(() => {
+          if (home?.page === rendering) home = undefined;
+        });
       }
       return home.page;
     };
+    app.get('/', async (_req, reply) => sendPage(reply, 'index.html', 200, await homePage()));
+
     // The sitemap: the public pages and every published package, per catalogue version.
     let sitemap: { version: number; xml: string } | undefined;
     app.get('/sitemap.xml', (_req, reply) => {
@@ -77,9 +98,17 @@ export const sitePages = fp<SitePagesOptions>(
         .send(sitemap.xml);
     });
 
+    const robots = robotsTxt(siteUrl);
+    app.get('/robots.txt', (_req, reply) =>
+      reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(robots),
+    );
+
     for (const [path, file] of Object.entries(prerendered)) {
-      app.get(path, (_req, reply) => sendPage(reply, file, 200, path === '/' ? homePage() : undefined));
-      if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
+      app.get(path, (_req, reply) => sendPage(reply, file));
+      app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
     }
 
     // The 404 page is the same for every unknown path and every visitor (it reads no data): rendered
@@ -87,7 +116,7 @@ export const sitePages = fp<SitePagesOptions>(
     // session check each.
     let notFound: Promise<RenderedPage> | undefined;
     const notFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null).then((page) => {
+      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards).then((page) => {
         // A redirect or an error is not the 404 page: not kept.
         if (page.status >= 300 && page.status !== 404) notFound = undefined;
         return page;
@@ -104,7 +133,7 @@ export const sitePages = fp<SitePagesOptions>(
       const user = cachedNotFound ? null : await sessionUser(options.sessions, request, reply);
       const rendered = cachedNotFound
         ? await notFoundPage(request)
-        : await renderPage(app, renderer, request, user);
+        : await renderPage(app, renderer, request, user, catalogue.cards);
       for (const [name, value] of rendered.headers) {
         if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
       }
