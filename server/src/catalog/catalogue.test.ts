@@ -246,6 +246,18 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       expect(res.statusCode, res.body).toBe(200);
       const shown = (await publicList()).map((p) => p.id);
       expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+      // Every change audited: who, which package, which fields. A new order: one row per package
+      // that moved, not one for the list.
+      expect(await catalogueAudit(pkg.id)).toContainEqual(
+        expect.objectContaining({ actor: ctx.operator.email, action: 'package.deleted' }),
+      );
+      for (const id of [reversed[0]!, reversed.at(-1)!]) {
+        expect(await catalogueAudit(id)).toContainEqual({
+          actor: ctx.operator.email,
+          action: 'package.reordered',
+          to_value: 'position',
+        });
+      }
       expect(
         (await ctx.call(ctx.operator, 'PUT', '/api/admin/packages/order', { ids: all.slice(1) })).statusCode,
       ).toBe(400);
