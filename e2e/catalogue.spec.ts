@@ -29,6 +29,10 @@ const test = base.extend<OperatorFixtures>({
   },
 });
 
+// Long on a loaded machine: an operator signed in (the fixture counts too), a package made,
+// illustrated, published, renamed and archived, each change waited for on the home page.
+test.describe.configure({ timeout: 240_000 });
+
 // The home page is rendered by the server from its copy of the catalogue, once per catalogue
 // version, and each process refreshes its copy within 5 s of a change, with no rebuild: the card
 // is in the HTML the server sends (not built after load), with the structured data, and
@@ -64,7 +68,6 @@ async function expectOnHome(page: Page, id: string, name: string, shown: boolean
 test('an operator creates a package, adds a day, uploads a photo and publishes it; archived, it is gone', async ({
   operator: page,
 }) => {
-  test.setTimeout(120_000);
   const token = Math.random().toString(36).slice(2, 8);
   const name = `Lofoten Fjords ${token}`;
   const id = `lofoten-fjords-${token}`;

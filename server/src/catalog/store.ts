@@ -104,7 +104,14 @@ export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOpt
     published: () => published,
     get: (id) => byId.get(id),
     publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
-    cards: () => (cards ??= published.map(({ id, name, description, img, price }) => ({ id, name, description, img, price }))),
+    cards: () =>
+      (cards ??= published.map(({ id, name, description, img, price }) => ({
+        id,
+        name,
+        description,
+        img,
+        price,
+      }))),
     refresh,
     onChange: (listener) => void listeners.push(listener),
     stop: async () => {

@@ -150,8 +150,7 @@ export const sitePages = fp<SitePagesOptions>(
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const wantsHtml =
-        (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
+      const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
       if (wantsHtml) {
         // React Router's data requests of a client-side navigation (`/bookings.data`) keep the
         // status it gives them; any other unknown path is a 404 page.
