@@ -3,8 +3,11 @@ import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Public pages prerendered at build time; the signed-in pages rendered by the Node server
-// (server/) per request with the user's data when a session cookie comes with it.
-// See docs/decisions/001-prerendered-spa.md and 013-server-rendered-signed-in-pages.md.
+// (server/) per request with the user's data when a session cookie comes with it; the home page
+// rendered by the server from its live catalogue once per catalogue version (its cards are what
+// the console edits, so a build must not freeze them).
+// See docs/decisions/001-prerendered-spa.md, 013-server-rendered-signed-in-pages.md and
+// 043-home-page-from-the-live-catalogue.md.
 export default {
   appDirectory: 'src',
   buildDirectory: 'build',
@@ -13,7 +16,7 @@ export default {
   // navigating (the JavaScript budget counts it as the home page's own code).
   routeDiscovery: { mode: 'initial' },
   // /account too: its login form is the same for every visitor without a session.
-  prerender: ['/', '/blogs', '/about', '/account'],
+  prerender: ['/blogs', '/about', '/account'],
   // React Router v8's behaviour, adopted now (the build stops warning about each flag), except
   // v8_middleware: with it a loader's `context` is a RouterContextProvider read by keys, and the
   // key made in server/ would not be the one bundled into build/server. The server passes a

@@ -1,3 +1,4 @@
+import type { TravelPackage } from './package.js';
 import type { StaffRole } from './roles.js';
 
 // What the server hands a signed-in page's loaders when the request carries a valid session
@@ -23,4 +24,8 @@ export type PageLoadContext = {
   // Set when the cookie's user has asked for more pages this minute than the server renders
   // (server/src/user-limits.ts): the page is the error page with this message, status 429.
   limited?: { message: string };
+  // The published packages' cards, in the brand's order, from the server's in-memory catalogue
+  // (server/src/catalog/store.ts) as it is now: the home page renders its grid from them
+  // (docs/decisions/043-home-page-from-the-live-catalogue.md).
+  packages(): TravelPackage[];
 };

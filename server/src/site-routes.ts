@@ -2,13 +2,16 @@
 // Router); site-routes.test.ts checks that these lists and that table name the same pages, so a
 // page added there is not answered 404 here.
 
-// Prerendered at build time (react-router.config.ts).
+// Prerendered at build time (react-router.config.ts): pages that read no data the brand edits.
 export const prerendered: Record<string, string> = {
-  '/': 'index.html',
   '/blogs': 'blogs/index.html',
   '/about': 'about/index.html',
   '/account': 'account/index.html',
 };
+
+// Rendered by the server from its in-memory catalogue, once per catalogue version, and kept
+// (server/src/pages/site-pages.ts): the home page, whose package cards the console edits.
+export const cataloguePages = ['/'] as const;
 
 // What the sitemap offers crawlers: the brand's public pages, not the sign-in form (the package
 // pages follow from the live catalogue, server/src/catalog/seo.ts).

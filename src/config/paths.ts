@@ -22,6 +22,3 @@ export const paths = {
   adminPackages: '/admin/packages',
   adminPackage: (id: string) => `/admin/packages/${encodeURIComponent(id)}`,
 } as const;
-
-// Paths prerendered to static HTML at build time (react-router.config.ts) and listed in the sitemap.
-export const publicPaths = [paths.home, paths.blogs, paths.about] as const;

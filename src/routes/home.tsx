@@ -5,7 +5,6 @@ import { paths } from '~/config/paths';
 import { FeaturedBlogs } from '~/features/blogs/components/featured-blogs';
 import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
 import { prerenderedBlogs } from '~/features/blogs/data/blog-teasers.server';
-import { prerenderedPackages } from '~/features/packages/api/catalogue.server';
 import { PackagesGrid } from '~/features/packages/components/packages-grid';
 import { pageMeta } from '~/lib/seo';
 import { site } from '~/lib/site';
@@ -21,12 +20,14 @@ export const meta = () =>
 
 type HomeData = { packages?: TravelPackage[]; blogs: readonly BlogTeaser[] };
 
-// Run when the page is prerendered: the packages grid and the blog teasers are in the HTML and
-// hydrate from this data, instead of a grid skeleton that the page replaced after load, and
-// without the teasers' text in the page's JavaScript
+// Run by the server, once per catalogue version (server/src/pages/site-pages.ts): the package
+// cards are the live catalogue's as the server holds it in memory, so a console change shows
+// without a rebuild (docs/decisions/043-home-page-from-the-live-catalogue.md). The grid and the
+// blog teasers are in the HTML and hydrate from this data, instead of a grid skeleton that the
+// page replaced after load, and without the teasers' text in the page's JavaScript
 // (docs/decisions/017-home-page-content-in-its-html.md).
-export const loader = async (): Promise<HomeData> => ({
-  packages: prerenderedPackages(),
+export const loader = async ({ context }: Route.LoaderArgs): Promise<HomeData> => ({
+  packages: context.page?.packages(),
   blogs: await prerenderedBlogs(),
 });
 

@@ -142,6 +142,24 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       });
       expect((await ctx.app.inject({ url: '/api/packages/no-such-trip' })).statusCode).toBe(404);
     });
+
+    // What crawlers read has one source, the server (server/src/catalog/seo.ts); the build writes
+    // none of it, so robots.txt, the sitemap and the home page's structured data cannot disagree.
+    it('robots.txt names the sitemap, which lists each published package, as the JSON-LD does', async () => {
+      const robots = await ctx.app.inject({ url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+      expect(robots.body).toContain('Disallow: /api/');
+      expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+      const sitemap = (await ctx.app.inject({ url: '/sitemap.xml' })).body;
+      const home = (await ctx.app.inject({ url: '/' })).body;
+      const list = await publicList();
+      expect(list.length).toBeGreaterThan(0);
+      for (const p of list) {
+        expect(sitemap).toContain(`<loc>http://localhost:3000/package/${p.id}</loc>`);
+        expect(home).toContain(`"url":"http://localhost:3000/package/${p.id}"`);
+      }
+    });
   });
 
   describe('operators', () => {
@@ -246,6 +264,18 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       expect(res.statusCode, res.body).toBe(200);
       const shown = (await publicList()).map((p) => p.id);
       expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+      // Every change audited: who, which package, which fields. A new order: one row per package
+      // that moved, not one for the list.
+      expect(await catalogueAudit(pkg.id)).toContainEqual(
+        expect.objectContaining({ actor: ctx.operator.email, action: 'package.deleted' }),
+      );
+      for (const id of [reversed[0]!, reversed.at(-1)!]) {
+        expect(await catalogueAudit(id)).toContainEqual({
+          actor: ctx.operator.email,
+          action: 'package.reordered',
+          to_value: 'position',
+        });
+      }
       expect(
         (await ctx.call(ctx.operator, 'PUT', '/api/admin/packages/order', { ids: all.slice(1) })).statusCode,
       ).toBe(400);

@@ -292,14 +292,21 @@ export async function reorderPackages(
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
       return { kind: 'invalid', message: 'Send every package id exactly once, in the new order.' };
     }
-    await tx.query(
+    const moved = await tx.query<{ id: string }>(
       `UPDATE packages p SET position = o.ord - 1 FROM unnest($1::text[]) WITH ORDINALITY AS o(id, ord)
-       WHERE p.id = o.id AND p.position <> o.ord - 1`,
+       WHERE p.id = o.id AND p.position <> o.ord - 1 RETURNING p.id`,
       [ids],
     );
-    await recordChange(tx, [
-      { actor, action: 'package.reordered', packageId: ids[0] ?? '', fields: 'position' },
-    ]);
+    // One audit row per package that moved (the order the same as before: nothing to record).
+    if (moved.rows.length === 0) return { kind: 'ok' };
+    const order = new Map(ids.map((id, i) => [id, i]));
+    await recordChange(
+      tx,
+      moved.rows
+        .map((r) => r.id)
+        .sort((a, b) => order.get(a)! - order.get(b)!)
+        .map((packageId) => ({ actor, action: 'package.reordered' as const, packageId, fields: 'position' })),
+    );
     return { kind: 'ok' };
   });
 }

@@ -1,9 +1,14 @@
-// What crawlers read, from the catalogue as it is now (no rebuild): sitemap.xml with the public
-// pages and every published package's page, and the home page's schema.org JSON-LD (an ItemList
-// of TouristTrips with their Offer). Built once per catalogue version by the caller.
+// What crawlers read, the one source of it (the build writes none of it): robots.txt, and from the
+// catalogue as it is now (no rebuild) sitemap.xml with the public pages and every published
+// package's page, and the home page's schema.org JSON-LD (an ItemList of TouristTrips with their
+// Offer). Built once per catalogue version by the caller (server/src/pages/site-pages.ts).
 import type { CataloguePackage } from '#contracts/catalogue';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// The sitemap's address is the site's public one (PUBLIC_ORIGIN), as in the sitemap itself.
+export const robotsTxt = (siteUrl: string) =>
+  ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 
 export function sitemapXml(
   siteUrl: string,

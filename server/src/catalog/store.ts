@@ -3,6 +3,7 @@
 // changes: at once on a NOTIFY (catalogue_state's version, ./repository.ts), and by comparing the
 // version every few seconds in case a notification was lost (a dropped listening connection).
 import type { CataloguePackage } from '#contracts/catalogue';
+import type { TravelPackage } from '#contracts/package';
 import type { Database } from '../db/database.js';
 import type { ServerPackage } from './packages.js';
 import { catalogueChannel, catalogueVersion, readCatalogue, type StoredPackage } from './repository.js';
@@ -19,6 +20,8 @@ export type Catalogue = {
   get: (id: string) => StoredPackage | undefined;
   // The body of /packages.json for this version (built once per version).
   publicJson: () => string;
+  // The published packages' cards (the spec's five fields), what the home page's grid renders.
+  cards: () => TravelPackage[];
   // Reload now (after a write through this process: its answer already shows the change).
   refresh: () => Promise<void>;
   // Called after each reload with the new version (pages cached per version drop theirs).
@@ -42,6 +45,7 @@ export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOpt
   let byId = new Map<string, StoredPackage>();
   let published: CataloguePackage[] = [];
   let json: string | undefined;
+  let cards: TravelPackage[] | undefined;
   const listeners: ((version: number) => void)[] = [];
 
   const apply = (next: { version: number; packages: StoredPackage[] }) => {
@@ -52,6 +56,7 @@ export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOpt
     byId = new Map(list.map((p) => [p.id, p]));
     published = list.filter((p) => p.status === 'published').map(strip);
     json = undefined;
+    cards = undefined;
     // In place and in one synchronous step: no reader ever sees it half-filled.
     packages.clear();
     for (const p of list) packages.set(p.id, { id: p.id, name: p.name, price: p.price, status: p.status });
@@ -99,6 +104,14 @@ export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOpt
     published: () => published,
     get: (id) => byId.get(id),
     publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
+    cards: () =>
+      (cards ??= published.map(({ id, name, description, img, price }) => ({
+        id,
+        name,
+        description,
+        img,
+        price,
+      }))),
     refresh,
     onChange: (listener) => void listeners.push(listener),
     stop: async () => {

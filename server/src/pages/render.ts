@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageLoadContext, PageUser } from '#contracts/page-session';
+import type { TravelPackage } from '#contracts/package';
 import { endPageReads, pageReadHeader, startPageReads } from '../auth/page-reads.js';
 import { sessionCookieName, type SessionManager, type SessionUser } from '../auth/sessions.js';
 import { InvalidTokenError } from '../auth/verify-token.js';
@@ -66,14 +67,20 @@ export async function sessionUser(
   }
 }
 
+// What a page request is made of: a FastifyRequest, or the made-up visitor's request of a page
+// rendered once for everyone (the home page, the 404 page: ./site-pages.ts).
+export type PageRequest = Pick<FastifyRequest, 'url' | 'method' | 'headers'>;
+
 // Renders one page request (a document, or React Router's `.data` request on a client-side
-// navigation) through the server build. `limited`: the user is past their pages a minute; the
-// page is the error page with this message (src/lib/page-data.ts), reading nothing.
+// navigation) through the server build. `packages`: the live catalogue's published cards.
+// `limited`: the user is past their pages a minute; the page is the error page with this message
+// (src/lib/page-data.ts), reading nothing.
 export async function renderPage(
   app: FastifyInstance,
   renderer: PageRenderer,
-  request: FastifyRequest,
+  request: PageRequest,
   user: SessionUser | null,
+  packages: () => TravelPackage[],
   { nonce = newNonce(), limited }: { nonce?: string; limited?: string } = {},
 ): Promise<RenderedPage> {
   const key = user && !limited ? startPageReads(user) : undefined;
@@ -86,6 +93,7 @@ export async function renderPage(
         const res = await app.inject({ method: 'GET', url: path, headers: { [pageReadHeader]: key } });
         return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : undefined;
       },
+      packages,
     };
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {

@@ -11,7 +11,7 @@ import { plural } from '#contracts/format';
 import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { newNonce, renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
-import { catalogueJsonLd, sitemapXml, withJsonLd } from '../catalog/seo.js';
+import { catalogueJsonLd, robotsTxt, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
 export type SitePagesOptions = {
   clientDir: string;
@@ -56,17 +56,51 @@ export const sitePages = fp<SitePagesOptions>(
         .send(p.body);
     };
 
-    // The home page carries the catalogue's structured data as it is now: built once per version.
+    // The home page: its package cards and structured data are the live catalogue's, so it is
+    // rendered from this process's copy once per catalogue version and that HTML kept, the same for
+    // every visitor (the signed-out state, as a prerendered page is): no database read and no
+    // render per request (docs/decisions/043-home-page-from-the-live-catalogue.md). Without a
+    // server build (tests on a stand-in site) the stand-in's index.html gets the structured data.
     const { catalogue, siteUrl } = options;
-    let home: { version: number; page: HtmlPage } | undefined;
-    const homePage = () => {
-      if (home?.version !== catalogue.version()) {
+    // Its scripts carry a stand-in nonce that never leaves the process, swapped for a fresh one in
+    // each response (as the 404 page's below): no hash of rendered output is ever allowed.
+    const homeNonce = newNonce();
+    type Home = HtmlPage & { nonce?: string };
+    const renderHome = async (): Promise<Home> => {
+      if (!renderer) {
         const built = page('index.html');
-        const body = withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published()));
-        home = { version: catalogue.version(), page: { ...built, body } };
+        return { ...built, body: withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published())) };
+      }
+      const visitor = { url: '/', method: 'GET', headers: { accept: 'text/html' } };
+      const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards, { nonce: homeNonce });
+      if (rendered.status !== 200) throw new Error(`the home page rendered with status ${rendered.status}`);
+      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published()));
+      return { body, scriptHashes: [], nonce: homeNonce };
+    };
+    let home: { version: number; page: Promise<Home> } | undefined;
+    const homePage = () => {
+      const version = catalogue.version();
+      if (home?.version !== version) {
+        const rendering = renderHome();
+        home = { version, page: rendering };
+        // A failed render is not kept: the next request tries again.
+        rendering.catch(() => {
+          if (home?.page === rendering) home = undefined;
+        });
       }
       return home.page;
     };
+    app.get('/', async (_req, reply) => {
+      const kept = await homePage();
+      if (!kept.nonce) return sendPage(reply, 'index.html', 200, kept);
+      const nonce = newNonce();
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce }))
+        .send(kept.body.replaceAll(kept.nonce, nonce));
+    });
+
     // The sitemap: the public pages and every published package, per catalogue version.
     let sitemap: { version: number; xml: string } | undefined;
     app.get('/sitemap.xml', (_req, reply) => {
@@ -82,9 +116,17 @@ export const sitePages = fp<SitePagesOptions>(
         .send(sitemap.xml);
     });
 
+    const robots = robotsTxt(siteUrl);
+    app.get('/robots.txt', (_req, reply) =>
+      reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(robots),
+    );
+
     for (const [path, file] of Object.entries(prerendered)) {
-      app.get(path, (_req, reply) => sendPage(reply, file, 200, path === '/' ? homePage() : undefined));
-      if (path !== '/') app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
+      app.get(path, (_req, reply) => sendPage(reply, file));
+      app.get(`${path}/`, (_req, reply) => reply.redirect(path, 301));
     }
 
     // The 404 page is the same for every unknown path and every visitor (it reads no data): rendered
@@ -100,7 +142,7 @@ export const sitePages = fp<SitePagesOptions>(
       return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
     };
     const keptNotFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null, { nonce: keptNonce }).then((page) => {
+      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, { nonce: keptNonce }).then((page) => {
         // A redirect or an error is not the 404 page: not kept.
         if (page.status >= 300 && page.status !== 404) notFound = undefined;
         return page;
@@ -129,7 +171,7 @@ export const sitePages = fp<SitePagesOptions>(
       const limited = user ? await pageLimit(user.uid) : undefined;
       const rendered = cachedNotFound
         ? await notFoundPage(request)
-        : await renderPage(app, renderer, request, user, { limited: limited?.message });
+        : await renderPage(app, renderer, request, user, catalogue.cards, { limited: limited?.message });
       for (const [name, value] of rendered.headers) {
         if (name !== 'content-length' && name !== 'set-cookie') reply.header(name, value);
       }
@@ -147,8 +189,7 @@ export const sitePages = fp<SitePagesOptions>(
     }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const wantsHtml =
-        (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
+      const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
       if (wantsHtml) {
         // React Router's data requests of a client-side navigation (`/bookings.data`) keep the
         // status it gives them; any other unknown path is a 404 page.

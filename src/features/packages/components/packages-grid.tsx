@@ -5,8 +5,8 @@ import { usePackages } from '~/features/packages/hooks/use-packages';
 
 const SKELETONS = 6;
 
-// `initial`: the catalogue the page was prerendered with (src/routes/home.tsx); shown at once,
-// not fetched again.
+// `initial`: the catalogue the server rendered the page with (src/routes/home.tsx, from its live
+// copy); shown at once, not fetched again.
 export function PackagesGrid({ initial }: { initial?: TravelPackage[] }) {
   const { state, retry } = usePackages(initial);
 

@@ -29,7 +29,7 @@ function failure(error: unknown) {
 }
 
 // `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data), or
-// as the build read it for the prerendered home page (its route's loader).
+// as the server's live catalogue held it when it rendered the home page (its route's loader).
 export function usePackages(preloaded?: TravelPackage[]) {
   if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
   const { state, retry } = useAsyncData('packages', loadPackages, cached ?? preloaded);
