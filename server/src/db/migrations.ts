@@ -548,6 +548,19 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         CHECK (status IN ('waiting', 'offered', 'booked', 'left', 'expired', 'closed'));
     `,
   },
+  {
+    version: 41,
+    name: 'the seats awaiting confirmation, per departure',
+    // The overview (server/src/overview/queries.ts) splits each departure's booked seats into
+    // confirmed and requested: the requested ones are read from this index alone (departure and
+    // travellers in it), never from the departure's every booking; the confirmed ones are what is
+    // left of departures.seats_taken. Partial: only the bookings awaiting confirmation, a small
+    // share of all. Nothing stored changes (docs/decisions/041-overview-charts.md).
+    sql: `
+      CREATE INDEX bookings_requested_seats ON bookings (departure_id) INCLUDE (travellers)
+        WHERE status = 'requested';
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.
