@@ -57,13 +57,3 @@ export const overviewSchema = z.object({
   weeks: z.array(overviewWeekSchema),
 });
 export type Overview = z.infer<typeof overviewSchema>;
-
-// Seats per category, in the order the charts stack them and the tables list them.
-export const seatKinds = ['confirmed', 'requested', 'offered', 'free'] as const;
-export type SeatKind = (typeof seatKinds)[number];
-export const seatKindLabels: Record<SeatKind, string> = {
-  confirmed: 'Confirmed',
-  requested: 'Requested',
-  offered: 'Offered',
-  free: 'Free',
-};

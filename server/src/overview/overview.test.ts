@@ -117,6 +117,18 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
     ids.late = await departure(daysTo(monthsAfter(today, 6)) - 1, 5);
     ids.beyond = await departure(daysTo(monthsAfter(today, 6)), 5);
     ids.past = await departure(-1, 5);
+    const thisWeek = weekStartOf(today);
+    const first = addDays(thisWeek, -77);
+    // Received earlier (before any read: a booking's created_at never moves, and the overview
+    // counts the weeks before the last minute once): one on the first day counted, one the day before it (not counted), two
+    // in the same week three weeks ago.
+    const [early, outside, threeA, threeB] = made;
+    const backdate = (b: Booking, at: string) =>
+      ctx.db.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [b.id, at]);
+    await backdate(early!, `${first}T00:00:00Z`);
+    await backdate(outside!, `${addDays(first, -1)}T23:59:59Z`);
+    await backdate(threeA!, `${addDays(thisWeek, -21)}T10:00:00Z`);
+    await backdate(threeB!, `${addDays(thisWeek, -15)}T23:00:00Z`);
   });
 
   it('answers each departure’s seats, waiting travellers and risk as the bookings made them', async () => {
@@ -189,15 +201,7 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
   it('counts the bookings received in each of the last twelve weeks, zero weeks included', async () => {
     const thisWeek = weekStartOf(today);
     const first = addDays(thisWeek, -77);
-    // Received earlier: one on the first day counted, one the day before it (not counted), two
-    // in the same week three weeks ago.
-    const [early, outside, threeA, threeB] = made;
-    const backdate = (b: Booking, at: string) =>
-      ctx.db.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [b.id, at]);
-    await backdate(early!, `${first}T00:00:00Z`);
-    await backdate(outside!, `${addDays(first, -1)}T23:59:59Z`);
-    await backdate(threeA!, `${addDays(thisWeek, -21)}T10:00:00Z`);
-    await backdate(threeB!, `${addDays(thisWeek, -15)}T23:00:00Z`);
+    const [early, , threeA, threeB] = made;
     const o = await overview(owner);
     expect(o.weeks.map((w) => w.weekStart)).toEqual(
       Array.from({ length: 12 }, (_, i) => addDays(first, 7 * i)),
@@ -226,5 +230,20 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
     expect(traveller.statusCode).toBe(403);
     const anonymous = await ctx.call(null, 'GET', '/api/admin/overview');
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('shows a change made after a read at the next read', async () => {
+    const before = await overview();
+    const booking = await book(travellers[4]!, ids.open, 2);
+    const after = await overview();
+    expect(find(after, ids.open)!.requested).toBe(find(before, ids.open)!.requested + 2);
+    expect(after.weeks.at(-1)!.bookings).toBe(before.weeks.at(-1)!.bookings + 1);
+    expect(after.weeks.at(-1)!.travellers).toBe(before.weeks.at(-1)!.travellers + 2);
+    await confirm(booking.id);
+    const confirmed = find(await overview(), ids.open)!;
+    expect([confirmed.confirmed, confirmed.requested]).toEqual([
+      find(before, ids.open)!.confirmed + 2,
+      find(before, ids.open)!.requested,
+    ]);
   });
 });

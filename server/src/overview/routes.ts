@@ -8,12 +8,14 @@ import { consoleErrors, consoleRoute } from '../admin/bookings-routes.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
-import { readOverview } from './queries.js';
+import { overviewReader } from './queries.js';
 
 export async function overviewRoutes(app: FastifyInstance, options: BookingsOptions) {
   const { db, packages } = options;
   const today = options.today ?? (() => todayIso('UTC'));
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // What this process keeps between requests: see overviewReader.
+  const readOverview = overviewReader(db.consoleReads);
   api.get(
     '/api/admin/overview',
     {
@@ -26,9 +28,7 @@ export async function overviewRoutes(app: FastifyInstance, options: BookingsOpti
       },
     },
     async (_request, reply) => {
-      const overview = await fromDatabase(() =>
-        readOverview(db.consoleReads, today(), (id) => packages.get(id)?.name),
-      );
+      const overview = await fromDatabase(() => readOverview(today(), (id) => packages.get(id)?.name));
       return reply.header('Cache-Control', 'private, no-store').send(overview);
     },
   );
