@@ -150,11 +150,11 @@ export function SeatsChart({
             tabIndex={0}
           >
             <SeatPatterns prefix={prefix} />
-            <ol className="seat-rows" role="img" aria-labelledby={labelledBy}>
+            <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
               {departures.map((d) => {
                 let x = 0;
                 return (
-                  <li className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
+                  <div className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
                     <span className="seat-row__label">
                       <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
                       {d.atRisk ? <span className="seat-row__flag">At risk</span> : null}
@@ -200,10 +200,10 @@ export function SeatsChart({
                         stroke="#4a5a64"
                       />
                     </svg>
-                  </li>
+                  </div>
                 );
               })}
-            </ol>
+            </div>
           </div>
         )
       }
@@ -365,9 +365,9 @@ export function WaitingChart({ departures }: { departures: OverviewDeparture[] }
             aria-label="Waiting demand, chart"
             tabIndex={0}
           >
-            <ol className="seat-rows" role="img" aria-labelledby={labelledBy}>
+            <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
               {waiting.map((d) => (
-                <li className="seat-row" key={d.id}>
+                <div className="seat-row" key={d.id}>
                   <span className="seat-row__label">
                     <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
                   </span>
@@ -383,9 +383,9 @@ export function WaitingChart({ departures }: { departures: OverviewDeparture[] }
                   >
                     <rect x="0" y="1" width={pct(d.waiting / most)} height="16" fill="#8f3415" />
                   </svg>
-                </li>
+                </div>
               ))}
-            </ol>
+            </div>
           </div>
         )
       }
