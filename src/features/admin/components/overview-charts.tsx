@@ -96,7 +96,7 @@ export function SeatsChart({
       }
       table={tableScroll(
         'Seats per departure, table',
-        <table className="admin-table chart__data">
+        <table className="admin-table chart__data chart__data--wide">
           <caption className="admin-table__caption">
             Seats per departure, {formatTripDate(from)} to {formatTripDate(to)}
           </caption>
@@ -297,14 +297,31 @@ export function WeeklyChart({ weeks }: { weeks: OverviewWeek[] }) {
                 >
                   {count(w.bookings)}
                 </text>
-                <text
-                  className="week-chart__day"
-                  x={last ? '100%' : x(i)}
-                  y={height - 14}
-                  textAnchor={last ? 'end' : 'middle'}
-                >
-                  {last ? 'This week' : shortDate(w.weekStart)}
-                </text>
+                {last ? (
+                  <>
+                    <text
+                      className="week-chart__day week-chart__day--wide"
+                      x="100%"
+                      y={height - 14}
+                      textAnchor="end"
+                    >
+                      This week
+                    </text>
+                    {/* A phone has no room for "This week" beside the week before's date. */}
+                    <text
+                      className="week-chart__day week-chart__day--narrow"
+                      x={x(i)}
+                      y={height - 14}
+                      textAnchor="middle"
+                    >
+                      Now
+                    </text>
+                  </>
+                ) : (
+                  <text className="week-chart__day" x={x(i)} y={height - 14} textAnchor="middle">
+                    {shortDate(w.weekStart)}
+                  </text>
+                )}
               </g>
             );
           })}
