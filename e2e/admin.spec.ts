@@ -141,7 +141,10 @@ test.describe('operator console', () => {
     await expect(await adminLink(page)).toHaveCount(0);
     await closeMenu(page);
     await grantOperator((await lookupAccount(account.email))!.localId);
+    // The console opens on the overview; the bookings are a tab away.
     await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'The season at a glance' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Bookings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
     await expect(await adminLink(page)).toBeVisible();
     await closeMenu(page);
@@ -152,7 +155,7 @@ test.describe('operator console', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]q=${first.reference}`));
     const table = page.getByRole('table', { name: /1 booking shown/ });
     await expect(table.getByRole('link', { name: first.reference })).toBeVisible();
-    await expectAccessible(page, '/admin with a booking');
+    await expectAccessible(page, '/admin/bookings with a booking');
     await table.getByRole('button', { name: `Confirm ${first.reference}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `${first.reference} confirmed` })).toBeVisible();
     await expect(table.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -465,7 +468,7 @@ test.describe('operator console', () => {
     await book(request, await traveller('wide-table'), { packageId: pkg.id, departureId, travellers: 2 });
 
     const page = operator.page;
-    for (const path of ['/admin', `/admin/departures?packageId=${pkg.id}`]) {
+    for (const path of ['/admin/bookings', `/admin/departures?packageId=${pkg.id}`]) {
       await page.goto(path);
       const table = page.locator('.admin-bookings, .admin-departures');
       await expect(table.locator('tbody tr').first()).toBeVisible();

@@ -97,7 +97,7 @@ test.describe('first look', () => {
 
     // The operator's CSV (the console refreshes the token on entry, so the grant needs no new login).
     await grantOperator((await lookupAccount(account.email))!.localId);
-    await page.goto(`/admin?q=${encodeURIComponent(account.email)}`);
+    await page.goto(`/admin/bookings?q=${encodeURIComponent(account.email)}`);
     await expect(page.getByRole('table').getByRole('link', { name: uk })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();

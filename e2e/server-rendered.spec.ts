@@ -111,9 +111,13 @@ test('an operator: the console pages hold their data in the first HTML', async (
   expect(booked.status).toBe(201);
 
   await signInThroughSite(page, email, password);
-  const list = await firstHtml(page, `/admin?q=${booked.body.reference}`);
+  const list = await firstHtml(page, `/admin/bookings?q=${booked.body.reference}`);
   expect(list).toContain(booked.body.reference);
   expect(list).not.toContain('Checking your access');
+  // The console's first page, the overview, comes with its figures and drawings.
+  const overview = await firstHtml(page, '/admin');
+  expect(overview).toContain('Seats per departure');
+  expect(overview).toContain('<svg');
   const record = await firstHtml(page, `/admin/bookings/${booked.body.id}`);
   expect(record).toContain(booked.body.reference);
   const departures = await firstHtml(page, '/admin/departures?packageId=swiss-alpine-lakes');
@@ -133,6 +137,7 @@ test('without the cookie each private page answers 200 and, signed out, ends at 
     '/bookings',
     '/bookings/00000000-0000-4000-8000-000000000000/travellers',
     '/admin',
+    '/admin/bookings',
     '/admin/departures',
   ]) {
     const res = await page.request.get(path);

@@ -14,7 +14,8 @@ export default [
     route('bookings/:id/travellers', 'routes/booking-travellers.tsx'),
     // The operator console: its own chunks and stylesheet, reached only through these routes.
     route('admin', 'routes/admin-layout.tsx', [
-      index('routes/admin-bookings.tsx'),
+      index('routes/admin-overview.tsx'),
+      route('bookings', 'routes/admin-bookings.tsx'),
       route('bookings/new', 'routes/admin-new-booking.tsx'),
       route('bookings/:id', 'routes/admin-booking.tsx'),
       route('departures', 'routes/admin-departures.tsx'),

@@ -28,6 +28,7 @@ export const clientRoutes = [
   // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
   '/travellers/:token',
   '/admin',
+  '/admin/bookings',
   '/admin/departures',
   '/admin/departures/:id',
   '/admin/bookings/new',

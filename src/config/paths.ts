@@ -9,8 +9,10 @@ export const paths = {
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   // The travellers' details of one booking (every person on it).
   travellers: (id: string) => `/bookings/${encodeURIComponent(id)}/travellers`,
-  // The operator console (operators only; the server serves these with the SPA shell).
+  // The operator console (operators only; the server serves these with the SPA shell). It opens
+  // on the season at a glance; the bookings have their own tab.
   admin: '/admin',
+  adminBookings: '/admin/bookings',
   adminBooking: (id: string) => `/admin/bookings/${encodeURIComponent(id)}`,
   adminDepartures: '/admin/departures',
   adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,

@@ -548,6 +548,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         CHECK (status IN ('waiting', 'offered', 'booked', 'left', 'expired', 'closed'));
     `,
   },
+  {
+    version: 41,
+    name: 'the overview: seats awaiting confirmation per departure, travellers in bookings_created',
+    // The overview (server/src/overview/queries.ts; docs/decisions/041-overview-charts.md) reads
+    // from indexes alone, never from the bookings' rows:
+    // - each departure's requested seats from bookings_requested_seats (partial: only the bookings
+    //   awaiting confirmation); its confirmed seats are what is left of departures.seats_taken;
+    // - the bookings received per week from bookings_created, which now carries each booking's
+    //   travellers: same columns, same order, so every read that used it still does, and a
+    //   booking still writes the same number of indexes.
+    // Nothing stored changes; two index builds on a million bookings take seconds.
+    sql: `
+      CREATE INDEX bookings_requested_seats ON bookings (departure_id) INCLUDE (travellers)
+        WHERE status = 'requested';
+      CREATE INDEX bookings_created_travellers ON bookings (created_at DESC, id DESC) INCLUDE (travellers);
+      DROP INDEX bookings_created;
+      ALTER INDEX bookings_created_travellers RENAME TO bookings_created;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

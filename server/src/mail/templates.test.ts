@@ -473,7 +473,7 @@ describe('the operations copies', () => {
     expect(subject).toBe('New booking request: WT-7K2M9QXA – Swiss Alpine Lakes, Sat 12 Dec 2026');
     expect(text).toMatch(/Email:\s+ada@example.com\n/);
     expect(text).toMatch(/Phone:\s+\+44 20 7946 0000\n/);
-    expect(text).toContain('https://wayfarer-tours.example/admin?q=WT-7K2M9QXA');
+    expect(text).toContain('https://wayfarer-tours.example/admin/bookings?q=WT-7K2M9QXA');
     expect(renderEmail('operations-cancellation', examples['operations-cancellation']).subject).toMatch(
       /^Cancelled by the traveller: WT-7K2M9QXA/,
     );

@@ -452,7 +452,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       ];
       if (data.before) facts.push(['Before the change', data.before]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
-      const consoleUrl = siteLink(options.siteUrl, `/admin?q=${encodeURIComponent(data.reference)}`);
+      const consoleUrl = siteLink(options.siteUrl, `/admin/bookings?q=${encodeURIComponent(data.reference)}`);
       return {
         subject: `${what}: ${data.reference} – ${tripLine(data)}`,
         heading: what,

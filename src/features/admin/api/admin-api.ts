@@ -15,6 +15,7 @@ import type {
   Note,
 } from '#contracts/admin';
 import type { AdminWaitlistEntry } from '#contracts/waitlist';
+import type { Overview } from '#contracts/overview';
 import type { StaffRole } from '#contracts/roles';
 import type { GuideList, StaffBookingInput, StaffList, StaffMember } from '#contracts/staff';
 import type { CheckInState } from '#contracts/guests';
@@ -40,7 +41,12 @@ export const adminPaths = {
   events: (bookingId: string) => `/api/admin/bookings/${id(bookingId)}/events`,
   departures: (packageId: string) => `/api/admin/departures?packageId=${id(packageId)}`,
   manifest: (departureId: string) => `/api/admin/departures/${id(departureId)}/manifest`,
+  overview: '/api/admin/overview',
 };
+
+export function getOverview(signal?: AbortSignal): Promise<Overview> {
+  return apiRequest<Overview>(adminPaths.overview, { signal });
+}
 
 export function listBookings(filters: AdminBookingFilters, signal?: AbortSignal): Promise<AdminBookingsPage> {
   return apiRequest<AdminBookingsPage>(adminPaths.bookings(filters), { signal });

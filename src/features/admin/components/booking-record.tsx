@@ -24,7 +24,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
 
   const back = (
     <p className="admin-back">
-      <Link to={paths.admin}>
+      <Link to={paths.adminBookings}>
         <span aria-hidden="true">← </span>All bookings
       </Link>
     </p>
@@ -50,7 +50,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
           <div className="admin-empty">
             <h1 className="admin-empty__title">Booking not found</h1>
             <p>There is no booking with this address. It may have been mistyped.</p>
-            <Link className="button button--primary" to={paths.admin}>
+            <Link className="button button--primary" to={paths.adminBookings}>
               See all bookings
             </Link>
           </div>

@@ -6,8 +6,13 @@ import { useOperatorRole } from '~/lib/auth';
 const consoleTabs = [
   {
     to: paths.admin,
+    label: 'Overview',
+    matches: (p: string) => p === paths.admin,
+  },
+  {
+    to: paths.adminBookings,
     label: 'Bookings',
-    matches: (p: string) => p === paths.admin || p.startsWith('/admin/bookings'),
+    matches: (p: string) => p.startsWith(paths.adminBookings),
   },
   {
     to: paths.adminDepartures,

@@ -98,7 +98,7 @@ export function NewBookingForm() {
   const options = packages.state.status === 'success' ? packages.state.data : [];
   return (
     <div className="admin-new-booking">
-      <Link to={paths.admin} className="admin-back">
+      <Link to={paths.adminBookings} className="admin-back">
         Bookings
       </Link>
       <div className="admin-head">
