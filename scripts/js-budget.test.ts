@@ -72,11 +72,15 @@ describe(title, () => {
       const render = await loadPageRenderer(join(buildDir, 'server/index.js'));
       expect(render, 'build/server/index.js').toBeDefined();
       const seed = JSON.parse(readFileSync(join(build!.dir, 'packages.json'), 'utf8')) as TravelPackage[];
-      const home = await render!(new Request('http://localhost/'), {
-        user: null,
-        read: () => Promise.resolve(undefined),
-        packages: () => seed,
-      });
+      const home = await render!(
+        new Request('http://localhost/'),
+        {
+          user: null,
+          read: () => Promise.resolve(undefined),
+          packages: () => seed,
+        },
+        'budget-test-nonce',
+      );
       expect(home.status).toBe(200);
       const html: Record<string, string> = { '/': await home.text() };
       for (const [path, file] of Object.entries(prerendered)) {

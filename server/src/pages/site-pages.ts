@@ -142,11 +142,13 @@ export const sitePages = fp<SitePagesOptions>(
       return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
     };
     const keptNotFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, { nonce: keptNonce }).then((page) => {
-        // A redirect or an error is not the 404 page: not kept.
-        if (page.status >= 300 && page.status !== 404) notFound = undefined;
-        return page;
-      });
+      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, { nonce: keptNonce }).then(
+        (page) => {
+          // A redirect or an error is not the 404 page: not kept.
+          if (page.status >= 300 && page.status !== 404) notFound = undefined;
+          return page;
+        },
+      );
       return notFound.catch((error: unknown) => {
         notFound = undefined;
         throw error;
@@ -161,7 +163,10 @@ export const sitePages = fp<SitePagesOptions>(
       const wait = await pagesPerUser(uid);
       return wait === null
         ? undefined
-        : { wait, message: `You have opened a lot of pages in the last minute. Please wait ${plural(wait, 'second')} and try again.` };
+        : {
+            wait,
+            message: `You have opened a lot of pages in the last minute. Please wait ${plural(wait, 'second')} and try again.`,
+          };
     };
 
     const servePage = async (request: FastifyRequest, reply: FastifyReply, status?: number) => {
