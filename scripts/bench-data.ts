@@ -173,7 +173,9 @@ try {
   // bookings), one at a time on the same data, before the migrations that serve them. On a fresh
   // schema only: a reused one has had the indexes since.
   if (!generated) {
-    console.log(`\nBefore the new migrations, the reads as they were, one at a time (load average ${load1()})`);
+    console.log(
+      `\nBefore the new migrations, the reads as they were, one at a time (load average ${load1()})`,
+    );
   }
   for (const [name, text, params] of generated ? [] : beforeQueries(packageIds[0]!)) {
     const t = performance.now();
@@ -190,7 +192,11 @@ try {
     const t0 = Date.now();
     await migrate(db, version);
     const seconds = (Date.now() - t0) / 1000;
-    report(seconds <= 60, `migration ${version} finishes in <= 60 s`, `${seconds.toFixed(1)} s (load average ${load1()})`);
+    report(
+      seconds <= 60,
+      `migration ${version} finishes in <= 60 s`,
+      `${seconds.toFixed(1)} s (load average ${load1()})`,
+    );
   }
   // Plans for what the migrations added.
   await gen.query('ANALYZE');
