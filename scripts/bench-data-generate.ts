@@ -300,9 +300,12 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
   ];
 }
 
-// The site's packages in a catalogue table, if the schema has one (another change adds it):
+// The made-up packages in a catalogue table, if the schema has one (another change adds it):
 // filled with what its NOT NULL columns without a default need. Best effort: a table of another
-// shape is reported, not failed on.
+// shape is reported, not failed on. Not the site's own: the server seeds those from
+// public/packages.json at its first start, published (server/src/catalog/seed.ts), and a draft
+// row of the same id here would keep the seed out (every booking then "This package does not
+// exist.").
 export async function fillPackagesTable(db: Queryable, packageIds: string[]): Promise<string> {
   const { rows } = await db.query<{ column_name: string; data_type: string }>(
     `SELECT column_name, data_type FROM information_schema.columns
@@ -326,7 +329,8 @@ export async function fillPackagesTable(db: Queryable, packageIds: string[]): Pr
     await db.query(
       `INSERT INTO packages (${rows.map((c) => c.column_name).join(', ')})
        SELECT ${rows.map(value).join(', ')} FROM generate_series(1, ${generatedShape.packages}) AS n
-       CROSS JOIN LATERAL (SELECT n, coalesce((${sqlArray(packageIds)})[n], 'bench-package-' || lpad(n::text, 3, '0')) AS id) p
+       CROSS JOIN LATERAL (SELECT n, 'bench-package-' || lpad(n::text, 3, '0') AS id) p
+       WHERE n > ${packageIds.length}
        ON CONFLICT DO NOTHING`,
     );
     return 'packages table filled';
