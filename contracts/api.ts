@@ -17,6 +17,9 @@ import {
   messageLimits,
   type DepartureChange,
   type DepartureMessage,
+  type DepartureMove,
+  type DepartureMoveResult,
+  moveMessageMax,
   type LastSeen,
   type Manifest,
   type NewDeparture,
@@ -93,6 +96,10 @@ export const bookingSchema = z.object({
   // Travellers after the first say whether they were invited to fill in their own details.
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
   detailsComplete: z.boolean(),
+  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer).
+  moveOffer: z.optional(
+    z.nullable(z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime })),
+  ),
 }) satisfies z.ZodMiniType<Booking>;
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
@@ -158,6 +165,8 @@ export const adminDepartureSchema = z.object({
   meetingTime: z.optional(z.nullable(z.string())),
   guides: z.optional(z.array(z.string())),
   ownPrice: z.nullable(z.number()),
+  decideBy: isoDate,
+  atRisk: z.boolean(),
 }) satisfies z.ZodMiniType<AdminDeparture>;
 
 export const waitlistEntrySchema = z.object({
@@ -316,6 +325,19 @@ const meetingTime = z.optional(
   ),
 );
 
+// The go/no-go date: a real date (the server also checks it is not after the departure).
+const decideBy = z.optional(
+  z.string({ error: 'Enter the decision date as YYYY-MM-DD.' }).check(
+    rule(
+      firstOf<string>(
+        [(d) => !hasControlChars(d), controlCharsMessage('Decision date')],
+        [(d) => d !== '', 'Choose a decision date.'],
+        [(d) => isIsoDate(d) && d >= '2000-01-01', 'Enter a real date (YYYY-MM-DD).'],
+      ),
+    ),
+  ),
+);
+
 // POST /api/admin/departures. The server adds its own checks: the package exists, the date is
 // after today and at most three years ahead (the browser cannot know either for sure).
 export const newDepartureSchema = (rules: { packageExists: (id: string) => boolean; today: () => string }) =>
@@ -353,6 +375,7 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
       meetingPoint,
       meetingTime,
       price: z.optional(departurePriceSchema),
+      decideBy,
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
@@ -369,11 +392,12 @@ export const departureChangeSchema = z
       meetingTime,
       guides: z.optional(guidesSchema),
       price: z.optional(departurePriceSchema),
+      decideBy,
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides and price can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides, price and decideBy can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
@@ -386,8 +410,9 @@ export const departureChangeSchema = z
         change.meetingPoint !== undefined ||
         change.meetingTime !== undefined ||
         change.guides !== undefined ||
-        change.price !== undefined,
-      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides or price.',
+        change.price !== undefined ||
+        change.decideBy !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides, price or decideBy.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 
@@ -458,6 +483,51 @@ export const departureMessageSchema = z.object(
 ) satisfies z.ZodMiniType<DepartureMessage>;
 
 export const departureMessageResultSchema = z.object({ recipients: z.number() });
+
+// POST /api/admin/departures/{id}/move: another date of the same package, an optional note to the
+// travellers (plain text, tabs and newlines kept), and dryRun to preview.
+export const departureMoveSchema = z.strictObject(
+  {
+    toDepartureId: z
+      .string({ error: 'Choose the date to move to.' })
+      .check(z.refine(isUuid, 'Choose the date to move to.')),
+    message: z.optional(
+      z
+        .string({ error: 'The message must be text.' })
+        .check(
+          rule(
+            firstOf<string>(
+              [
+                (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
+                controlCharsMessage('Message', { multiline: true }),
+              ],
+              [
+                (v) => v.trim().length <= moveMessageMax,
+                `Keep the message to ${moveMessageMax} characters or fewer.`,
+              ],
+            ),
+          ),
+        ),
+    ),
+    dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Send toDepartureId, and optionally message and dryRun.'
+        : 'The move could not be read: send a JSON object.',
+  },
+) satisfies z.ZodMiniType<DepartureMove>;
+
+export const departureMoveResultSchema = z.object({
+  parties: z.number(),
+  travellers: z.number(),
+  expiresAt: z.nullable(isoDateTime),
+  waitingTold: z.number(),
+  preview: z.optional(z.nullable(z.object({ subject: z.string(), text: z.string() }))),
+  departure: z.optional(adminDepartureSchema),
+  target: z.optional(adminDepartureSchema),
+}) satisfies z.ZodMiniType<DepartureMoveResult>;
 
 export const lastSeenSchema = z.object({
   lastSeenAt: z.nullable(isoDateTime),

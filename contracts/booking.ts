@@ -114,7 +114,15 @@ export type Booking = Omit<BookingInput, 'departureId' | 'travellers'> & {
   guests: BookingGuest[];
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: boolean;
+  // The brand moved the departure: the new date offered, its seats held until expiresAt; Accept
+  // (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline). The server always sends
+  // it (null without an open offer).
+  moveOffer?: MoveOffer | null;
 };
+
+export type MoveOffer = { toDepartureId: string; startsOn: string; expiresAt: string };
+// Why a declined or lapsed move cancels the booking (the email and the console show it).
+export const moveDeclinedReason = 'The departure did not run';
 
 export type BookingGuest = Guest & { inviteStatus?: InviteStatus };
 

@@ -70,6 +70,7 @@ const seeded = await seedDepartures(
   db,
   catalogue.published().map((p) => p.id),
   todayIso('UTC'),
+  env.DECISION_DAYS,
 );
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 // Started once the app (and its logger) exists; changes that queue emails kick it.
@@ -100,6 +101,8 @@ const app = await buildApp({
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    decisionDays: env.DECISION_DAYS,
+    moveOfferHours: env.MOVE_OFFER_HOURS,
     operationsEmail: env.OPERATIONS_EMAIL,
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),

@@ -78,6 +78,8 @@ export function aDeparture(overrides: Partial<AdminDeparture> = {}): AdminDepart
     toGuarantee: 0,
     waiting: 0,
     offered: 0,
+    decideBy: '2027-05-13',
+    atRisk: false,
     ...overrides,
   };
 }
