@@ -40,7 +40,11 @@ export function riskSummary(d: DepartureRiskInput, today: string): string {
   const days = daysBetween(today, d.decideBy);
   const needed = `${plural(travellersNeeded(d), 'more traveller')} needed`;
   const left =
-    days > 0 ? `${plural(days, 'day')} left` : days === 0 ? 'decide today' : `${plural(-days, 'day')} overdue`;
+    days > 0
+      ? `${plural(days, 'day')} left`
+      : days === 0
+        ? 'decide today'
+        : `${plural(-days, 'day')} overdue`;
   return `${needed}, ${left}`;
 }
 

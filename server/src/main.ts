@@ -21,6 +21,7 @@ import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
+import { expireMoveOffers } from './moves/repository.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 import { plural } from '#contracts/format';
 
@@ -146,8 +147,10 @@ const offerExpiry = startOfferExpiry({
     maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
     packageName: (id) => packages.get(id)?.name ?? id,
   }),
+  // The brand's move offers lapse in the same loop: the booking is cancelled as declined.
+  alsoLapse: [(offers) => expireMoveOffers(db, offers)],
   onLapsed: (n) => {
-    app.log.info(`waiting list: ${plural(n, 'offer')} lapsed`);
+    app.log.info(`waiting list and moved departures: ${plural(n, 'offer')} lapsed`);
     outbox?.kick();
   },
   onError: (error) =>

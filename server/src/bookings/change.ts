@@ -172,16 +172,16 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
 
   // Every check passed: give back, take, and tell.
   if (moving && current.departureId) {
-    await tx.query(
-      `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
-      [current.departureId, current.travellers],
-    );
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+      current.departureId,
+      current.travellers,
+    ]);
   }
   if (target && needed !== 0) {
-    await tx.query(
-      `UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`,
-      [target.id, needed],
-    );
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [
+      target.id,
+      needed,
+    ]);
   }
   // A new date takes that date's price (its own, else the package's as it is now); the same date
   // with another party keeps the price the booking was made at.
@@ -264,4 +264,3 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
   else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);
   return { kind: 'changed', booking };
 }
-

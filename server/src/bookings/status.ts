@@ -94,10 +94,10 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
   const moveOffer = change.to === 'cancelled' ? await findOpenMoveOffer(tx, current.id) : undefined;
   if (moveOffer) await lockDepartures(tx, [current.departureId, moveOffer.to_departure_id]);
   if (change.to === 'cancelled' && current.departureId) {
-    await tx.query(
-      `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
-      [current.departureId, current.travellers],
-    );
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+      current.departureId,
+      current.travellers,
+    ]);
     await offerFreedSeats(tx, current.departureId, change.offers);
   }
   if (moveOffer) {
@@ -145,4 +145,3 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
     booking: change.to === 'cancelled' ? { ...booking, moveOffer: null } : booking,
   };
 }
-
