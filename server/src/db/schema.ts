@@ -377,11 +377,14 @@ export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFi
   offered?: number;
 };
 
-export const departureColumns = [
+const departureColumnList = [
   ...departureFields,
   `${dateText('starts_on')} AS starts_on`,
   `${dateText('decide_by')} AS decide_by`,
-].join(', ');
+];
+export const departureColumns = departureColumnList.join(', ');
+// How many columns departureColumns selects (a UNION beside it needs as many).
+export const departureColumnCount = departureColumnList.length;
 
 // Rows written with insertRows (./sql.ts): the columns in the order the values come.
 export const auditColumns = [
