@@ -107,7 +107,9 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   await expect(dialog).toBeVisible();
   const option = dialog.getByRole('radio', { name: new RegExp(formatTripDate(target.startsOn)) });
   await option.check();
-  await expect(dialog.getByText('Seats for every party: 12 seats left')).toBeVisible();
+  await expect(option).toHaveAccessibleName(
+    `${formatTripDate(target.startsOn)}, Seats for every party: 12 seats left`,
+  );
   await dialog
     .getByLabel('Message to the travellers (optional)')
     .fill('Too few travellers booked this date.');

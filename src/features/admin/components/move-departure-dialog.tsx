@@ -140,6 +140,7 @@ export function MoveDepartureDialog({
               />
               <span>
                 <span className="admin-strong">{formatTripDate(d.startsOn)}</span>
+                <span className="sr-only">, </span>
                 <span className={fits(d) ? 'admin-sub' : 'admin-sub admin-move__short'}>
                   {fits(d)
                     ? `Seats for every party: ${plural(d.seatsLeft, 'seat')} left`
@@ -177,7 +178,9 @@ export function MoveDepartureDialog({
             {preview.preview ? (
               <>
                 <p className="admin-strong">{preview.preview.subject}</p>
-                <pre className="admin-move__email" tabIndex={0}>{preview.preview.text}</pre>
+                <pre className="admin-move__email" tabIndex={0}>
+                  {preview.preview.text}
+                </pre>
               </>
             ) : (
               <p className="admin-muted">No active bookings: nobody to write to. The date just closes.</p>
