@@ -109,9 +109,7 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   await expect(dialog).toBeVisible();
   const option = dialog.getByRole('radio', { name: new RegExp(formatTripDate(target.startsOn)) });
   await option.check();
-  await expect(option).toHaveAccessibleName(
-    `${formatTripDate(target.startsOn)}, Seats for every party: 12 seats left`,
-  );
+  await expect(option).toHaveAccessibleName(/Seats for every party: 12 seats left$/);
   await dialog
     .getByLabel('Message to the travellers (optional)')
     .fill('Too few travellers booked this date.');
