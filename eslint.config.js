@@ -50,6 +50,9 @@ const serverFloors = [
   // Travellers' own details through a personal link: builds on guests/ (its rules and audit words).
   ['guest-links'],
   ['waitlist'],
+  // A departure moved to another date: offers to its bookings, built on bookings/ (changes and
+  // cancellations) and seats/ (held seats).
+  ['moves'],
   ['admin', 'me'],
 ];
 const serverRootFiles = ['app', 'api-routes', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];

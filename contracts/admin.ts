@@ -51,6 +51,8 @@ export type NewDeparture = {
   meetingTime?: string | null;
   // Whole dollars per person; null or absent = the package's price.
   price?: number | null;
+  // The go/no-go date; absent = startsOn - DECISION_DAYS. Not after startsOn.
+  decideBy?: string;
 };
 // PATCH /api/admin/departures/{id} -> 200 AdminDeparture; capacity below the seats taken: 409.
 // meetingPoint or meetingTime null (or '') clears it.
@@ -64,6 +66,27 @@ export type DepartureChange = {
   guides?: string[];
   // Whole dollars per person; null = the package's price (existing bookings keep theirs).
   price?: number | null;
+  // The go/no-go date: a real date, not after the departure.
+  decideBy?: string;
+};
+
+// POST /api/admin/departures/{id}/move {toDepartureId, message?, dryRun?}: the departure closes and
+// every active booking is offered the target date, its seats held there until the offer's
+// deadline. dryRun answers what would be sent (and the first party's email) and writes nothing.
+export type DepartureMove = { toDepartureId: string; message?: string; dryRun?: boolean };
+export const moveMessageMax = 2000;
+export type DepartureMoveResult = {
+  // Active bookings offered the new date, and their travellers (the seats held on the target).
+  parties: number;
+  travellers: number;
+  // When the offers lapse (ISO timestamp); null on a dry run.
+  expiresAt: string | null;
+  // Waiting-list entries told the date will not run.
+  waitingTold: number;
+  // The email each party gets, as the first party would read it (a dry run only).
+  preview?: { subject: string; text: string } | null;
+  departure?: AdminDeparture;
+  target?: AdminDeparture;
 };
 
 export const meetingPointMax = 200;

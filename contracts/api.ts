@@ -13,6 +13,9 @@ import {
   meetingTimePattern,
   messageLimits,
   type DepartureChange,
+  type DepartureMove,
+  type DepartureMoveResult,
+  moveMessageMax,
   type NewDeparture,
   noteLimits,
 } from './admin.js';
@@ -92,6 +95,10 @@ export const bookingSchema = z.object({
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: z.boolean(),
+  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer).
+  moveOffer: z.optional(
+    z.nullable(z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime })),
+  ),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingGuest = Booking['guests'][number];
@@ -187,6 +194,8 @@ export const adminDepartureSchema = z.object({
   guides: z.optional(z.array(z.string())),
   // The departure's own price, or null when it sells at the package's (`price` is the effective one).
   ownPrice: z.nullable(z.number()),
+  decideBy: isoDate,
+  atRisk: z.boolean(),
 });
 export type AdminDeparture = z.infer<typeof adminDepartureSchema>;
 
@@ -359,6 +368,19 @@ const meetingTime = z.optional(
   ),
 );
 
+// The go/no-go date: a real date (the server also checks it is not after the departure).
+const decideBy = z.optional(
+  z.string({ error: 'Enter the decision date as YYYY-MM-DD.' }).check(
+    rule(
+      firstOf<string>(
+        [(d) => !hasControlChars(d), controlCharsMessage('Decision date')],
+        [(d) => d !== '', 'Choose a decision date.'],
+        [(d) => isIsoDate(d) && d >= '2000-01-01', 'Enter a real date (YYYY-MM-DD).'],
+      ),
+    ),
+  ),
+);
+
 // POST /api/admin/departures. The server adds its own checks: the package exists, the date is
 // after today and at most three years ahead (the browser cannot know either for sure).
 export const newDepartureSchema = (rules: { packageExists: (id: string) => boolean; today: () => string }) =>
@@ -396,6 +418,7 @@ export const newDepartureSchema = (rules: { packageExists: (id: string) => boole
       meetingPoint,
       meetingTime,
       price: z.optional(departurePriceSchema),
+      decideBy,
     },
     { error: 'The departure could not be read: send a JSON object.' },
   ) satisfies z.ZodMiniType<NewDeparture>;
@@ -412,11 +435,12 @@ export const departureChangeSchema = z
       meetingTime,
       guides: z.optional(guidesSchema),
       price: z.optional(departurePriceSchema),
+      decideBy,
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides and price can be changed.'
+          ? 'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides, price and decideBy can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )
@@ -429,8 +453,9 @@ export const departureChangeSchema = z
         change.meetingPoint !== undefined ||
         change.meetingTime !== undefined ||
         change.guides !== undefined ||
-        change.price !== undefined,
-      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides or price.',
+        change.price !== undefined ||
+        change.decideBy !== undefined,
+      'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides, price or decideBy.',
     ),
   ) satisfies z.ZodMiniType<DepartureChange>;
 
@@ -503,6 +528,51 @@ export type DepartureMessage = z.infer<typeof departureMessageSchema>;
 
 export const departureMessageResultSchema = z.object({ recipients: z.number() });
 export type DepartureMessageResult = z.infer<typeof departureMessageResultSchema>;
+
+// POST /api/admin/departures/{id}/move: another date of the same package, an optional note to the
+// travellers (plain text, tabs and newlines kept), and dryRun to preview.
+export const departureMoveSchema = z.strictObject(
+  {
+    toDepartureId: z
+      .string({ error: 'Choose the date to move to.' })
+      .check(z.refine(isUuid, 'Choose the date to move to.')),
+    message: z.optional(
+      z
+        .string({ error: 'The message must be text.' })
+        .check(
+          rule(
+            firstOf<string>(
+              [
+                (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
+                controlCharsMessage('Message', { multiline: true }),
+              ],
+              [
+                (v) => v.trim().length <= moveMessageMax,
+                `Keep the message to ${moveMessageMax} characters or fewer.`,
+              ],
+            ),
+          ),
+        ),
+    ),
+    dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Send toDepartureId, and optionally message and dryRun.'
+        : 'The move could not be read: send a JSON object.',
+  },
+) satisfies z.ZodMiniType<DepartureMove>;
+
+export const departureMoveResultSchema = z.object({
+  parties: z.number(),
+  travellers: z.number(),
+  expiresAt: z.nullable(isoDateTime),
+  waitingTold: z.number(),
+  preview: z.optional(z.nullable(z.object({ subject: z.string(), text: z.string() }))),
+  departure: z.optional(adminDepartureSchema),
+  target: z.optional(adminDepartureSchema),
+}) satisfies z.ZodMiniType<DepartureMoveResult>;
 
 // GET and PUT /api/admin/last-seen: when this operator last looked at the bookings, and how many
 // arrived since (counted up to newBookingsCap: the badge shows "99+").

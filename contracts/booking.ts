@@ -95,6 +95,12 @@ export type BookingField = keyof BookingInput;
 export type Booking = BookingAnswer;
 export type BookingGuest = BookingGuestAnswer;
 
+// The brand moved the departure: the new date offered, its seats held until expiresAt; Accept
+// (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline).
+export type MoveOffer = NonNullable<Booking['moveOffer']>;
+// Why a declined or lapsed move cancels the booking (the email and the console show it).
+export const moveDeclinedReason = 'The departure did not run';
+
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 export type ValidationResult =

@@ -9,6 +9,7 @@ import { createDeparturesCache, departuresRoutes } from './departures/routes.js'
 import { guestsRoutes } from './guests/routes.js';
 import { guestLinksRoutes } from './guest-links/routes.js';
 import { meRoutes } from './me/routes.js';
+import { moveAnswerRoutes } from './moves/routes.js';
 import { registerApiReference, registerApiSchemas } from './http/api-schemas.js';
 import { isApiRequest } from './http/api-path.js';
 import { healthRoutes } from './http/health.js';
@@ -92,6 +93,7 @@ export const apiRoutes = fp<ApiOptions>(
     });
     await app.register(bookingsRoutes, bookings);
     await app.register(waitlistRoutes, bookings);
+    await app.register(moveAnswerRoutes, bookings);
     await app.register(guestsRoutes, bookings);
     await app.register(guestLinksRoutes, bookings);
     await app.register(meRoutes, bookings);

@@ -4,6 +4,7 @@ import { defaultCancellationCutoffDays } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { userLimitDefaults } from './http/limits.js';
+import { defaultDecisionDays, defaultMoveOfferHours } from '#contracts/departure-risk';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -89,6 +90,10 @@ const schema = z.object({
   CANCELLATION_CUTOFF_DAYS: z.coerce.number().int().min(0).max(365).default(defaultCancellationCutoffDays),
   // How long a waiting-list offer holds its seats for the party it was made to.
   WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // A departure's go/no-go date (decideBy) is this many days before it, unless the operator sets one.
+  DECISION_DAYS: z.coerce.number().int().min(0).max(365).default(defaultDecisionDays),
+  // How long the brand's offer of another date (a moved departure) holds the party's seats there.
+  MOVE_OFFER_HOURS: z.coerce.number().int().min(1).max(720).default(defaultMoveOfferHours),
   // How often each process lapses offers whose deadline passed (and passes their seats on).
   WAITLIST_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Travellers may change their travellers' details online until this many days before the departure.

@@ -21,6 +21,7 @@ import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
 import { startOfferExpiry } from './waitlist/expiry.js';
+import { expireMoveOffers } from './moves/repository.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 import { plural } from '#contracts/format';
 
@@ -70,6 +71,7 @@ const seeded = await seedDepartures(
   db,
   catalogue.published().map((p) => p.id),
   todayIso('UTC'),
+  env.DECISION_DAYS,
 );
 const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
 // Started once the app (and its logger) exists; changes that queue emails kick it.
@@ -106,6 +108,8 @@ const app = await buildApp({
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    decisionDays: env.DECISION_DAYS,
+    moveOfferHours: env.MOVE_OFFER_HOURS,
     operationsEmail: env.OPERATIONS_EMAIL,
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
@@ -149,8 +153,10 @@ const offerExpiry = startOfferExpiry({
     maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
     packageName: (id) => packages.get(id)?.name ?? id,
   }),
+  // The brand's move offers lapse in the same loop: the booking is cancelled as declined.
+  alsoLapse: [(offers) => expireMoveOffers(db, offers)],
   onLapsed: (n) => {
-    app.log.info(`waiting list: ${plural(n, 'offer')} lapsed`);
+    app.log.info(`waiting list and moved departures: ${plural(n, 'offer')} lapsed`);
     outbox?.kick();
   },
   onError: (error) =>

@@ -10,6 +10,8 @@ import { builder, run } from '../db/query-builder.js';
 import { closeEntriesThatCannotFit } from '../seats/close-unfit-entries.js';
 import { departureColumns, departureFields, type DepartureRow } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { offeredSeatsSql } from '../departures/repository.js';
+import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 
 export type AdminDepartureRow = DepartureRow & {
   booking_count: number;
@@ -29,14 +31,12 @@ const selectDepartures = () =>
   builder.selectFrom('departures as d').select((eb) => [
     ...departureFields.map((c) => `d.${c}` as const),
     sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+    sql<string>`to_char(d.decide_by, 'YYYY-MM-DD')`.as('decide_by'),
     'd.active_bookings as booking_count',
-    // Seats held by open offers, and travellers still waiting (the partial indexes answer both).
-    eb
-      .selectFrom('waitlist_entries as w')
-      .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
-      .whereRef('w.departure_id', '=', 'd.id')
-      .where('w.status', '=', 'offered')
-      .as('offered'),
+    // Seats held by open offers (waiting-list offers and the brand's move offers to this date,
+    // departures/repository.ts offeredSeatsSql), and travellers still waiting (the partial
+    // indexes answer each).
+    sql.raw<number>(offeredSeatsSql('d')).as('offered'),
     eb
       .selectFrom('waitlist_entries as w')
       .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
@@ -104,12 +104,19 @@ export type CreateOutcome = { kind: 'created'; departure: AdminDepartureRow } | 
 
 // The unique (package_id, starts_on) decides duplicates, so two operators adding the same date
 // at once get one departure and one 409, never two rows.
-export function createDeparture(db: Database, input: NewDeparture, actor: Actor): Promise<CreateOutcome> {
+// `decisionDays` (DECISION_DAYS): without a decideBy of its own, the date is that many days before.
+export function createDeparture(
+  db: Database,
+  input: NewDeparture,
+  actor: Actor,
+  decisionDays = defaultDecisionDays,
+): Promise<CreateOutcome> {
   return db.transaction(async (tx) => {
     const id = randomUUID();
+    const decideBy = input.decideBy ?? defaultDecideBy(input.startsOn, decisionDays);
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time, price)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time, price, decide_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
       [
         id,
@@ -120,10 +127,11 @@ export function createDeparture(db: Database, input: NewDeparture, actor: Actor)
         meetingValue(input.meetingPoint) ?? null,
         meetingValue(input.meetingTime) ?? null,
         input.price ?? null,
+        decideBy,
       ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
-    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, $${input.price}` : ''}`;
+    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, $${input.price}` : ''}, decide by ${decideBy}`;
     await recordAudit(tx, [
       {
         actor,
@@ -143,6 +151,8 @@ export type ChangeOutcome =
   | { kind: 'not-found' }
   | { kind: 'below-seats'; seatsTaken: number }
   | { kind: 'min-above-capacity' }
+  // decideBy after the departure's date.
+  | { kind: 'decide-after-start' }
   // A uid in `guides` is not an account with the guide role.
   | { kind: 'not-guides' };
 
@@ -170,6 +180,8 @@ export function changeDeparture(
     const minTravellers = change.minTravellers ?? row.min_travellers;
     if (capacity < row.seats_taken) return { kind: 'below-seats', seatsTaken: row.seats_taken };
     if (minTravellers > capacity) return { kind: 'min-above-capacity' };
+    const decideBy = change.decideBy ?? row.decide_by;
+    if (decideBy > row.starts_on) return { kind: 'decide-after-start' };
 
     const entries: AuditEntry[] = [];
     if (change.guides !== undefined) {
@@ -262,12 +274,15 @@ export function changeDeparture(
         to: shown(price),
       });
     }
+    if (decideBy !== row.decide_by) {
+      entries.push({ actor, action: 'departure.decide-by', departureId: id, from: row.decide_by, to: decideBy });
+    }
     if (entries.length > 0) {
       await tx.query(
         `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, meeting_point = $5,
-           meeting_time = $6, price = $7, updated_at = now()
+           meeting_time = $6, price = $7, decide_by = $8, updated_at = now()
          WHERE id = $1`,
-        [id, capacity, status, minTravellers, meetingPoint, meetingTime, price],
+        [id, capacity, status, minTravellers, meetingPoint, meetingTime, price, decideBy],
       );
       await recordAudit(tx, entries);
       if (capacity < row.capacity) {

@@ -123,6 +123,9 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
         guides: [],
         travellersComplete: 0,
         travellersTotal: 0,
+        // DECISION_DAYS (30) before the date; no minimum, so never at risk.
+        decideBy: addDays(startsOn, -30),
+        atRisk: false,
       });
       expect(res.headers.location).toBe(`/api/admin/departures/${d.id}`);
       expect(await departureAudit(d.id)).toEqual([
@@ -133,7 +136,7 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
           actor: ctx.operator.email,
           action: 'departure.created',
           from_value: null,
-          to_value: `${startsOn}, 16 seats`,
+          to_value: `${startsOn}, 16 seats, decide by ${addDays(startsOn, -30)}`,
           reason: null,
         },
       ]);
@@ -321,12 +324,12 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       [
         'an empty object',
         {},
-        'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides or price.',
+        'Nothing to change: send capacity, status, minTravellers, meetingPoint, meetingTime, guides, price or decideBy.',
       ],
       [
         'an unknown field',
         { capacity: 10, seatsTaken: 0 },
-        'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides and price can be changed.',
+        'Only capacity, status, minTravellers, meetingPoint, meetingTime, guides, price and decideBy can be changed.',
       ],
       ['an array', [], 'The change could not be read: send a JSON object.'],
       ['null', null, 'The change could not be read: send a JSON object.'],

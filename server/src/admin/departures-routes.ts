@@ -17,6 +17,7 @@ import {
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '#contracts/iso-dates';
+import { decideByProblem, isAtRisk } from '#contracts/departure-risk';
 import { toDeparture } from '../departures/repository.js';
 import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
@@ -34,9 +35,11 @@ import {
 } from './departures-queries.js';
 import { departureListQuery } from './filters.js';
 
+// `today`: the day atRisk is judged on (ISO, UTC as every departure date).
 export const toAdminDeparture = (
   row: AdminDepartureRow,
   packages: Map<string, ServerPackage>,
+  today: string = todayIso('UTC'),
 ): AdminDeparture => ({
   ...toDeparture(row, packages.get(row.package_id)?.price ?? 0),
   ownPrice: row.price ?? null,
@@ -52,6 +55,16 @@ export const toAdminDeparture = (
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
   guides: row.guides ?? [],
+  decideBy: row.decide_by,
+  atRisk: isAtRisk(
+    {
+      minTravellers: row.min_travellers,
+      // Travellers of active bookings: held offers are not bookings (departures/repository.ts guarantee).
+      booked: row.seats_taken - (row.offered ?? 0),
+      decideBy: row.decide_by,
+    },
+    today,
+  ),
 });
 
 export const notGuidesMessage = 'Only accounts with the guide role can be assigned to a departure.';
@@ -60,6 +73,7 @@ export const manifestQuestions = (options: BookingsOptions, packageId: string) =
   (options.catalogue?.get(packageId)?.questions ?? []).map(({ id, label, kind }) => ({ id, label, kind }));
 
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
+export const decideAfterStartMessage = 'The decision date cannot be after the departure.';
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
@@ -70,7 +84,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
-  const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages);
+  const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
 
   api.get(
     '/api/admin/departures',
@@ -107,7 +121,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       const input = request.body;
       if ((input.minTravellers ?? 0) > input.capacity)
         return fieldProblem(reply, { minTravellers: minAboveCapacity });
-      const outcome = await fromDatabase(() => createDeparture(db, input, operatorActor(request)));
+      const late = input.decideBy === undefined ? undefined : decideByProblem(input.decideBy, input.startsOn);
+      if (late) return fieldProblem(reply, { decideBy: late });
+      const outcome = await fromDatabase(() =>
+        createDeparture(db, input, operatorActor(request), options.decisionDays),
+      );
       if (outcome.kind === 'duplicate') {
         const name = packages.get(input.packageId)!.name;
         return problem(
@@ -152,6 +170,8 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       if (outcome.kind === 'min-above-capacity')
         return fieldProblem(reply, { minTravellers: minAboveCapacity });
       if (outcome.kind === 'not-guides') return fieldProblem(reply, { guides: notGuidesMessage });
+      if (outcome.kind === 'decide-after-start')
+        return fieldProblem(reply, { decideBy: decideAfterStartMessage });
       if (outcome.kind === 'changed') options.onEmailQueued?.();
       if (outcome.kind === 'below-seats') {
         const n = outcome.seatsTaken;

@@ -5,6 +5,7 @@ import type { BookingsOptions } from '../bookings/routes.js';
 import { roleGuard } from './access.js';
 import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
+import { moveRoutes } from './move-routes.js';
 import { guideRoutes } from './guide-routes.js';
 import { lastSeenRoutes } from './last-seen-routes.js';
 import { adminGuestsRoutes } from './guests-routes.js';
@@ -40,6 +41,7 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   await app.register(adminBookingsRoutes, options);
   await app.register(newBookingRoutes, options);
   await app.register(adminDeparturesRoutes, options);
+  await app.register(moveRoutes, options);
   await app.register(lastSeenRoutes, options);
   await app.register(adminGuestsRoutes, options);
   await app.register(guideRoutes, options);

@@ -41,7 +41,16 @@ export type AuditEntry = {
     | 'guests.erased'
     // The lead invited a traveller to fill in their own details (never the address).
     | 'guest.invited'
-    | 'note.added';
+    | 'note.added'
+    // The go/no-go date (contracts/departure-risk.ts).
+    | 'departure.decide-by'
+    // The brand moved a departure (server/src/moves): the departure, each booking's offer and
+    // its end.
+    | 'departure.moved'
+    | 'booking.move-offered'
+    | 'booking.move-accepted'
+    | 'booking.move-declined'
+    | 'booking.move-expired';
   bookingId?: string;
   departureId?: string;
   waitlistEntryId?: string;

@@ -20,7 +20,7 @@ import {
   bookingColumns,
   bookingsFrom,
   departureColumns,
-  departureFields,
+  departureColumnCount,
   type BookingRow,
   type DepartureRow,
 } from '../db/schema.js';
@@ -127,7 +127,7 @@ const lockSql = prepared(
    )
    SELECT d.*, NULL::json AS held FROM d
    UNION ALL
-   SELECT ${Array.from({ length: departureFields.length + 1 }, () => 'NULL').join(', ')}, (SELECT json_agg(h) FROM h)`,
+   SELECT ${Array.from({ length: departureColumnCount }, () => 'NULL').join(', ')}, (SELECT json_agg(h) FROM h)`,
 );
 
 async function lockBatch(tx: ShortTransaction, live: BatchEntry[]): Promise<Locked> {

@@ -56,6 +56,13 @@ export const toBooking = (row: BookingRow): Booking => ({
   meetingTime: row.meeting_time ?? null,
   guests: travellerGuests(row.guests),
   detailsComplete: detailsComplete(row.guests, row.questions ?? []),
+  moveOffer: row.move_offer
+    ? {
+        toDepartureId: row.move_offer.toDepartureId,
+        startsOn: row.move_offer.startsOn,
+        expiresAt: new Date(row.move_offer.expiresAt).toISOString(),
+      }
+    : null,
 });
 
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({

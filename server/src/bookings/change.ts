@@ -5,7 +5,7 @@ import { cancellableOnline, type Booking, type BookingChange } from '#contracts/
 import { brand } from '#contracts/brand';
 import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
 import {
   bookingColumns,
@@ -16,6 +16,7 @@ import {
 } from '../db/schema.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { findOpenMoveOffer } from '../seats/move-offers.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
@@ -36,6 +37,10 @@ export type ChangeRequest = {
   // The brand's operations inbox (OPERATIONS_EMAIL): copied on a traveller's own change only (an
   // operator's change is the brand's doing). Unset: nobody is copied.
   operationsEmail?: string;
+  // An accepted move offer (server/src/moves): the brand proposed the new date and held its seats
+  // (released by the caller in this transaction, just before), so the date is taken even if it
+  // was closed since, and a confirmed booking stays confirmed.
+  acceptingMove?: boolean;
 };
 
 export type ChangeOutcome =
@@ -57,193 +62,205 @@ const placeOf = (startsOn: string | null, travellers: number) =>
 // then its old and new departures in id order, then waiting-list entries. Nothing is written
 // before every check has passed, so a refusal moves nothing.
 export function changeBooking(db: Database, request: ChangeRequest): Promise<ChangeOutcome> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [request.bookingId],
-    );
-    const row = rows[0];
-    if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
-      return { kind: 'not-found' };
-    const current = toBooking(row);
-    if (current.status === 'cancelled') {
-      return {
-        kind: 'conflict',
-        message: `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
-      };
-    }
-    const toDepartureId = request.change.departureId ?? current.departureId;
-    const toTravellers = request.change.travellers ?? current.travellers;
-    // The values it has: nothing to write, nothing to tell anyone.
-    if (toDepartureId === current.departureId && toTravellers === current.travellers) {
-      return { kind: 'unchanged', booking: current };
-    }
-    if (request.cutoff && current.startsOn) {
-      const daysLeft = daysBetween(request.today, current.startsOn);
-      if (!cancellableOnline(daysLeft, request.cutoff.days)) {
-        return { kind: 'conflict', message: changeCutoffMessage(request.cutoff.days) };
-      }
-    }
+  return db.transaction((tx) => changeBookingIn(tx, request));
+}
 
-    const moving = toDepartureId !== current.departureId;
-    // A traveller's larger party or new date on a confirmed booking is the brand's to approve
-    // again: the booking goes back to `requested` (docs/decisions/024-confirmed-changes-need-approval.md),
-    // and its whole party then counts in the seats the user holds. An operator's change is the
-    // brand's own approval.
-    const reapproval =
-      current.status === 'confirmed' &&
-      request.actor.type === 'traveller' &&
-      (moving || toTravellers > current.travellers);
-    // Seats awaiting confirmation are capped per user (held-seats.ts: its lock before any
-    // departure's): a requested booking's added travellers, or a whole party going back to
-    // requested.
-    const adding = reapproval
-      ? toTravellers
-      : current.status === 'requested'
-        ? toTravellers - current.travellers
-        : 0;
-    if (adding > 0) {
-      const held = await checkHeldSeats(tx, { userId: row.user_id, adding, max: request.maxHeldSeats });
-      if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
-    }
+export const openMoveOfferMessage =
+  'We have offered this booking another date because its departure will not run: accept or decline it in My bookings first.';
 
-    const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();
-    const { rows: locked } = await tx.query<DepartureRow>(
-      `SELECT ${departureColumns} FROM departures WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [ids],
-    );
-    const byId = new Map(locked.map((d) => [d.id, d]));
-    const target = toDepartureId ? byId.get(toDepartureId) : undefined;
-    if (toDepartureId && (!target || target.package_id !== current.packageId)) {
-      return {
-        kind: 'invalid',
-        fieldErrors: {
-          departureId: target
-            ? 'This departure belongs to another package: a change keeps the package.'
-            : 'This departure does not exist.',
-        },
-      };
+// The same in the caller's transaction (an accepted move offer, server/src/moves).
+export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
+  const { rows } = await tx.query<BookingRow>(
+    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+    [request.bookingId],
+  );
+  const row = rows[0];
+  if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
+    return { kind: 'not-found' };
+  const current = toBooking(row);
+  if (current.status === 'cancelled') {
+    return {
+      kind: 'conflict',
+      message: `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
+    };
+  }
+  // The brand's open offer of another date holds seats there: the booking changes through it
+  // (accept or decline), not past it.
+  if (!request.acceptingMove && (await findOpenMoveOffer(tx, current.id))) {
+    return { kind: 'conflict', message: openMoveOfferMessage };
+  }
+  const toDepartureId = request.change.departureId ?? current.departureId;
+  const toTravellers = request.change.travellers ?? current.travellers;
+  // The values it has: nothing to write, nothing to tell anyone.
+  if (toDepartureId === current.departureId && toTravellers === current.travellers) {
+    return { kind: 'unchanged', booking: current };
+  }
+  if (request.cutoff && current.startsOn) {
+    const daysLeft = daysBetween(request.today, current.startsOn);
+    if (!cancellableOnline(daysLeft, request.cutoff.days)) {
+      return { kind: 'conflict', message: changeCutoffMessage(request.cutoff.days) };
     }
-    // Seats this change takes on the target: the whole party on a new date, the difference on
-    // the same one (negative: seats given back).
-    const needed = moving ? toTravellers : toTravellers - current.travellers;
-    if (target && needed > 0) {
-      if (target.status !== 'open' || target.starts_on <= request.today) {
-        return {
-          kind: 'no-seats',
-          message:
-            target.status !== 'open'
-              ? 'This departure is closed for booking. Please choose another date.'
-              : 'This departure has already left. Please choose another date.',
-          seatsLeft: 0,
-        };
-      }
-      const free = Math.max(0, target.capacity - target.seats_taken);
-      if (free < needed) {
-        return {
-          kind: 'no-seats',
-          message: moving
-            ? free === 0
-              ? 'This departure is sold out. Please choose another date.'
-              : `Only ${plural(free, 'seat is', 'seats are')} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
-            : `Only ${plural(free, 'seat')} more ${pluralWord(free, 'is', 'are')} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
-          seatsLeft: free,
-        };
-      }
-    }
+  }
 
-    // Every check passed: give back, take, and tell.
-    if (moving && current.departureId) {
-      await tx.query(
-        `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
-        [current.departureId, current.travellers],
-      );
-    }
-    if (target && needed !== 0) {
-      await tx.query(
-        `UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`,
-        [target.id, needed],
-      );
-    }
-    // A new date takes that date's price (its own, else the package's as it is now); the same date
-    // with another party keeps the price the booking was made at.
-    const newPrice =
-      moving && target
-        ? (target.price ??
-          (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [current.packageId]))
-            .rows[0]?.price)
-        : undefined;
-    await tx.query(
-      `UPDATE bookings SET departure_id = $2, travellers = $3,
-         price_cents = coalesce($5::int, price_cents), total_cents = coalesce($5::int, price_cents) * $3,
-         status = CASE WHEN $4::boolean THEN 'requested' ELSE status END, updated_at = now()
-        WHERE id = $1`,
-      [
-        current.id,
-        toDepartureId,
-        toTravellers,
-        reapproval,
-        newPrice === undefined ? null : Math.round(newPrice * 100),
-      ],
-    );
-    // One guest per traveller: trimmed from the end or padded with empty ones.
-    if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);
-    const { rows: stored } = await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
-      [current.id],
-    );
-    const booking: Booking = toBooking(stored[0]!);
-    await recordAudit(tx, [
-      {
-        actor: request.actor,
-        action: 'booking.changed',
-        bookingId: current.id,
-        departureId: toDepartureId ?? undefined,
-        from: placeOf(current.startsOn, current.travellers),
-        to: placeOf(booking.startsOn, booking.travellers),
+  const moving = toDepartureId !== current.departureId;
+  // A traveller's larger party or new date on a confirmed booking is the brand's to approve
+  // again: the booking goes back to `requested` (docs/decisions/024-confirmed-changes-need-approval.md),
+  // and its whole party then counts in the seats the user holds. An operator's change is the
+  // brand's own approval.
+  const reapproval =
+    !request.acceptingMove &&
+    current.status === 'confirmed' &&
+    request.actor.type === 'traveller' &&
+    (moving || toTravellers > current.travellers);
+  // Seats awaiting confirmation are capped per user (held-seats.ts: its lock before any
+  // departure's): a requested booking's added travellers, or a whole party going back to
+  // requested.
+  const adding = reapproval
+    ? toTravellers
+    : current.status === 'requested'
+      ? toTravellers - current.travellers
+      : 0;
+  if (adding > 0) {
+    const held = await checkHeldSeats(tx, { userId: row.user_id, adding, max: request.maxHeldSeats });
+    if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
+  }
+
+  const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();
+  const { rows: locked } = await tx.query<DepartureRow>(
+    `SELECT ${departureColumns} FROM departures WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const byId = new Map(locked.map((d) => [d.id, d]));
+  const target = toDepartureId ? byId.get(toDepartureId) : undefined;
+  if (toDepartureId && (!target || target.package_id !== current.packageId)) {
+    return {
+      kind: 'invalid',
+      fieldErrors: {
+        departureId: target
+          ? 'This departure belongs to another package: a change keeps the package.'
+          : 'This departure does not exist.',
       },
-      ...(reapproval
-        ? [
-            {
-              actor: request.actor,
-              action: 'booking.changed' as const,
-              bookingId: current.id,
-              departureId: toDepartureId ?? undefined,
-              from: 'confirmed',
-              to: 'requested',
-              reason: 'A larger party or a new date awaits the brand’s approval',
-            },
-          ]
-        : []),
+    };
+  }
+  // Seats this change takes on the target: the whole party on a new date, the difference on
+  // the same one (negative: seats given back).
+  const needed = moving ? toTravellers : toTravellers - current.travellers;
+  if (target && needed > 0) {
+    if ((target.status !== 'open' && !request.acceptingMove) || target.starts_on <= request.today) {
+      return {
+        kind: 'no-seats',
+        message:
+          target.status !== 'open'
+            ? 'This departure is closed for booking. Please choose another date.'
+            : 'This departure has already left. Please choose another date.',
+        seatsLeft: 0,
+      };
+    }
+    const free = Math.max(0, target.capacity - target.seats_taken);
+    if (free < needed) {
+      return {
+        kind: 'no-seats',
+        message: moving
+          ? free === 0
+            ? 'This departure is sold out. Please choose another date.'
+            : `Only ${plural(free, 'seat is', 'seats are')} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
+          : `Only ${plural(free, 'seat')} more ${pluralWord(free, 'is', 'are')} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
+        seatsLeft: free,
+      };
+    }
+  }
+
+  // Every check passed: give back, take, and tell.
+  if (moving && current.departureId) {
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+      current.departureId,
+      current.travellers,
     ]);
-    const jobs: EmailJob[] = [];
-    // To the account that booked (an account without an email gets none), not the typed contact.
-    if (row.account_email) {
-      jobs.push({
-        bookingId: current.id,
-        kind: 'booking-changed',
-        to: row.account_email,
-        data: emailData(booking, {
-          previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
-        }),
-      });
-    }
-    // The brand's copy of a traveller's change, with the booking's contact details and what it
-    // was before ("Sat 12 Dec 2026, 2 travellers").
-    if (request.operationsEmail && request.actor.type === 'traveller') {
-      jobs.push({
-        bookingId: current.id,
-        kind: 'operations-change',
-        to: request.operationsEmail,
-        data: operationsEmailData(booking, {
-          before: `${formatTripDate(current.startsOn)}, ${plural(current.travellers, 'traveller')}`,
-        }),
-      });
-    }
-    await enqueueEmails(tx, jobs);
-    // Seats came free: on the old date when moving, on the same date when the party shrank.
-    if (moving && current.departureId) await offerFreedSeats(tx, current.departureId, request.offers);
-    else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);
-    return { kind: 'changed', booking };
-  });
+  }
+  if (target && needed !== 0) {
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [
+      target.id,
+      needed,
+    ]);
+  }
+  // A new date takes that date's price (its own, else the package's as it is now); the same date
+  // with another party keeps the price the booking was made at.
+  const newPrice =
+    moving && target
+      ? (target.price ??
+        (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [current.packageId]))
+          .rows[0]?.price)
+      : undefined;
+  await tx.query(
+    `UPDATE bookings SET departure_id = $2, travellers = $3,
+       price_cents = coalesce($5::int, price_cents), total_cents = coalesce($5::int, price_cents) * $3,
+       status = CASE WHEN $4::boolean THEN 'requested' ELSE status END, updated_at = now()
+      WHERE id = $1`,
+    [
+      current.id,
+      toDepartureId,
+      toTravellers,
+      reapproval,
+      newPrice === undefined ? null : Math.round(newPrice * 100),
+    ],
+  );
+  // One guest per traveller: trimmed from the end or padded with empty ones.
+  if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);
+  const { rows: stored } = await tx.query<BookingRow>(
+    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1`,
+    [current.id],
+  );
+  const booking: Booking = toBooking(stored[0]!);
+  await recordAudit(tx, [
+    {
+      actor: request.actor,
+      action: 'booking.changed',
+      bookingId: current.id,
+      departureId: toDepartureId ?? undefined,
+      from: placeOf(current.startsOn, current.travellers),
+      to: placeOf(booking.startsOn, booking.travellers),
+    },
+    ...(reapproval
+      ? [
+          {
+            actor: request.actor,
+            action: 'booking.changed' as const,
+            bookingId: current.id,
+            departureId: toDepartureId ?? undefined,
+            from: 'confirmed',
+            to: 'requested',
+            reason: 'A larger party or a new date awaits the brand’s approval',
+          },
+        ]
+      : []),
+  ]);
+  const jobs: EmailJob[] = [];
+  // To the account that booked (an account without an email gets none), not the typed contact.
+  if (row.account_email) {
+    jobs.push({
+      bookingId: current.id,
+      kind: 'booking-changed',
+      to: row.account_email,
+      data: emailData(booking, {
+        previous: { startsOn: current.startsOn, travellers: current.travellers, total: current.total },
+      }),
+    });
+  }
+  // The brand's copy of a traveller's change, with the booking's contact details and what it
+  // was before ("Sat 12 Dec 2026, 2 travellers").
+  if (request.operationsEmail && request.actor.type === 'traveller') {
+    jobs.push({
+      bookingId: current.id,
+      kind: 'operations-change',
+      to: request.operationsEmail,
+      data: operationsEmailData(booking, {
+        before: `${formatTripDate(current.startsOn)}, ${plural(current.travellers, 'traveller')}`,
+      }),
+    });
+  }
+  await enqueueEmails(tx, jobs);
+  // Seats came free: on the old date when moving, on the same date when the party shrank.
+  if (moving && current.departureId) await offerFreedSeats(tx, current.departureId, request.offers);
+  else if (!moving && needed < 0 && target) await offerFreedSeats(tx, target.id, request.offers);
+  return { kind: 'changed', booking };
 }

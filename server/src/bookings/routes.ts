@@ -57,6 +57,10 @@ export type BookingsOptions = {
   clock?: () => Date;
   // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
   waitlistOfferHours?: number;
+  // A new departure's go/no-go date is this many days before it (DECISION_DAYS, default 30).
+  decisionDays?: number;
+  // How long a moved departure's offer holds each party's seats (MOVE_OFFER_HOURS, default 72).
+  moveOfferHours?: number;
   // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
   // traveller's cancellation. Unset: nobody is copied.
   operationsEmail?: string;

@@ -397,6 +397,7 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
           },
         ],
         detailsComplete: false,
+        moveOffer: null,
       },
     ]);
     // No date, so no cutoff: it can still be cancelled online.

@@ -1,10 +1,11 @@
 import { cancellableOnline, type Booking, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
+import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 
@@ -28,6 +29,11 @@ export type StatusChange = {
   offers: OfferContext;
   // The brand's operations inbox (OPERATIONS_EMAIL): told when a traveller cancels.
   operationsEmail?: string;
+  // A cancellation ends the booking's open move offer (server/src/seats/move-offers.ts) as this:
+  // a decline or a lapse (server/src/moves); any other cancellation withdraws it.
+  moveOfferEnd?: 'declined' | 'expired';
+  // Who ends the move offer in the trail (the traveller who declined); default the actor.
+  moveOfferActor?: Actor;
 };
 
 export type StatusOutcome =
@@ -47,76 +53,95 @@ const emailFor: Record<StatusChange['to'], 'booking-confirmed' | 'booking-cancel
 // email. Two cancellations at the same moment (the traveller and an operator) queue on the row
 // lock; the second finds the booking cancelled and changes nothing, so seats come back once.
 export function changeBookingStatus(db: Database, change: StatusChange): Promise<StatusOutcome> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [change.bookingId],
-    );
-    const row = rows[0];
-    if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
-      return { kind: 'not-found' };
-    }
-    const current = toBooking(row);
-    // Repeating a change answers the booking as it is.
-    if (current.status === change.to) return { kind: 'unchanged', booking: current };
-    if (!allowed[current.status].includes(change.to)) {
-      return {
-        kind: 'conflict',
-        message: `This booking is ${current.status} and cannot be ${change.to}.`,
-      };
-    }
-    if (change.cutoff && current.startsOn) {
-      const daysLeft = daysBetween(change.cutoff.today, current.startsOn);
-      if (!cancellableOnline(daysLeft, change.cutoff.days)) {
-        return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
-      }
-    }
+  return db.transaction((tx) => changeBookingStatusIn(tx, change));
+}
 
-    const reason = change.to === 'cancelled' ? change.reason?.trim() || null : null;
-    await tx.query(
-      `UPDATE bookings SET status = $2, updated_at = now(),
-         cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END
-       WHERE id = $1`,
-      [current.id, change.to, reason],
-    );
-    if (change.to === 'cancelled' && current.departureId) {
-      await tx.query(
-        `UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`,
-        [current.departureId, current.travellers],
-      );
-      await offerFreedSeats(tx, current.departureId, change.offers);
+// The same in the caller's transaction (a declined or lapsed move offer, server/src/moves).
+export async function changeBookingStatusIn(tx: Queryable, change: StatusChange): Promise<StatusOutcome> {
+  const { rows } = await tx.query<BookingRow>(
+    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+    [change.bookingId],
+  );
+  const row = rows[0];
+  if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
+    return { kind: 'not-found' };
+  }
+  const current = toBooking(row);
+  // Repeating a change answers the booking as it is.
+  if (current.status === change.to) return { kind: 'unchanged', booking: current };
+  if (!allowed[current.status].includes(change.to)) {
+    return {
+      kind: 'conflict',
+      message: `This booking is ${current.status} and cannot be ${change.to}.`,
+    };
+  }
+  if (change.cutoff && current.startsOn) {
+    const daysLeft = daysBetween(change.cutoff.today, current.startsOn);
+    if (!cancellableOnline(daysLeft, change.cutoff.days)) {
+      return { kind: 'conflict', message: cutoffMessage(change.cutoff.days) };
     }
-    await recordAudit(tx, [
-      {
-        actor: change.actor,
-        action: change.to === 'confirmed' ? 'booking.confirmed' : 'booking.cancelled',
-        bookingId: current.id,
-        departureId: current.departureId ?? undefined,
-        from: current.status,
-        to: change.to,
-        reason,
-      },
+  }
+
+  const reason = change.to === 'cancelled' ? change.reason?.trim() || null : null;
+  await tx.query(
+    `UPDATE bookings SET status = $2, updated_at = now(),
+       cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END
+     WHERE id = $1`,
+    [current.id, change.to, reason],
+  );
+  // An open move offer holds seats on another date: they come back with the booking's own. Both
+  // departures are locked in id order first, as every writer takes them.
+  const moveOffer = change.to === 'cancelled' ? await findOpenMoveOffer(tx, current.id) : undefined;
+  if (moveOffer) await lockDepartures(tx, [current.departureId, moveOffer.to_departure_id]);
+  if (change.to === 'cancelled' && current.departureId) {
+    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+      current.departureId,
+      current.travellers,
     ]);
-    const booking = { ...current, status: change.to };
-    const data = emailData(
-      booking,
-      change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+    await offerFreedSeats(tx, current.departureId, change.offers);
+  }
+  if (moveOffer) {
+    await endMoveOffer(
+      tx,
+      moveOffer,
+      change.moveOfferEnd ?? 'withdrawn',
+      change.moveOfferActor ?? change.actor,
+      change.offers,
     );
-    const jobs: EmailJob[] = [];
-    // To the account that booked (an account without an email gets none), not the typed contact.
-    if (row.account_email) {
-      jobs.push({ bookingId: current.id, kind: emailFor[change.to], to: row.account_email, data });
-    }
-    // The brand's copy of a traveller's cancellation, with the booking's contact details.
-    if (change.operationsEmail && change.to === 'cancelled' && change.actor.type === 'traveller') {
-      jobs.push({
-        bookingId: current.id,
-        kind: 'operations-cancellation',
-        to: change.operationsEmail,
-        data: operationsEmailData(booking, data),
-      });
-    }
-    await enqueueEmails(tx, jobs);
-    return { kind: 'changed', booking };
-  });
+  }
+  await recordAudit(tx, [
+    {
+      actor: change.actor,
+      action: change.to === 'confirmed' ? 'booking.confirmed' : 'booking.cancelled',
+      bookingId: current.id,
+      departureId: current.departureId ?? undefined,
+      from: current.status,
+      to: change.to,
+      reason,
+    },
+  ]);
+  const booking = { ...current, status: change.to };
+  const data = emailData(
+    booking,
+    change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},
+  );
+  const jobs: EmailJob[] = [];
+  // To the account that booked (an account without an email gets none), not the typed contact.
+  if (row.account_email) {
+    jobs.push({ bookingId: current.id, kind: emailFor[change.to], to: row.account_email, data });
+  }
+  // The brand's copy of a traveller's cancellation, with the booking's contact details.
+  if (change.operationsEmail && change.to === 'cancelled' && change.actor.type === 'traveller') {
+    jobs.push({
+      bookingId: current.id,
+      kind: 'operations-cancellation',
+      to: change.operationsEmail,
+      data: operationsEmailData(booking, data),
+    });
+  }
+  await enqueueEmails(tx, jobs);
+  return {
+    kind: 'changed',
+    booking: change.to === 'cancelled' ? { ...booking, moveOffer: null } : booking,
+  };
 }

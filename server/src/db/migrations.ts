@@ -549,6 +549,47 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 40,
+    name: 'a go/no-go date per departure, and move offers holding seats on another date',
+    // decide_by: the go/no-go date (contracts/departure-risk.ts). Existing departures get the
+    // default of DECISION_DAYS (30) before they start; the server sets it on every departure it
+    // adds (its DECISION_DAYS), and the trigger gives any other insert (scripts, tests) the default.
+    // move_offers: docs/decisions/040-move-offers-hold-seats.md. While 'open' its travellers are
+    // counted in the target's seats_taken, like an open waiting-list offer's.
+    sql: `
+      ALTER TABLE departures ADD COLUMN decide_by date;
+      UPDATE departures SET decide_by = starts_on - 30;
+      ALTER TABLE departures ALTER COLUMN decide_by SET NOT NULL,
+        ADD CONSTRAINT departures_decide_by_before_start CHECK (decide_by <= starts_on);
+      CREATE FUNCTION departures_decide_by_default() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF NEW.decide_by IS NULL THEN NEW.decide_by := NEW.starts_on - 30; END IF;
+        RETURN NEW;
+      END
+      $fn$;
+      CREATE TRIGGER departures_decide_by BEFORE INSERT ON departures
+        FOR EACH ROW EXECUTE FUNCTION departures_decide_by_default();
+
+      CREATE TABLE move_offers (
+        id uuid PRIMARY KEY,
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        from_departure_id uuid NOT NULL REFERENCES departures (id),
+        to_departure_id uuid NOT NULL REFERENCES departures (id),
+        travellers integer NOT NULL CHECK (travellers BETWEEN 1 AND 12),
+        status text NOT NULL DEFAULT 'open'
+          CHECK (status IN ('open', 'accepted', 'declined', 'expired', 'withdrawn')),
+        message text,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- One open offer a booking; the seats held on a date; the sweeper's due offers.
+      CREATE UNIQUE INDEX move_offers_open_booking ON move_offers (booking_id) WHERE status = 'open';
+      CREATE INDEX move_offers_open_target ON move_offers (to_departure_id) WHERE status = 'open';
+      CREATE INDEX move_offers_open_expiry ON move_offers (expires_at) WHERE status = 'open';
+    `,
+  },
+  {
     version: 41,
     name: 'the overview: seats awaiting confirmation per departure, travellers in bookings_created',
     // The overview (server/src/overview/queries.ts; docs/decisions/041-overview-charts.md) reads

@@ -68,6 +68,23 @@ export type DeparturesTable = {
   price: number | null;
   // Migration 26: its bookings not cancelled, kept by triggers on bookings (the console's list).
   active_bookings: Generated<number>;
+  // Migration 40: the go/no-go date (contracts/departure-risk.ts); a trigger defaults it.
+  decide_by: Generated<string>;
+};
+
+// Migration 40: the brand moved a booking's departure; while 'open' its travellers are counted in
+// the target's seats_taken until expires_at (server/src/moves, docs/decisions/040-move-offers-hold-seats.md).
+export type MoveOffersTable = {
+  id: string;
+  booking_id: string;
+  from_departure_id: string;
+  to_departure_id: string;
+  travellers: number;
+  status: Generated<'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'>;
+  message: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -234,6 +251,7 @@ export type Tables = {
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
   waitlist_entries: WaitlistEntriesTable;
+  move_offers: MoveOffersTable;
   reminders: RemindersTable;
   operator_views: OperatorViewsTable;
   booking_guests: BookingGuestsTable;
@@ -306,7 +324,17 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   guests: (OperatorGuest & { invited?: boolean })[];
   // The package's questions as they are now (migration 16; [] for a package no longer there).
   questions: AnswerQuestion[] | null;
+  // Its open move offer (migration 40), if any: the new date and the deadline. Absent on a row
+  // built in memory (a new booking has none).
+  move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string } | null;
 };
+
+// A booking's open move offer as one JSON object (null without one): the partial unique index
+// move_offers_open_booking answers it.
+export const moveOfferJson = `(SELECT json_build_object('toDepartureId', m.to_departure_id,
+    'startsOn', to_char(t.starts_on, 'YYYY-MM-DD'), 'expiresAt', m.expires_at)
+  FROM move_offers m JOIN departures t ON t.id = m.to_departure_id
+  WHERE m.booking_id = b.id AND m.status = 'open')`;
 
 // A booking's guests as one JSON array, in order, so every query that reads bookings reads them in
 // the same round trip (server/src/guests/repository.ts writes them).
@@ -326,6 +354,7 @@ export const bookingColumns = [
   'd.meeting_time',
   `${guestsJson} AS guests`,
   '(SELECT p.questions FROM packages p WHERE p.id = b.package_id) AS questions',
+  `${moveOfferJson} AS move_offer`,
 ].join(', ');
 
 // A departure as every departure read selects it.
@@ -343,11 +372,20 @@ export const departureFields = [
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
   starts_on: string;
+  // The go/no-go date as text (migration 40).
+  decide_by: string;
   // Seats held by open waiting-list offers (part of seats_taken); read where it is shown.
   offered?: number;
 };
 
-export const departureColumns = [...departureFields, `${dateText('starts_on')} AS starts_on`].join(', ');
+const departureColumnList = [
+  ...departureFields,
+  `${dateText('starts_on')} AS starts_on`,
+  `${dateText('decide_by')} AS decide_by`,
+];
+export const departureColumns = departureColumnList.join(', ');
+// How many columns departureColumns selects (a UNION beside it needs as many).
+export const departureColumnCount = departureColumnList.length;
 
 // Rows written with insertRows (./sql.ts): the columns in the order the values come.
 export const auditColumns = [
@@ -449,6 +487,19 @@ export const columns = {
     guests_erased_at: orNull(timestamp),
     price: orNull(integer),
     active_bookings: integer,
+    decide_by: { type: 'date', nullable: false },
+  },
+  move_offers: {
+    id: uuid,
+    booking_id: uuid,
+    from_departure_id: uuid,
+    to_departure_id: uuid,
+    travellers: integer,
+    status: text,
+    message: orNull(text),
+    expires_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
   },
   waitlist_entries: {
     id: uuid,

@@ -5,11 +5,16 @@ import type { Database, Queryable } from '../db/database.js';
 import { departureColumns, type DepartureRow } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 import { addDays } from '#contracts/iso-dates';
+import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 
-// The seats held by open offers of departure `d` (the partial index waitlist_offers answers it).
+// The seats held by open offers of departure `d`: waiting-list offers (the partial index
+// waitlist_offers answers it) and the brand's move offers to it (move_offers_open_target). Both are
+// in seats_taken and neither is a booking (docs/decisions/040-move-offers-hold-seats.md).
 export const offeredSeatsSql = (d: string) =>
-  `(SELECT coalesce(sum(w.travellers), 0)::int FROM waitlist_entries w
-     WHERE w.departure_id = ${d}.id AND w.status = 'offered')`;
+  `((SELECT coalesce(sum(w.travellers), 0)::int FROM waitlist_entries w
+     WHERE w.departure_id = ${d}.id AND w.status = 'offered')
+   + (SELECT coalesce(sum(m.travellers), 0)::int FROM move_offers m
+     WHERE m.to_departure_id = ${d}.id AND m.status = 'open'))`;
 
 // A departure is guaranteed once the travellers of its active bookings reach the operator's
 // minimum; held offers are not bookings yet and do not count.
@@ -63,7 +68,12 @@ const seedLock = 7_260_416;
 
 // Seeds the default schedule when the table is empty, once, whichever process gets there first.
 // After that the operators own the schedule: nothing here ever runs again.
-export async function seedDepartures(db: Database, packageIds: string[], today: string): Promise<number> {
+export async function seedDepartures(
+  db: Database,
+  packageIds: string[],
+  today: string,
+  decisionDays = defaultDecisionDays,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [seedLock]);
     const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM departures) AS any');
@@ -72,8 +82,8 @@ export async function seedDepartures(db: Database, packageIds: string[], today: 
     await insertRows(
       tx,
       'departures',
-      ['id', 'package_id', 'starts_on', 'capacity'],
-      schedule.map((d) => [d.id, d.packageId, d.startsOn, d.capacity]),
+      ['id', 'package_id', 'starts_on', 'capacity', 'decide_by'],
+      schedule.map((d) => [d.id, d.packageId, d.startsOn, d.capacity, defaultDecideBy(d.startsOn, decisionDays)]),
     );
     await recordAudit(
       tx,
@@ -99,11 +109,13 @@ export async function insertDeparture(
     status?: DepartureStatus;
     minTravellers?: number;
     price?: number | null;
+    // Absent: the database's default (migration 40).
+    decideBy?: string;
   },
 ): Promise<Departure> {
   const { rows } = await q.query<DepartureRow & { package_price: number | null }>(
-    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers, price)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers, price, decide_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      RETURNING ${departureColumns}, (SELECT p.price FROM packages p WHERE p.id = package_id) AS package_price`,
     [
       randomUUID(),
@@ -113,6 +125,7 @@ export async function insertDeparture(
       d.status ?? 'open',
       d.minTravellers ?? 0,
       d.price ?? null,
+      d.decideBy ?? null,
     ],
   );
   return toDeparture(rows[0]!, rows[0]!.package_price ?? 0);

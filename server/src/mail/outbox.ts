@@ -20,6 +20,8 @@ export const emailKinds = [
   'operations-request',
   'operations-cancellation',
   'operations-change',
+  'move-offered',
+  'waitlist-not-running',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -56,6 +58,18 @@ export type WaitlistOfferEmailData = {
   // ISO timestamp.
   offerExpiresAt: string;
 };
+
+// The brand moved the booking's departure (server/src/moves): the booking as it is, the new date
+// with its seats held until the deadline, and the operator's note, if any.
+export type MoveOfferEmailData = BookingEmailData & {
+  newStartsOn: string;
+  // ISO timestamp.
+  offerExpiresAt: string;
+  message?: string | null;
+};
+
+// A waiting party on a departure that will not run: its place is closed.
+export type WaitlistNotRunningEmailData = { packageName: string; startsOn: string; travellers: number };
 
 // A waiting party that no longer fits the date at all: its place is closed.
 export type WaitlistClosedEmailData = {
@@ -105,13 +119,15 @@ export type EmailPayloads = {
   'operations-request': OperationsEmailData;
   'operations-cancellation': OperationsEmailData;
   'operations-change': OperationsEmailData;
+  'move-offered': MoveOfferEmailData;
+  'waitlist-not-running': WaitlistNotRunningEmailData;
 };
 
 // A waiting-list offer belongs to no booking yet: its job has none.
 export type EmailJob = {
   [K in EmailKind]: {
     id?: string;
-    bookingId: K extends 'waitlist-offered' | 'waitlist-closed' ? null : string;
+    bookingId: K extends 'waitlist-offered' | 'waitlist-closed' | 'waitlist-not-running' ? null : string;
     kind: K;
     to: string;
     data: EmailPayloads[K];

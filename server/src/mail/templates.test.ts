@@ -313,6 +313,13 @@ const examples: { [K in EmailKind]: EmailPayloads[K] } = {
     travellers: 3,
     capacity: 2,
   },
+  'move-offered': {
+    ...data,
+    newStartsOn: '2027-01-09',
+    offerExpiresAt: '2026-11-20T17:00:00.000Z',
+    message: 'Too few travellers booked this date.\n\nWe hope the new one suits you.',
+  },
+  'waitlist-not-running': { packageName: 'Swiss Alpine Lakes', startsOn: '2027-03-04', travellers: 2 },
   'trip-reminder': {
     ...data,
     status: 'confirmed',

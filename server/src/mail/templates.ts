@@ -14,8 +14,10 @@ import type {
   EmailKind,
   EmailPayloads,
   GuestInviteEmailData,
+  MoveOfferEmailData,
   OperationsEmailData,
   WaitlistClosedEmailData,
+  WaitlistNotRunningEmailData,
   WaitlistOfferEmailData,
 } from './outbox.js';
 import { bookingTerms } from '#contracts/terms';
@@ -191,6 +193,37 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
   };
 }
 
+// The brand moved the departure: the new date is held for the party until the deadline; Accept or
+// Decline in My bookings, and silence counts as a decline (server/src/moves).
+function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Letter {
+  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
+  const oldDate = formatTripDate(data.startsOn);
+  const newDate = formatTripDate(data.newStartsOn);
+  const link = bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
+  const note = data.message?.trim() ? messageParagraphs(data.message) : [];
+  return {
+    subject: `New date for your trip: ${newDate} – ${data.reference} – ${data.packageName}`,
+    heading: 'Your departure will not run: a new date for you',
+    intro: [
+      greeting(data.name),
+      `We are sorry: ${data.packageName} on ${oldDate} will not run. We are holding ${plural(data.travellers, 'seat')} for your party on ${newDate} until ${deadline}.`,
+      `Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled.`,
+      ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to answer.']),
+    ],
+    quoted: note,
+    facts: [
+      ['Booking reference', data.reference],
+      ['Package', data.packageName],
+      ['Departure before', oldDate, { superseded: true }],
+      ['New departure', newDate],
+      ['Travellers', plural(data.travellers, 'traveller')],
+      ['Answer by', deadline],
+    ],
+    link,
+    outro: [contactLine],
+  };
+}
+
 const meetingFacts = (data: BookingEmailData): Fact[] => [
   ...(data.meetingPoint?.trim() ? [['Meeting point', data.meetingPoint.trim()] as [string, string]] : []),
   ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
@@ -333,7 +366,29 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       return bookingLetter(kind, payload as BookingEmailData, options);
     case 'booking-changed': {
       const data = payload as BookingEmailData;
+      // A new date: the trip as a calendar file again, with the same UID (from the reference), so
+      // a calendar that added the old date moves the event.
+      const moved =
+        data.previous !== undefined &&
+        data.startsOn !== null &&
+        data.previous.startsOn !== data.startsOn &&
+        data.status !== 'cancelled';
+      const calendar = moved
+        ? tripCalendar(
+            { ...data, startsOn: data.startsOn! },
+            { stamp: options.queuedAt ?? new Date(), bookingsUrl: bookingsLinkFor(options.siteUrl)?.url },
+          )
+        : null;
       return {
+        attachments: calendar
+          ? [
+              {
+                filename: `${data.reference}.ics`,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: calendar,
+              },
+            ]
+          : [],
         subject: `Your booking has changed – ${data.reference} – ${data.packageName}`,
         heading: 'Your booking has changed',
         intro: [
@@ -343,11 +398,35 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         facts: changedFacts(data),
         status: data.status,
         link: bookingsLinkFor(options.siteUrl),
-        outro: [contactLine],
+        outro: [
+          ...(calendar
+            ? ['The new date is attached as a calendar file: open it to update your calendar.']
+            : []),
+          contactLine,
+        ],
       };
     }
     case 'waitlist-offered':
       return offerLetter(payload as WaitlistOfferEmailData, options);
+    case 'move-offered':
+      return moveOfferLetter(payload as MoveOfferEmailData, options);
+    case 'waitlist-not-running': {
+      const data = payload as WaitlistNotRunningEmailData;
+      return {
+        subject: `${formatTripDate(data.startsOn)} will not run – ${data.packageName}`,
+        heading: 'This departure will not run',
+        intro: [
+          `We are sorry: ${data.packageName} on ${formatTripDate(data.startsOn)} will not run, so its waiting list is closed. The other dates of ${data.packageName} are on our website, and My bookings shows your waiting lists.`,
+        ],
+        facts: [
+          ['Package', data.packageName],
+          ['Departure', formatTripDate(data.startsOn)],
+          ['Your party', String(data.travellers)],
+        ],
+        link: bookingsLinkFor(options.siteUrl),
+        outro: [contactLine],
+      };
+    }
     case 'waitlist-closed': {
       const data = payload as WaitlistClosedEmailData;
       return {

@@ -12,13 +12,20 @@ export function startOfferExpiry(options: {
   offers: () => OfferContext;
   // After a run that lapsed offers (new offers may have queued emails).
   onLapsed?: (n: number) => void;
+  // Other offers lapsed by the same loop after the waiting list's (the brand's move offers,
+  // server/src/moves/repository.ts expireMoveOffers): each returns how many it lapsed.
+  alsoLapse?: ((offers: () => OfferContext) => Promise<number>)[];
   onError?: (error: unknown) => void;
 }): OfferExpiry {
   let running: Promise<number> | undefined;
   let stopped = false;
   const runNow = () => {
     // One run at a time in a process; a tick during a run waits for the next.
-    running ??= expireOffers(options.db, options.offers)
+    running ??= (async () => {
+      let n = await expireOffers(options.db, options.offers);
+      for (const lapse of options.alsoLapse ?? []) n += await lapse(options.offers);
+      return n;
+    })()
       .then((n) => {
         if (n > 0) options.onLapsed?.(n);
         return n;

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 
 // The seat rule, checked from the rows: for every departure, seats_taken equals the travellers of
-// its active bookings plus those of its open offers, and never exceeds capacity. Tests run it after
+// its active bookings plus those of its open offers (waiting-list offers and the brand's move
+// offers to it), and never exceeds capacity. Tests run it after
 // every path that moves seats; it answers the departures that break it (none, when all is well),
 // and the users whose held-seat count (held_seats, kept by triggers: migration 7) differs from
 // their requested bookings plus open offers.
@@ -17,7 +18,9 @@ export async function seatInvariantBreaches(q: Queryable): Promise<object[]> {
        (SELECT coalesce(sum(b.travellers), 0)::int FROM bookings b
          WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS booked,
        (SELECT coalesce(sum(w.travellers), 0)::int FROM waitlist_entries w
-         WHERE w.departure_id = d.id AND w.status = 'offered') AS offered
+         WHERE w.departure_id = d.id AND w.status = 'offered')
+       + (SELECT coalesce(sum(m.travellers), 0)::int FROM move_offers m
+         WHERE m.to_departure_id = d.id AND m.status = 'open') AS offered
      FROM departures d`,
   );
   const held = await q.query<{ user_id: string; counted: number; held: number }>(

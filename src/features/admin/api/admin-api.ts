@@ -9,6 +9,8 @@ import type {
   DepartureChange,
   DepartureMessage,
   DepartureMessageResult,
+  DepartureMove,
+  DepartureMoveResult,
   LastSeen,
   Manifest,
   NewDeparture,
@@ -98,6 +100,14 @@ export function changeDeparture(departureId: string, change: DepartureChange): P
   return apiRequest<AdminDeparture>(`/api/admin/departures/${id(departureId)}`, {
     method: 'PATCH',
     body: change,
+  });
+}
+
+// A departure that will not run, moved to another date of its package (dryRun: the preview).
+export function moveDeparture(departureId: string, move: DepartureMove): Promise<DepartureMoveResult> {
+  return apiRequest<DepartureMoveResult>(`/api/admin/departures/${id(departureId)}/move`, {
+    method: 'POST',
+    body: move,
   });
 }
 

@@ -173,4 +173,50 @@ describe('departures schedule', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This departure is closed.');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
+
+  it('marks a date at risk in words, and edits its decision date in the row', async () => {
+    const user = userEvent.setup();
+    const risky = aDeparture({
+      id: 'risky-1',
+      startsOn: '2027-02-01',
+      minTravellers: 9,
+      seatsTaken: 5,
+      offered: 0,
+      toGuarantee: 4,
+      decideBy: '2027-01-07',
+      atRisk: true,
+    });
+    const { calls } = fakeFetch({
+      'PATCH /api/admin/departures/risky-1': () => json(200, { ...risky, decideBy: '2027-01-10' }),
+    });
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <DeparturesTable
+            packageName="Swiss Alpine Lakes"
+            departures={[risky]}
+            today="2027-01-01"
+            onChanged={vi.fn()}
+          />
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    const row = screen.getByRole('row', { name: /Mon 1 Feb 2027/ });
+    expect(within(row).getByText('At risk')).toBeVisible();
+    expect(row).toHaveTextContent('Decide by Thu 7 Jan: 4 more travellers needed, 6 days left');
+
+    await user.click(within(row).getByRole('button', { name: 'Change decision date of Mon 1 Feb 2027' }));
+    const field = screen.getByLabelText('Decide by, for Mon 1 Feb 2027');
+    await user.clear(field);
+    await user.type(field, '2027-02-02');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAccessibleDescription('The decision date cannot be after the departure.');
+    expect(calls).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '2027-01-10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls[0]?.body).toEqual({ decideBy: '2027-01-10' }));
+  });
 });

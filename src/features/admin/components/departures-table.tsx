@@ -7,8 +7,11 @@ import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
 import { MeetingEditor } from '~/features/admin/components/meeting-editor';
 import { PriceEditor } from '~/features/admin/components/price-editor';
+import { DecideByEditor } from '~/features/admin/components/decide-by-editor';
+import { MoveDepartureDialog } from '~/features/admin/components/move-departure-dialog';
+import { riskSummary } from '#contracts/departure-risk';
 import { formatPrice } from '#contracts/money';
-import { formatTripDate, fromToday } from '#contracts/format';
+import { formatDeadline, formatTripDate, fromToday, plural } from '#contracts/format';
 
 type DeparturesTableProps = {
   packageName: string;
@@ -20,6 +23,9 @@ type DeparturesTableProps = {
 const capacityButtonId = (id: string) => `capacity-${id}`;
 const meetingButtonId = (id: string) => `meeting-${id}`;
 const priceButtonId = (id: string) => `price-${id}`;
+const decideButtonId = (id: string) => `decide-${id}`;
+// "Thu 3 Dec": the decision date, short, beside the words that say what is at stake.
+const shortDate = (iso: string) => formatTripDate(iso).split(' ').slice(0, 3).join(' ');
 
 // The schedule: each date with its seats, bookings and whether it is on sale. Past departures
 // stay listed for their manifests but can no longer be changed.
@@ -39,6 +45,15 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
     document.getElementById(priceButtonId(refocusPrice.current))?.focus();
     refocusPrice.current = null;
   }, [editingPrice]);
+  const [editingDecide, setEditingDecide] = useState<string | null>(null);
+  const refocusDecide = useRef<string | null>(null);
+  useEffect(() => {
+    if (editingDecide !== null || refocusDecide.current === null) return;
+    document.getElementById(decideButtonId(refocusDecide.current))?.focus();
+    refocusDecide.current = null;
+  }, [editingDecide]);
+  const [moving, setMoving] = useState<string | null>(null);
+  const movingDeparture = departures.find((d) => d.id === moving);
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Once the editor is gone, focus goes back to the button that opened it.
@@ -79,212 +94,288 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
   }
 
   return (
-    <table className="admin-table admin-table--cards admin-departures">
-      <caption className="admin-table__caption">Departures of {packageName}, earliest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Meeting</th>
-          <th scope="col">Capacity</th>
-          <th scope="col">Price</th>
-          <th scope="col" className="admin-num">
-            Seats taken
-          </th>
-          <th scope="col" className="admin-num">
-            Seats left
-          </th>
-          <th scope="col" className="admin-num">
-            Bookings
-          </th>
-          <th scope="col">Waiting list</th>
-          <th scope="col">Minimum</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {departures.map((d) => {
-          const past = d.startsOn <= today;
-          const date = formatTripDate(d.startsOn);
-          const fill = d.capacity > 0 ? Math.min(100, Math.round((d.seatsTaken / d.capacity) * 100)) : 100;
-          return (
-            <tr key={d.id} data-past={past} data-status={d.status}>
-              <th scope="row" className="admin-departures__date">
-                <Link to={paths.adminManifest(d.id)}>{date}</Link>
-                <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
-              </th>
-              <td data-label="Meeting" className="admin-meeting">
-                {editingMeeting === d.id ? (
-                  <MeetingEditor
-                    departure={d}
-                    onSaved={(changed) =>
-                      onChanged(
-                        changed,
-                        changed.meetingPoint || changed.meetingTime
-                          ? `${date}: travellers meet ${[changed.meetingTime && `at ${changed.meetingTime}`, changed.meetingPoint].filter(Boolean).join(', ')}.`
-                          : `${date}: meeting point and time cleared.`,
-                      )
-                    }
-                    onDone={() => {
-                      refocusMeeting.current = d.id;
-                      setEditingMeeting(null);
-                    }}
-                  />
-                ) : (
-                  <span className="admin-meeting__view">
-                    <span className={d.meetingPoint || d.meetingTime ? undefined : 'admin-muted'}>
-                      {d.meetingPoint || d.meetingTime
-                        ? [d.meetingTime, d.meetingPoint].filter(Boolean).join(' · ')
-                        : 'Not set'}
-                    </span>
-                    {!past && (
-                      <button
-                        id={meetingButtonId(d.id)}
-                        type="button"
-                        className="button--link admin-link-button"
-                        onClick={() => setEditingMeeting(d.id)}
-                      >
-                        {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
-                        <span className="sr-only"> meeting point and time of {date}</span>
-                      </button>
-                    )}
-                  </span>
-                )}
-              </td>
-              <td data-label="Capacity" className="admin-departures__capacity">
-                {editing === d.id ? (
-                  <CapacityEditor
-                    departure={d}
-                    onSaved={(changed) =>
-                      onChanged(changed, `${date}: capacity is now ${changed.capacity} seats.`)
-                    }
-                    onDone={() => stopEditing(d.id)}
-                  />
-                ) : (
-                  <span className="admin-capacity__view">
-                    <span className="admin-strong">{d.capacity}</span>
-                    {!past && (
-                      <button
-                        id={capacityButtonId(d.id)}
-                        type="button"
-                        className="button--link admin-link-button"
-                        onClick={() => setEditing(d.id)}
-                      >
-                        Change<span className="sr-only"> capacity of {date}</span>
-                      </button>
-                    )}
-                  </span>
-                )}
-              </td>
-              <td data-label="Price" className="admin-departures__price">
-                {editingPrice === d.id ? (
-                  <PriceEditor
-                    departure={d}
-                    onSaved={(changed) =>
-                      onChanged(
-                        changed,
-                        changed.ownPrice === null
-                          ? `${date}: sold at the package's price, ${formatPrice(changed.price)}.`
-                          : `${date}: the price is now ${formatPrice(changed.price)} per person.`,
-                      )
-                    }
-                    onDone={() => {
-                      refocusPrice.current = d.id;
-                      setEditingPrice(null);
-                    }}
-                  />
-                ) : (
-                  <span className="admin-capacity__view">
-                    <span>
-                      <span className="admin-strong">{formatPrice(d.price)}</span>
-                      <span className="admin-sub">
-                        {d.ownPrice === null ? "Package's price" : 'Own price'}
+    <>
+      {movingDeparture && (
+        <MoveDepartureDialog
+          departure={movingDeparture}
+          departures={departures}
+          today={today}
+          onClose={() => setMoving(null)}
+          onMoved={(result, target) => {
+            const moved = formatTripDate(movingDeparture.startsOn);
+            if (result.target) onChanged(result.target, '');
+            onChanged(
+              result.departure ?? { ...movingDeparture, status: 'closed' },
+              result.parties === 0
+                ? `${moved} closed: it had no bookings to move.`
+                : `${moved} closed: ${plural(result.parties, 'party', 'parties')} offered ${formatTripDate(target.startsOn)}, their ${plural(result.travellers, 'seat')} held until ${result.expiresAt ? formatDeadline(result.expiresAt) : 'the deadline'}.`,
+            );
+          }}
+        />
+      )}
+      <table className="admin-table admin-table--cards admin-departures">
+        <caption className="admin-table__caption">Departures of {packageName}, earliest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Meeting</th>
+            <th scope="col">Capacity</th>
+            <th scope="col">Price</th>
+            <th scope="col" className="admin-num">
+              Seats taken
+            </th>
+            <th scope="col" className="admin-num">
+              Seats left
+            </th>
+            <th scope="col" className="admin-num">
+              Bookings
+            </th>
+            <th scope="col">Waiting list</th>
+            <th scope="col">Minimum</th>
+            <th scope="col">Decide by</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {departures.map((d) => {
+            const past = d.startsOn <= today;
+            const date = formatTripDate(d.startsOn);
+            const fill = d.capacity > 0 ? Math.min(100, Math.round((d.seatsTaken / d.capacity) * 100)) : 100;
+            return (
+              <tr key={d.id} data-past={past} data-status={d.status} data-at-risk={d.atRisk && !past}>
+                <th scope="row" className="admin-departures__date">
+                  <Link to={paths.adminManifest(d.id)}>{date}</Link>
+                  <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
+                </th>
+                <td data-label="Meeting" className="admin-meeting">
+                  {editingMeeting === d.id ? (
+                    <MeetingEditor
+                      departure={d}
+                      onSaved={(changed) =>
+                        onChanged(
+                          changed,
+                          changed.meetingPoint || changed.meetingTime
+                            ? `${date}: travellers meet ${[changed.meetingTime && `at ${changed.meetingTime}`, changed.meetingPoint].filter(Boolean).join(', ')}.`
+                            : `${date}: meeting point and time cleared.`,
+                        )
+                      }
+                      onDone={() => {
+                        refocusMeeting.current = d.id;
+                        setEditingMeeting(null);
+                      }}
+                    />
+                  ) : (
+                    <span className="admin-meeting__view">
+                      <span className={d.meetingPoint || d.meetingTime ? undefined : 'admin-muted'}>
+                        {d.meetingPoint || d.meetingTime
+                          ? [d.meetingTime, d.meetingPoint].filter(Boolean).join(' · ')
+                          : 'Not set'}
                       </span>
+                      {!past && (
+                        <button
+                          id={meetingButtonId(d.id)}
+                          type="button"
+                          className="button--link admin-link-button"
+                          onClick={() => setEditingMeeting(d.id)}
+                        >
+                          {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
+                          <span className="sr-only"> meeting point and time of {date}</span>
+                        </button>
+                      )}
                     </span>
-                    {!past && (
+                  )}
+                </td>
+                <td data-label="Capacity" className="admin-departures__capacity">
+                  {editing === d.id ? (
+                    <CapacityEditor
+                      departure={d}
+                      onSaved={(changed) =>
+                        onChanged(changed, `${date}: capacity is now ${changed.capacity} seats.`)
+                      }
+                      onDone={() => stopEditing(d.id)}
+                    />
+                  ) : (
+                    <span className="admin-capacity__view">
+                      <span className="admin-strong">{d.capacity}</span>
+                      {!past && (
+                        <button
+                          id={capacityButtonId(d.id)}
+                          type="button"
+                          className="button--link admin-link-button"
+                          onClick={() => setEditing(d.id)}
+                        >
+                          Change<span className="sr-only"> capacity of {date}</span>
+                        </button>
+                      )}
+                    </span>
+                  )}
+                </td>
+                <td data-label="Price" className="admin-departures__price">
+                  {editingPrice === d.id ? (
+                    <PriceEditor
+                      departure={d}
+                      onSaved={(changed) =>
+                        onChanged(
+                          changed,
+                          changed.ownPrice === null
+                            ? `${date}: sold at the package's price, ${formatPrice(changed.price)}.`
+                            : `${date}: the price is now ${formatPrice(changed.price)} per person.`,
+                        )
+                      }
+                      onDone={() => {
+                        refocusPrice.current = d.id;
+                        setEditingPrice(null);
+                      }}
+                    />
+                  ) : (
+                    <span className="admin-capacity__view">
+                      <span>
+                        <span className="admin-strong">{formatPrice(d.price)}</span>
+                        <span className="admin-sub">
+                          {d.ownPrice === null ? "Package's price" : 'Own price'}
+                        </span>
+                      </span>
+                      {!past && (
+                        <button
+                          id={priceButtonId(d.id)}
+                          type="button"
+                          className="button--link admin-link-button"
+                          onClick={() => setEditingPrice(d.id)}
+                        >
+                          Change<span className="sr-only"> price of {date}</span>
+                        </button>
+                      )}
+                    </span>
+                  )}
+                </td>
+                <td data-label="Seats taken" className="admin-num">
+                  <span className="admin-seats">
+                    {d.seatsTaken}
+                    <span className="admin-seats__bar" aria-hidden="true">
+                      <span style={{ width: `${fill}%` }} />
+                    </span>
+                  </span>
+                </td>
+                <td data-label="Seats left" className="admin-num">
+                  {d.seatsLeft}
+                </td>
+                <td data-label="Bookings" className="admin-num">
+                  {d.bookingCount}
+                  {d.travellersTotal ? (
+                    // Whose details the guide will have: "3 of 5 travellers complete".
+                    <span className="admin-sub admin-details-count">
+                      {d.travellersComplete ?? 0} of {d.travellersTotal} travellers complete
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label="Waiting list" className="admin-departures__waitlist">
+                  {d.waiting === 0 && d.offered === 0 ? (
+                    <span className="admin-sub">None</span>
+                  ) : (
+                    <Link to={`${paths.adminManifest(d.id)}#waiting-list`}>
+                      {d.waiting} waiting · {d.offered} held
+                      <span className="sr-only"> on {date}</span>
+                    </Link>
+                  )}
+                </td>
+                <td data-label="Minimum" className="admin-departures__minimum">
+                  {d.minTravellers === 0 ? (
+                    <span className="admin-sub">No minimum</span>
+                  ) : d.guaranteed ? (
+                    <span className="admin-guaranteed">Guaranteed ({d.minTravellers})</span>
+                  ) : (
+                    <span>
+                      {d.toGuarantee} more to guarantee
+                      <span className="admin-sub"> of {d.minTravellers}</span>
+                    </span>
+                  )}
+                </td>
+                <td data-label="Decide by" className="admin-departures__decide">
+                  {editingDecide === d.id ? (
+                    <DecideByEditor
+                      departure={d}
+                      onSaved={(changed) =>
+                        onChanged(changed, `${date}: decide by ${formatTripDate(changed.decideBy)}.`)
+                      }
+                      onDone={() => {
+                        refocusDecide.current = d.id;
+                        setEditingDecide(null);
+                      }}
+                    />
+                  ) : (
+                    <span className="admin-capacity__view admin-decide">
+                      {d.atRisk && !past && d.status === 'open' ? (
+                        // Marked by words and a symbol, not by colour alone.
+                        <span className="admin-risk">
+                          <span className="admin-risk__badge">
+                            <span aria-hidden="true">⚠ </span>At risk
+                          </span>
+                          <span className="admin-risk__text">
+                            Decide by {shortDate(d.decideBy)}:{' '}
+                            {riskSummary(
+                              {
+                                minTravellers: d.minTravellers,
+                                booked: d.seatsTaken - d.offered,
+                                decideBy: d.decideBy,
+                              },
+                              today,
+                            )}
+                          </span>
+                        </span>
+                      ) : (
+                        <span>{formatTripDate(d.decideBy)}</span>
+                      )}
+                      {!past && (
+                        <button
+                          id={decideButtonId(d.id)}
+                          type="button"
+                          className="button--link admin-link-button"
+                          onClick={() => setEditingDecide(d.id)}
+                        >
+                          Change<span className="sr-only"> decision date of {date}</span>
+                        </button>
+                      )}
+                    </span>
+                  )}
+                </td>
+                <td data-label="Status" className="admin-departures__status">
+                  <StatusBadge status={past ? 'past' : d.status} />
+                </td>
+                <td className="admin-table__actions">
+                  {!past && (
+                    <div className="admin-actions">
                       <button
-                        id={priceButtonId(d.id)}
                         type="button"
-                        className="button--link admin-link-button"
-                        onClick={() => setEditingPrice(d.id)}
+                        className="button admin-button admin-button--quiet"
+                        aria-busy={busy === d.id}
+                        onClick={() => toggle(d)}
                       >
-                        Change<span className="sr-only"> price of {date}</span>
+                        {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}
+                        <span className="sr-only"> {date}</span>
                       </button>
-                    )}
-                  </span>
-                )}
-              </td>
-              <td data-label="Seats taken" className="admin-num">
-                <span className="admin-seats">
-                  {d.seatsTaken}
-                  <span className="admin-seats__bar" aria-hidden="true">
-                    <span style={{ width: `${fill}%` }} />
-                  </span>
-                </span>
-              </td>
-              <td data-label="Seats left" className="admin-num">
-                {d.seatsLeft}
-              </td>
-              <td data-label="Bookings" className="admin-num">
-                {d.bookingCount}
-                {d.travellersTotal ? (
-                  // Whose details the guide will have: "3 of 5 travellers complete".
-                  <span className="admin-sub admin-details-count">
-                    {d.travellersComplete ?? 0} of {d.travellersTotal} travellers complete
-                  </span>
-                ) : null}
-              </td>
-              <td data-label="Waiting list" className="admin-departures__waitlist">
-                {d.waiting === 0 && d.offered === 0 ? (
-                  <span className="admin-sub">None</span>
-                ) : (
-                  <Link to={`${paths.adminManifest(d.id)}#waiting-list`}>
-                    {d.waiting} waiting · {d.offered} held
-                    <span className="sr-only"> on {date}</span>
-                  </Link>
-                )}
-              </td>
-              <td data-label="Minimum" className="admin-departures__minimum">
-                {d.minTravellers === 0 ? (
-                  <span className="admin-sub">No minimum</span>
-                ) : d.guaranteed ? (
-                  <span className="admin-guaranteed">Guaranteed ({d.minTravellers})</span>
-                ) : (
-                  <span>
-                    {d.toGuarantee} more to guarantee
-                    <span className="admin-sub"> of {d.minTravellers}</span>
-                  </span>
-                )}
-              </td>
-              <td data-label="Status" className="admin-departures__status">
-                <StatusBadge status={past ? 'past' : d.status} />
-              </td>
-              <td className="admin-table__actions">
-                {!past && (
-                  <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="button admin-button admin-button--quiet"
-                      aria-busy={busy === d.id}
-                      onClick={() => toggle(d)}
-                    >
-                      {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}
-                      <span className="sr-only"> {date}</span>
-                    </button>
-                    {errors[d.id] && (
-                      <p className="admin-actions__error" role="alert">
-                        {errors[d.id]}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                      <button
+                        type="button"
+                        className="button admin-button admin-button--quiet"
+                        onClick={() => setMoving(d.id)}
+                      >
+                        Move<span className="sr-only"> {date} to another date</span>
+                      </button>
+                      {errors[d.id] && (
+                        <p className="admin-actions__error" role="alert">
+                          {errors[d.id]}
+                        </p>
+                      )}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -80,6 +80,8 @@ export function aDeparture(overrides: Partial<AdminDeparture> = {}): AdminDepart
     offered: 0,
     travellersComplete: 0,
     travellersTotal: 0,
+    decideBy: '2027-05-13',
+    atRisk: false,
     ...overrides,
   };
 }

@@ -42,3 +42,9 @@ export function saveTravellers(id: string, guests: Guest[]): Promise<Booking> {
     body: { guests },
   });
 }
+
+// The brand's offer of another date (the booking's departure will not run): accept moves the
+// booking there, decline cancels it. No offer (answered already, lapsed): 409 with a message.
+export function answerMoveOffer(id: string, answer: 'accept' | 'decline'): Promise<Booking> {
+  return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/move/${answer}`, { method: 'POST' });
+}

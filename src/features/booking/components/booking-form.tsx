@@ -15,7 +15,12 @@ import { Field, InputField, PhoneField } from '~/components/field';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
-import { clearDraft, readDraft, saveDraft, type BookingFormValues } from '~/features/booking/utils/booking-draft';
+import {
+  clearDraft,
+  readDraft,
+  saveDraft,
+  type BookingFormValues,
+} from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, plural } from '#contracts/format';
@@ -23,7 +28,6 @@ import { formatPrice } from '#contracts/money';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
-
 
 type BookingFormProps = {
   packageId: string;

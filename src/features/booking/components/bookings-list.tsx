@@ -10,6 +10,7 @@ import { getWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { CancelBookingDialog } from '~/features/booking/components/cancel-booking-dialog';
 import { ChangeBookingDialog } from '~/features/booking/components/change-booking-dialog';
+import { MoveOfferPanel } from '~/features/booking/components/move-offer';
 import { WaitlistEntries } from '~/features/booking/components/waitlist-entries';
 import { useBookings } from '~/features/booking/hooks/use-bookings';
 import { useAuth } from '~/lib/auth';
@@ -23,7 +24,7 @@ import {
 } from '~/features/booking/utils/my-trips';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
-import { plural } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 
 function ContactUs() {
   return (
@@ -87,6 +88,8 @@ export function BookingsList() {
   const [justChanged, setJustChanged] = useState<string | null>(null);
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const [justCancelled, setJustCancelled] = useState<string | null>(null);
+  // The answer just given to a moved departure's offer, per booking.
+  const [answered, setAnswered] = useState<Record<string, 'accept' | 'decline'>>({});
   const [open, setOpen] = useState<Booking | null>(null);
   // Where focus goes once a dialog has gone: back to the button that opened it, or to the booking
   // card when the booking changed (its buttons may be gone, or it moved to another group). Never
@@ -165,9 +168,7 @@ export function BookingsList() {
 
   return (
     <>
-      <p className="section__lead">
-        {plural(bookings.length, 'booking')}: your next trip first.
-      </p>
+      <p className="section__lead">{plural(bookings.length, 'booking')}: your next trip first.</p>
       {groups.map((group) => (
         <section key={group.key} className="trips" aria-labelledby={`trips-${group.key}`}>
           <h2 className="trips__title" id={`trips-${group.key}`}>
@@ -181,8 +182,33 @@ export function BookingsList() {
               return (
                 <li key={booking.id}>
                   <BookingSummary booking={booking} headingLevel={3}>
-                    {done || option !== 'none' || details !== 'none' ? (
+                    {done ||
+                    option !== 'none' ||
+                    details !== 'none' ||
+                    booking.moveOffer ||
+                    answered[booking.id] ? (
                       <>
+                        {booking.moveOffer ? (
+                          <MoveOfferPanel
+                            booking={{ ...booking, moveOffer: booking.moveOffer }}
+                            onAnswered={(updated, kind) => {
+                              setUpdates((u) => ({ ...u, [updated.id]: updated }));
+                              setAnswered((a) => ({ ...a, [updated.id]: kind }));
+                              focusNext.current = { id: updated.id };
+                            }}
+                          />
+                        ) : null}
+                        {answered[booking.id] === 'accept' ? (
+                          <p className="summary__done" role="status">
+                            Moved to {formatTripDate(booking.startsOn)}. We have emailed you the new date with
+                            a calendar file.
+                          </p>
+                        ) : null}
+                        {answered[booking.id] === 'decline' ? (
+                          <p className="summary__done" role="status">
+                            Declined: your booking is cancelled and there is nothing to pay.
+                          </p>
+                        ) : null}
                         {details !== 'none' ? (
                           <TravellersStatus booking={booking} canEdit={details === 'edit'} />
                         ) : null}
@@ -196,7 +222,7 @@ export function BookingsList() {
                             Changed. We have emailed you the booking as it is now.
                           </p>
                         ) : null}
-                        {option === 'cancel' ? (
+                        {option === 'cancel' && !booking.moveOffer ? (
                           <button
                             type="button"
                             className="button button--outline"

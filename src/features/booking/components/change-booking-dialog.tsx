@@ -105,8 +105,8 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       <p className="dialog__trip">
         <strong>{booking.packageName}</strong>
         <br />
-        {formatTripDate(booking.startsOn)} ·{' '}
-        {plural(booking.travellers, 'traveller')} · <span className="summary__ref">{booking.reference}</span>
+        {formatTripDate(booking.startsOn)} · {plural(booking.travellers, 'traveller')} ·{' '}
+        <span className="summary__ref">{booking.reference}</span>
       </p>
       <form
         className="form change-form"

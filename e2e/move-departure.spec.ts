@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { formatTripDate } from '#contracts/format';
+import { addDays, todayIso } from '#contracts/iso-dates';
+import {
+  createAccount,
+  expect,
+  grantOperator,
+  idTokenFor,
+  logIn,
+  test as base,
+  uniqueEmail,
+} from './auth-fixtures';
+import { auth, bookingsOf, bookViaApi } from './support/booking-api';
+
+// "Will it run": a departure below its minimum is marked at risk in the console and moved to
+// another date; in My bookings one party accepts the new date and the other declines.
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `serious axe violations on ${label}`).toEqual([]);
+}
+
+// Each width works on its own package, so the two projects never share a schedule.
+const packageFor = (info: TestInfo) =>
+  info.project.name === 'phone' ? 'tromso-northern-lights' : 'kyoto-temples-and-tea';
+
+async function person(tag: string) {
+  const p = { email: uniqueEmail(tag), password: 'wander-far', name: `Mo ${tag}` };
+  const { localId } = await createAccount(p.email, p.password, p.name);
+  return { ...p, localId, token: await idTokenFor(p.email, p.password) };
+}
+
+async function signedInPage(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/account');
+  await logIn(page, who.email, who.password);
+  await expect(page).toHaveURL('/', { timeout: 30_000 });
+  return page;
+}
+
+type Fixtures = { operatorPage: Page };
+const test = base.extend<Fixtures>({
+  operatorPage: async ({ page }, use) => {
+    const op = await person('mover');
+    await grantOperator(op.localId);
+    await page.goto('/account');
+    await logIn(page, op.email, op.password);
+    await expect(page).toHaveURL('/', { timeout: 30_000 });
+    await use(page);
+  },
+});
+
+// Four sign-ins and a move: slow on a busy machine, the operator's sign-in (a fixture) included.
+test.describe.configure({ timeout: 180_000 });
+
+test('a departure below its minimum is marked at risk, moved to another date; one party accepts, one declines', async ({
+  operatorPage: page,
+  request,
+  browser,
+}, testInfo) => {
+  const packageId = packageFor(testInfo);
+  const op = await person('desk');
+  await grantOperator(op.localId);
+  const opToken = await idTokenFor(op.email, op.password);
+  // Two dates of its own far ahead: the one that will not run (at least 8 travellers, decide in 5
+  // days) and the new one.
+  const base = 700 + Math.floor(Math.random() * 300);
+  const add = async (days: number, extra: Record<string, unknown> = {}) => {
+    const res = await request.post('/api/admin/departures', {
+      headers: auth(opToken),
+      data: { packageId, startsOn: addDays(todayIso('UTC'), days), capacity: 12, ...extra },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string; startsOn: string };
+  };
+  const source = await add(base, { minTravellers: 8, decideBy: addDays(todayIso('UTC'), 5) });
+  const target = await add(base + 7);
+  const ana = await person('ana');
+  const ben = await person('ben');
+  for (const [who, travellers] of [
+    [ana, 2],
+    [ben, 3],
+  ] as const) {
+    const { status, body } = await bookViaApi(request, who.token, {
+      packageId,
+      departureId: source.id,
+      travellers,
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+  }
+
+  // The console marks the date in words: at risk, what is missing, how long is left.
+  await page.goto(`/admin/departures?packageId=${packageId}`);
+  const row = page.locator('tr').filter({ has: page.locator(`a[href="/admin/departures/${source.id}"]`) });
+  await expect(row.getByText('At risk')).toBeVisible();
+  await expect(row).toContainText('3 more travellers needed, 5 days left');
+  await expectAccessible(page, '/admin/departures with a date at risk');
+
+  // Move it: the new date (it has seats for both parties), a note, the preview, then send.
+  await row.getByRole('button', { name: `Move ${formatTripDate(source.startsOn)} to another date` }).click();
+  const dialog = page.getByRole('dialog', { name: `Move ${formatTripDate(source.startsOn)}` });
+  await expect(dialog).toBeVisible();
+  const option = dialog.getByRole('radio', { name: new RegExp(formatTripDate(target.startsOn)) });
+  await option.check();
+  await expect(option).toHaveAccessibleName(/Seats for every party: 12 seats left$/);
+  await dialog
+    .getByLabel('Message to the travellers (optional)')
+    .fill('Too few travellers booked this date.');
+  await dialog.getByRole('button', { name: 'Preview email' }).click();
+  await expect(dialog.getByText(/New date for your trip/)).toBeVisible();
+  await expect(dialog.locator('pre')).toContainText('Too few travellers booked this date.');
+  await expectAccessible(page, 'the move dialog with its preview');
+  await dialog.getByRole('button', { name: 'Send to 2 parties' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 parties offered' })).toBeVisible();
+  await expect(row).toContainText('Closed');
+
+  // Ana accepts in My bookings.
+  const anaPage = await signedInPage(browser, ana);
+  await anaPage.goto('/bookings');
+  const offer = anaPage.getByRole('region', { name: /will not run: a new date for you/ });
+  await expect(offer).toContainText(formatTripDate(target.startsOn));
+  await expectAccessible(anaPage, '/bookings with a move offer');
+  await offer.getByRole('button', { name: `Accept ${formatTripDate(target.startsOn)}` }).click();
+  await expect(anaPage.getByRole('status').filter({ hasText: 'Moved to' })).toBeVisible();
+  const [anaBooking] = await bookingsOf(request, ana.token);
+  expect(anaBooking).toMatchObject({ departureId: target.id, travellers: 2, moveOffer: null });
+  await anaPage.context().close();
+
+  // Ben declines, after confirming.
+  const benPage = await signedInPage(browser, ben);
+  await benPage.goto('/bookings');
+  const benOffer = benPage.getByRole('region', { name: /will not run: a new date for you/ });
+  await benOffer.getByRole('button', { name: 'Decline' }).click();
+  await expect(benOffer.getByText(/cancel this booking\?/)).toBeVisible();
+  await benOffer.getByRole('button', { name: 'Yes, decline and cancel' }).click();
+  await expect(benPage.getByRole('status').filter({ hasText: 'Declined' })).toBeVisible();
+  const [benBooking] = await bookingsOf(request, ben.token);
+  expect(benBooking).toMatchObject({ status: 'cancelled', departureId: source.id, moveOffer: null });
+  await benPage.context().close();
+
+  // The new date holds Ana's party; Ben's seats are free again.
+  const res = await request.get(`/api/admin/departures?packageId=${packageId}`, { headers: auth(opToken) });
+  const after = ((await res.json()) as { departures: { id: string; seatsTaken: number; offered: number }[] })
+    .departures;
+  expect(after.find((d) => d.id === target.id)).toMatchObject({ seatsTaken: 2, offered: 0 });
+  expect(after.find((d) => d.id === source.id)).toMatchObject({ seatsTaken: 0 });
+});

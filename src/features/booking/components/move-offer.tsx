@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Booking, MoveOffer } from '#contracts/booking';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { answerMoveOffer } from '~/features/booking/api/bookings-api';
+import { ApiError } from '~/lib/api-client';
+
+type MoveOfferPanelProps = {
+  booking: Booking & { moveOffer: MoveOffer };
+  onAnswered: (booking: Booking, answer: 'accept' | 'decline') => void;
+};
+
+// The brand moved the booking's departure: the new date, held until the deadline, and the
+// traveller's answer. Decline asks once more first (it cancels the booking).
+export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
+  const offer = booking.moveOffer;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [error, setError] = useState('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const declineRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  const headingId = `move-offer-${booking.id}`;
+
+  // Into the question when it opens, back to Decline when it closes.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) declineRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  async function answer(kind: 'accept' | 'decline') {
+    if (busy) return;
+    setBusy(kind);
+    setError('');
+    try {
+      onAnswered(await answerMoveOffer(booking.id, kind), kind);
+    } catch (e) {
+      setError(e instanceof ApiError || e instanceof Error ? e.message : 'Your answer could not be sent.');
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <section className="move-offer" aria-labelledby={headingId}>
+      <h4 id={headingId} className="move-offer__title">
+        <span aria-hidden="true">⚠ </span>
+        {formatTripDate(booking.startsOn)} will not run: a new date for you
+      </h4>
+      <p className="move-offer__text">
+        We are holding {plural(booking.travellers, 'seat')} for your party on{' '}
+        <strong>{formatTripDate(offer.startsOn)}</strong> until{' '}
+        <strong>{formatDeadline(offer.expiresAt)}</strong>. Accept to move your booking (your travellers’
+        details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is
+        cancelled.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {confirming ? (
+        <div className="move-offer__confirm" role="group" aria-label="Decline the new date?">
+          <p className="move-offer__question">
+            Decline {formatTripDate(offer.startsOn)} and cancel this booking?
+          </p>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="button button--outline-danger"
+            aria-busy={busy === 'decline'}
+            onClick={() => answer('decline')}
+          >
+            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
+          </button>
+          <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
+            Keep the offer
+          </button>
+        </div>
+      ) : (
+        <div className="move-offer__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={busy === 'accept'}
+            onClick={() => answer('accept')}
+          >
+            {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(offer.startsOn)}`}
+          </button>
+          <button
+            ref={declineRef}
+            type="button"
+            className="button button--outline-danger"
+            onClick={() => setConfirming(true)}
+          >
+            Decline
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
