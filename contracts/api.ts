@@ -370,15 +370,17 @@ const meetingTime = z.optional(
 
 // The go/no-go date: a real date (the server also checks it is not after the departure).
 const decideBy = z.optional(
-  z.string({ error: 'Enter the decision date as YYYY-MM-DD.' }).check(
-    rule(
-      firstOf<string>(
-        [(d) => !hasControlChars(d), controlCharsMessage('Decision date')],
-        [(d) => d !== '', 'Choose a decision date.'],
-        [(d) => isIsoDate(d) && d >= '2000-01-01', 'Enter a real date (YYYY-MM-DD).'],
+  z
+    .string({ error: 'Enter the decision date as YYYY-MM-DD.' })
+    .check(
+      rule(
+        firstOf<string>(
+          [(d) => !hasControlChars(d), controlCharsMessage('Decision date')],
+          [(d) => d !== '', 'Choose a decision date.'],
+          [(d) => isIsoDate(d) && d >= '2000-01-01', 'Enter a real date (YYYY-MM-DD).'],
+        ),
       ),
     ),
-  ),
 );
 
 // POST /api/admin/departures. The server adds its own checks: the package exists, the date is

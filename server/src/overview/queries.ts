@@ -15,12 +15,13 @@ import {
 import type { DepartureStatus } from '#contracts/departure';
 import { prepared, type Queryable } from '../db/database.js';
 import { offeredSeatsSql } from '../departures/repository.js';
-import { overviewGoNoGo } from './at-risk.js';
+import { isAtRisk } from '#contracts/departure-risk';
 
 type SeatsRow = {
   id: string;
   package_id: string;
   starts_on: string;
+  decide_by: string;
   status: DepartureStatus;
   capacity: number;
   seats_taken: number;
@@ -35,7 +36,8 @@ type SeatsRow = {
 // there, and the confirmed seats stay what is left of seats_taken.
 const departureSeatsSql = prepared(
   'overview-departures',
-  `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.status, d.capacity,
+  `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
+       to_char(d.decide_by, 'YYYY-MM-DD') AS decide_by, d.status, d.capacity,
        d.seats_taken, d.min_travellers,
        (SELECT coalesce(sum(b.travellers), 0)::int FROM bookings b
           WHERE b.departure_id = d.id AND b.status = 'requested') AS requested,
@@ -104,7 +106,9 @@ function toOverviewDeparture(r: SeatsRow, today: string): Omit<OverviewDeparture
     waiting: r.waiting,
     minTravellers: r.min_travellers,
     toGuarantee: r.min_travellers > 0 ? Math.max(0, r.min_travellers - booked) : 0,
-    ...overviewGoNoGo({ startsOn: r.starts_on, minTravellers: r.min_travellers, booked }, today),
+    // The departures list's rule (contracts/departure-risk.ts), on the departure's own go/no-go date.
+    decideBy: r.decide_by,
+    atRisk: isAtRisk({ minTravellers: r.min_travellers, booked, decideBy: r.decide_by }, today),
   };
 }
 
