@@ -264,10 +264,11 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const booking = await bookFor(lead, 2);
     await invite(lead, booking.id, 1, 'late@example.com');
     const { token } = await lastInvite(booking.id);
-    await ctx.db.query('UPDATE departures SET starts_on = $2 WHERE id = $1', [
-      booking.departureId,
-      addDays(todayIso('UTC'), 1),
-    ]);
+    // Its go/no-go date comes along: it may not fall after the departure (migration 40).
+    await ctx.db.query(
+      'UPDATE departures SET starts_on = $2::date, decide_by = $2::date - 30 WHERE id = $1',
+      [booking.departureId, addDays(todayIso('UTC'), 1)],
+    );
     expect((await getLink(token)).statusCode).toBe(409);
     expect((await putLink(token, { guest: mine })).statusCode).toBe(409);
     expect((await invite(lead, booking.id, 1, 'late@example.com')).statusCode).toBe(409);
