@@ -14,7 +14,7 @@ describeEach(storeCases())('migration 45 (the search index) on $name', { timeout
   it('turns the pending list off, keeps 1,000 statistics entries, and finds what was stored before', async () => {
     const db = await store.reopen();
     try {
-      await migrate(db, 33);
+      await migrate(db, 41);
       const tag = `Mig${randomUUID().replaceAll('-', '').slice(0, 8)}`;
       await db.query(
         `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
