@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   createAccount,
@@ -10,6 +9,7 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
+import { expectAccessible } from './support/axe';
 import { expectEmail, subjectsFor } from './support/maildev';
 import { addDays, todayIso } from '#contracts/iso-dates';
 
@@ -17,15 +17,6 @@ type ApiBooking = { id: string; reference: string; status: string; departureId: 
 type ApiDeparture = { id: string; startsOn: string; status: string; capacity: number; seatsTaken?: number };
 
 // The console must have no serious or critical axe violation (WCAG 2.x A/AA and best practices).
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious axe violations on ${label}`).toEqual([]);
-}
 
 async function traveller(tag: string) {
   // `contact` is the Email typed in the booking form: the booking's contact, shown to staff. The

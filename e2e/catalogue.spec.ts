@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createAccount, expect, grantOperator, logIn, test as base, uniqueEmail } from './auth-fixtures';
+import { expectAccessible } from './support/axe';
 
 // The console must have no serious or critical axe violation (WCAG 2.x A/AA and best practices).
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious axe violations on ${label}`).toEqual([]);
-}
 
 type OperatorFixtures = { operator: Page };
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { formatTripDate } from '#contracts/format';
 import { addDays, todayIso } from '#contracts/iso-dates';
@@ -11,20 +10,11 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
+import { expectAccessible } from './support/axe';
 import { auth, bookingsOf, bookViaApi } from './support/booking-api';
 
 // "Will it run": a departure below its minimum is marked at risk in the console and moved to
 // another date; in My bookings one party accepts the new date and the other declines.
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious axe violations on ${label}`).toEqual([]);
-}
 
 // Each width works on its own package, so the two projects never share a schedule.
 const packageFor = (info: TestInfo) =>

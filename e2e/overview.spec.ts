@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { Overview } from '#contracts/overview';
 import { formatTripDate } from '#contracts/format';
@@ -12,19 +11,10 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
+import { expectAccessible } from './support/axe';
 
 // The console opens on the season at a glance: its figures are the API's, on a desktop and on a
 // phone, and the page is accessible.
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious axe violations on ${label}`).toEqual([]);
-}
 
 // Each project works on its own package, so the two widths never touch the same schedule.
 const packageFor = (info: TestInfo) =>

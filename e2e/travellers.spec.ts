@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   createAccount,
@@ -10,6 +9,7 @@ import {
   test,
   uniqueEmail,
 } from './auth-fixtures';
+import { expectAccessible } from './support/axe';
 import { auth, bookingsOf } from './support/booking-api';
 
 // Each width books its own package, so the two projects never share a departure.
@@ -17,16 +17,6 @@ const packageFor = (info: TestInfo) =>
   info.project.name === 'phone'
     ? { id: 'kyoto-temples-and-tea', name: 'Kyoto Temples and Tea' }
     : { id: 'tromso-northern-lights', name: 'Tromso Northern Lights' };
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious axe violations on ${label}`).toEqual([]);
-}
 
 const traveller = (page: Page, n: number) =>
   page.getByRole('group', { name: new RegExp(`^Traveller ${n}\\b`) });
