@@ -184,6 +184,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser reads the API's answers as types only: a value import of contracts/api.ts would put
+  // every schema of the API into the pages' bundles.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '#contracts/api',
+              allowTypeImports: true,
+              message: 'The browser imports contracts/api.ts as types only (import type): its schemas stay on the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['e2e/**', 'scripts/**', 'server/**', '*.{js,ts}'],
     languageOptions: { globals: globals.node },

@@ -1,22 +1,10 @@
-// The operator console's API (/api/admin/*), shared by the console's screens and the server.
-// The answers' types are inferred from their schemas in ./api.ts, re-exported here as types only.
-// Types only, erased from the build: ./api.ts reads this file's values, never the other way.
-import type * as Answers from './api.js';
+// The operator console's API (/api/admin/*), shared by the console's screens and the server: its
+// limits and what the console sends. The answers' types are inferred from their schemas in ./api.ts
+// and imported from there (as types, erased from the bundles); ./api.ts reads this file, never the
+// other way.
 import type { BookingStatus } from './booking.js';
 import type { DepartureStatus } from './departure.js';
-import type { CheckInState } from './guests.js';
-
-export type AdminBooking = Answers.AdminBooking;
-export type AdminBookingsPage = Answers.AdminBookingsPage;
-export type AdminDeparture = Answers.AdminDeparture;
-export type AuditEvent = Answers.AuditEvent;
-export type DepartureMessage = Answers.DepartureMessage;
-export type DepartureMessageResult = Answers.DepartureMessageResult;
-export type LastSeen = Answers.LastSeen;
-export type Manifest = Answers.Manifest;
-export type ManifestBooking = Answers.ManifestBooking;
-export type ManifestQuestion = Answers.ManifestQuestion;
-export type Note = Answers.Note;
+import type { CheckInState } from './check-in.js';
 
 // GET /api/admin/bookings?status=&packageId=&departureId=&q=&limit=&cursor=
 // Newest first; nextCursor is null on the last page.
@@ -75,19 +63,7 @@ export type DepartureChange = {
 // deadline. dryRun answers what would be sent (and the first party's email) and writes nothing.
 export type DepartureMove = { toDepartureId: string; message?: string; dryRun?: boolean };
 export const moveMessageMax = 2000;
-export type DepartureMoveResult = {
-  // Active bookings offered the new date, and their travellers (the seats held on the target).
-  parties: number;
-  travellers: number;
-  // When the offers lapse (ISO timestamp); null on a dry run.
-  expiresAt: string | null;
-  // Waiting-list entries told the date will not run.
-  waitingTold: number;
-  // The email each party gets, as the first party would read it (a dry run only).
-  preview?: { subject: string; text: string } | null;
-  departure?: AdminDeparture;
-  target?: AdminDeparture;
-};
+// What a move answers (DepartureMoveResult) is inferred from its schema in ./api.ts.
 
 export const meetingPointMax = 200;
 export const meetingTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,9 +1,8 @@
 // The API's requests and answers as zod schemas: the server declares them on its routes
 // (server/src/**/routes*.ts), which makes them its validation, its types and the OpenAPI document
 // at /api/openapi.json. Each answer's TypeScript type is inferred here from its schema (written
-// once) and re-exported, as a type only, beside its contract (booking.ts, admin.ts, departure.ts,
-// waitlist.ts), where the browser imports it. Only the server imports this file at run time: the
-// pages' bundles stay free of these schemas.
+// once); the browser imports those types from here with `import type`, erased from the build.
+// Only the server imports this file at run time: the pages' bundles stay free of these schemas.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import {
@@ -14,7 +13,6 @@ import {
   messageLimits,
   type DepartureChange,
   type DepartureMove,
-  type DepartureMoveResult,
   moveMessageMax,
   type NewDeparture,
   noteLimits,
@@ -22,13 +20,13 @@ import {
 import { answersSchema, departurePriceSchema } from './catalogue.js';
 import { bookingInputSchema, bookingStatuses, isUuid } from './booking.js';
 import { departureStatuses } from './departure.js';
-import { checkInStates } from './guests.js';
 import { inviteStatusSchema } from './guest-links.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
+import { checkInStates } from './check-in.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -102,6 +100,9 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingGuest = Booking['guests'][number];
+// The brand moved the departure: the new date offered, its seats held until expiresAt; Accept
+// (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline).
+export type MoveOffer = NonNullable<Booking['moveOffer']>;
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
@@ -574,7 +575,11 @@ export const departureMoveResultSchema = z.object({
   preview: z.optional(z.nullable(z.object({ subject: z.string(), text: z.string() }))),
   departure: z.optional(adminDepartureSchema),
   target: z.optional(adminDepartureSchema),
-}) satisfies z.ZodMiniType<DepartureMoveResult>;
+});
+// Active bookings offered the new date and their travellers (the seats held on the target); when
+// the offers lapse (null on a dry run); waiting-list entries told the date will not run; the email
+// each party gets, as the first party would read it (a dry run only).
+export type DepartureMoveResult = z.infer<typeof departureMoveResultSchema>;
 
 // GET and PUT /api/admin/last-seen: when this operator last looked at the bookings, and how many
 // arrived since (counted up to newBookingsCap: the badge shows "99+").

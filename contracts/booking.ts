@@ -3,8 +3,6 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
-// Types only, erased from the build: ./api.ts reads this file's values, never the other way.
-import type { BookingGuest as BookingGuestAnswer, Booking as BookingAnswer } from './api.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 
@@ -90,14 +88,9 @@ export const bookingInputSchema = z.object({
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 export type BookingField = keyof BookingInput;
 
-// What the API answers for a stored booking, and each of its travellers: inferred from their
-// schema in ./api.ts (type-only: the browser's bundle does not load the schemas).
-export type Booking = BookingAnswer;
-export type BookingGuest = BookingGuestAnswer;
-
-// The brand moved the departure: the new date offered, its seats held until expiresAt; Accept
-// (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline).
-export type MoveOffer = NonNullable<Booking['moveOffer']>;
+// What the API answers for a stored booking (Booking, BookingGuest, MoveOffer) is inferred from
+// its schema in ./api.ts and imported from there as a type: the browser's bundle does not load
+// the schemas, and ./api.ts reads this file, never the other way.
 // Why a declined or lapsed move cancels the booking (the email and the console show it).
 export const moveDeclinedReason = 'The departure did not run';
 

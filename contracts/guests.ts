@@ -13,10 +13,6 @@ export type Guest = GuestAnswer;
 
 export type GuestField = Exclude<keyof Guest, 'answers'>;
 
-// What the guide ticks at the meeting point; null until then.
-export const checkInStates = ['present', 'no-show'] as const;
-export type CheckInState = (typeof checkInStates)[number];
-
 // Operators see the check-in too (the manifest, the console's booking).
 export type OperatorGuest = OperatorGuestAnswer;
 

@@ -1,10 +1,7 @@
 // The waiting list of a full departure, shared by the browser (src/features/booking, admin) and
 // the API (server/src/waitlist). No path alias here: the server imports this file directly.
-// Types only, erased from the build: ./api.ts reads this file's values, never the other way.
-import type {
-  AdminWaitlistEntry as AdminWaitlistEntryAnswer,
-  WaitlistEntry as WaitlistEntryAnswer,
-} from './api.js';
+// A waiting-list entry as the API answers it (WaitlistEntry, AdminWaitlistEntry) is inferred
+// from its schema in ./api.ts, which reads this file, never the other way.
 import { bookingLimits } from './booking.js';
 import { plural } from './format.js';
 
@@ -20,11 +17,6 @@ export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
   expired: 'Offer expired',
   closed: 'Closed: the date has fewer seats than your party',
 };
-
-// A waiting-list entry as the API answers it (to its traveller, and to operators with the
-// account's email): inferred from their schemas in ./api.ts.
-export type WaitlistEntry = WaitlistEntryAnswer;
-export type AdminWaitlistEntry = AdminWaitlistEntryAnswer;
 
 export const travellersMessage = `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`;
 

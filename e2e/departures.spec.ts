@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { isBookable, type Departure } from '#contracts/departure';
+import { isBookable } from '#contracts/departure';
 import { formatTripDate } from '#contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import {
@@ -10,6 +10,7 @@ import {
   sellOut,
   tokenForNewAccount,
 } from './support/booking-api';
+import type { Departure } from '#contracts/api';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Book this trip' });
 const dateRadio = (page: Page, d: Departure) =>

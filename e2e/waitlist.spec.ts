@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test';
-import type { Departure } from '#contracts/departure';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { formatTripDate } from '#contracts/format';
 import { expect, idTokenFor, openNavLink, test } from './auth-fixtures';
 import {
@@ -14,6 +12,7 @@ import {
   tokenForNewAccount,
 } from './support/booking-api';
 import { expectEmail } from './support/maildev';
+import type { Departure, WaitlistEntry } from '#contracts/api';
 
 // A package no other spec books, so its seats are this spec's alone.
 const packageId = 'sahara-desert-caravan';

@@ -328,9 +328,9 @@ export async function fillPackagesTable(db: Queryable, packageIds: string[]): Pr
   try {
     await db.query(
       `INSERT INTO packages (${rows.map((c) => c.column_name).join(', ')})
-       SELECT ${rows.map(value).join(', ')} FROM generate_series(1, ${generatedShape.packages}) AS n
-       CROSS JOIN LATERAL (SELECT n, 'bench-package-' || lpad(n::text, 3, '0') AS id) p
-       WHERE n > ${packageIds.length}
+       SELECT ${rows.map(value).join(', ')} FROM generate_series(1, ${generatedShape.packages}) AS g(i)
+       CROSS JOIN LATERAL (SELECT g.i AS n, 'bench-package-' || lpad(g.i::text, 3, '0') AS id) p
+       WHERE p.n > ${packageIds.length}
        ON CONFLICT DO NOTHING`,
     );
     return 'packages table filled';

@@ -15,7 +15,9 @@
 // its bookings table is empty, so a second run skips the generation (and then times only the
 // migrations that schema has not run yet). BENCH_DATA_UNTIL=data stops once the data is there,
 // before the new migrations: a schema as the last release left it, to time a migration by hand.
-// BENCH_DATA_ONLY=reads,csv,post runs only those parts of the measures (all by default).
+// BENCH_DATA_ONLY=reads,csv,post runs only those parts of the measures (all by default);
+// BENCH_DATA_MATCH=regex only the console reads whose name it matches. BENCH_CPU_PROF=dir writes
+// the server's CPU profile there (node --cpu-prof) when it stops.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { readFileSync, rmSync } from 'node:fs';
@@ -58,6 +60,7 @@ const requestsPerCase = Number(process.env.BENCH_REQUESTS ?? 200);
 const authDelayMs = Number(process.env.BENCH_AUTH_DELAY_MS ?? 80);
 const newFrom = Number(process.env.BENCH_DATA_NEW_FROM ?? 26);
 const only = process.env.BENCH_DATA_ONLY?.split(',');
+const match = process.env.BENCH_DATA_MATCH ? new RegExp(process.env.BENCH_DATA_MATCH) : undefined;
 const runs = (part: 'reads' | 'csv' | 'post') => !only || only.includes(part);
 let bookingSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const packages = JSON.parse(readFileSync(join(root, 'public/packages.json'), 'utf8')) as { id: string }[];
@@ -103,13 +106,16 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
-// The SQL a query function sends, captured by a stand-in that answers no rows: what EXPLAIN runs.
-async function capture(fn: (db: Queryable) => Promise<unknown>) {
+// The SQL a query function sends, recorded on its way to the database (the answers go back, so a
+// function that reads one statement's answer before its next one runs to the end): what EXPLAIN runs.
+async function capture(db: pg.Client, fn: (db: Queryable) => Promise<unknown>) {
   const statements: { text: string; params: unknown[] }[] = [];
   const recorder: Queryable = {
     query: async <T>(sql: string | PreparedStatement, params?: unknown[]) => {
-      statements.push({ text: typeof sql === 'string' ? sql : sql.text, params: params ?? [] });
-      return { rows: [] as T[] };
+      const text = typeof sql === 'string' ? sql : sql.text;
+      statements.push({ text, params: params ?? [] });
+      const { rows } = await db.query(text, params ?? []);
+      return { rows: rows as T[] };
     },
     exec: async () => {},
   };
@@ -118,7 +124,7 @@ async function capture(fn: (db: Queryable) => Promise<unknown>) {
 }
 
 async function explain(db: pg.Client, fn: (db: Queryable) => Promise<unknown>) {
-  for (const s of await capture(fn)) {
+  for (const s of await capture(db, fn)) {
     const { rows } = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${s.text}`,
       s.params,
@@ -287,6 +293,9 @@ try {
     emulatorHost: proxy?.host ?? emulatorHost,
     env: { CLIENT_DIR: clientDir, DATABASE_URL: url },
     timeoutMs: 120_000,
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
   const pid = server.child.pid!;
   const rss = () => {
@@ -454,6 +463,7 @@ try {
     `\nConsole reads, ${clients} concurrent clients, ${requestsPerCase} requests a figure after ${clients} of warm-up; identity provider ${authDelayMs} ms away each way (load average ${load1()})`,
   );
   for (const c of runs('reads') ? cases : []) {
+    if (match && !match.test(c.name)) continue;
     if (c.paths.length === 0) {
       report(false, c.name, 'nothing to ask (no cursor)');
       continue;
@@ -469,7 +479,7 @@ try {
     report(r.p95 <= c.budget && ok, c.name, figure);
     if (r.p95 > c.budget) await explain(gen, c.plan);
   }
-  if (runs('reads')) {
+  if (runs('reads') && (!match || match.test('My bookings'))) {
     const [t] = travellers;
     const r = await measure(['/api/bookings'], t!.token);
     const mine = (

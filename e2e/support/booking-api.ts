@@ -1,9 +1,8 @@
 // The bookings API as a second traveller uses it from elsewhere: to take seats, to read what was
 // stored, and to give seats back so runs on one database do not use the schedule up.
 import type { APIRequestContext } from '@playwright/test';
-import type { Booking } from '#contracts/booking';
-import type { Departure } from '#contracts/departure';
 import { createAccount, expect, idTokenFor, uniqueEmail } from '../auth-fixtures';
+import type { Booking, Departure } from '#contracts/api';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 

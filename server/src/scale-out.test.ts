@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { openDatabase, type Database } from './db/database.js';
 import { startTestInbox, type TestInbox } from './test/mail-kit.js';
 import { waitFor } from './test/wait-for.js';
@@ -21,6 +20,7 @@ import {
 import { addTestDeparture } from './test/departures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from './test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl, testRedisUrl } from './test/services.js';
+import type { Booking } from '#contracts/api';
 
 const baseUrl = testDatabaseUrl;
 const redisUrl = testRedisUrl;

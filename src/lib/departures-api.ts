@@ -1,5 +1,5 @@
-import type { Departure } from '#contracts/departure';
 import { apiRequest } from '~/lib/api-client';
+import type { Departure } from '#contracts/api';
 
 // Also read by the package page's loader on the server (src/routes/package.tsx).
 export const departuresPath = (packageId: string) =>

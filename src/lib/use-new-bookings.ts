@@ -3,7 +3,7 @@
 // count when it records a look (PUT), so the badge clears at once. The API client is imported on
 // first use: visitors and travellers, who never see the link, never download it.
 import { useEffect, useState } from 'react';
-import type { LastSeen } from '#contracts/admin';
+import type { LastSeen } from '#contracts/api';
 
 const eventName = 'wayfarer:new-bookings';
 

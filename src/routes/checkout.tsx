@@ -3,7 +3,6 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import type { Booking } from '#contracts/booking';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
@@ -11,6 +10,7 @@ import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/checkout';
+import type { Booking } from '#contracts/api';
 
 export const meta = () => [
   { title: 'Thanks For Purchasing | Wayfarer Tours' },

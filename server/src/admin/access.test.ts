@@ -4,10 +4,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { InjectOptions } from 'fastify';
-import type { Booking } from '#contracts/booking';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp, type AdminTestContext } from '../test/console-kit.js';
+import type { Booking } from '#contracts/api';
 
 type Endpoint = {
   name: string;

@@ -1,7 +1,6 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '#contracts/admin';
 import type { OperatorGuest } from '#contracts/guests';
 import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
@@ -14,6 +13,7 @@ import {
   type BookingRow,
   type Tables,
 } from '../db/schema.js';
+import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '#contracts/api';
 
 type Scope = { b: Tables['bookings']; d: Tables['departures'] };
 

@@ -6,13 +6,12 @@ import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AdminBookingsPage, AuditEvent } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { asText, csvCell, csvMoment, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';
 import { failingOn, readCsv, useAdminApp } from '../test/console-kit.js';
+import type { AdminBooking, AdminBookingsPage, AuditEvent, Booking } from '#contracts/api';
 
 const tagged = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}`;
 

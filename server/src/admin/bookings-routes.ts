@@ -3,13 +3,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { adminPageSize, type AdminBookingsPage } from '#contracts/admin';
+import { adminPageSize } from '#contracts/admin';
 import {
   adminBookingSchema,
   adminBookingsPageSchema,
   auditEventSchema,
   cancelReasonSchema,
   uuidParam,
+  type AdminBookingsPage,
 } from '#contracts/api';
 import type { Actor } from '../audit/audit.js';
 import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';

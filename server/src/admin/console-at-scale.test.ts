@@ -5,13 +5,13 @@
 // bookings counted on departures by triggers, and the console's own pool with its timeout.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminBookingsPage } from '#contracts/admin';
 import { describeEach } from '../test/services.js';
 import { storeCases } from '../test/fixtures.js';
 import { readCsv, useAdminApp } from '../test/console-kit.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { csvPages } from './csv.js';
+import type { AdminBookingsPage } from '#contracts/api';
 
 const tagged = (tag: string) => `${tag}${randomUUID().replaceAll('-', '').slice(0, 8)}`;
 

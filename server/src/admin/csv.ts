@@ -1,8 +1,8 @@
+import type { AdminBooking, ManifestBooking, ManifestQuestion } from '#contracts/api';
 // CSV for spreadsheets: RFC 4180 (quotes doubled, CRLF line ends) with formula injection
 // neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
 // Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
 // docs/decisions/009-csv-for-spreadsheets.md.
-import type { AdminBooking, ManifestBooking, ManifestQuestion } from '#contracts/admin';
 
 // UTF-8's byte-order mark, first in the file: without it Excel reads the file in the PC's legacy
 // code page and "Zoë" becomes "ZoÃ«".

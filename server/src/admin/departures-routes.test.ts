@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminDeparture, Manifest } from '#contracts/admin';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { formatTripDate } from '#contracts/format';
 import { buildTestApp, injectBooking, makeClientDir, storeCases, validBooking } from '../test/fixtures.js';
 import { failingOn, useAdminApp } from '../test/console-kit.js';
+import type { AdminDeparture, Manifest } from '#contracts/api';
 
 let dayOffset = 700;
 const freshDate = () => addDays(todayIso('UTC'), dayOffset++);

@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { formatTripDate, plural } from '#contracts/format';
-import type { AdminDeparture, DepartureMessageResult, Manifest } from '#contracts/admin';
 import {
   adminDepartureSchema,
   adminWaitlistEntrySchema,
@@ -13,6 +12,9 @@ import {
   manifestSchema,
   newDepartureSchema,
   uuidParam,
+  type AdminDeparture,
+  type DepartureMessageResult,
+  type Manifest,
 } from '#contracts/api';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../catalog/packages.js';

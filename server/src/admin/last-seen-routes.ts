@@ -3,8 +3,8 @@
 // operator; the count walks the bookings_created index and stops at newBookingsCap rows, so it
 // stays cheap however many bookings there are.
 import type { FastifyInstance } from 'fastify';
-import { newBookingsCap, type LastSeen } from '#contracts/admin';
-import { lastSeenSchema } from '#contracts/api';
+import { newBookingsCap } from '#contracts/admin';
+import { lastSeenSchema, type LastSeen } from '#contracts/api';
 import { type ZodTypeProvider } from '../http/api-schemas.js';
 import { consoleErrors, consoleRoute } from './bookings-routes.js';
 import type { BookingsOptions } from '../bookings/routes.js';

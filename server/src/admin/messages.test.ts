@@ -4,11 +4,11 @@
 // run, hostile text, bad input and who may send it.
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AuditEvent } from '#contracts/admin';
 import type { DepartureMessageData } from '../mail/outbox.js';
 import { renderEmail } from '../mail/templates.js';
 import { storeCases } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
+import type { AuditEvent } from '#contracts/api';
 
 describeEach(storeCases())('departure messages on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store);

@@ -1,11 +1,11 @@
 // An operator's message to everyone on a departure (POST /api/admin/departures/{id}/messages):
 // checked by its route schema (contracts/api.ts), then one email a active booking and one audit row a booking, in one transaction.
-import type { DepartureMessage } from '#contracts/admin';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import { enqueueEmails } from '../mail/outbox.js';
+import type { DepartureMessage } from '#contracts/api';
 
 // The text as it is sent: the subject trimmed, the body with CRLF as one newline (as a textarea's
 // line breaks read in the email) and no trailing blank lines. contracts/api.ts checked both.

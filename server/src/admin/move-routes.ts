@@ -3,8 +3,12 @@
 // operators (./access.ts), guides 403.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import type { DepartureMoveResult } from '#contracts/admin';
-import { departureMoveResultSchema, departureMoveSchema, uuidParam } from '#contracts/api';
+import {
+  departureMoveResultSchema,
+  departureMoveSchema,
+  uuidParam,
+  type DepartureMoveResult,
+} from '#contracts/api';
 import { defaultMoveOfferHours } from '#contracts/departure-risk';
 import { todayIso } from '#contracts/iso-dates';
 import type { BookingsOptions } from '../bookings/routes.js';

@@ -5,11 +5,11 @@
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, expect, it } from 'vitest';
-import type { AdminBooking } from '#contracts/admin';
 import { describeEach } from '../test/services.js';
 import { createUser, signInUser, storeCases, validBooking } from '../test/fixtures.js';
 import { useAdminApp, type AdminTestContext } from '../test/console-kit.js';
 import { unclaimedUserId } from '../bookings/claim.js';
+import type { AdminBooking } from '#contracts/api';
 
 describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000 }, (store) => {
   // Tests about this set the real cap: staff bookings must not count against it.

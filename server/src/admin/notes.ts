@@ -3,9 +3,9 @@
 // back in the booking's history and on the manifest (operators only), never in a traveller's
 // payload or email.
 import { randomUUID } from 'node:crypto';
-import type { Note } from '#contracts/admin';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
+import type { Note } from '#contracts/api';
 
 export function addNote(
   db: Database,

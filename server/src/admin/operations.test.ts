@@ -4,10 +4,9 @@
 // look with the count of bookings since, and the meeting point and time on a departure.
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminDeparture, LastSeen } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
 import { createOperator, storeCases } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
+import type { AdminDeparture, LastSeen, Booking } from '#contracts/api';
 
 const operations = 'ops-desk@example.com';
 

@@ -9,7 +9,6 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
 import type { Database } from '../db/database.js';
 import type { PageRenderer } from '../pages/render.js';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../test/fixtures.js';
 import { pageReadHeader } from './page-reads.js';
 import { sessionCookieName, sessionsFrom } from './sessions.js';
+import type { Booking } from '#contracts/api';
 
 // Shows the load context as JSON: the cookie's user and the API answers read as that user. Its
 // script carries the response's nonce, as React Router's do (src/entry.server.tsx).

@@ -12,7 +12,7 @@
 // Round trips: 2 whatever the batch size, BEGIN riding with the locks and COMMIT with the write
 // (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
 // a 3rd, after COMMIT, only for keys not stored now.
-import type { Booking, BookingInput } from '#contracts/booking';
+import type { BookingInput } from '#contracts/booking';
 import { plural } from '#contracts/format';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
@@ -28,6 +28,7 @@ import { toBooking } from './booking-row.js';
 import { writeBookings as storeBookings } from './writer.js';
 import { heldSeatsMap, heldSeatsMessage, lockHeldSeatsSql } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
+import type { Booking } from '#contracts/api';
 
 export type CreateOutcome =
   | { kind: 'created'; booking: Booking }

@@ -1,11 +1,10 @@
 // A stored booking as the API answers it, and what its emails are told: the one mapping from a
 // row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
-import type { AdminBooking } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
 import type { InviteStatus } from '#contracts/guest-links';
 import { detailsComplete, guestComplete, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
+import type { AdminBooking, Booking } from '#contracts/api';
 
 // The traveller's view of a guest: the check-in is the guide's business. Travellers after the
 // first say whether the lead invited them to fill in their own details (server/src/guest-links).

@@ -6,7 +6,6 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
 import { phoneMessages } from '#contracts/phone';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
@@ -21,6 +20,7 @@ import {
 } from '../test/fixtures.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
 import { firebaseTokenVerifier } from '../auth/verify-token.js';
+import type { Booking } from '#contracts/api';
 
 const valid = {
   packageId: 'swiss-alpine-lakes',

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Database } from '../db/database.js';
 import { describeEach } from '../test/services.js';
@@ -20,6 +19,7 @@ import {
   validBooking as valid,
   type TestUser,
 } from '../test/fixtures.js';
+import type { Booking } from '#contracts/api';
 
 describeEach(storeCases())('changing a confirmed booking on $name', (store) => {
   let db: Database;

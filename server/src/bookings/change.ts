@@ -1,7 +1,7 @@
 // A booking moved to another date of its package, or its party made larger or smaller, in place:
 // the seats are given back and taken in one transaction, so the traveller never risks losing
 // their seats between a cancellation and a new booking.
-import { cancellableOnline, type Booking, type BookingChange } from '#contracts/booking';
+import { cancellableOnline, type BookingChange } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
@@ -20,6 +20,7 @@ import { findOpenMoveOffer } from '../seats/move-offers.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import type { Booking } from '#contracts/api';
 
 export type ChangeRequest = {
   bookingId: string;

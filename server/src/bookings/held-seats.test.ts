@@ -9,7 +9,6 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {
@@ -28,6 +27,7 @@ import {
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { addTestDeparture } from '../test/departures.js';
 import { checkHeldSeats, lockHeldSeats } from './held-seats.js';
+import type { Booking } from '#contracts/api';
 
 const max = 24;
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateBooking, type Booking } from '#contracts/booking';
+import { validateBooking } from '#contracts/booking';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import {
@@ -17,6 +17,7 @@ import {
   validBooking,
   type TestUser,
 } from '../test/fixtures.js';
+import type { Booking } from '#contracts/api';
 
 let db: Database;
 let app: FastifyInstance;

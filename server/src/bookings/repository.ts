@@ -1,7 +1,6 @@
 // Bookings: the group-commit batcher that stores them (the batch itself: ./batch.ts) and the
 // traveller's reads of their own.
 import { randomFillSync, randomUUID } from 'node:crypto';
-import type { Booking } from '#contracts/booking';
 import {
   abortedTransaction,
   CommitUnknownError,
@@ -13,6 +12,7 @@ import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { runBatch, type BatchEntry, type BookingRequest, type CreateOutcome } from './batch.js';
 import { toBooking } from './booking-row.js';
 import { BusyError } from '../http/problem.js';
+import type { Booking } from '#contracts/api';
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read out on the phone.
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -6,8 +6,9 @@ import {
   heldSeatsConflictSchema,
   seatsConflictSchema,
   uuidParam,
+  type Booking,
 } from '#contracts/api';
-import { validateChange, type Booking } from '#contracts/booking';
+import { validateChange } from '#contracts/booking';
 import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { TokenVerifier } from '../auth/verified-user.js';

@@ -7,8 +7,6 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
-import type { Departure } from '#contracts/departure';
 import type { Database } from '../db/database.js';
 import { addDays, daysBetween, todayIso } from '#contracts/iso-dates';
 import { addTestDeparture } from '../test/departures.js';
@@ -21,6 +19,7 @@ import {
   validBooking as valid,
   type TestUser,
 } from '../test/fixtures.js';
+import type { Booking, Departure } from '#contracts/api';
 
 const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 const today = todayIso('UTC');

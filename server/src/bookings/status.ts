@@ -1,4 +1,4 @@
-import { cancellableOnline, type Booking, type BookingStatus } from '#contracts/booking';
+import { cancellableOnline, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -8,6 +8,7 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import type { Booking } from '#contracts/api';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {

@@ -3,7 +3,7 @@
 // by the statement below, so every booking gets its seats, guests, audit row and emails the same
 // way, in the caller's transaction.
 import { randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '#contracts/booking';
+import type { BookingInput } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type PreparedStatement } from '../db/database.js';
@@ -11,6 +11,7 @@ import type { DepartureRow } from '../db/schema.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from './booking-row.js';
 import { unverifiedEmailsPerDay } from '../mail/outbox.js';
+import type { Booking } from '#contracts/api';
 
 // A booking to store, with the id and reference it will have.
 export type NewBookingRequest = {

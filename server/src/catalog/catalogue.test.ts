@@ -5,16 +5,13 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { AdminDeparture } from '#contracts/admin';
 import type { AdminPackage, CataloguePackage, UploadedImage } from '#contracts/catalogue';
-import type { Departure } from '#contracts/departure';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { bearer, readCsv, useAdminApp } from '../test/console-kit.js';
 import { eraseExpiredGuestDetails } from '../guests/retention.js';
-import type { Booking } from '#contracts/booking';
-import type { Manifest } from '#contracts/admin';
 import { describeEach } from '../test/services.js';
 import { packages as seedFile, storeCases } from '../test/fixtures.js';
+import type { AdminDeparture, Departure, Booking, Manifest } from '#contracts/api';
 
 let counter = 0;
 const newId = () => `test-trip-${Date.now().toString(36)}-${counter++}`;

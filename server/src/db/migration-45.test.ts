@@ -24,7 +24,7 @@ describeEach(storeCases())('migration 45 (the search index) on $name', { timeout
          FROM generate_series(1, 3) AS i`,
         [tag],
       );
-      expect(await migrate(db)).toEqual([45]);
+      expect(await migrate(db, 45)).toEqual([45]);
       const { rows } = await db.query<{ reloptions: string[] | null; attstattarget: number }>(
         `SELECT c.reloptions, a.attstattarget FROM pg_class c
            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = 1

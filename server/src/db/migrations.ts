@@ -629,6 +629,124 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ANALYZE bookings;
     `,
   },
+  {
+    version: 46,
+    name: "each departure's travellers and those with complete details, counted as they change",
+    // docs/decisions/046-departure-traveller-counts.md. The console's departures list showed "N of
+    // M travellers complete" by counting the guests of every active booking of every departure it
+    // listed: 5 s for 5,000 departures over a million bookings. The counts now live in a table of
+    // their own, one row a departure, kept by statement triggers on booking_guests (a traveller
+    // added, removed or edited) and bookings (a booking cancelled, restored or moved to another
+    // date). Not columns of departures: the booking paths lock a departure's row for its seats,
+    // and a traveller's details saved under a booking's lock would then wait on it; here the
+    // count's row is the last lock any transaction takes. Nothing stored changes; the counts are
+    // filled from the rows as they are (a few seconds over two million guests).
+    // "Complete" is contracts/guests.ts guestComplete: name, date of birth, emergency name and phone.
+    // A statement that inserts bookings with their guests (bookings/writer.ts) is counted once, by
+    // the guests' trigger: the bookings' trigger counts only a change of status or date.
+    sql: `
+      CREATE TABLE departure_travellers (
+        departure_id uuid PRIMARY KEY REFERENCES departures (id),
+        total integer NOT NULL DEFAULT 0,
+        complete integer NOT NULL DEFAULT 0
+      );
+      CREATE FUNCTION guest_is_complete(full_name text, date_of_birth date, emergency_name text,
+        emergency_phone text) RETURNS integer LANGUAGE sql IMMUTABLE AS $fn$
+        SELECT CASE WHEN full_name <> '' AND date_of_birth IS NOT NULL AND emergency_name <> ''
+          AND emergency_phone <> '' THEN 1 ELSE 0 END
+      $fn$;
+      INSERT INTO departure_travellers (departure_id, total, complete)
+        SELECT b.departure_id, count(*)::int,
+          sum(guest_is_complete(g.full_name, g.date_of_birth, g.emergency_name, g.emergency_phone))::int
+        FROM booking_guests g JOIN bookings b ON b.id = g.booking_id
+        WHERE b.status <> 'cancelled' AND b.departure_id IS NOT NULL
+        GROUP BY b.departure_id;
+
+      -- Adds a statement's changes (departure, travellers, complete) in departure order, the order
+      -- every other path locks departures in.
+      CREATE FUNCTION departure_travellers_add(changes jsonb) RETURNS void LANGUAGE sql AS $fn$
+        INSERT INTO departure_travellers AS t (departure_id, total, complete)
+          SELECT (c->>'d')::uuid, sum((c->>'t')::int), sum((c->>'c')::int)
+          FROM jsonb_array_elements(changes) c
+          GROUP BY 1 HAVING sum((c->>'t')::int) <> 0 OR sum((c->>'c')::int) <> 0
+          ORDER BY 1
+        ON CONFLICT (departure_id) DO UPDATE
+          SET total = t.total + excluded.total, complete = t.complete + excluded.complete
+      $fn$;
+
+      -- Travellers added, removed or edited: counted on their booking's date while it is active.
+      CREATE FUNCTION departure_travellers_follow_guests() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE changes jsonb;
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          SELECT jsonb_agg(jsonb_build_object('d', b.departure_id, 't', 1, 'c',
+              guest_is_complete(n.full_name, n.date_of_birth, n.emergency_name, n.emergency_phone)))
+            INTO changes
+            FROM new_rows n JOIN bookings b ON b.id = n.booking_id
+            WHERE b.status <> 'cancelled' AND b.departure_id IS NOT NULL;
+        ELSIF TG_OP = 'UPDATE' THEN
+          SELECT jsonb_agg(jsonb_build_object('d', b.departure_id, 't', 0, 'c',
+              guest_is_complete(n.full_name, n.date_of_birth, n.emergency_name, n.emergency_phone)
+              - guest_is_complete(o.full_name, o.date_of_birth, o.emergency_name, o.emergency_phone)))
+            INTO changes
+            FROM new_rows n JOIN old_rows o USING (booking_id, position)
+            JOIN bookings b ON b.id = n.booking_id
+            WHERE b.status <> 'cancelled' AND b.departure_id IS NOT NULL
+              AND guest_is_complete(n.full_name, n.date_of_birth, n.emergency_name, n.emergency_phone)
+                <> guest_is_complete(o.full_name, o.date_of_birth, o.emergency_name, o.emergency_phone);
+        ELSE
+          SELECT jsonb_agg(jsonb_build_object('d', b.departure_id, 't', -1, 'c',
+              -guest_is_complete(o.full_name, o.date_of_birth, o.emergency_name, o.emergency_phone)))
+            INTO changes
+            FROM old_rows o JOIN bookings b ON b.id = o.booking_id
+            WHERE b.status <> 'cancelled' AND b.departure_id IS NOT NULL;
+        END IF;
+        IF changes IS NOT NULL THEN PERFORM departure_travellers_add(changes); END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER booking_guests_travellers_insert AFTER INSERT ON booking_guests
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION departure_travellers_follow_guests();
+      CREATE TRIGGER booking_guests_travellers_update AFTER UPDATE ON booking_guests
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION departure_travellers_follow_guests();
+      CREATE TRIGGER booking_guests_travellers_delete AFTER DELETE ON booking_guests
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION departure_travellers_follow_guests();
+
+      -- A booking cancelled or restored, or moved to another date: its travellers as they are
+      -- leave the date it was counted on and join the one it is counted on now.
+      CREATE FUNCTION departure_travellers_follow_bookings() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE changes jsonb;
+      BEGIN
+        WITH moved AS (
+          SELECT n.id,
+            CASE WHEN o.status <> 'cancelled' THEN o.departure_id END AS was,
+            CASE WHEN n.status <> 'cancelled' THEN n.departure_id END AS now
+          FROM new_rows n JOIN old_rows o USING (id)
+          WHERE (n.status <> 'cancelled') IS DISTINCT FROM (o.status <> 'cancelled')
+             OR n.departure_id IS DISTINCT FROM o.departure_id
+        ), counted AS (
+          SELECT m.was, m.now, count(*)::int AS t,
+            coalesce(sum(guest_is_complete(g.full_name, g.date_of_birth, g.emergency_name, g.emergency_phone)), 0)::int AS c
+          FROM moved m JOIN booking_guests g ON g.booking_id = m.id
+          GROUP BY m.id, m.was, m.now
+        )
+        SELECT jsonb_agg(x) INTO changes FROM (
+          SELECT jsonb_build_object('d', was, 't', -t, 'c', -c) AS x FROM counted WHERE was IS NOT NULL
+          UNION ALL
+          SELECT jsonb_build_object('d', now, 't', t, 'c', c) FROM counted WHERE now IS NOT NULL
+        ) y;
+        IF changes IS NOT NULL THEN PERFORM departure_travellers_add(changes); END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER bookings_travellers_update AFTER UPDATE ON bookings
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION departure_travellers_follow_bookings();
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -10,7 +10,8 @@ import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
 import type { DepartureStatus } from '#contracts/departure';
 import type { WaitlistStatus } from '#contracts/waitlist';
-import type { CheckInState, OperatorGuest } from '#contracts/guests';
+import type { OperatorGuest } from '#contracts/guests';
+import type { CheckInState } from '#contracts/check-in';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
 // default (now()) may be left out of an insert.
@@ -220,6 +221,15 @@ export type HeldSeatsTable = {
   seats: number;
 };
 
+// Migration 46: each departure's travellers on active bookings, and those whose details are
+// complete, kept by triggers on booking_guests and bookings (the console's departures list).
+// No row: none yet.
+export type DepartureTravellersTable = {
+  departure_id: string;
+  total: Generated<number>;
+  complete: Generated<number>;
+};
+
 // Migration 20: who has a staff role (the Firebase claim is the truth; this is its index:
 // server/src/admin/staff.ts), and which guides go with which departure.
 export type StaffTable = {
@@ -257,6 +267,7 @@ export type Tables = {
   booking_guests: BookingGuestsTable;
   booking_notes: BookingNotesTable;
   held_seats: HeldSeatsTable;
+  departure_travellers: DepartureTravellersTable;
   signed_out_sessions: SignedOutSessionsTable;
   packages: PackagesTable;
   image_variants: ImageVariantsTable;
@@ -645,5 +656,10 @@ export const columns = {
   held_seats: {
     user_id: text,
     seats: integer,
+  },
+  departure_travellers: {
+    departure_id: uuid,
+    total: integer,
+    complete: integer,
   },
 } as const satisfies Description;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Departure, DepartureStatus } from '#contracts/departure';
+import type { DepartureStatus } from '#contracts/departure';
 import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { departureColumns, type DepartureRow } from '../db/schema.js';
 import { insertRows } from '../db/sql.js';
 import { addDays } from '#contracts/iso-dates';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
+import type { Departure } from '#contracts/api';
 
 // The seats held by open offers of departure `d`: waiting-list offers (the partial index
 // waitlist_offers answers it) and the brand's move offers to it (move_offers_open_target). Both are

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { departureSchema } from '#contracts/api';
-import type { Departure } from '#contracts/departure';
+import { departureSchema, type Departure } from '#contracts/api';
 import { todayIso } from '#contracts/iso-dates';
 import type { ServerPackage } from '../catalog/packages.js';
 import type { Database } from '../db/database.js';

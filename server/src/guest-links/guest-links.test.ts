@@ -5,7 +5,6 @@
 // the guests rules, replaced and forged links, the cutoff and a cancellation, and that no answer
 // carries another traveller's details.
 import { beforeAll, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import type { GuestLink } from '#contracts/guest-links';
 import type { Guest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
@@ -20,6 +19,7 @@ import {
 } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
 import { guestDetailsIncomplete, runReminders } from '../reminders/reminders.js';
+import type { Booking } from '#contracts/api';
 
 // The emulator's admin call: the account's address is confirmed; a new sign-in carries it.
 async function verifiedUser(name: string): Promise<TestUser> {

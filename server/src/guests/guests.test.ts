@@ -6,12 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AuditEvent, Manifest, Note } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
 import { emptyGuest, type Guest } from '#contracts/guests';
 import { readCsv, useAdminApp } from '../test/console-kit.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
+import type { AdminBooking, AuditEvent, Manifest, Note, Booking } from '#contracts/api';
 
 // Travellers after the first carry whether the lead invited them (server/src/guest-links).
 const notInvited = (g: Guest) => ({ ...g, inviteStatus: 'not-invited' });

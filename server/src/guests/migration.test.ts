@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import { bearer } from '../test/console-kit.js';
 import { migrate } from '../db/migrations.js';
 import { buildTestApp, createUser, makeClientDir, storeCases } from '../test/fixtures.js';
+import type { Booking } from '#contracts/api';
 
 describeEach(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store) => {
   it('gives every stored booking its guests and keeps every row as it was', async () => {

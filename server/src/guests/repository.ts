@@ -2,17 +2,7 @@
 // guide's check-in, and resizing when a party grows or shrinks. Each change is one transaction
 // under the booking's row lock, with its audit row; audit rows say which traveller and which
 // fields changed, never the values (they are personal data).
-import type { Booking } from '#contracts/booking';
-import {
-  detailsEditable,
-  guestFields,
-  validateGuests,
-  type CheckInState,
-  type Guest,
-  type GuestField,
-  type GuestsFieldErrors,
-  type OperatorGuest,
-} from '#contracts/guests';
+import { detailsEditable, guestFields, validateGuests, type Guest, type GuestField, type GuestsFieldErrors, type OperatorGuest } from '#contracts/guests';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -20,6 +10,8 @@ import { toBooking } from '../bookings/booking-row.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { plural } from '#contracts/format';
+import type { Booking } from '#contracts/api';
+import type { CheckInState } from '#contracts/check-in';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (

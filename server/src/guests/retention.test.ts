@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { Booking } from '#contracts/booking';
 import { useAdminApp } from '../test/console-kit.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
@@ -16,6 +15,7 @@ import { makeClientDir, spawnServer, storeCases } from '../test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { waitFor } from '../test/wait-for.js';
 import { eraseExpiredGuestDetails, startRetentionScheduler } from './retention.js';
+import type { Booking } from '#contracts/api';
 
 const details = {
   dateOfBirth: '1985-04-12',

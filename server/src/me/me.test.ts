@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import type { AccountExport } from '#contracts/me';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Database } from '../db/database.js';
@@ -26,6 +25,7 @@ import {
 } from '../test/fixtures.js';
 import { firebaseIdentityDeleter } from './routes.js';
 import { purgeSentEmails } from './repository.js';
+import type { Booking } from '#contracts/api';
 
 const person = {
   name: 'Quintessa Marlowe-Vantablack',

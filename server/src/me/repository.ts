@@ -2,12 +2,11 @@
 // erasure keeps what the brand's books need (references, dates, parties, totals) and removes the
 // personal data: the bookings' contact details, the guests' details, the waiting entries'
 // address, the audit rows' actor, the notes on its bookings and its emails' content.
-import type { Booking } from '#contracts/booking';
 import type { AccountExport } from '#contracts/me';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import type { Database, Queryable } from '../db/database.js';
 import { renderEmail } from '../mail/templates.js';
 import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 // What an erased booking, guest or email says where a name was.
 export const erasedName = 'Deleted account';

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { openDatabase, type Database } from '../db/database.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import {
@@ -24,6 +23,7 @@ import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.j
 import { waitFor } from '../test/wait-for.js';
 import { seatInvariantBreaches } from '../waitlist/seat-audit.js';
 import { expireMoveOffers } from './repository.js';
+import type { Booking } from '#contracts/api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {

@@ -6,8 +6,6 @@
 // change, details kept), decline (cancelled by the brand, seats back, the waiting list offered),
 // and a lapse (cancelled once, however often the sweeper runs).
 import { describe, expect, it } from 'vitest';
-import type { AdminDeparture, DepartureMoveResult } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
@@ -16,6 +14,7 @@ import { renderEmail } from '../mail/templates.js';
 import type { BookingEmailData, MoveOfferEmailData } from '../mail/outbox.js';
 import { seatInvariantBreaches } from '../waitlist/seat-audit.js';
 import { expireMoveOffers } from './repository.js';
+import type { AdminDeparture, Booking, DepartureMoveResult } from '#contracts/api';
 
 describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store, { moveOfferHours: 48, decisionDays: 30 });

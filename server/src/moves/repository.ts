@@ -7,7 +7,6 @@
 // Locks, in the order every writer takes them (docs/decisions/011-waiting-list-and-changes.md):
 // bookings, then departures in id order, then waiting-list entries.
 import { randomUUID } from 'node:crypto';
-import type { Booking } from '#contracts/booking';
 import { moveDeclinedReason } from '#contracts/booking';
 import { formatTripDate, plural } from '#contracts/format';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
@@ -26,6 +25,7 @@ import { changeBookingStatusIn, type StatusOutcome } from '../bookings/status.js
 import { enqueueEmails, type EmailJob, type MoveOfferEmailData } from '../mail/outbox.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
+import type { Booking } from '#contracts/api';
 
 export type MoveRequest = {
   departureId: string;

@@ -4,13 +4,13 @@
 // waiting, at risk, bookings per week), the window of six months, and who may read it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Overview, OverviewDeparture } from '#contracts/overview';
 import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
 import { monthsAfter, weekStartOf } from './queries.js';
+import type { Booking } from '#contracts/api';
 
 async function staffUser(name: string, role: string): Promise<TestUser> {
   const user = await createUser(name);

@@ -4,7 +4,6 @@ import { rmSync } from 'node:fs';
 import type { Selectable } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
@@ -19,6 +18,7 @@ import {
   type StoreCase,
   type TestUser,
 } from './fixtures.js';
+import type { Booking } from '#contracts/api';
 
 export type AuditRow = Omit<Selectable<AuditEventsTable>, 'id' | 'at'>;
 

@@ -5,8 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Database } from '../db/database.js';
 import { describeEach } from '../test/services.js';
@@ -20,6 +18,7 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { seatInvariantBreaches } from './seat-audit.js';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 describeEach(storeCases())('waiting-list limits on $name', (store) => {
   let db: Database;

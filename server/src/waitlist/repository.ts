@@ -2,12 +2,8 @@
 // departure's row lock first and the entry's after it (the order offer-freed-seats.ts and the
 // booking paths use), so an entry's seats are counted once whatever runs at the same moment.
 import { randomUUID } from 'node:crypto';
-import type { Booking, BookingInput } from '#contracts/booking';
-import {
-  partyOverCapacityMessage,
-  type AdminWaitlistEntry,
-  type WaitlistEntry,
-} from '#contracts/waitlist';
+import type { BookingInput } from '#contracts/booking';
+import { partyOverCapacityMessage } from '#contracts/waitlist';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { todayIso } from '#contracts/iso-dates';
@@ -28,6 +24,7 @@ import {
 } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { plural } from '#contracts/format';
+import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
 
 // An entry as every read selects it: its own columns (./db/schema.ts types them) and its
 // departure's date as text.

@@ -8,8 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { openDatabase, type Database } from '../db/database.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import {
@@ -25,6 +23,7 @@ import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.j
 import { waitFor } from '../test/wait-for.js';
 import { expireOffers } from './repository.js';
 import { seatInvariantBreaches } from './seat-audit.js';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {

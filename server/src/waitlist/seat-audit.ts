@@ -4,8 +4,9 @@ import type { Queryable } from '../db/database.js';
 // its active bookings plus those of its open offers (waiting-list offers and the brand's move
 // offers to it), and never exceeds capacity. Tests run it after
 // every path that moves seats; it answers the departures that break it (none, when all is well),
-// and the users whose held-seat count (held_seats, kept by triggers: migration 7) differs from
-// their requested bookings plus open offers.
+// the users whose held-seat count (held_seats, kept by triggers: migration 7) differs from
+// their requested bookings plus open offers, and the departures whose counters kept by triggers
+// (active bookings, migration 26; travellers and complete ones, migration 46) differ from a count.
 export async function seatInvariantBreaches(q: Queryable): Promise<object[]> {
   const { rows } = await q.query<{
     id: string;
@@ -34,7 +35,21 @@ export async function seatInvariantBreaches(q: Queryable): Promise<object[]> {
      FULL JOIN held_seats h ON h.user_id = c.user_id
      WHERE coalesce(c.seats, 0) <> coalesce(h.seats, 0)`,
   );
+  const counters = await q.query<{ id: string }>(
+    `SELECT d.id, d.active_bookings, coalesce(t.total, 0) AS travellers_total,
+       coalesce(t.complete, 0) AS travellers_complete, c.bookings, c.travellers, c.complete
+     FROM departures d LEFT JOIN departure_travellers t ON t.departure_id = d.id
+     CROSS JOIN LATERAL (
+       SELECT count(DISTINCT b.id)::int AS bookings, count(g.booking_id)::int AS travellers,
+         count(g.booking_id) FILTER (WHERE g.full_name <> '' AND g.date_of_birth IS NOT NULL
+           AND g.emergency_name <> '' AND g.emergency_phone <> '')::int AS complete
+       FROM bookings b LEFT JOIN booking_guests g ON g.booking_id = b.id
+       WHERE b.departure_id = d.id AND b.status <> 'cancelled') c
+     WHERE d.active_bookings <> c.bookings OR coalesce(t.total, 0) <> c.travellers
+       OR coalesce(t.complete, 0) <> c.complete`,
+  );
   return [
+    ...counters.rows,
     ...rows.filter((r) => r.seats_taken !== r.booked + r.offered || r.seats_taken > r.capacity),
     ...held.rows,
   ];

@@ -7,10 +7,6 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
-import type { AdminBooking, AdminDeparture } from '#contracts/admin';
-import type { Booking } from '#contracts/booking';
-import type { Departure } from '#contracts/departure';
-import type { AdminWaitlistEntry, WaitlistEntry } from '#contracts/waitlist';
 import type { Database } from '../db/database.js';
 import { formatTripDate } from '#contracts/format';
 import { addDays, todayIso } from '#contracts/iso-dates';
@@ -27,6 +23,14 @@ import {
 } from '../test/fixtures.js';
 import { expireOffers } from './repository.js';
 import { seatInvariantBreaches } from './seat-audit.js';
+import type {
+  AdminBooking,
+  AdminDeparture,
+  Booking,
+  Departure,
+  AdminWaitlistEntry,
+  WaitlistEntry,
+} from '#contracts/api';
 
 const bearer = (user: TestUser | null) => (user ? { authorization: `Bearer ${user.idToken}` } : {});
 const details = {

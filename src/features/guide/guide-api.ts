@@ -1,9 +1,9 @@
 // A guide's calls: their departures, and for each the manifest and check-in through the same
 // /api/admin routes operators use (the server lets a guide reach only their own departures).
-import type { AdminBooking, Manifest } from '#contracts/admin';
-import type { CheckInState } from '#contracts/guests';
 import type { GuideDepartures } from '#contracts/staff';
 import { apiRequest } from '~/lib/api-client';
+import type { AdminBooking, Manifest } from '#contracts/api';
+import type { CheckInState } from '#contracts/check-in';
 
 export const guidePaths = {
   departures: '/api/guide/departures',

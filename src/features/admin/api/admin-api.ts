@@ -1,27 +1,24 @@
 // The console's calls to /api/admin/* (types: ~/contracts/admin). The server checks the
 // operator claim on every one of them.
-import type {
-  AdminBooking,
-  AdminBookingFilters,
-  AdminBookingsPage,
-  AdminDeparture,
-  AuditEvent,
-  DepartureChange,
-  DepartureMessage,
-  DepartureMessageResult,
-  DepartureMove,
-  DepartureMoveResult,
-  LastSeen,
-  Manifest,
-  NewDeparture,
-  Note,
-} from '#contracts/admin';
-import type { AdminWaitlistEntry } from '#contracts/waitlist';
+import type { AdminBookingFilters, DepartureChange, DepartureMove, NewDeparture } from '#contracts/admin';
 import type { Overview } from '#contracts/overview';
 import type { StaffRole } from '#contracts/roles';
 import type { GuideList, StaffBookingInput, StaffList, StaffMember } from '#contracts/staff';
-import type { CheckInState } from '#contracts/guests';
 import { apiFetch, apiRequest } from '~/lib/api-client';
+import type {
+  AdminBooking,
+  AdminBookingsPage,
+  AdminDeparture,
+  AdminWaitlistEntry,
+  AuditEvent,
+  DepartureMessage,
+  DepartureMessageResult,
+  DepartureMoveResult,
+  LastSeen,
+  Manifest,
+  Note,
+} from '#contracts/api';
+import type { CheckInState } from '#contracts/check-in';
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { InputField } from '~/components/field';
-import type { AdminDeparture } from '#contracts/admin';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/money';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import type { AdminDeparture } from '#contracts/api';
 
 type Field = 'startsOn' | 'capacity' | 'minTravellers' | 'price';
 

@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminBooking } from '#contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { aBooking, fakeFetch, json } from '~/features/admin/test/fake-api';
+import type { AdminBooking } from '#contracts/api';
 
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
 

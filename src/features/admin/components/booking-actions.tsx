@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AdminBooking } from '#contracts/admin';
 import { confirmBooking } from '~/features/admin/api/admin-api';
 import { CancelDialog } from '~/features/admin/components/cancel-dialog';
+import type { AdminBooking } from '#contracts/api';
 
 type BookingActionsProps = {
   booking: AdminBooking;

@@ -1,7 +1,7 @@
-import type { AuditEvent } from '#contracts/admin';
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import { Moment } from '~/components/moment';
 import { formatTripDate } from '#contracts/format';
+import type { AuditEvent } from '#contracts/api';
 
 const actionLabels: Record<string, string> = {
   'booking.created': 'Booking requested',

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
-import type { AdminBooking } from '#contracts/admin';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { StatusBadge } from '~/components/status-badge';
 import { formatDay, formatTime, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
+import type { AdminBooking } from '#contracts/api';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 

@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
 import { TextAreaField } from '~/components/field';
-import { adminLimits, type AdminBooking } from '#contracts/admin';
+import { adminLimits } from '#contracts/admin';
 import { cancelBooking } from '~/features/admin/api/admin-api';
 import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
+import type { AdminBooking } from '#contracts/api';
 
 type CancelDialogProps = {
   booking: AdminBooking;

@@ -1,6 +1,6 @@
-import type { AdminDeparture } from '#contracts/admin';
 import { formatTripDate } from '#contracts/format';
 import { InlineNumberEditor } from '~/features/admin/components/inline-editor';
+import type { AdminDeparture } from '#contracts/api';
 
 type CapacityEditorProps = {
   departure: AdminDeparture;

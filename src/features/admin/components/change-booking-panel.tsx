@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { InputField, SelectField } from '~/components/field';
-import type { AdminBooking, AdminDeparture } from '#contracts/admin';
 import { bookingLimits } from '#contracts/booking';
 import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
@@ -8,6 +7,7 @@ import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/money';
 import { formatTripDate, plural } from '#contracts/format';
 import { droppedTravellersWarning } from '#contracts/guests';
+import type { AdminBooking, AdminDeparture } from '#contracts/api';
 
 type ChangeBookingPanelProps = {
   booking: AdminBooking;

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Field } from '~/components/field';
-import type { AdminDeparture } from '#contracts/admin';
 import { decideByProblem } from '#contracts/departure-risk';
 import { formatTripDate } from '#contracts/format';
 import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
+import type { AdminDeparture } from '#contracts/api';
 
 // A departure's go/no-go date, edited in its row: a real date, not after the departure (the
 // server's rule too; its message shows beside the field and the date typed stays).

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminDeparture } from '#contracts/admin';
 import { DeparturesTable } from '~/features/admin/components/departures-table';
 import { aDeparture, fakeFetch, json } from '~/features/admin/test/fake-api';
+import type { AdminDeparture } from '#contracts/api';
 
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
 

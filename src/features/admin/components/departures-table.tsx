@@ -2,7 +2,6 @@ import { StatusBadge } from '~/components/status-badge';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
-import type { AdminDeparture } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { CapacityEditor } from '~/features/admin/components/capacity-editor';
 import { MeetingEditor } from '~/features/admin/components/meeting-editor';
@@ -12,6 +11,7 @@ import { MoveDepartureDialog } from '~/features/admin/components/move-departure-
 import { riskSummary } from '#contracts/departure-risk';
 import { formatPrice } from '#contracts/money';
 import { formatDeadline, formatTripDate, fromToday, plural } from '#contracts/format';
+import type { AdminDeparture } from '#contracts/api';
 
 type DeparturesTableProps = {
   packageName: string;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Field } from '~/components/field';
-import type { AdminDeparture, DepartureChange } from '#contracts/admin';
+import type { DepartureChange } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
+import type { AdminDeparture } from '#contracts/api';
 
 type InlineEditorProps = {
   departure: AdminDeparture;

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ManifestBooking } from '#contracts/admin';
-import type { CheckInState, OperatorGuest } from '#contracts/guests';
+import type { OperatorGuest } from '#contracts/guests';
 import { paths } from '~/config/paths';
 import { checkInTraveller } from '~/features/admin/api/admin-api';
 import { formatBirthDate, plural } from '#contracts/format';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
 import type { Question } from '#contracts/catalogue';
+import type { ManifestBooking } from '#contracts/api';
+import type { CheckInState } from '#contracts/check-in';
 
 const answerText = (value: string | boolean | undefined) =>
   value === true ? 'Yes' : value === false ? 'No' : value || '—';

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { InputField } from '~/components/field';
-import { meetingPointMax, type AdminDeparture } from '#contracts/admin';
+import { meetingPointMax } from '#contracts/admin';
 import { InlineEditor } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
+import type { AdminDeparture } from '#contracts/api';
 
 type MeetingEditorProps = {
   departure: AdminDeparture;

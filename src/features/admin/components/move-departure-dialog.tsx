@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '~/components/field';
-import { moveMessageMax, type AdminDeparture, type DepartureMoveResult } from '#contracts/admin';
+import { moveMessageMax } from '#contracts/admin';
 import { moveDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
+import type { AdminDeparture, DepartureMoveResult } from '#contracts/api';
 
 type MoveDepartureDialogProps = {
   departure: AdminDeparture;

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AdminDeparture } from '#contracts/admin';
 import { formatTripDate } from '#contracts/format';
 import { InputField, PhoneField, SelectField } from '~/components/field';
 import { paths } from '~/config/paths';
@@ -8,6 +7,7 @@ import { createStaffBooking, listDepartures } from '~/features/admin/api/admin-a
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
+import type { AdminDeparture } from '#contracts/api';
 
 type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
 

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { noteLimits, type Note } from '#contracts/admin';
+import { noteLimits } from '#contracts/admin';
 import { addNote } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import type { Note } from '#contracts/api';
 
 // An internal note on the booking: the team reads it in the history and on the manifest; the
 // traveller never sees it. What was typed stays in the box if the save fails.

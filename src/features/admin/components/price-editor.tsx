@@ -1,6 +1,6 @@
-import type { AdminDeparture } from '#contracts/admin';
 import { formatTripDate } from '#contracts/format';
 import { InlineNumberEditor } from '~/features/admin/components/inline-editor';
+import type { AdminDeparture } from '#contracts/api';
 
 // One departure's own price, edited in its row: empty sells it at the package's price. Bookings
 // already made keep the price they were made at (the server's rule); only new ones take this.

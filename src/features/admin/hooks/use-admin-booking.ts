@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import type { AdminBooking, AuditEvent } from '#contracts/admin';
 import { adminPaths, bookingEvents, getAdminBooking } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
+import type { AdminBooking, AuditEvent } from '#contracts/api';
 
 export type BookingRecord =
   | { status: 'loading' }

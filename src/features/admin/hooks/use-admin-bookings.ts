@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminBooking, AdminBookingFilters, AdminBookingsPage } from '#contracts/admin';
+import type { AdminBookingFilters } from '#contracts/admin';
 import { adminPaths, filtersQuery, listBookings } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
+import type { AdminBooking, AdminBookingsPage } from '#contracts/api';
 
 type More = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
 

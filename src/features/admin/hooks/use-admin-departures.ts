@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import type { AdminDeparture } from '#contracts/admin';
 import { adminPaths, listDepartures } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
+import type { AdminDeparture } from '#contracts/api';
 
 export type DeparturesList =
   | { status: 'idle' }

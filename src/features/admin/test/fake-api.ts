@@ -1,7 +1,7 @@
 // Test helpers: a fetch that answers like the console's API, and sample records.
 import { vi } from 'vitest';
-import type { AdminBooking, AdminDeparture } from '#contracts/admin';
 import { emptyGuest } from '#contracts/guests';
+import type { AdminBooking, AdminDeparture } from '#contracts/api';
 
 export type FakeRequest = { url: URL; method: string; headers: Headers; body: unknown };
 type Handler = (request: FakeRequest) => Response | Promise<Response>;

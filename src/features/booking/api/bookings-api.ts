@@ -1,7 +1,8 @@
 import { apiRequest } from '~/lib/api-client';
-import type { Booking, BookingChange, BookingInput } from '#contracts/booking';
+import type { BookingChange, BookingInput } from '#contracts/booking';
 import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 import type { Guest } from '#contracts/guests';
+import type { Booking } from '#contracts/api';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {

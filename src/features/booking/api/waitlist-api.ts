@@ -1,6 +1,6 @@
-import type { Booking, BookingInput } from '#contracts/booking';
-import type { WaitlistEntry } from '#contracts/waitlist';
+import type { BookingInput } from '#contracts/booking';
 import { apiRequest } from '~/lib/api-client';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 // Joining again answers the live entry, so a double click waits once.
 export function joinWaitlist(departureId: string, travellers: number): Promise<WaitlistEntry> {

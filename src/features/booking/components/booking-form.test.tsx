@@ -2,14 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking, BookingInput } from '#contracts/booking';
+import type { BookingInput } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
-import type { Departure } from '#contracts/departure';
 import { todayIso } from '#contracts/iso-dates';
 import { phoneMessages } from '#contracts/phone';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { BookingForm } from '~/features/booking/components/booking-form';
 import { ApiError } from '~/lib/api-client';
+import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
 
 const initial = { name: 'Ada Lovelace', author: 'ada@example.com', address: '', phone: '' };
 const packageId = 'swiss-alpine-lakes';

@@ -4,13 +4,12 @@ import {
   bookingInputSchema,
   bookingLimits,
   validateBooking,
-  type Booking,
   type BookingField,
   type BookingInput,
   type FieldErrors,
 } from '#contracts/booking';
-import { isBookable, type Departure } from '#contracts/departure';
-import { partyOverCapacityMessage, toGuaranteeLabel, type WaitlistEntry } from '#contracts/waitlist';
+import { isBookable } from '#contracts/departure';
+import { partyOverCapacityMessage, toGuaranteeLabel } from '#contracts/waitlist';
 import { Field, InputField, PhoneField } from '~/components/field';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
@@ -28,6 +27,7 @@ import { formatPrice } from '#contracts/money';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
+import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
 
 type BookingFormProps = {
   packageId: string;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Booking } from '#contracts/booking';
 import { StatusBadge } from '~/components/status-badge';
 import { dateToBeAgreed, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { Moment } from '~/components/moment';
+import type { Booking } from '#contracts/api';
 
 type BookingSummaryProps = {
   booking: Booking;

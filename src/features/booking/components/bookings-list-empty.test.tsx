@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { BookingsList } from '~/features/booking/components/bookings-list';
+import type { WaitlistEntry } from '#contracts/api';
 
 // No bookings, one waiting list: the two are read from their own API modules, stood in for here.
 vi.mock('~/features/booking/api/bookings-api', () => ({

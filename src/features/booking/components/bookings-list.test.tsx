@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import { brand } from '#contracts/brand';
 import { cancelBooking, changeBooking, getBookings } from '~/features/booking/api/bookings-api';
@@ -10,6 +9,7 @@ import { BookingsList } from '~/features/booking/components/bookings-list';
 import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate } from '#contracts/format';
+import type { Booking } from '#contracts/api';
 
 // The API module is stood in for: these tests are about what the list does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({

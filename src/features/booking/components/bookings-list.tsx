@@ -3,8 +3,6 @@ import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
-import type { Booking } from '#contracts/booking';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { cancelBooking, changeBooking } from '~/features/booking/api/bookings-api';
 import { getWaitlist } from '~/features/booking/api/waitlist-api';
 import { BookingSummary } from '~/features/booking/components/booking-summary';
@@ -25,6 +23,7 @@ import {
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import { formatTripDate, plural } from '#contracts/format';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 function ContactUs() {
   return (

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
-import type { Booking } from '#contracts/booking';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate, plural } from '#contracts/format';
+import type { Booking } from '#contracts/api';
 
 type CancelBookingDialogProps = {
   booking: Booking;

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Departure } from '#contracts/departure';
 import { emptyGuest } from '#contracts/guests';
 import { ChangeBookingDialog } from '~/features/booking/components/change-booking-dialog';
 import { inDays, makeBooking } from '~/features/booking/test/make-booking';
+import type { Departure } from '#contracts/api';
 
 const departures = vi.hoisted(() => ({ list: [] as Departure[] }));
 vi.mock('~/lib/departures-api', () => ({ getDepartures: async () => departures.list }));

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogTitle } from '~/components/dialog';
 import { InputField, SelectField } from '~/components/field';
-import { bookingLimits, cancellableOnline, type Booking } from '#contracts/booking';
-import type { Departure } from '#contracts/departure';
+import { bookingLimits, cancellableOnline } from '#contracts/booking';
 import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
@@ -10,6 +9,7 @@ import { daysUntil, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { lastOnlineChangeWarning } from '#contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
+import type { Booking, Departure } from '#contracts/api';
 
 type ChangeBookingDialogProps = {
   booking: Booking;

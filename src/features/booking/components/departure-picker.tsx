@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { isBookable, type Departure } from '#contracts/departure';
+import { isBookable } from '#contracts/departure';
 import { formatTripDate, plural, tripDateParts } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
+import type { Departure } from '#contracts/api';
 
 export function seatsText(departure: Departure): string {
   if (departure.status === 'closed') return 'Closed';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Booking, MoveOffer } from '#contracts/booking';
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
+import type { Booking, MoveOffer } from '#contracts/api';
 
 type MoveOfferPanelProps = {
   booking: Booking & { moveOffer: MoveOffer };

@@ -2,13 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import { inviteTraveller } from '~/features/booking/api/guest-links-api';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
 import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 import { ApiError } from '~/lib/api-client';
+import type { Booking } from '#contracts/api';
 
 // The API modules are stood in for: these tests are about what the invite controls do.
 vi.mock('~/features/booking/api/guest-links-api', () => ({ inviteTraveller: vi.fn() }));

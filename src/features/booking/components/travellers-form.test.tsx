@@ -2,13 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { emptyGuest, type Guest } from '#contracts/guests';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
 import { inDays, makeBooking } from '~/features/booking/test/make-booking';
 import { todayIso } from '#contracts/iso-dates';
 import { addDays } from '#contracts/iso-dates';
+import type { Booking } from '#contracts/api';
 
 // The API module is stood in for: these tests are about what the form does with its answers.
 vi.mock('~/features/booking/api/bookings-api', () => ({ saveTravellers: vi.fn() }));

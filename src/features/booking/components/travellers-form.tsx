@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Booking } from '#contracts/booking';
 import {
   checkGuest,
   completeCount,
@@ -29,6 +28,7 @@ import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatBirthDate, formatTripDate } from '#contracts/format';
 import { todayIso } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
+import type { Booking } from '#contracts/api';
 
 type Draft = GuestDraft;
 

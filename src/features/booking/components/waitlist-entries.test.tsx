@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { WaitlistEntry } from '#contracts/waitlist';
 import { leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { WaitlistEntries } from '~/features/booking/components/waitlist-entries';
+import type { WaitlistEntry } from '#contracts/api';
 
 vi.mock('~/features/booking/api/waitlist-api', () => ({
   acceptOffer: vi.fn(),

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { InputField, PhoneField } from '~/components/field';
-import { bookingLimits, validateBooking, type Booking, type FieldErrors } from '#contracts/booking';
-import { waitlistStatusLabels, type WaitlistEntry } from '#contracts/waitlist';
+import { bookingLimits, validateBooking, type FieldErrors } from '#contracts/booking';
+import { waitlistStatusLabels } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import type { Booking, WaitlistEntry } from '#contracts/api';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
 

@@ -1,8 +1,8 @@
 import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 import { getBooking, getBookings } from '~/features/booking/api/bookings-api';
-import type { Booking } from '#contracts/booking';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
+import type { Booking } from '#contracts/api';
 
 export function useBookings() {
   const preloaded = usePreloaded<{ bookings: Booking[] }>(bookingsPath);

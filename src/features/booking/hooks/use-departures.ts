@@ -1,8 +1,8 @@
-import type { Departure } from '#contracts/departure';
 import { departuresPath, getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
+import type { Departure } from '#contracts/api';
 
 export type DeparturesState =
   | { status: 'loading' }

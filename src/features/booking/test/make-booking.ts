@@ -1,8 +1,8 @@
 // One booking as the API returns it, for the booking feature's component tests: each call gets its
 // own id and reference, the total follows the party, and there is one guest row per traveller.
-import type { Booking } from '#contracts/booking';
 import { emptyGuest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
+import type { Booking } from '#contracts/api';
 
 // A date `n` days from the reader's today (negative: in the past), as the API writes it: the
 // components count days to a trip from the reader's calendar (daysUntil in ~/contracts/format).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '#contracts/booking';
 import { cancellationCutoffDays, cancelOption } from '~/features/booking/utils/my-trips';
+import type { Booking } from '#contracts/api';
 
 const now = new Date(2026, 5, 1, 9);
 const trip = (startsOn: string | null, status: Booking['status'] = 'requested') =>

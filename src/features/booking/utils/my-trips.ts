@@ -1,6 +1,7 @@
-import { cancellableOnline, defaultCancellationCutoffDays, type Booking } from '#contracts/booking';
+import { cancellableOnline, defaultCancellationCutoffDays } from '#contracts/booking';
 import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '#contracts/guests';
 import { daysUntil, plural } from '#contracts/format';
+import type { Booking } from '#contracts/api';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
 // which of "Cancel booking" or "call us" to offer, so a server set otherwise still wins.

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Manifest } from '#contracts/admin';
-import type { CheckInState } from '#contracts/guests';
 import { formatTripDate } from '#contracts/format';
 import { telHref } from '#contracts/phone';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { checkIn, getGuideManifest, guidePaths } from '~/features/guide/guide-api';
 import { useGuideData } from '~/features/guide/use-guide-data';
+import type { Manifest } from '#contracts/api';
+import type { CheckInState } from '#contracts/check-in';
 
 const stateText: Record<CheckInState, string> = { present: 'Present', 'no-show': 'No-show' };
 
