@@ -18,6 +18,8 @@ export type AdminBookingFilters = {
 };
 
 export const adminPageSize = { default: 25, max: 100 } as const;
+// GET /api/admin/departures: departures a page (a package's schedule is usually one page).
+export const departurePageSize = { default: 50, max: 500 } as const;
 // The console's search box: longer text is refused, not cut.
 export const searchMaxLength = 100;
 

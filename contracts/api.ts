@@ -170,8 +170,8 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-// GET /api/admin/departures?packageId= -> {departures: AdminDeparture[]}, ascending by date,
-// past ones included.
+// A departure in the console: GET /api/admin/departures (ascending by date, past ones included),
+// and what its changes answer.
 export const adminDepartureSchema = z.object({
   ...departureSchema.shape,
   packageName: z.string(),
@@ -199,6 +199,13 @@ export const adminDepartureSchema = z.object({
   atRisk: z.boolean(),
 });
 export type AdminDeparture = z.infer<typeof adminDepartureSchema>;
+
+// GET /api/admin/departures?packageId=&from=&limit=&cursor=: nextCursor is null on the last page.
+export const adminDeparturesPageSchema = z.object({
+  departures: z.array(adminDepartureSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type AdminDeparturesPage = z.infer<typeof adminDeparturesPageSchema>;
 
 // POST /api/departures/{id}/waitlist -> 201 (or 200 with the live entry already there);
 // GET /api/waitlist -> {entries}, newest first.

@@ -357,6 +357,15 @@ try {
     listAdminBookings(q, filters, 50, after);
   const qs = (o: Record<string, string>) => `/api/admin/bookings?${new URLSearchParams(o).toString()}`;
   const pkg = packageIds[0]!;
+  // The paths of every page of the unfiltered departures list, following nextCursor.
+  async function departurePages() {
+    const paths = ['/api/admin/departures'];
+    for (;;) {
+      const body = (await (await get(paths.at(-1)!)).json()) as { nextCursor: string | null };
+      if (!body.nextCursor) return paths;
+      paths.push(`/api/admin/departures?cursor=${body.nextCursor}`);
+    }
+  }
   const cases: Case[] = [
     { name: 'bookings list, no filter', budget: 100, paths: ['/api/admin/bookings'], plan: list({}) },
     {
@@ -426,9 +435,10 @@ try {
       plan: (q) => listAdminDepartures(q, { packageId: pkg }),
     },
     {
-      name: 'GET /api/admin/departures (all 5,000)',
+      // Every page of the whole schedule (5,000 dates, fifty a page), each by its cursor.
+      name: 'GET /api/admin/departures, every package, page by page',
       budget: 100,
-      paths: ['/api/admin/departures'],
+      paths: await departurePages(),
       plan: (q) => listAdminDepartures(q, {}),
     },
     {

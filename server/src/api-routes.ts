@@ -61,7 +61,7 @@ function apiLimits(app: FastifyInstance, options: ApiOptions) {
 // one line per domain.
 export const apiRoutes = fp<ApiOptions>(
   async (app, options) => {
-    await registerApiSchemas(app);
+    await registerApiSchemas(app, { checkAnswers: !options.production });
     setApiErrorHandler(app);
     rejectControlParams(app);
     apiLimits(app, options);

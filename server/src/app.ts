@@ -83,7 +83,11 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
         : (options.trustProxy ?? false),
   });
 
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers up to 256 KB (every API page, the manifest, the overview) are compressed in one call
+  // on the event loop: through the stream pipeline @fastify/compress otherwise uses above 8 KB on
+  // a two-core machine, a 40 KB answer cost more in stream machinery than in compressing
+  // (docs/decisions/047-console-reads-under-load.md). Bigger ones (the CSV) still stream.
+  await app.register(compress, { threshold: 1024, syncThreshold: 256 * 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeaders, { headers });
   await app.register(cookie);
   const { clientDir, csp, renderer, production, redis } = options;

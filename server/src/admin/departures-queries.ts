@@ -12,6 +12,8 @@ import { departureColumns, departureFields, type DepartureRow } from '../db/sche
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { offeredSeatsSql } from '../departures/repository.js';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
+import { departurePageSize } from '#contracts/admin';
+import type { DepartureCursor } from './filters.js';
 
 export type AdminDepartureRow = DepartureRow & {
   booking_count: number;
@@ -73,21 +75,31 @@ const normalise = (
     waiting: r.waiting ?? 0,
   })) as AdminDepartureRow[];
 
-// Ascending by date, past ones included.
+// Ascending by date, past ones included, a page at a time from after `cursor` (keyset: the
+// unique (package_id, starts_on) and id order it, and departures_starts_on or
+// departures_package_date reads it). Answers up to `limit` rows and whether more follow.
 export async function listAdminDepartures(
   db: Queryable,
-  filters: { packageId?: string; from?: string },
-): Promise<AdminDepartureRow[]> {
+  filters: { packageId?: string; from?: string; cursor?: DepartureCursor; limit?: number },
+): Promise<{ rows: AdminDepartureRow[]; more: boolean }> {
+  const limit = filters.limit ?? departurePageSize.default;
+  const after = filters.cursor;
   const rows = await run(
     db,
     selectDepartures()
       .$if(filters.packageId !== undefined, (q) => q.where('d.package_id', '=', filters.packageId!))
       .$if(filters.from !== undefined, (q) => q.where('d.starts_on', '>=', filters.from!))
+      .$if(after !== undefined, (q) =>
+        q.where(
+          sql<boolean>`(d.starts_on, d.package_id, d.id) > (${after!.startsOn}::date, ${after!.packageId}, ${after!.id}::uuid)`,
+        ),
+      )
       .orderBy('d.starts_on')
       .orderBy('d.package_id')
-      .orderBy('d.id'),
+      .orderBy('d.id')
+      .limit(limit + 1),
   );
-  return normalise(rows);
+  return { rows: normalise(rows.slice(0, limit)), more: rows.length > limit };
 }
 
 export async function findAdminDeparture(db: Queryable, id: string): Promise<AdminDepartureRow | undefined> {

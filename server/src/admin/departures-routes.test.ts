@@ -67,6 +67,48 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
       expect(d).toMatchObject({ seatsTaken: 2, seatsLeft: 10, bookingCount: 1 });
     });
 
+    it('answers a page at a time, in order, each departure once, with a cursor to the next page', async () => {
+      const seen: AdminDeparture[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `?limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+        const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json() as { departures: AdminDeparture[]; nextCursor: string | null };
+        expect(page.departures.length).toBeLessThanOrEqual(7);
+        if (page.nextCursor) expect(page.departures).toHaveLength(7);
+        seen.push(...page.departures);
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor && pages < 100);
+      const stored = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM departures')).rows[0]!
+        .n;
+      expect(seen).toHaveLength(stored);
+      expect(new Set(seen.map((d) => d.id)).size).toBe(stored);
+      const keys = seen.map((d) => `${d.startsOn} ${d.packageId} ${d.id}`);
+      expect(keys).toEqual([...keys].sort());
+      // Without a limit, fifty a page.
+      const first = await ctx.call(ctx.operator, 'GET', '/api/admin/departures');
+      expect((first.json() as { departures: unknown[] }).departures).toHaveLength(Math.min(50, stored));
+    });
+
+    it('refuses a page size out of range and a cursor it did not write', async () => {
+      for (const query of [
+        'limit=0',
+        'limit=501',
+        'limit=abc',
+        'cursor=abc',
+        `cursor=${Buffer.from('["2026-01-01","x","not-a-uuid"]').toString('base64url')}`,
+      ]) {
+        const res = await ctx.call(ctx.operator, 'GET', `/api/admin/departures?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect((res.json() as { message: string }).message).toMatch(
+          /limit must be a whole number from 1 to 500|This cursor is not valid/,
+        );
+      }
+    });
+
     it('filters by package and by from date', async () => {
       const kyoto = await departures('?packageId=kyoto-temples-and-tea');
       expect(kyoto.length).toBeGreaterThan(5);

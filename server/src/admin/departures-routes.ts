@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { formatTripDate, plural } from '#contracts/format';
 import {
   adminDepartureSchema,
+  adminDeparturesPageSchema,
   adminWaitlistEntrySchema,
   departureChangeSchema,
   departureMessageResultSchema,
@@ -35,7 +36,7 @@ import {
   listAdminDepartures,
   type AdminDepartureRow,
 } from './departures-queries.js';
-import { departureListQuery } from './filters.js';
+import { departureListQuery, encodeDepartureCursor } from './filters.js';
 
 // `today`: the day atRisk is judged on (ISO, UTC as every departure date).
 export const toAdminDeparture = (
@@ -93,18 +94,25 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     {
       schema: {
         ...consoleRoute,
-        summary: 'The schedule, ascending by date, past departures included',
+        summary: 'The schedule, ascending by date, past departures included, a page at a time',
         querystring: departureListQuery(knownPackage),
         response: {
-          200: z.object({ departures: z.array(adminDepartureSchema) }),
+          200: adminDeparturesPageSchema,
           ...errors.badRequest,
           ...consoleErrors,
         },
       },
     },
     async (request, reply) => {
-      const rows = await fromDatabase(() => listAdminDepartures(db.consoleReads, request.query));
-      return noStore(reply).send({ departures: rows.map(present) });
+      const { rows, more } = await fromDatabase(() => listAdminDepartures(db.consoleReads, request.query));
+      const last = rows.at(-1);
+      return noStore(reply).send({
+        departures: rows.map(present),
+        nextCursor:
+          more && last
+            ? encodeDepartureCursor({ startsOn: last.starts_on, packageId: last.package_id, id: last.id })
+            : null,
+      });
     },
   );
 

@@ -2,9 +2,9 @@
 // ever reach a query, and only as parameters (pretix's filter whitelist). Refusals answer 400 with
 // the first message (server/src/http/problem.ts).
 import * as z from 'zod/mini';
-import { adminPageSize, searchMaxLength } from '#contracts/admin';
+import { adminPageSize, departurePageSize, searchMaxLength } from '#contracts/admin';
 import { firstOf, rule } from '#contracts/api';
-import { noControlChars } from '#contracts/text';
+import { hasControlChars, noControlChars } from '#contracts/text';
 import { bookingStatuses, isUuid } from '#contracts/booking';
 import { isIsoDate, isOperatorDate, operatorDatesFrom, todayIso } from '#contracts/iso-dates';
 
@@ -45,14 +45,17 @@ const search = z.pipe(
   z.transform((text) => text || undefined),
 );
 
-const limitMessage = `limit must be a whole number from 1 to ${adminPageSize.max}.`;
-const limit = z.pipe(
-  z.string().check(
-    z.regex(/^\d{1,3}$/, limitMessage),
-    z.refine((n) => Number(n) >= 1 && Number(n) <= adminPageSize.max, limitMessage),
-  ),
-  z.transform(Number),
-);
+const pageLimit = (max: number) => {
+  const message = `limit must be a whole number from 1 to ${max}.`;
+  return z.pipe(
+    z.string().check(
+      z.regex(/^\d{1,3}$/, message),
+      z.refine((n) => Number(n) >= 1 && Number(n) <= max, message),
+    ),
+    z.transform(Number),
+  );
+};
+const limit = pageLimit(adminPageSize.max);
 
 // Microseconds, UTC: exactly what to_char writes in bookings-queries.ts.
 const cursorAtPattern = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
@@ -115,7 +118,36 @@ export type BookingFilters = {
   q?: string;
 };
 
-// GET /api/admin/departures?packageId=&from=YYYY-MM-DD
+// A position in the departures list (ascending by date, then package, then id): the last row's
+// date, package id and id. Opaque to clients: base64url of JSON.
+export type DepartureCursor = { startsOn: string; packageId: string; id: string };
+
+export const encodeDepartureCursor = (cursor: DepartureCursor) =>
+  Buffer.from(JSON.stringify([cursor.startsOn, cursor.packageId, cursor.id])).toString('base64url');
+
+function decodeDepartureCursor(raw: string): DepartureCursor | undefined {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 3) return undefined;
+  const [startsOn, packageId, id] = decoded as unknown[];
+  if (typeof startsOn !== 'string' || typeof packageId !== 'string' || typeof id !== 'string') return undefined;
+  if (!isIsoDate(startsOn) || !isUuid(id) || packageId.length > 100 || hasControlChars(packageId)) return undefined;
+  return { startsOn, packageId, id: id.toLowerCase() };
+}
+const departureCursor = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, cursorMessage)),
+  z.transform((raw, ctx) => {
+    const decoded = decodeDepartureCursor(raw);
+    if (!decoded) ctx.issues.push({ code: 'custom', message: cursorMessage, input: raw });
+    return decoded;
+  }),
+);
+
+// GET /api/admin/departures?packageId=&from=YYYY-MM-DD&limit=&cursor=
 export const departureListQuery = (knownPackage: (id: string) => boolean) =>
   z.object({
     packageId: once('packageId', knownPackageId(knownPackage), 'A package id from /packages.JSON.'),
@@ -136,4 +168,10 @@ export const departureListQuery = (knownPackage: (id: string) => boolean) =>
         ),
       'The first date to list (YYYY-MM-DD).',
     ),
+    limit: once(
+      'limit',
+      pageLimit(departurePageSize.max),
+      `Departures a page, 1 to ${departurePageSize.max} (default ${departurePageSize.default}).`,
+    ),
+    cursor: once('cursor', departureCursor, 'The nextCursor of the previous page.'),
   });

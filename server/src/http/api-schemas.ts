@@ -24,15 +24,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { fieldProblemSchema, problemSchema } from '#contracts/api';
 import { brand } from '#contracts/brand';
+import { answerSerializer } from './serializer.js';
 
 export type { ZodTypeProvider };
 
@@ -75,7 +71,9 @@ declare module 'fastify' {
 }
 
 // Before any route: the compilers, and the document that collects every route as it is added.
-export async function registerApiSchemas(app: FastifyInstance) {
+// `checkAnswers`: every answer is also checked against its zod schema (./serializer.ts); off in
+// production.
+export async function registerApiSchemas(app: FastifyInstance, { checkAnswers }: { checkAnswers: boolean }) {
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -85,7 +83,7 @@ export async function registerApiSchemas(app: FastifyInstance) {
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer({ checked: checkAnswers }));
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

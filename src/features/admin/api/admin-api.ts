@@ -9,6 +9,7 @@ import type {
   AdminBooking,
   AdminBookingsPage,
   AdminDeparture,
+  AdminDeparturesPage,
   AdminWaitlistEntry,
   AuditEvent,
   DepartureMessage,
@@ -82,11 +83,19 @@ export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise
   return response.blob();
 }
 
+// A package's whole schedule: the API answers it a page at a time (a few hundred dates a page;
+// one page for most packages), followed here to the last.
 export async function listDepartures(packageId: string, signal?: AbortSignal): Promise<AdminDeparture[]> {
-  const data = await apiRequest<{ departures: AdminDeparture[] }>(adminPaths.departures(packageId), {
-    signal,
-  });
-  return data.departures;
+  const departures: AdminDeparture[] = [];
+  let path: string | null = adminPaths.departures(packageId);
+  while (path) {
+    const page: AdminDeparturesPage = await apiRequest<AdminDeparturesPage>(path, { signal });
+    departures.push(...page.departures);
+    path = page.nextCursor
+      ? `${adminPaths.departures(packageId)}&cursor=${encodeURIComponent(page.nextCursor)}`
+      : null;
+  }
+  return departures;
 }
 
 export function addDeparture(input: NewDeparture): Promise<AdminDeparture> {

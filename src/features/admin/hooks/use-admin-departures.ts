@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { adminPaths, listDepartures } from '~/features/admin/api/admin-api';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';
-import type { AdminDeparture } from '#contracts/api';
+import type { AdminDeparture, AdminDeparturesPage } from '#contracts/api';
 
 export type DeparturesList =
   | { status: 'idle' }
@@ -16,14 +16,13 @@ const byDate = (a: AdminDeparture, b: AdminDeparture) =>
 // A package's schedule, past departures included, ascending by date. `put` adds or replaces a
 // departure as the server answered it, keeping the order.
 export function useAdminDepartures(packageId: string) {
-  // A server-rendered page starts with what the server read (~/lib/page-data).
-  const preloaded = usePreloaded<{ departures: AdminDeparture[] }>(
-    packageId ? adminPaths.departures(packageId) : null,
-  );
+  // A server-rendered page starts with what the server read (~/lib/page-data), when that was the
+  // whole schedule (its first page the last one).
+  const preloaded = usePreloaded<AdminDeparturesPage>(packageId ? adminPaths.departures(packageId) : null);
   const { state, retry, update } = useAsyncData(
     packageId || null,
     async (signal) => [...(await listDepartures(packageId, signal))].sort(byDate),
-    preloaded && [...preloaded.departures].sort(byDate),
+    preloaded && !preloaded.nextCursor ? [...preloaded.departures].sort(byDate) : undefined,
   );
 
   const put = useCallback(
