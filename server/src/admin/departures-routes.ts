@@ -208,9 +208,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await fromDatabase(() => findAdminDeparture(db.consoleReads, id));
+      // At once: a departure that does not exist has no bookings either.
+      const [row, bookings] = await fromDatabase(() =>
+        Promise.all([findAdminDeparture(db.consoleReads, id), listManifestBookings(db.consoleReads, id)]),
+      );
       if (!row) return problem(reply, 404, 'No such departure.');
-      const bookings = await fromDatabase(() => listManifestBookings(db.consoleReads, id));
       const manifest: Manifest = {
         departure: present(row),
         bookings,

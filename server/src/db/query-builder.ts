@@ -10,7 +10,8 @@ import {
   PostgresQueryCompiler,
   type Compilable,
 } from 'kysely';
-import type { Queryable } from './database.js';
+import { createHash } from 'node:crypto';
+import { prepared, type Queryable } from './database.js';
 import type { Tables } from './schema.js';
 
 // Never connects: DummyDriver answers nothing. Only `.compile()` is ever called on what it builds.
@@ -28,4 +29,15 @@ export const builder = new Kysely<Tables>({
 export async function run<R>(db: Queryable, query: Compilable<R>): Promise<R[]> {
   const { sql, parameters } = query.compile();
   return (await db.query<R>(sql, [...parameters])).rows;
+}
+
+// The same as a prepared statement on PostgreSQL (parsed once per connection, its plan kept when
+// PostgreSQL finds a generic one as good): for the console's reads of one shape whose plan does
+// not depend on the values (a departure's manifest), not for searches, whose plan does
+// (docs/decisions/045-search-on-a-million-bookings.md). Named by its text, so a query whose
+// shape varies is a statement per shape.
+export async function runPrepared<R>(db: Queryable, name: string, query: Compilable<R>): Promise<R[]> {
+  const { sql, parameters } = query.compile();
+  const tag = createHash('sha1').update(sql).digest('base64url').slice(0, 10);
+  return (await db.query<R>(prepared(`${name}_${tag}`, sql), [...parameters])).rows;
 }

@@ -67,6 +67,8 @@ declare module 'fastify' {
     // Every API route this server answers, "METHOD /path" (HEAD aside): what the OpenAPI document
     // must list, no more, no less (api-schemas.test.ts).
     apiRoutes: string[];
+    // Whether answers are checked against their zod schemas too (./serializer.ts): not in production.
+    checkAnswers: boolean;
   }
 }
 
@@ -76,6 +78,7 @@ declare module 'fastify' {
 export async function registerApiSchemas(app: FastifyInstance, { checkAnswers }: { checkAnswers: boolean }) {
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('checkAnswers', checkAnswers);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || isReferenceRoute(route.url)) return;
     for (const method of [route.method].flat()) {

@@ -46,3 +46,9 @@ export function answerSerializer({ checked }: { checked: boolean }) {
     };
   };
 }
+
+// The same writer for a route that writes its answer itself (./shared-answer.ts).
+export const answerWriter = <T>(schema: $ZodType<T>, { checked }: { checked: boolean }) =>
+  answerSerializer({ checked })({ schema, method: 'GET', url: '', httpStatus: '200' } as RouteSchema) as (
+    data: T,
+  ) => string;

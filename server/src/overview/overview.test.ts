@@ -3,6 +3,7 @@
 // bookings, offers and waiting entries made through the API (confirmed, requested, offered, free,
 // waiting, at risk, bookings per week), the window of six months, and who may read it.
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Overview, OverviewDeparture } from '#contracts/overview';
@@ -230,6 +231,33 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
     expect(traveller.statusCode).toBe(403);
     const anonymous = await ctx.call(null, 'GET', '/api/admin/overview');
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('compresses the answer as the client accepts, the same bytes while nothing changed, new ones after a change', async () => {
+    const read = (encoding: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview',
+        headers: { authorization: `Bearer ${operator.idToken}`, 'accept-encoding': encoding },
+      });
+    const plain = await overview();
+    const br = await read('gzip;q=0.5, br');
+    expect(br.statusCode, br.body).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('private, no-store');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain);
+    const gzip = await read('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain);
+    expect((await read('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    expect((await read('identity')).headers['content-encoding']).toBeUndefined();
+
+    await book(travellers[3]!, ids.open, 1);
+    const changed = await read('br');
+    expect(changed.rawPayload.equals(br.rawPayload)).toBe(false);
+    const now = JSON.parse(brotliDecompressSync(changed.rawPayload).toString('utf8')) as Overview;
+    expect(find(now, ids.open)!.requested).toBe(find(plain, ids.open)!.requested + 1);
   });
 
   it('shows a change made after a read at the next read', async () => {

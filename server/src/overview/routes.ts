@@ -8,6 +8,7 @@ import { consoleErrors, consoleRoute } from '../admin/bookings-routes.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
+import { sharedAnswer } from '../http/shared-answer.js';
 import { overviewReader } from './queries.js';
 
 export async function overviewRoutes(app: FastifyInstance, options: BookingsOptions) {
@@ -16,6 +17,8 @@ export async function overviewRoutes(app: FastifyInstance, options: BookingsOpti
   const api = app.withTypeProvider<ZodTypeProvider>();
   // What this process keeps between requests: see overviewReader.
   const readOverview = overviewReader(db.consoleReads);
+  // Every operator sees the same season: written and compressed once while it stays the same.
+  const answer = sharedAnswer(overviewSchema, { checked: app.checkAnswers });
   api.get(
     '/api/admin/overview',
     {
@@ -27,9 +30,9 @@ export async function overviewRoutes(app: FastifyInstance, options: BookingsOpti
         response: { 200: overviewSchema, ...consoleErrors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const overview = await fromDatabase(() => readOverview(today(), (id) => packages.get(id)?.name));
-      return reply.header('Cache-Control', 'private, no-store').send(overview);
+      return answer(request, reply.header('Cache-Control', 'private, no-store'), overview);
     },
   );
 }
