@@ -18,8 +18,10 @@ export type AdminBookingFilters = {
 };
 
 export const adminPageSize = { default: 25, max: 100 } as const;
-// GET /api/admin/departures: departures a page (a package's schedule is usually one page).
-export const departurePageSize = { default: 50, max: 500 } as const;
+// GET /api/admin/departures: departures a page. The default is the most a page holds: a client
+// written before the list had pages (it read every departure in one answer) still does until the
+// brand has 500 dates; the console follows nextCursor, and may ask for smaller pages.
+export const departurePageSize = { default: 500, max: 500 } as const;
 // The console's search box: longer text is refused, not cut.
 export const searchMaxLength = 100;
 

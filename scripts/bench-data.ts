@@ -17,10 +17,11 @@
 // before the new migrations: a schema as the last release left it, to time a migration by hand.
 // BENCH_DATA_ONLY=reads,csv,post runs only those parts of the measures (all by default);
 // BENCH_DATA_MATCH=regex only the console reads whose name it matches. BENCH_CPU_PROF=dir writes
-// the server's CPU profile there (node --cpu-prof) when it stops.
+// the server's CPU profile there (node --cpu-prof) when it stops; BENCH_NODE_ARGS="--trace-gc"
+// passes Node flags to the server.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -296,9 +297,10 @@ try {
     emulatorHost: proxy?.host ?? emulatorHost,
     env: { CLIENT_DIR: clientDir, DATABASE_URL: url },
     timeoutMs: 120_000,
-    nodeArgs: process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [],
+    nodeArgs: [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   const pid = server.child.pid!;
   const rss = () => {
@@ -361,12 +363,12 @@ try {
   const qs = (o: Record<string, string>) => `/api/admin/bookings?${new URLSearchParams(o).toString()}`;
   const pkg = packageIds[0]!;
   // The paths of every page of the unfiltered departures list, following nextCursor.
-  async function departurePages() {
-    const paths = ['/api/admin/departures'];
+  async function departurePages(first: string) {
+    const paths = [first];
     for (;;) {
       const body = (await (await get(paths.at(-1)!)).json()) as { nextCursor: string | null };
       if (!body.nextCursor) return paths;
-      paths.push(`/api/admin/departures?cursor=${body.nextCursor}`);
+      paths.push(`${first}&cursor=${body.nextCursor}`);
     }
   }
   const cases: Case[] = [
@@ -438,10 +440,17 @@ try {
       plan: (q) => listAdminDepartures(q, { packageId: pkg }),
     },
     {
-      // Every page of the whole schedule (5,000 dates, fifty a page), each by its cursor.
-      name: 'GET /api/admin/departures, every package, page by page',
+      // Every page of the whole schedule (5,000 dates), fifty a page, each by its cursor.
+      name: 'GET /api/admin/departures?limit=50, every package, page by page',
       budget: 100,
-      paths: await departurePages(),
+      paths: await departurePages('/api/admin/departures?limit=50'),
+      plan: (q) => listAdminDepartures(q, { limit: 50 }),
+    },
+    {
+      // Without a limit: the first 500 dates (the default page, the most one holds).
+      name: 'GET /api/admin/departures, the default page of 500 (no budget)',
+      budget: Infinity,
+      paths: ['/api/admin/departures'],
       plan: (q) => listAdminDepartures(q, {}),
     },
     {
@@ -634,6 +643,9 @@ try {
   if (server) {
     server.child.kill('SIGTERM');
     await server.exited;
+    mkdirSync(join(root, 'reports'), { recursive: true });
+    if (process.env.BENCH_NODE_ARGS)
+      writeFileSync(join(root, 'reports/bench-data-server.log'), server.output());
   }
   await proxy?.close();
   await gen.end().catch(() => {});

@@ -29,8 +29,10 @@ import { cursorOf, findAdminBooking, listAdminBookings, listBookingEvents } from
 import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
 import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor } from './filters.js';
 
-// Rows a query while writing the CSV: the export is never held in memory whole.
-const defaultExportPageSize = 2000;
+// Rows a query while writing the CSV: the export is never held in memory whole. Fewer rows alive
+// at a time leave V8 less to promote between its major collections: over a million bookings the
+// server's memory grew by 167 MB with 2,000 a page, 131 MB with 500 (100: 117 MB but 20 % slower).
+const defaultExportPageSize = 500;
 
 export const operatorActor = (request: FastifyRequest): Actor => ({
   type: 'operator',

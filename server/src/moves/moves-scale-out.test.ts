@@ -4,26 +4,12 @@
 // that lapse together are cancelled exactly once while all three processes sweep them (and this
 // one too). PGlite runs one statement at a time inside one process, so these races only mean
 // something on PostgreSQL: without TEST_DATABASE_URL they skip.
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
-import { addDays, todayIso } from '#contracts/iso-dates';
-import {
-  createOperator,
-  createUser,
-  makeClientDir,
-  postBooking,
-  spawnServer,
-  validBooking,
-  type ServerProcess,
-  type TestUser,
-} from '../test/fixtures.js';
-import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOperator, createUser, validBooking, type TestUser } from '../test/fixtures.js';
+import { useServerCluster } from '../test/server-cluster.js';
 import { waitFor } from '../test/wait-for.js';
 import { seatInvariantBreaches } from '../waitlist/seat-audit.js';
 import { expireMoveOffers } from './repository.js';
-import type { Booking } from '#contracts/api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
@@ -33,69 +19,20 @@ if (!baseUrl) {
 }
 
 describe.skipIf(!baseUrl)('moving departures on three server processes, one PostgreSQL', () => {
-  let url: string;
-  let clientDir: string;
-  let db: Database;
-  let servers: ServerProcess[] = [];
+  // Three processes; the second runs three booking batches at once (BOOKING_BATCH_LANES).
+  const cluster = useServerCluster(baseUrl, [14415, 14416, 14417], (i): Record<string, string> =>
+    i === 1 ? { BOOKING_BATCH_LANES: '3' } : {},
+  );
+  const { api, newDeparture, book, seatsTaken } = cluster;
   let users: TestUser[];
   let operator: TestUser;
-  let dayOffset = 600 + Math.floor(Math.random() * 3000);
-
-  const api = async (user: TestUser, method: string, path: string, body?: unknown, server = 0) => {
-    const res = await fetch(`${servers[server % servers.length]!.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.idToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
-  const newDeparture = async (capacity: number) => {
-    const id = randomUUID();
-    await db.query(`INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)`, [
-      id,
-      validBooking.packageId,
-      addDays(todayIso('UTC'), dayOffset++),
-      capacity,
-    ]);
-    return id;
-  };
-  const book = async (user: TestUser, departureId: string, travellers: number) => {
-    const res = await postBooking(servers[0]!.url, user, { ...validBooking, departureId, travellers });
-    expect(res.status).toBe(201);
-    return (await res.json()) as Booking;
-  };
-  const seatsTaken = async (id: string) =>
-    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id]))
-      .rows[0]!.seats_taken;
 
   beforeAll(async () => {
-    url = await postgresSchemaUrl(baseUrl!);
-    clientDir = makeClientDir();
-    // Every process lapses offers each second: the lapse below races the real schedulers.
-    const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, WAITLIST_EXPIRY_INTERVAL_SECONDS: '1' };
-    servers = await Promise.all([
-      spawnServer(env, 14415),
-      spawnServer({ ...env, BOOKING_BATCH_LANES: '3' }, 14416),
-      spawnServer(env, 14417),
-    ]);
-    db = await openDatabase({ url });
     [operator, ...users] = await Promise.all([
       createOperator('mover'),
       ...Array.from({ length: 8 }, (_, i) => createUser(`party${i}`)),
     ]);
   }, 120_000);
-
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await db?.close();
-    if (url) await dropPostgresSchema(url);
-    rmSync(clientDir, { recursive: true, force: true });
-  }, 60_000);
 
   it('a move racing bookings for the new date’s last seats never oversells it', async () => {
     // Six rounds at once: a date with 6 seats left, a move needing 4 of them, 8 bookings of 1 for it.
@@ -146,7 +83,7 @@ describe.skipIf(!baseUrl)('moving departures on three server processes, one Post
       if (bookings.some((b) => b.status === 409)) expect(await seatsTaken(target)).toBeGreaterThanOrEqual(9);
     }
     void movesWon;
-    expect(await seatInvariantBreaches(db)).toEqual([]);
+    expect(await seatInvariantBreaches(cluster.db)).toEqual([]);
   }, 90_000);
 
   it('offers lapsing together are cancelled once while three processes sweep them', async () => {
@@ -174,14 +111,14 @@ describe.skipIf(!baseUrl)('moving departures on three server processes, one Post
     const bookingIds = moves.flatMap((m) => m.parties.map((p) => p.id));
     // Every deadline passes at once: the three servers' schedulers (each second) and this process
     // all try to lapse the same twelve offers.
-    await db.query(
+    await cluster.db.query(
       `UPDATE move_offers SET expires_at = now() - interval '1 second' WHERE booking_id = ANY($1::uuid[])`,
       [bookingIds],
     );
     const offers = () => ({ now: new Date(), offerHours: 24, packageName: (id: string) => id });
-    await Promise.all([expireMoveOffers(db, offers), expireMoveOffers(db, offers)]);
+    await Promise.all([expireMoveOffers(cluster.db, offers), expireMoveOffers(cluster.db, offers)]);
     await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>(
+      const { rows } = await cluster.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM move_offers WHERE booking_id = ANY($1::uuid[]) AND status = 'open'`,
         [bookingIds],
       );
@@ -190,7 +127,7 @@ describe.skipIf(!baseUrl)('moving departures on three server processes, one Post
     // Give any late sweep a chance to do something twice (it must not).
     await new Promise((r) => setTimeout(r, 1500));
     const counts = async (sql: string) =>
-      (await db.query<{ id: string; n: number }>(sql, [bookingIds])).rows.map((r) => r.n);
+      (await cluster.db.query<{ id: string; n: number }>(sql, [bookingIds])).rows.map((r) => r.n);
     expect(
       await counts(`SELECT booking_id AS id, count(*)::int AS n FROM audit_events
         WHERE booking_id = ANY($1::uuid[]) AND action = 'booking.move-expired' GROUP BY booking_id`),
@@ -203,7 +140,7 @@ describe.skipIf(!baseUrl)('moving departures on three server processes, one Post
       await counts(`SELECT booking_id AS id, count(*)::int AS n FROM outbox
         WHERE booking_id = ANY($1::uuid[]) AND kind = 'booking-cancelled' GROUP BY booking_id`),
     ).toEqual(Array(12).fill(1));
-    const { rows } = await db.query<{ status: string; cancel_reason: string }>(
+    const { rows } = await cluster.db.query<{ status: string; cancel_reason: string }>(
       'SELECT DISTINCT status, cancel_reason FROM bookings WHERE id = ANY($1::uuid[])',
       [bookingIds],
     );
@@ -212,6 +149,6 @@ describe.skipIf(!baseUrl)('moving departures on three server processes, one Post
       expect(await seatsTaken(target)).toBe(0);
       expect(await seatsTaken(source)).toBe(0);
     }
-    expect(await seatInvariantBreaches(db)).toEqual([]);
+    expect(await seatInvariantBreaches(cluster.db)).toEqual([]);
   }, 90_000);
 });

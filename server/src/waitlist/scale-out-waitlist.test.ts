@@ -4,26 +4,14 @@
 // cancellation and an offer's lapse race, and after a randomised mix of every operation the seat
 // rule holds for every departure. PGlite runs one statement at a time inside one process, so these
 // races only mean something on PostgreSQL: without TEST_DATABASE_URL they skip.
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
-import { addDays, todayIso } from '#contracts/iso-dates';
-import {
-  createUser,
-  makeClientDir,
-  postBooking,
-  spawnServer,
-  validBooking,
-  type ServerProcess,
-  type TestUser,
-} from '../test/fixtures.js';
-import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, postBooking, validBooking, type TestUser } from '../test/fixtures.js';
+import { useServerCluster } from '../test/server-cluster.js';
 import { waitFor } from '../test/wait-for.js';
 import { expireOffers } from './repository.js';
 import { seatInvariantBreaches } from './seat-audit.js';
-import type { Booking, WaitlistEntry } from '#contracts/api';
+import type { WaitlistEntry } from '#contracts/api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
@@ -40,69 +28,24 @@ const details = {
 };
 
 describe.skipIf(!baseUrl)('changes and the waiting list on two server processes, one PostgreSQL', () => {
-  let url: string;
-  let clientDir: string;
-  let db: Database;
-  let servers: ServerProcess[] = [];
+  // Two processes; the second runs three booking batches at once (BOOKING_BATCH_LANES; the
+  // default is one).
+  const cluster = useServerCluster(baseUrl, [14405, 14406], (i): Record<string, string> =>
+    i === 1 ? { BOOKING_BATCH_LANES: '3' } : {},
+  );
+  const { api, newDeparture, book, seatsTaken } = cluster;
   let users: TestUser[];
-  let dayOffset = 600 + Math.floor(Math.random() * 3000);
-
-  const api = async (user: TestUser, method: string, path: string, body?: unknown, server = 0) => {
-    const res = await fetch(`${servers[server % servers.length]!.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.idToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
-  const newDeparture = async (capacity: number) => {
-    const id = randomUUID();
-    await db.query(`INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, $2, $3, $4)`, [
-      id,
-      validBooking.packageId,
-      addDays(todayIso('UTC'), dayOffset++),
-      capacity,
-    ]);
-    return id;
-  };
-  const book = async (user: TestUser, departureId: string, travellers: number) => {
-    const res = await postBooking(servers[0]!.url, user, { ...validBooking, departureId, travellers });
-    expect(res.status).toBe(201);
-    return (await res.json()) as Booking;
-  };
-  const seatsTaken = async (id: string) =>
-    (await db.query<{ seats_taken: number }>('SELECT seats_taken FROM departures WHERE id = $1', [id]))
-      .rows[0]!.seats_taken;
   const statusOf = async (entryId: string) =>
-    (await db.query<{ status: string }>('SELECT status FROM waitlist_entries WHERE id = $1', [entryId]))
-      .rows[0]!.status;
+    (
+      await cluster.db.query<{ status: string }>('SELECT status FROM waitlist_entries WHERE id = $1', [
+        entryId,
+      ])
+    ).rows[0]!.status;
   const offerContext = () => ({ now: new Date(), offerHours: 24, packageName: (id: string) => id });
 
   beforeAll(async () => {
-    url = await postgresSchemaUrl(baseUrl!);
-    clientDir = makeClientDir();
-    // Every process lapses offers each second: the races below are with the real scheduler.
-    const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, WAITLIST_EXPIRY_INTERVAL_SECONDS: '1' };
-    // The second also runs three booking batches at once (BOOKING_BATCH_LANES; the default is one).
-    servers = await Promise.all([
-      spawnServer(env, 14405),
-      spawnServer({ ...env, BOOKING_BATCH_LANES: '3' }, 14406),
-    ]);
-    db = await openDatabase({ url });
     users = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(`waiter${i}`)));
   }, 120_000);
-
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await db?.close();
-    if (url) await dropPostgresSchema(url);
-    rmSync(clientDir, { recursive: true, force: true });
-  }, 60_000);
 
   it('parallel changes and bookings for the last seats never oversell', async () => {
     const target = await newDeparture(10);
@@ -118,7 +61,7 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
       ),
       Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
-          const res = await postBooking(servers[i % 2]!.url, users[i % 12]!, {
+          const res = await postBooking(cluster.servers[i % 2]!.url, users[i % 12]!, {
             ...validBooking,
             departureId: target,
           });
@@ -136,7 +79,7 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     expect(await seatsTaken(home)).toBe(2 * (10 - moved));
     // The last seat goes too: the capacity was reached, or only a party of 2 was left to fail.
     expect(await seatsTaken(target)).toBeGreaterThanOrEqual(9);
-    expect(await seatInvariantBreaches(db)).toEqual([]);
+    expect(await seatInvariantBreaches(cluster.db)).toEqual([]);
   }, 60_000);
 
   it('a cancellation and a lapse racing for the same freed seats offer them once', async () => {
@@ -162,13 +105,13 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
     // processes' schedulers, this process and a cancellation on either server.
     await Promise.all(
       rounds.map(async ({ id, b, owner, waiting }, r) => {
-        await db.query(
+        await cluster.db.query(
           `UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second' WHERE id = $1`,
           [waiting[0]!.id],
         );
         await Promise.all([
           api(owner, 'POST', `/api/bookings/${b.id}/cancel`, undefined, r),
-          expireOffers(db, offerContext),
+          expireOffers(cluster.db, offerContext),
         ]);
         void id;
       }),
@@ -178,21 +121,21 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
       expect(await statusOf(waiting[1]!.id)).toBe('offered');
       expect(await statusOf(waiting[2]!.id)).toBe('offered');
       expect(await seatsTaken(id)).toBe(4);
-      const offers = await db.query<{ entry: string; n: number }>(
+      const offers = await cluster.db.query<{ entry: string; n: number }>(
         `SELECT waitlist_entry_id AS entry, count(*)::int AS n FROM audit_events
           WHERE departure_id = $1 AND action IN ('waitlist.offered', 'waitlist.expired')
           GROUP BY waitlist_entry_id, action`,
         [id],
       );
       expect(offers.rows.every((r) => r.n === 1)).toBe(true);
-      const mails = await db.query<{ n: number }>(
+      const mails = await cluster.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM outbox WHERE kind = 'waitlist-offered' AND payload->>'startsOn' =
            (SELECT to_char(starts_on, 'YYYY-MM-DD') FROM departures WHERE id = $1)`,
         [id],
       );
       expect(mails.rows[0]!.n).toBe(3);
     }
-    expect(await seatInvariantBreaches(db)).toEqual([]);
+    expect(await seatInvariantBreaches(cluster.db)).toEqual([]);
   }, 60_000);
 
   it('a randomised mix of bookings, changes, cancellations, joins, leaves, accepts and lapses keeps the seat rule', async () => {
@@ -301,20 +244,20 @@ describe.skipIf(!baseUrl)('changes and the waiting list on two server processes,
                   case 'lapse': {
                     const e = pick(entries, o.pick);
                     if (!e) return;
-                    await db.query(
+                    await cluster.db.query(
                       `UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second'
                       WHERE id = $1 AND status = 'offered'`,
                       [e.id],
                     );
-                    await expireOffers(db, offerContext);
+                    await expireOffers(cluster.db, offerContext);
                   }
                 }
               }),
             );
           }
-          expect(await seatInvariantBreaches(db)).toEqual([]);
+          expect(await seatInvariantBreaches(cluster.db)).toEqual([]);
           // No departure has seats free while a party that fits them waits.
-          const stranded = await db.query<{ id: string }>(
+          const stranded = await cluster.db.query<{ id: string }>(
             `SELECT d.id FROM departures d WHERE d.id = ANY($1::uuid[]) AND d.status = 'open' AND EXISTS (
              SELECT 1 FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'waiting'
                AND w.travellers <= d.capacity - d.seats_taken)`,

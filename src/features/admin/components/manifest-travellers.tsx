@@ -6,6 +6,7 @@ import { checkInTraveller } from '~/features/admin/api/admin-api';
 import { formatBirthDate, plural } from '#contracts/format';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
+import { GuestCareFacts } from '~/components/guest-care-facts';
 import type { Question } from '#contracts/catalogue';
 import type { ManifestBooking } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
@@ -128,29 +129,7 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
                           : '—'}
                       </dd>
                     </div>
-                    <div>
-                      <dt>Dietary</dt>
-                      <dd>{guest.dietary || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Medical / access</dt>
-                      <dd>{guest.medical || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Emergency</dt>
-                      <dd>
-                        {guest.emergencyName || guest.emergencyPhone ? (
-                          <>
-                            {guest.emergencyName}{' '}
-                            {guest.emergencyPhone ? (
-                              <a href={telHref(guest.emergencyPhone)}>{guest.emergencyPhone}</a>
-                            ) : null}
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </dd>
-                    </div>
+                    <GuestCareFacts guest={guest} />
                     {questions.map((q) => (
                       <div key={q.id} className="manifest-person__answer">
                         <dt>{q.label}</dt>

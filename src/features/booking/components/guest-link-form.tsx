@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useDetailsForm } from '~/features/booking/hooks/use-details-form';
 import { checkGuest } from '#contracts/guests';
 import type { GuestLink } from '#contracts/guest-links';
 import { formatTripDate } from '#contracts/format';
@@ -19,18 +20,10 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
   const id = useId();
   const [link, setLink] = useState(initial);
   const [draft, setDraft] = useState<GuestDraft>(() => toDraft(initial.guest));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState('');
+  const { formRef, errors, setErrors, formError, setFormError, saved, setSaved, busy, setBusy, ...form } =
+    useDetailsForm();
   const [closed, setClosed] = useState('');
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const today = todayIso('local');
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +35,7 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setFormError('Please check the highlighted fields. Nothing was saved yet.');
-      focusFirstError();
+      form.focusFirstError();
       return;
     }
     setBusy(true);
@@ -57,15 +50,9 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
           : 'Saved. You can come back to this link to add the rest.',
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setClosed(error.message);
-      } else if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        setFormError(`${error.message} Your changes are still here.`);
-        if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
-      } else {
-        setFormError('Your details could not be saved. Your changes are still here: please try again.');
-      }
+      if (error instanceof ApiError && error.status === 409) setClosed(error.message);
+      else
+        form.failed(error, 'Your details could not be saved. Your changes are still here: please try again.');
     } finally {
       setBusy(false);
     }
@@ -116,9 +103,7 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
             own
             onChange={(field, value) => {
               setDraft((d) => ({ ...d, [field]: value }));
-              setSaved('');
-              const key = `guest.${field}`;
-              if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+              form.edited(`guest.${field}`);
             }}
           />
         </fieldset>

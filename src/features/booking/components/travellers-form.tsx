@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useDetailsForm } from '~/features/booking/hooks/use-details-form';
 import { Link } from 'react-router';
 import {
   checkGuest,
@@ -23,7 +24,6 @@ import { QuestionFields } from '~/features/booking/components/question-fields';
 import { answersComplete, checkAnswers, type Answers } from '#contracts/answers';
 import { useAsyncData } from '~/lib/use-async-data';
 import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
-import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatBirthDate, formatTripDate } from '#contracts/format';
 import { todayIso } from '#contracts/iso-dates';
@@ -44,11 +44,8 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     getPackageQuestions(initial.packageId, signal),
   ).state;
   const questions = questionsState.status === 'success' ? questionsState.data : [];
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, setErrors, formError, setFormError, saved, setSaved, busy, setBusy, ...form } =
+    useDetailsForm();
   // Typed or autofilled before the server-rendered page hydrated (src/lib/use-typed-before-hydration.ts).
   useTypedBeforeHydration(formRef, (name, value) => {
     const [, index, field] = /^guests\.(\d+)\.(\w+)$/.exec(name) ?? [];
@@ -61,9 +58,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
 
   const update = (index: number, field: GuestField) => (value: string) => {
     setDrafts((all) => all.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
-    setSaved('');
-    const key = `guests.${index}.${field}`;
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    form.edited(`guests.${index}.${field}`);
   };
 
   const answer = (index: number) => (questionId: string, value: string | boolean | undefined) => {
@@ -74,15 +69,8 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
         return value === undefined ? rest : { ...rest, [questionId]: value };
       }),
     );
-    setSaved('');
-    const key = `guests.${index}.answers.${questionId}`;
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    form.edited(`guests.${index}.answers.${questionId}`);
   };
-
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,7 +88,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setFormError('Please check the highlighted fields. Nothing was saved yet.');
-      focusFirstError();
+      form.focusFirstError();
       return;
     }
     setBusy(true);
@@ -120,13 +108,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
       );
     } catch (error) {
       // The drafts stay as typed: nothing is lost on a failed save.
-      if (error instanceof ApiError) {
-        setErrors(error.fieldErrors);
-        setFormError(`${error.message} Your changes are still here.`);
-        if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
-      } else {
-        setFormError('The details could not be saved. Your changes are still here: please try again.');
-      }
+      form.failed(error, 'The details could not be saved. Your changes are still here: please try again.');
     } finally {
       setBusy(false);
     }

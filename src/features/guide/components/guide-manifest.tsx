@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatTripDate } from '#contracts/format';
 import { telHref } from '#contracts/phone';
+import { GuestCareFacts } from '~/components/guest-care-facts';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { checkIn, getGuideManifest, guidePaths } from '~/features/guide/guide-api';
@@ -102,23 +103,7 @@ export function GuideManifest({ departureId }: { departureId: string }) {
                   {booking.reference} · {booking.name} · <a href={telHref(booking.phone)}>{booking.phone}</a>
                 </p>
                 <dl className="guide-person__facts">
-                  <div>
-                    <dt>Dietary</dt>
-                    <dd>{guest.dietary || '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Medical / access</dt>
-                    <dd>{guest.medical || '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Emergency</dt>
-                    <dd>
-                      {guest.emergencyName || '—'}{' '}
-                      {guest.emergencyPhone ? (
-                        <a href={telHref(guest.emergencyPhone)}>{guest.emergencyPhone}</a>
-                      ) : null}
-                    </dd>
-                  </div>
+                  <GuestCareFacts guest={guest} />
                 </dl>
                 <div className="guide-person__check" role="group" aria-label={`Check-in of ${label}`}>
                   {(['present', 'no-show'] as const).map((s) => (

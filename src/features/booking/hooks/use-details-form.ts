@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import { ApiError } from '~/lib/api-client';
+
+// What a form of travellers' details (the lead's, a traveller's own link) tells its user: each
+// field's message, the one above the form, the "Saved" line and whether a save is under way; the
+// focus taken to the first field to fix. What is typed is never touched here: a failed save keeps
+// every draft as it was.
+export function useDetailsForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  // A field edited: its message goes, and the "Saved" line with it.
+  const edited = (key: string) => {
+    setSaved('');
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  // A save refused by the server: its messages where they belong; any other failure: `fallback`.
+  const failed = (error: unknown, fallback: string) => {
+    if (error instanceof ApiError) {
+      setErrors(error.fieldErrors);
+      setFormError(`${error.message} Your changes are still here.`);
+      if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
+    } else {
+      setFormError(fallback);
+    }
+  };
+
+  return {
+    formRef,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+    saved,
+    setSaved,
+    busy,
+    setBusy,
+    focusFirstError,
+    edited,
+    failed,
+  };
+}
