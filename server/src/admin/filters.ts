@@ -68,28 +68,36 @@ export const encodeCursor = (cursor: Cursor) =>
   Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 
 const cursorMessage = 'This cursor is not valid: start again from the first page.';
-function decodeCursor(raw: string): Cursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return undefined;
+
+// A cursor's strings, as encodeCursor and encodeDepartureCursor wrote them (base64url of a JSON
+// array of `count` strings); undefined for anything else.
+function cursorStrings(raw: string, count: number): string[] | undefined {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
-  const [at, id] = decoded as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string') return undefined;
-  if (!isCursorTime(at) || !isUuid(id)) return undefined;
-  return { at, id: id.toLowerCase() };
+  if (!Array.isArray(decoded) || decoded.length !== count) return undefined;
+  return decoded.every((v) => typeof v === 'string') ? (decoded as string[]) : undefined;
 }
-const cursor = z.pipe(
-  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, cursorMessage)),
-  z.transform((raw, ctx) => {
-    const decoded = decodeCursor(raw);
-    if (!decoded) ctx.issues.push({ code: 'custom', message: cursorMessage, input: raw });
-    return decoded;
-  }),
-);
+
+// A query's `cursor`: 400 with one message for anything `decode` does not read.
+const cursorParam = <T>(decode: (raw: string) => T | undefined) =>
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, cursorMessage)),
+    z.transform((raw, ctx) => {
+      const decoded = decode(raw);
+      if (!decoded) ctx.issues.push({ code: 'custom', message: cursorMessage, input: raw });
+      return decoded;
+    }),
+  );
+
+const cursor = cursorParam((raw): Cursor | undefined => {
+  const [at, id] = cursorStrings(raw, 2) ?? [];
+  if (at === undefined || id === undefined || !isCursorTime(at) || !isUuid(id)) return undefined;
+  return { at, id: id.toLowerCase() };
+});
 
 // GET /api/admin/bookings and its CSV. The keys are checked in this order; the first refusal wins.
 export const bookingFiltersQuery = (knownPackage: (id: string) => boolean) =>
@@ -125,27 +133,13 @@ export type DepartureCursor = { startsOn: string; packageId: string; id: string 
 export const encodeDepartureCursor = (cursor: DepartureCursor) =>
   Buffer.from(JSON.stringify([cursor.startsOn, cursor.packageId, cursor.id])).toString('base64url');
 
-function decodeDepartureCursor(raw: string): DepartureCursor | undefined {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
+const departureCursor = cursorParam((raw): DepartureCursor | undefined => {
+  const [startsOn, packageId, id] = cursorStrings(raw, 3) ?? [];
+  if (startsOn === undefined || packageId === undefined || id === undefined) return undefined;
+  if (!isIsoDate(startsOn) || !isUuid(id) || packageId.length > 100 || hasControlChars(packageId))
     return undefined;
-  }
-  if (!Array.isArray(decoded) || decoded.length !== 3) return undefined;
-  const [startsOn, packageId, id] = decoded as unknown[];
-  if (typeof startsOn !== 'string' || typeof packageId !== 'string' || typeof id !== 'string') return undefined;
-  if (!isIsoDate(startsOn) || !isUuid(id) || packageId.length > 100 || hasControlChars(packageId)) return undefined;
   return { startsOn, packageId, id: id.toLowerCase() };
-}
-const departureCursor = z.pipe(
-  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, cursorMessage)),
-  z.transform((raw, ctx) => {
-    const decoded = decodeDepartureCursor(raw);
-    if (!decoded) ctx.issues.push({ code: 'custom', message: cursorMessage, input: raw });
-    return decoded;
-  }),
-);
+});
 
 // GET /api/admin/departures?packageId=&from=YYYY-MM-DD&limit=&cursor=
 export const departureListQuery = (knownPackage: (id: string) => boolean) =>
