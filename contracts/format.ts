@@ -130,9 +130,9 @@ export function fromToday(today: string, iso: string): string {
   return `in ${Math.round(days / 30.44)} months`;
 }
 
-// "1 traveller", "3 travellers".
+// "1 traveller", "3 travellers", "1,204 bookings".
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${pluralWord(count, one, many)}`;
+  return `${count.toLocaleString('en')} ${pluralWord(count, one, many)}`;
 }
 
 // The word alone, where the count stands elsewhere in the sentence or not at all: "is" or "are",

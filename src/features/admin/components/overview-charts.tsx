@@ -5,11 +5,10 @@
 // the chart's width, so text keeps its size on a phone and the bars fit the screen.
 import { useId, type ReactNode } from 'react';
 import type { OverviewDeparture, OverviewWeek } from '#contracts/overview';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
 import { ChartFigure } from '~/features/admin/components/chart-figure';
 import {
   count,
-  plural,
   seatKindLabels,
   seatKinds,
   seatsSummary,

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { Overview } from '#contracts/overview';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { SeatsChart, WaitingChart, WeeklyChart } from '~/features/admin/components/overview-charts';
 import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useOverview } from '~/features/admin/hooks/use-overview';
-import { count, decideIn, plural, taken } from '~/features/admin/utils/overview-figures';
+import { count, decideIn, taken } from '~/features/admin/utils/overview-figures';
 import { ApiError } from '~/lib/api-client';
 
 // /admin: the season at a glance. The figures first, then the dates at risk (what needs a
@@ -75,7 +75,7 @@ function OverviewBody({ overview }: { overview: Overview }) {
           <dt>At risk</dt>
           <dd>
             {count(atRisk.length)}{' '}
-            <span className="admin-stats__of">{atRisk.length === 1 ? 'date' : 'dates'}</span>
+            <span className="admin-stats__of">{pluralWord(atRisk.length, 'date')}</span>
           </dd>
         </div>
         <div>

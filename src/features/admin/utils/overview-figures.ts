@@ -1,7 +1,7 @@
 // The overview's words: each chart's summary (its text alternative) and the labels the charts
 // share, computed from GET /api/admin/overview's answer.
 import type { OverviewDeparture, OverviewWeek } from '#contracts/overview';
-import { formatTripDate, tripDateParts } from '#contracts/format';
+import { formatTripDate, plural, tripDateParts } from '#contracts/format';
 import { daysBetween } from '#contracts/iso-dates';
 
 // Seats per kind, in the order the charts stack them and the tables list them.
@@ -15,8 +15,6 @@ export const seatKindLabels: Record<SeatKind, string> = {
 };
 
 export const count = (n: number) => n.toLocaleString('en');
-// "1,204 bookings", "1 booking".
-export const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 // "12 Dec": a chart's label, where the year is the caption's.
 export function shortDate(iso: string): string {
