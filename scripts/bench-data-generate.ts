@@ -6,6 +6,7 @@
 // travellers, 2,000,000 audit rows and 3,000,000 sent emails. Most departures carry about 200
 // bookings (about 400 travellers); ten carry about 450 bookings (about 900 travellers, the
 // largest manifests) and forty about 30 bookings (about 60 travellers).
+import { defaultRetentionDays } from '../server/src/guests/retention';
 import type { Queryable } from '../server/src/db/database';
 
 export const generatedShape = {
@@ -244,14 +245,23 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
     {
       name: "the travellers' details (about 2,000,000)",
       sql: `
+        -- Departures more than the retention period past have their travellers' date of birth and
+        -- dietary needs erased already, as the retention sweep (server/src/guests/retention.ts)
+        -- leaves a database that has been running: no backlog for the server to work through
+        -- while it is measured.
         INSERT INTO booking_guests (booking_id, position, full_name, date_of_birth, dietary)
         SELECT b.id, g,
           CASE WHEN g = 0 THEN b.name
                ELSE (${first})[1 + ${h('hashtext(b.reference) & 2147483647', 'g', firstNames.length)}]
                  || ' ' || split_part(b.name, ' ', 2) END,
-          date '1950-01-01' + (hashtext(b.reference || g) & 2147483647) % 25000,
-          CASE WHEN (hashtext(b.reference) + g) % 9 = 0 THEN 'Vegetarian' ELSE '' END
-        FROM bookings b CROSS JOIN LATERAL generate_series(0, b.travellers - 1) AS g;
+          CASE WHEN NOT erased THEN date '1950-01-01' + (hashtext(b.reference || g) & 2147483647) % 25000 END,
+          CASE WHEN NOT erased AND (hashtext(b.reference) + g) % 9 = 0 THEN 'Vegetarian' ELSE '' END
+        FROM bookings b
+        JOIN departures d ON d.id = b.departure_id
+        CROSS JOIN LATERAL (SELECT d.starts_on <= current_date - ${defaultRetentionDays} AS erased) r
+        CROSS JOIN LATERAL generate_series(0, b.travellers - 1) AS g;
+        UPDATE departures SET guests_erased_at = starts_on + ${defaultRetentionDays + 1}
+          WHERE starts_on <= current_date - ${defaultRetentionDays};
       `,
     },
     {
@@ -295,6 +305,26 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
         FROM bookings b
         CROSS JOIN (VALUES ('booking-received', interval '0'), ('booking-confirmed', interval '1 day'),
                            ('trip-reminder', interval '2 days')) AS k(kind, after);
+      `,
+    },
+    {
+      // As a running server leaves them: the trip and details reminders of the coming weeks
+      // already sent (server/src/reminders/reminders.ts; DETAILS_REMINDER_DAYS and
+      // TRIP_REMINDER_DAYS are at most 30 by default, server/src/env.ts), so the server measured
+      // does not start by sending thousands of them.
+      name: 'the reminders of the coming weeks, sent',
+      sql: `
+        INSERT INTO reminders (booking_id, kind, sent_at)
+        SELECT b.id, k.kind, now() - interval '1 day'
+        FROM bookings b JOIN departures d ON d.id = b.departure_id
+        CROSS JOIN (VALUES ('trip'), ('details')) AS k(kind)
+        WHERE d.starts_on BETWEEN current_date AND current_date + 30 AND b.status <> 'cancelled'
+        ON CONFLICT DO NOTHING;
+        INSERT INTO guest_reminders (booking_id, position, kind, sent_at)
+        SELECT g.booking_id, g.position, 'details', now() - interval '1 day'
+        FROM booking_guests g JOIN bookings b ON b.id = g.booking_id JOIN departures d ON d.id = b.departure_id
+        WHERE d.starts_on BETWEEN current_date AND current_date + 30 AND b.status <> 'cancelled'
+        ON CONFLICT DO NOTHING;
       `,
     },
   ];
