@@ -56,12 +56,19 @@ function Swatch({ kind, prefix }: { kind: SeatKind; prefix: string }) {
   );
 }
 
-const tableScroll = (label: string, table: ReactNode) => (
-  // Wider than a phone: it scrolls sideways within itself, never the page.
-  <div className="chart__scroll" role="region" aria-label={label} tabIndex={0}>
-    {table}
+// Wider (or, `tall`, longer) than a phone: it scrolls within itself, never the page; a named
+// region that takes the keyboard's focus, so it can be scrolled without a mouse.
+const scrollRegion = (label: string, content: ReactNode, tall = false) => (
+  <div
+    className={`chart__scroll${tall ? ' chart__scroll--tall' : ''}`}
+    role="region"
+    aria-label={label}
+    tabIndex={0}
+  >
+    {content}
   </div>
 );
+const tableScroll = (label: string, table: ReactNode) => scrollRegion(label, table);
 
 // Stacked bars, one row a departure: confirmed, requested, offered and free seats, each bar as
 // long as the departure's capacity against the largest one's.
@@ -141,70 +148,69 @@ export function SeatsChart({
       )}
     >
       {(labelledBy) =>
-        departures.length === 0 ? null : (
-          <div
-            className="chart__scroll chart__scroll--tall"
-            role="region"
-            aria-label="Seats per departure, chart"
-            tabIndex={0}
-          >
-            <SeatPatterns prefix={prefix} />
-            <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
-              {departures.map((d) => {
-                let x = 0;
-                return (
-                  <div className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
-                    <span className="seat-row__label">
-                      <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
-                      {d.atRisk ? <span className="seat-row__flag">At risk</span> : null}
-                      {d.status === 'closed' ? (
-                        <span className="seat-row__flag seat-row__flag--closed">Closed</span>
-                      ) : null}
-                    </span>
-                    <span className="seat-row__figure">
-                      {taken(d)} of {d.capacity}
-                    </span>
-                    <svg
-                      className="seat-row__bar"
-                      width="100%"
-                      height="18"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      {seatKinds.map((k) => {
-                        const w = d[k] / widest;
-                        const rect =
-                          d[k] === 0 ? null : (
-                            <rect
-                              key={k}
-                              x={pct(x)}
-                              y="1"
-                              width={pct(w)}
-                              height="16"
-                              fill={fillOf(k, prefix)}
-                            >
-                              <title>{`${seatKindLabels[k]}: ${d[k]}`}</title>
-                            </rect>
-                          );
-                        x += w;
-                        return rect;
-                      })}
-                      {/* The bar's outline: its capacity, the free seats' edge included. */}
-                      <rect
-                        x="0"
-                        y="1"
-                        width={pct(d.capacity / widest)}
-                        height="16"
-                        fill="none"
-                        stroke="#4a5a64"
-                      />
-                    </svg>
-                  </div>
-                );
-              })}
-            </div>
-          </div>
-        )
+        departures.length === 0
+          ? null
+          : scrollRegion(
+              'Seats per departure, chart',
+              <>
+                <SeatPatterns prefix={prefix} />
+                <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
+                  {departures.map((d) => {
+                    let x = 0;
+                    return (
+                      <div className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
+                        <span className="seat-row__label">
+                          <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
+                          {d.atRisk ? <span className="seat-row__flag">At risk</span> : null}
+                          {d.status === 'closed' ? (
+                            <span className="seat-row__flag seat-row__flag--closed">Closed</span>
+                          ) : null}
+                        </span>
+                        <span className="seat-row__figure">
+                          {taken(d)} of {d.capacity}
+                        </span>
+                        <svg
+                          className="seat-row__bar"
+                          width="100%"
+                          height="18"
+                          aria-hidden="true"
+                          focusable="false"
+                        >
+                          {seatKinds.map((k) => {
+                            const w = d[k] / widest;
+                            const rect =
+                              d[k] === 0 ? null : (
+                                <rect
+                                  key={k}
+                                  x={pct(x)}
+                                  y="1"
+                                  width={pct(w)}
+                                  height="16"
+                                  fill={fillOf(k, prefix)}
+                                >
+                                  <title>{`${seatKindLabels[k]}: ${d[k]}`}</title>
+                                </rect>
+                              );
+                            x += w;
+                            return rect;
+                          })}
+                          {/* The bar's outline: its capacity, the free seats' edge included. */}
+                          <rect
+                            x="0"
+                            y="1"
+                            width={pct(d.capacity / widest)}
+                            height="16"
+                            fill="none"
+                            stroke="#4a5a64"
+                          />
+                        </svg>
+                      </div>
+                    );
+                  })}
+                </div>
+              </>,
+              true,
+            )
       }
     </ChartFigure>
   );
@@ -374,36 +380,35 @@ export function WaitingChart({ departures }: { departures: OverviewDeparture[] }
       )}
     >
       {(labelledBy) =>
-        waiting.length === 0 ? null : (
-          <div
-            className="chart__scroll chart__scroll--tall"
-            role="region"
-            aria-label="Waiting demand, chart"
-            tabIndex={0}
-          >
-            <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
-              {waiting.map((d) => (
-                <div className="seat-row" key={d.id}>
-                  <span className="seat-row__label">
-                    <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
-                  </span>
-                  <span className="seat-row__figure">
-                    {count(d.waiting)} waiting · {count(d.free)} free
-                  </span>
-                  <svg
-                    className="seat-row__bar"
-                    width="100%"
-                    height="18"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <rect x="0" y="1" width={pct(d.waiting / most)} height="16" fill="#8f3415" />
-                  </svg>
+        waiting.length === 0
+          ? null
+          : scrollRegion(
+              'Waiting demand, chart',
+              <>
+                <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
+                  {waiting.map((d) => (
+                    <div className="seat-row" key={d.id}>
+                      <span className="seat-row__label">
+                        <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
+                      </span>
+                      <span className="seat-row__figure">
+                        {count(d.waiting)} waiting · {count(d.free)} free
+                      </span>
+                      <svg
+                        className="seat-row__bar"
+                        width="100%"
+                        height="18"
+                        aria-hidden="true"
+                        focusable="false"
+                      >
+                        <rect x="0" y="1" width={pct(d.waiting / most)} height="16" fill="#8f3415" />
+                      </svg>
+                    </div>
+                  ))}
                 </div>
-              ))}
-            </div>
-          </div>
-        )
+              </>,
+              true,
+            )
       }
     </ChartFigure>
   );
