@@ -446,6 +446,7 @@ test.describe('operator console', () => {
       screen: document.documentElement.clientWidth,
     }));
     expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
+    await page.screenshot({ path: test.info().outputPath('departure-manifest.png'), fullPage: true });
   });
 
   test('the bookings and departures tables fit their panel at every width, as cards below 1,100 px (departures: always)', async ({

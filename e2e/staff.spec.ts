@@ -85,5 +85,6 @@ test('an owner adds a guide, who sees their departure at /guide and checks a tra
   await present.click();
   await expectSoon(present).toHaveAttribute('aria-pressed', 'true');
   await expectSoon(guidePage.getByText('1 of 2 present')).toBeVisible();
+  await guidePage.screenshot({ path: test.info().outputPath('guide-list.png'), fullPage: true });
   await phone.close();
 });
