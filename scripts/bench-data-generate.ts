@@ -299,8 +299,11 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
       sql: `
         INSERT INTO outbox (id, booking_id, kind, recipient, payload, status, attempts, run_after,
             created_at, sent_at)
+        -- Sent more than OUTBOX_RETENTION_DAYS (90 by default, server/src/env.ts) ago: their content
+        -- already emptied, as server/src/me/repository.ts purgeSentEmails leaves them.
         SELECT gen_random_uuid(), b.id, k.kind, b.account_email,
-          jsonb_build_object('reference', b.reference, 'name', b.name, 'packageName', b.package_name),
+          CASE WHEN b.created_at + k.after < now() - interval '90 days' THEN '{}'::jsonb
+               ELSE jsonb_build_object('reference', b.reference, 'name', b.name, 'packageName', b.package_name) END,
           'sent', 1, b.created_at + k.after, b.created_at + k.after, b.created_at + k.after
         FROM bookings b
         CROSS JOIN (VALUES ('booking-received', interval '0'), ('booking-confirmed', interval '1 day'),

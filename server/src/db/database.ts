@@ -50,7 +50,14 @@ export type Database = Queryable & {
 
 export type DatabaseOptions =
   // A PostgreSQL server, through pg.
-  | { url: string; poolSize?: number; consolePoolSize?: number; consoleStatementTimeoutMs?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      consolePoolSize?: number;
+      consoleStatementTimeoutMs?: number;
+      // How long pg waits for a statement's answer before failing it (tests shorten it).
+      queryTimeoutMs?: number;
+    }
   // Embedded PGlite: a data folder, or in memory when omitted.
   | { dataDir?: string };
 
@@ -188,18 +195,20 @@ async function openPostgres({
   poolSize = 10,
   consolePoolSize = 4,
   consoleStatementTimeoutMs = 5000,
+  queryTimeoutMs = 10_000,
 }: {
   url: string;
   poolSize?: number;
   consolePoolSize?: number;
   consoleStatementTimeoutMs?: number;
+  queryTimeoutMs?: number;
 }): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 3000,
     // A query stuck behind a dead server must fail, not hang the request.
-    query_timeout: 10_000,
+    query_timeout: queryTimeoutMs,
   });
   // PostgreSQL itself cancels a console read past the timeout (its connection stays usable);
   // a request that waits longer than connectionTimeoutMillis for one of these connections is a 503.
@@ -222,16 +231,24 @@ async function openPostgres({
     const client = await pool.connect();
     const onError = () => {};
     client.on('error', onError);
-    let failed = false;
+    let discard = false;
     try {
       return await work(client);
     } catch (error) {
-      failed = true;
-      if (!discardOnFailure || abortedTransaction(error)) await client.query('ROLLBACK').catch(() => {});
+      discard = discardOnFailure;
+      if (!discardOnFailure || abortedTransaction(error)) {
+        // A ROLLBACK that fails (after a query timeout the server is still running the query, and
+        // the ROLLBACK times out behind it) leaves the transaction open: such a connection is
+        // closed, never pooled, or the next caller's statements would run inside that transaction
+        // and hold its locks until the connection died.
+        await client.query('ROLLBACK').catch(() => {
+          discard = true;
+        });
+      }
       throw error;
     } finally {
       client.off('error', onError);
-      client.release(discardOnFailure && failed ? true : undefined);
+      client.release(discard ? true : undefined);
     }
   };
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({

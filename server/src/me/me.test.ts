@@ -229,4 +229,32 @@ describeEach(storeCases())('my data on $name', (store) => {
     );
     expect(rows[0]).toEqual({ payload: {}, kind: 'booking-received' });
   });
+
+  it('purges a backlog a batch at a time, to the last one, and leaves recent and queued emails', async () => {
+    const old = Array.from({ length: 7 }, () => randomUUID());
+    for (const id of old) {
+      await db.query(
+        `INSERT INTO outbox (id, kind, recipient, payload, status, sent_at) VALUES ($1, 'booking-received', 'x@example.com', '{"name":"Old Name"}', 'sent', now() - interval '100 days')`,
+        [id],
+      );
+    }
+    const recent = randomUUID();
+    await db.query(
+      `INSERT INTO outbox (id, kind, recipient, payload, status, sent_at) VALUES ($1, 'booking-received', 'x@example.com', '{"name":"New Name"}', 'sent', now() - interval '3 days')`,
+      [recent],
+    );
+    expect(await purgeSentEmails(db, 90, new Date(), 2)).toBeGreaterThanOrEqual(7);
+    const { rows } = await db.query<{ id: string; payload: Record<string, unknown> }>(
+      'SELECT id, payload FROM outbox WHERE id = ANY($1::uuid[])',
+      [[...old, recent]],
+    );
+    expect(
+      rows
+        .filter((r) => Object.keys(r.payload).length === 0)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...old].sort());
+    expect(rows.find((r) => r.id === recent)!.payload).toEqual({ name: 'New Name' });
+    expect(await purgeSentEmails(db, 90, new Date(), 2)).toBe(0);
+  });
 });
