@@ -41,8 +41,8 @@ export async function seatInvariantBreaches(q: Queryable): Promise<object[]> {
      FROM departures d LEFT JOIN departure_travellers t ON t.departure_id = d.id
      CROSS JOIN LATERAL (
        SELECT count(DISTINCT b.id)::int AS bookings, count(g.booking_id)::int AS travellers,
-         count(g.booking_id) FILTER (WHERE g.full_name <> '' AND g.date_of_birth IS NOT NULL
-           AND g.emergency_name <> '' AND g.emergency_phone <> '')::int AS complete
+         coalesce(sum(guest_is_complete(g.full_name, g.date_of_birth, g.emergency_name,
+           g.emergency_phone)), 0)::int AS complete
        FROM bookings b LEFT JOIN booking_guests g ON g.booking_id = b.id
        WHERE b.departure_id = d.id AND b.status <> 'cancelled') c
      WHERE d.active_bookings <> c.bookings OR coalesce(t.total, 0) <> c.travellers
