@@ -55,7 +55,17 @@ const serverFloors = [
   ['moves'],
   ['admin', 'me'],
 ];
-const serverRootFiles = ['app', 'api-routes', 'main', 'env', 'html', 'public-limit', 'redis', 'security', 'site-routes'];
+const serverRootFiles = [
+  'app',
+  'api-routes',
+  'main',
+  'env',
+  'html',
+  'public-limit',
+  'redis',
+  'security',
+  'site-routes',
+];
 const serverLayering = serverFloors.flatMap((floor, level) =>
   floor.map((domain) => {
     const above = serverFloors
@@ -121,6 +131,28 @@ export default tseslint.config(
     },
   },
   {
+    // What the pages load: numbers are written by formatCount and formatPrice (contracts/format.ts, contracts/money.ts), not
+    // by ICU, whose first formatter was a page's longest task (docs/decisions/016).
+    files: ['src/**/*.{ts,tsx}', 'contracts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files: import from the module itself.' },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message:
+            'Write numbers with formatCount (contracts/format.ts) or formatPrice: ICU costs a long task.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message:
+            'Write numbers with formatCount (contracts/format.ts) or formatPrice: ICU costs a long task.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     rules: {
       'no-restricted-imports': [
@@ -167,9 +199,21 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './server', from: './src', message: 'The server must not import the browser\'s src/: move what both need to contracts/.' },
-            { target: './src', from: './server', message: 'The browser must not import server/: move what both need to contracts/.' },
-            { target: './contracts', from: ['./src', './server'], message: 'contracts/ is shared by browser and server: it imports neither.' },
+            {
+              target: './server',
+              from: './src',
+              message: "The server must not import the browser's src/: move what both need to contracts/.",
+            },
+            {
+              target: './src',
+              from: './server',
+              message: 'The browser must not import server/: move what both need to contracts/.',
+            },
+            {
+              target: './contracts',
+              from: ['./src', './server'],
+              message: 'contracts/ is shared by browser and server: it imports neither.',
+            },
           ],
         },
       ],
@@ -180,7 +224,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['~/*', '../*'], message: 'contracts/ imports only its own files (./x.js) and libraries.' }] },
+        {
+          patterns: [
+            {
+              group: ['~/*', '../*'],
+              message: 'contracts/ imports only its own files (./x.js) and libraries.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -196,7 +247,8 @@ export default tseslint.config(
             {
               name: '#contracts/api',
               allowTypeImports: true,
-              message: 'The browser imports contracts/api.ts as types only (import type): its schemas stay on the server.',
+              message:
+                'The browser imports contracts/api.ts as types only (import type): its schemas stay on the server.',
             },
           ],
         },

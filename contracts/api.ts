@@ -5,6 +5,7 @@
 // Only the server imports this file at run time: the pages' bundles stay free of these schemas.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { formatCount } from './format.js';
 import {
   actorTypes,
   adminLimits,
@@ -282,7 +283,7 @@ export const noteRequestSchema = z.object(
         z.minLength(noteLimits.min, noteMissing),
         z.maxLength(
           noteLimits.max,
-          `Keep the note to ${noteLimits.max.toLocaleString('en-US')} characters or fewer.`,
+          `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`,
         ),
       ),
   },

@@ -5,6 +5,7 @@
 // console and the package page import the types. zod/mini keeps the pages' bundles small.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { formatCount } from './format.js';
 import { controlCharsMessage, hasControlChars, text } from './text.js';
 
 export const packageStatuses = ['draft', 'published', 'archived'] as const;
@@ -50,7 +51,7 @@ export const questionIdPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const L = catalogueLimits;
 
 const wholeNumber = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  const message = `${label} must be a whole number from ${min} to ${formatCount(max)}.`;
   return z
     .number({ error: message })
     .check(z.refine(Number.isInteger, message), z.minimum(min, message), z.maximum(max, message));

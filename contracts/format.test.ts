@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   daysUntil,
+  formatCount,
   formatBirthDate,
   formatDay,
   formatDeadline,
@@ -143,4 +144,12 @@ describe('plural', () => {
     expect(pluralWord(0, 'is', 'are')).toBe('are');
     expect(pluralWord(2, 'contact')).toBe('contacts');
   });
+});
+
+it('groups digits by three as en-US does, without ICU', () => {
+  for (const n of [0, 7, 999, 1000, 1204, 12_345, 999_999, 1_000_000, 10_485_760, -1204, -7]) {
+    expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  }
+  expect(formatCount(1204.4)).toBe('1,204');
+  expect(formatCount(2.5)).toBe('3');
 });

@@ -4,6 +4,7 @@
 // No path alias here: the server imports this file directly.
 import { brand } from './brand.js';
 import { todayIso } from './iso-dates.js';
+import { formatPrice } from './money.js';
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
 // of Greenwich never sees the day before. Three-letter English months everywhere (en-GB's ICU
@@ -130,9 +131,14 @@ export function fromToday(today: string, iso: string): string {
   return `in ${Math.round(days / 30.44)} months`;
 }
 
+// Whole numbers as prices write them without the dollar sign: "1,204", as toLocaleString('en-US')
+// would, but without ICU, whose first number formatter cost My bookings 17 ms of main thread as it
+// loaded (a schema's message built at module evaluation; docs/decisions/016).
+export const formatCount = (n: number) => formatPrice(n).replace('$', '');
+
 // "1 traveller", "3 travellers", "1,204 bookings".
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${pluralWord(count, one, many)}`;
+  return `${formatCount(count)} ${pluralWord(count, one, many)}`;
 }
 
 // The word alone, where the count stands elsewhere in the sentence or not at all: "is" or "are",

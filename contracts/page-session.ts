@@ -7,9 +7,12 @@ import type { StaffRole } from './roles.js';
 // The session cookie's user: enough to render the page; the browser's Firebase SDK takes over
 // once it has loaded.
 // `operator`: an owner or an operator (the console); `role` the staff role, null for a traveller.
+// `emailVerified`: as the cookie was made; pages that remind an unverified account render the
+// reminder from it, so it does not appear after the SDK loads and push the page down.
 export type PageUser = {
   uid: string;
   email: string | null;
+  emailVerified: boolean;
   name: string | null;
   operator: boolean;
   role: StaffRole | null;

@@ -5,10 +5,8 @@ import type { AuthState } from '~/lib/auth';
 import { VerifyEmailNote } from '~/components/verify-email-note';
 
 const auth = vi.hoisted(() => ({ state: { status: 'signed-out' } as AuthState, resend: vi.fn() }));
-vi.mock('~/lib/auth', () => ({
-  useAuth: () => auth.state,
-  resendEmailVerification: auth.resend,
-}));
+vi.mock('~/lib/auth', () => ({ useAuth: () => auth.state }));
+vi.mock('~/lib/auth-actions', () => ({ resendEmailVerification: auth.resend }));
 
 const signedIn = (emailVerified: boolean): AuthState => ({
   status: 'signed-in',
@@ -43,6 +41,31 @@ describe('VerifyEmailNote', () => {
     expect(container).toBeEmptyDOMElement();
     auth.state = { status: 'signed-out' };
     rerender(<VerifyEmailNote />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  // The server rendered the page for the session cookie's user: the note is there from the first
+  // paint, before the SDK has loaded, so nothing is pushed down when it does.
+  it('follows the cookie the page was rendered for until the SDK knows the user', () => {
+    const cookieUser = (emailVerified: boolean) => ({
+      uid: 'u1',
+      email: 'ana@example.com',
+      emailVerified,
+      name: 'Ana',
+      operator: false,
+      role: null,
+    });
+    auth.state = { status: 'loading' };
+    const { container, rerender } = render(<VerifyEmailNote renderedFor={cookieUser(false)} />);
+    expect(screen.getByText('Confirm your email address to get every email about your bookings')).toBeVisible();
+    rerender(<VerifyEmailNote renderedFor={cookieUser(true)} />);
+    expect(container).toBeEmptyDOMElement();
+    // The SDK has the last word: verified since the cookie was made.
+    auth.state = signedIn(true);
+    rerender(<VerifyEmailNote renderedFor={cookieUser(false)} />);
+    expect(container).toBeEmptyDOMElement();
+    auth.state = { status: 'signed-out' };
+    rerender(<VerifyEmailNote renderedFor={cookieUser(false)} />);
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { resendEmailVerification, useAuth } from '~/lib/auth';
+import { useAuth } from '~/lib/auth';
+import { resendEmailVerification } from '~/lib/auth-actions';
+import type { PageUser } from '#contracts/page-session';
 
 // Until its address is verified an account gets only a few emails a day about its bookings
 // (server/src/mail/outbox.ts): the thank-you page and My bookings say so, with a way to get the
 // verification email again. Verified accounts see nothing.
-export function VerifyEmailNote() {
+// `renderedFor`: the session cookie's user the server rendered the page for (~/lib/page-data).
+// Until the SDK knows the user, the note follows the cookie, so the server renders it and it does
+// not appear after hydration, pushing the page below it down.
+export function VerifyEmailNote({ renderedFor = null }: { renderedFor?: PageUser | null }) {
   const auth = useAuth();
   const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  if (auth.status !== 'signed-in' || auth.user.emailVerified || !auth.user.email) return null;
+  const account = auth.status === 'signed-in' ? auth.user : auth.status === 'signed-out' ? null : renderedFor;
+  if (!account || account.emailVerified || !account.email) return null;
+  const email = account.email;
 
   const resend = async () => {
     setSending('sending');
@@ -32,7 +39,7 @@ export function VerifyEmailNote() {
       </button>
       <p role="status" className="verify-email-note__status">
         {sending === 'sent'
-          ? `We sent a new link to ${auth.user.email}.`
+          ? `We sent a new link to ${email}.`
           : sending === 'failed'
             ? 'We could not send it just now. Please try again in a few minutes.'
             : ''}

@@ -201,42 +201,24 @@ export function useOperatorRole(): OperatorRole {
   );
 }
 
-// The console's pages ask the identity provider for a fresh token on entry, so a claim granted
-// with `npm run admin -- grant <email>` counts without signing out and in again. Rejects when
-// the provider cannot be reached; false when nobody is signed in.
-export async function refreshOperatorRole(): Promise<boolean> {
-  return isConsoleRole(await refreshStaffRole());
+// For ~/lib/auth-actions (the account page's and the console's actions, kept out of the code
+// every page loads): the SDK, loaded once.
+export const authSdk = loadSdk;
+
+// For ~/lib/auth-actions: the role read from a fresh token, published if its user is still the
+// signed-in one.
+export function publishRole(auth: Auth, uid: string, claims: Record<string, unknown>): OperatorRole {
+  const known = knownRole(uid, claims);
+  if (auth.currentUser?.uid === uid) setRole(known);
+  return known;
 }
 
-// The same, answering the role itself (null for a traveller or nobody signed in).
-export async function refreshStaffRole(): Promise<StaffRole | null> {
-  const { sdk, auth } = await loadSdk();
-  // A server-rendered page can ask before the SDK has read its stored user.
-  await auth.authStateReady();
-  const user = auth.currentUser;
-  if (!user) return null;
-  const result = await sdk.getIdTokenResult(user, true);
-  const known = knownRole(user.uid, result.claims);
-  if (auth.currentUser?.uid === user.uid) setRole(known);
-  return known.status === 'known' ? known.role : null;
-}
-
-export async function signInWithEmail(email: string, password: string) {
-  const { sdk, auth } = await loadSdk();
-  await sdk.signInWithEmailAndPassword(auth, email, password);
-}
-
-export async function signUpWithEmail(name: string, email: string, password: string) {
-  const { sdk, auth } = await loadSdk();
+// For ~/lib/auth-actions: `run` signs a user in and out again (sign-up) without the app seeing
+// the brief signed-in state; afterwards the app sees whoever is signed in.
+export async function withStateChangesHeld(auth: Auth, run: () => Promise<void>) {
   holdStateChanges = true;
   try {
-    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
-    await sdk.updateProfile(user, { displayName: name });
-    // Until the address is verified the server sends it only a few emails, without the name
-    // (server/src/mail/outbox.ts). A refusal here (a quota) does not undo the sign-up: the
-    // bookings pages offer to send it again.
-    await sdk.sendEmailVerification(user).catch(() => undefined);
-    await sdk.signOut(auth);
+    await run();
   } finally {
     holdStateChanges = false;
     setState(
@@ -245,23 +227,6 @@ export async function signUpWithEmail(name: string, email: string, password: str
         : { status: 'signed-out' },
     );
   }
-}
-
-// The "Resend" button of the unverified-address note (~/components/verify-email-note.tsx).
-export async function resendEmailVerification(): Promise<void> {
-  const { sdk, auth } = await loadSdk();
-  if (!auth.currentUser) throw new Error('Not signed in.');
-  await sdk.sendEmailVerification(auth.currentUser);
-}
-
-export async function signInWithGoogle() {
-  const { sdk, auth } = await loadSdk();
-  await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
-}
-
-export async function sendPasswordReset(email: string) {
-  const { sdk, auth } = await loadSdk();
-  await sdk.sendPasswordResetEmail(auth, email);
 }
 
 export async function logOut() {

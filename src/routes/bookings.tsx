@@ -2,7 +2,7 @@ import { VerifyEmailNote } from '~/components/verify-email-note';
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { YourData } from '~/features/booking/components/your-data';
-import { loadPageData } from '~/lib/page-data';
+import { loadPageData, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/bookings';
 
 export const meta = () => [
@@ -17,10 +17,11 @@ export const meta = () => [
 export const loader = ({ context }: Route.LoaderArgs) => loadPageData(context, [bookingsPath]);
 
 export default function BookingsPage() {
+  const pageUser = usePageUser();
   return (
     <section className="section container container--narrow bookings-page">
       <h1>My bookings</h1>
-      <VerifyEmailNote />
+      <VerifyEmailNote renderedFor={pageUser} />
       <BookingsList />
       <YourData />
     </section>

@@ -8,7 +8,7 @@ import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
-import { loadPageData } from '~/lib/page-data';
+import { loadPageData, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/checkout';
 import type { Booking } from '#contracts/api';
 
@@ -26,6 +26,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => {
 export default function Checkout() {
   const [params] = useSearchParams();
   const location = useLocation();
+  const pageUser = usePageUser();
   const fromState = (location.state as { booking?: Booking } | null)?.booking;
   const { state, retry } = useBooking(params.get('booking'), fromState);
   const hasBooking = params.get('booking') !== null;
@@ -67,7 +68,7 @@ export default function Checkout() {
           <p className="section__lead">
             Your guide will be in touch within two working days to plan the details.
           </p>
-          <VerifyEmailNote />
+          <VerifyEmailNote renderedFor={pageUser} />
           {state.data.status !== 'cancelled' && !state.data.detailsComplete ? (
             <aside className="checkout__invite" aria-labelledby="checkout-invite-title">
               <h2 id="checkout-invite-title">Who is coming?</h2>

@@ -61,6 +61,7 @@ describeNeeding(noBuild)('pages rendered by the server build', () => {
   let app: FastifyInstance;
   let alice: TestUser;
   let bob: TestUser;
+  let carol: TestUser;
   const cookies = new Map<string, string>();
 
   const cookieOf = async (user: TestUser) => {
@@ -85,8 +86,12 @@ describeNeeding(noBuild)('pages rendered by the server build', () => {
     renderer = (await loadPageRenderer(serverBuild))!;
     // One proxy in front: the address is the one it appends, whatever the client wrote before it.
     app = await buildTestApp({ clientDir, db, renderer, trustProxy: 1, userLimits: { pagesPerMinute } });
-    [alice, bob] = await Promise.all([createUser('alice'), createUser('bob')]);
-    for (const user of [alice, bob]) cookies.set(user.uid, await cookieOf(user));
+    [alice, bob, carol] = await Promise.all([
+      createUser('alice'),
+      createUser('bob'),
+      createUser('carol', { verified: false }),
+    ]);
+    for (const user of [alice, bob, carol]) cookies.set(user.uid, await cookieOf(user));
   }, 120_000);
 
   afterAll(async () => {
@@ -163,5 +168,18 @@ describeNeeding(noBuild)('pages rendered by the server build', () => {
     // Another user, and a visitor without a cookie, are not held back.
     expect((await page('/bookings', bob)).statusCode).toBe(200);
     expect((await page('/bookings')).statusCode).toBe(200);
+  });
+
+  // Rendered with the page, not added once the SDK has loaded: added later, it pushed My bookings'
+  // list down (Lighthouse's layout shift on /bookings).
+  it('renders the reminder to confirm an unverified address on the server, and none for a verified one', async () => {
+    const note = 'Confirm your email address to get every email about your bookings';
+    const unverified = await page('/bookings', carol);
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.body).toContain(note);
+    const verified = await page('/bookings', bob);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.body).toContain('<h1>My bookings</h1>');
+    expect(verified.body).not.toContain(note);
   });
 });

@@ -40,6 +40,7 @@ export const newNonce = () => randomBytes(16).toString('base64');
 const toPageUser = (user: SessionUser): PageUser => ({
   uid: user.uid,
   email: user.email ?? null,
+  emailVerified: user.emailVerified === true,
   name: user.name ?? null,
   operator: isConsoleRole(roleOf(user.role)),
   role: roleOf(user.role),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { messageLimits } from '#contracts/admin';
 import { messageDeparture } from '~/features/admin/api/admin-api';
-import { plural, pluralWord } from '#contracts/format';
+import { formatCount, plural, pluralWord } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
@@ -160,7 +160,7 @@ export function DepartureMessageForm({
             aria-describedby={`${ids.bodyHint}${errors.body ? ` ${ids.bodyError}` : ''}`}
           />
           <p id={ids.bodyHint} className="admin-sub">
-            {body.length.toLocaleString('en-US')} of {messageLimits.body.toLocaleString('en-US')} characters
+            {formatCount(body.length)} of {formatCount(messageLimits.body)} characters
           </p>
           {errors.body && (
             <p id={ids.bodyError} className="field__error">

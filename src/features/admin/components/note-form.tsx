@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { noteLimits } from '#contracts/admin';
+import { formatCount } from '#contracts/format';
 import { addNote } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
@@ -60,7 +61,7 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
       />
       <p className="field__hint" id={hintId}>
         For the team and the guide only: never shown or sent to the traveller. Up to{' '}
-        {noteLimits.max.toLocaleString('en-US')} characters.
+        {formatCount(noteLimits.max)} characters.
       </p>
       {error ? (
         <p className="field__error" id={errorId}>

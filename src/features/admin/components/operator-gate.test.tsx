@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OperatorGate } from '~/features/admin/components/operator-gate';
 
 const refreshStaffRole = vi.hoisted(() => vi.fn<() => Promise<'owner' | 'operator' | 'guide' | null>>());
-vi.mock('~/lib/auth', () => ({ refreshStaffRole }));
+vi.mock('~/lib/auth-actions', () => ({ refreshStaffRole }));
 
 // Stands for a console page: it asks the API as soon as it renders.
 function ConsolePage() {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffRole } from '#contracts/roles';
-import { refreshStaffRole } from '~/lib/auth';
+import { refreshStaffRole } from '~/lib/auth-actions';
 
 export type OperatorAccess =
   | { status: 'checking' }

@@ -1,7 +1,7 @@
 // The overview's words: each chart's summary (its text alternative) and the labels the charts
 // share, computed from GET /api/admin/overview's answer.
 import type { OverviewDeparture, OverviewWeek } from '#contracts/overview';
-import { formatTripDate, plural, tripDateParts } from '#contracts/format';
+import { formatCount, formatTripDate, plural, tripDateParts } from '#contracts/format';
 import { daysBetween } from '#contracts/iso-dates';
 
 // Seats per kind, in the order the charts stack them and the tables list them.
@@ -14,7 +14,7 @@ export const seatKindLabels: Record<SeatKind, string> = {
   free: 'Free',
 };
 
-export const count = (n: number) => n.toLocaleString('en');
+export const count = formatCount;
 
 // "12 Dec": a chart's label, where the year is the caption's.
 export function shortDate(iso: string): string {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
 import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
-import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth';
+import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Mode = 'login' | 'signup' | 'reset';

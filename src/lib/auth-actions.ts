@@ -1,0 +1,55 @@
+// What a person does with their account (sign in, sign up, reset, resend the verification email)
+// and the console's fresh look at the staff role. Apart from ~/lib/auth, which every page loads
+// with the site's shell: only the account page, the unverified-address note and the console need
+// these (scripts/bench-js.ts holds the home page's code to 10 KiB).
+import { authSdk, publishRole, withStateChangesHeld } from '~/lib/auth';
+import type { StaffRole } from '#contracts/roles';
+
+// The console's pages ask the identity provider for a fresh token on entry, so a claim granted
+// with `npm run admin -- grant <email>` counts without signing out and in again. Rejects when
+// the provider cannot be reached; null for a traveller or when nobody is signed in.
+export async function refreshStaffRole(): Promise<StaffRole | null> {
+  const { sdk, auth } = await authSdk();
+  // A server-rendered page can ask before the SDK has read its stored user.
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return null;
+  const result = await sdk.getIdTokenResult(user, true);
+  const known = publishRole(auth, user.uid, result.claims);
+  return known.status === 'known' ? known.role : null;
+}
+
+export async function signInWithEmail(email: string, password: string) {
+  const { sdk, auth } = await authSdk();
+  await sdk.signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function signUpWithEmail(name: string, email: string, password: string) {
+  const { sdk, auth } = await authSdk();
+  await withStateChangesHeld(auth, async () => {
+    const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+    await sdk.updateProfile(user, { displayName: name });
+    // Until the address is verified the server sends it only a few emails, without the name
+    // (server/src/mail/outbox.ts). A refusal here (a quota) does not undo the sign-up: the
+    // bookings pages offer to send it again.
+    await sdk.sendEmailVerification(user).catch(() => undefined);
+    await sdk.signOut(auth);
+  });
+}
+
+// The "Resend" button of the unverified-address note (~/components/verify-email-note.tsx).
+export async function resendEmailVerification(): Promise<void> {
+  const { sdk, auth } = await authSdk();
+  if (!auth.currentUser) throw new Error('Not signed in.');
+  await sdk.sendEmailVerification(auth.currentUser);
+}
+
+export async function signInWithGoogle() {
+  const { sdk, auth } = await authSdk();
+  await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
+}
+
+export async function sendPasswordReset(email: string) {
+  const { sdk, auth } = await authSdk();
+  await sdk.sendPasswordResetEmail(auth, email);
+}
