@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { firebaseIdentityDeleter } from './me/routes.js';
 import { startOutboxRetention } from './me/repository.js';
+import { startSearchIndexFlush } from './admin/search-index.js';
 import { todayIso } from '#contracts/iso-dates';
 import { seedDepartures } from './departures/repository.js';
 import { listenHost, loadServerEnv } from './env.js';
@@ -143,6 +144,8 @@ if (mail) {
 }
 // Sent emails' content is purged OUTBOX_RETENTION_DAYS after sending (server/src/me/repository.ts).
 const outboxRetention = startOutboxRetention({ db, days: env.OUTBOX_RETENTION_DAYS, log: app.log });
+// Every process takes its turn; one that finds another at it skips (server/src/admin/search-index.ts).
+const searchIndex = startSearchIndexFlush({ db, log: app.log });
 // Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
 const offerExpiry = startOfferExpiry({
   db,
@@ -184,6 +187,7 @@ app.addHook('onClose', async () => {
   await reminders.stop();
   await retention.stop();
   outboxRetention.stop();
+  await searchIndex.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.
   await outbox?.stop();
   mail?.close();

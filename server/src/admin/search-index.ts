@@ -1,0 +1,51 @@
+// The console's search index (bookings_search, a trigram GIN index: docs/decisions/031) takes
+// each new booking's trigrams into its pending list (migration 48); this moves the list into the
+// index proper every couple of seconds, in bulk and outside any request. Searches read the
+// pending list too, so a booking is found as soon as it is stored
+// (docs/decisions/048-search-index-flushed-in-the-background.md).
+import type { Queryable } from '../db/database.js';
+
+// An arbitrary constant: the processes sharing the database take turns, and one that finds
+// another already at it skips its turn rather than wait for it.
+const flushLock = 7_260_448;
+
+// The pending list's pages moved into the index; null when another process was doing it.
+export async function flushSearchIndex(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ pages: string | number | null }>(
+    `SELECT CASE WHEN pg_try_advisory_xact_lock($1)
+       THEN gin_clean_pending_list('bookings_search'::regclass) END AS pages`,
+    [flushLock],
+  );
+  const pages = rows[0]?.pages;
+  return pages === null || pages === undefined ? null : Number(pages);
+}
+
+export function startSearchIndexFlush(options: {
+  db: Queryable;
+  intervalMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const run = () => {
+    // One at a time in this process: a flush slower than the interval is not stacked.
+    running ??= flushSearchIndex(options.db)
+      .catch((error: unknown) =>
+        options.log?.warn({ err: error }, 'search index: moving new bookings in failed; trying again'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(() => {
+    if (!stopped) run();
+  }, options.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
