@@ -26,7 +26,6 @@ export function startSearchIndexFlush(options: {
   log?: { warn: (obj: object, msg: string) => void };
 }) {
   let running: Promise<unknown> | undefined;
-  let stopped = false;
   const run = () => {
     // One at a time in this process: a flush slower than the interval is not stacked.
     running ??= flushSearchIndex(options.db)
@@ -37,13 +36,10 @@ export function startSearchIndexFlush(options: {
         running = undefined;
       });
   };
-  const timer = setInterval(() => {
-    if (!stopped) run();
-  }, options.intervalMs ?? 2_000);
+  const timer = setInterval(run, options.intervalMs ?? 2_000);
   timer.unref();
   return {
     stop: async () => {
-      stopped = true;
       clearInterval(timer);
       await running;
     },

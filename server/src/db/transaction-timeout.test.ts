@@ -4,19 +4,13 @@
 // go back to the pool with its transaction open: the next caller's statements would run inside it
 // and keep its locks (seen under bench:data: one leftover transaction held a row lock that made
 // nine requests fail after 10 s). PostgreSQL only: PGlite has no query timeout.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import { describeNeeding, missing, testDatabaseUrl } from '../test/services.js';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) {
-  console.warn(
-    'transaction timeout test skipped: TEST_DATABASE_URL is not set (it needs a real PostgreSQL server)',
-  );
-}
-
-describe.skipIf(!baseUrl)('a transaction that times out', () => {
+describeNeeding(missing.postgres)('a transaction that times out', () => {
   it('leaves no transaction open on the pooled connection', { timeout: 30_000 }, async () => {
-    const db = await openDatabase({ url: baseUrl!, poolSize: 1, queryTimeoutMs: 400 });
+    const db = await openDatabase({ url: testDatabaseUrl!, poolSize: 1, queryTimeoutMs: 400 });
     try {
       await expect(db.transaction((tx) => tx.query('SELECT pg_sleep(1.5)'))).rejects.toThrow(/timeout/i);
       // Long enough for the server to finish the sleep the client gave up on.
