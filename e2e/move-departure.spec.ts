@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { formatTripDate } from '#contracts/format';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import {
@@ -35,6 +35,33 @@ async function signedInPage(browser: Browser, who: { email: string; password: st
   return page;
 }
 
+// Two dates of the package's own a week apart, far ahead: the one that will not run (with
+// `extra`) and the new one. Runs on one database may have taken a date: then another pair.
+async function twoDates(
+  request: APIRequestContext,
+  opToken: string,
+  packageId: string,
+  extra: Record<string, unknown> = {},
+) {
+  const add = (days: number, more: Record<string, unknown>) =>
+    request.post('/api/admin/departures', {
+      headers: auth(opToken),
+      data: { packageId, startsOn: addDays(todayIso('UTC'), days), capacity: 12, ...more },
+    });
+  for (let tries = 0; tries < 10; tries++) {
+    const base = 400 + Math.floor(Math.random() * 680);
+    const first = await add(base, extra);
+    if (first.status() === 409) continue;
+    expect(first.status(), await first.text()).toBe(201);
+    const second = await add(base + 7, {});
+    if (second.status() === 409) continue;
+    expect(second.status(), await second.text()).toBe(201);
+    type Created = { id: string; startsOn: string };
+    return { source: (await first.json()) as Created, target: (await second.json()) as Created };
+  }
+  throw new Error('no two free dates found');
+}
+
 type Fixtures = { operatorPage: Page };
 const test = base.extend<Fixtures>({
   operatorPage: async ({ page }, use) => {
@@ -59,19 +86,11 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   const op = await person('desk');
   await grantOperator(op.localId);
   const opToken = await idTokenFor(op.email, op.password);
-  // Two dates of its own far ahead: the one that will not run (at least 8 travellers, decide in 5
-  // days) and the new one.
-  const base = 700 + Math.floor(Math.random() * 300);
-  const add = async (days: number, extra: Record<string, unknown> = {}) => {
-    const res = await request.post('/api/admin/departures', {
-      headers: auth(opToken),
-      data: { packageId, startsOn: addDays(todayIso('UTC'), days), capacity: 12, ...extra },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string; startsOn: string };
-  };
-  const source = await add(base, { minTravellers: 8, decideBy: addDays(todayIso('UTC'), 5) });
-  const target = await add(base + 7);
+  // The date that will not run (at least 8 travellers, decide in 5 days) and the new one.
+  const { source, target } = await twoDates(request, opToken, packageId, {
+    minTravellers: 8,
+    decideBy: addDays(todayIso('UTC'), 5),
+  });
   const ana = await person('ana');
   const ben = await person('ben');
   for (const [who, travellers] of [
@@ -142,3 +161,85 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   expect(after.find((d) => d.id === target.id)).toMatchObject({ seatsTaken: 2, offered: 0 });
   expect(after.find((d) => d.id === source.id)).toMatchObject({ seatsTaken: 0 });
 });
+
+// A press on Decline made while My bookings hydrates must be heard once. React listens from the
+// start of hydration: a press before it can hydrate the button it drops, and the page's loader
+// (server/src/pages/defer-hydration.ts) presses again once React is there; a press once React has
+// hydrated the button it handles itself. The loader used to replay that one too, on the same node,
+// by then "Yes, decline and cancel": the booking was declined on one press (seen on a phone, half a
+// second after the page loaded).
+const moments = {
+  // The task in which React starts listening (it adds its click listener in hydrateRoot).
+  'as React starts listening': () => {
+    const add = EventTarget.prototype.addEventListener;
+    let armed = true;
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      ...args: Parameters<EventTarget['addEventListener']>
+    ) {
+      if (this === document && args[0] === 'click' && armed) {
+        armed = false;
+        queueMicrotask(() => {
+          const decline = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Decline');
+          if (decline && !document.documentElement.dataset.hydrated) {
+            decline.click();
+            (window as { pressedEarly?: boolean }).pressedEarly = true;
+          }
+        });
+      }
+      return add.apply(this, args);
+    };
+  },
+  // The first task in which React has hydrated the button (the page was not yet marked hydrated
+  // then, when the mark was set in an effect after the commit).
+  'once React has hydrated the button': () => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const decline = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Decline');
+      if (decline && Object.keys(decline).some((k) => k.startsWith('__reactProps'))) {
+        decline.click();
+        (window as { pressedEarly?: boolean }).pressedEarly = true;
+        return;
+      }
+      channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  },
+};
+for (const [moment, pressDecline] of Object.entries(moments)) {
+  test(`Decline pressed ${moment} asks first, and declines nothing`, async ({ page, request }, testInfo) => {
+    const packageId = packageFor(testInfo);
+    const op = await person('mover');
+    await grantOperator(op.localId);
+    const opToken = await idTokenFor(op.email, op.password);
+    const { source, target } = await twoDates(request, opToken, packageId);
+    const cy = await person('cy');
+    const booked = await bookViaApi(request, cy.token, { packageId, departureId: source.id, travellers: 2 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const moved = await request.post(`/api/admin/departures/${source.id}/move`, {
+      headers: auth(opToken),
+      data: { toDepartureId: target.id },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    await page.goto('/account');
+    await logIn(page, cy.email, cy.password);
+    await expect(page).toHaveURL('/', { timeout: 30_000 });
+    const declines: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/move/decline')) declines.push(r.url());
+    });
+    await page.addInitScript(pressDecline);
+    await page.goto('/bookings');
+    expect(await page.evaluate(() => (window as { pressedEarly?: boolean }).pressedEarly)).toBe(true);
+    const offer = page.getByRole('region', { name: /will not run: a new date for you/ });
+    await expect(offer.getByText(/cancel this booking\?/)).toBeVisible();
+    await expect(offer.getByRole('button', { name: 'Yes, decline and cancel' })).toBeFocused();
+    // Time for a second press to arrive, were one coming.
+    await page.waitForTimeout(500);
+    expect(declines, 'declined without the confirming press').toEqual([]);
+    const [still] = await bookingsOf(request, cy.token);
+    expect(still).toMatchObject({ status: booked.body.status, departureId: source.id });
+    expect(still?.moveOffer).toMatchObject({ toDepartureId: target.id });
+  });
+}

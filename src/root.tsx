@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import { Footer } from '~/components/layout/footer';
 import { Navbar } from '~/components/layout/navbar';
@@ -52,11 +52,19 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Public pages load the auth SDK only for a visitor with a stored session.
+  // Set in the commit that ends hydration: from here on React hears every press itself, and the
+  // page's loader (server/src/pages/defer-hydration.ts) stops holding them to replay. Until this
+  // commit it held a press that React had heard too, and pressed again: on My bookings a Decline
+  // became "Yes, decline and cancel" (e2e/move-departure.spec.ts).
+  useLayoutEffect(() => {
+    document.documentElement.dataset.reactReady = 'true';
+  }, []);
   useEffect(() => {
+    // Public pages load the auth SDK only for a visitor with a stored session.
     startAuth();
     // Prerendered pages hydrate after load (docs/decisions/003): the e2e tests wait for this
-    // mark before they use anything that needs React.
+    // mark before they use anything that needs React, and held presses are replayed once it is
+    // set, after every component's first effects (the navbar's closes its menu).
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (

@@ -31,7 +31,16 @@
 // The preloads go a few a task: starting a module request costs the main thread 0.3-1 ms (4 times
 // that in Lighthouse's mobile simulation), and the 12-25 of a page in one go were a long task of
 // their own, 25-110 ms observed on a busy machine (scripts/trace-page.ts, docs/decisions/016).
-// `data-hydrated` on <html> is set by the app once React runs (src/root.tsx).
+// Two marks on <html>, both set by the app (src/root.tsx): `data-react-ready` in the commit that
+// ends hydration, `data-hydrated` in the effects after it. React listens from the start of
+// hydration, and a press that comes while it hydrates is one it either drops (what was pressed
+// cannot hydrate yet: it stops the event) or handles, hydrating at once (the first mark is then
+// set, in the same dispatch). So a held press or submit that still reaches the window with that
+// mark set was React's, and is not replayed; the others are replayed once `data-hydrated` is set
+// and a task has passed, for the dispatch that set it to end. Replayed as well, a press on Decline
+// was heard twice: React opened the question, the replay landed on the same node, by then "Yes,
+// decline and cancel" (e2e/move-departure.spec.ts). No component stops a click's propagation,
+// which would keep React's press from the window's check.
 const preloadsPerTask = 4;
 // The first paint is the browser's own first-contentful-paint entry, not a frame callback after
 // `load`: on a busy machine the paint came up to 120 ms after the frame callback, the modules were
@@ -43,7 +52,7 @@ const preloadsPerTask = 4;
 const paintWaitMs = 3000;
 const loader = (preloads: string[], stages: string[][]) =>
   `(function(){
-var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,held=null,presses=[];
+var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,held=null,heldBy=null,presses=[],pressedBy=null;
 function go(){if(started)return;started=true;
 var p=${JSON.stringify(preloads)},j=0;
 (function more(){p.slice(j,j+=${preloadsPerTask}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
@@ -60,10 +69,13 @@ o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)fire(
 o.observe({type:'paint',buffered:true});t=setTimeout(fire,${paintWaitMs})}
 function afterPaint(){painted(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}
 ['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
-addEventListener('submit',function(e){if(h.dataset.hydrated)return;e.preventDefault();held=e.target;go()},true);
-addEventListener('click',function(e){if(h.dataset.hydrated)return;var b=e.target.closest&&e.target.closest('[data-replay-click],button[type=button]');if(!b)return;e.preventDefault();presses.push(b);go()},true);
-new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();
-presses.forEach(function(b){if(b.isConnected)b.click()});if(held&&held.isConnected)held.requestSubmit()}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
+function ready(){return h.hasAttribute('data-react-ready')}
+addEventListener('submit',function(e){if(ready())return;e.preventDefault();held=e.target;heldBy=e;go()},true);
+addEventListener('click',function(e){if(ready())return;var b=e.target.closest&&e.target.closest('[data-replay-click],button[type=button]');if(!b)return;e.preventDefault();presses.push(b);pressedBy=e;go()},true);
+addEventListener('submit',function(e){if(e===heldBy&&ready())held=null},false);
+addEventListener('click',function(e){if(e===pressedBy&&ready())presses.pop()},false);
+new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();setTimeout(function(){
+presses.forEach(function(b){if(b.isConnected)b.click()});if(held&&held.isConnected)held.requestSubmit()},0)}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
 d.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})()`.replace(
     /\n/g,
     '',

@@ -60,7 +60,7 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
         </p>
       )}
       {confirming ? (
-        <div className="move-offer__confirm" role="group" aria-label="Decline the new date?">
+        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
           <p className="move-offer__question">
             Decline {formatTripDate(offer.startsOn)} and cancel this booking?
           </p>
@@ -78,7 +78,9 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
           </button>
         </div>
       ) : (
-        <div className="move-offer__actions">
+        // Keyed apart: the question's buttons are never the answer buttons' nodes, so nothing aimed at
+        // Decline can land on "Yes, decline and cancel".
+        <div key="actions" className="move-offer__actions">
           <button
             type="button"
             className="button button--primary"
