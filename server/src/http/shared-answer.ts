@@ -22,12 +22,17 @@ const compressors: Record<Encoding, (body: string) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
+// The same object as the last time (a reader that keeps its answer while nothing it is made of
+// changed, e.g. server/src/overview/queries.ts) is not written again either: the overview's six
+// months were 250 KB of JSON to write at every request, most of the CPU its answers took.
+// Answers are never changed once handed here.
 export function sharedAnswer<T>(schema: $ZodType<T>, { checked }: { checked: boolean }) {
   const write = answerWriter(schema, { checked });
-  let last: { body: string; encoded: Map<Encoding, Buffer> } | undefined;
+  let last: { data: T; body: string; encoded: Map<Encoding, Buffer> } | undefined;
   return (request: FastifyRequest, reply: FastifyReply, data: T) => {
-    const body = write(data);
-    if (last?.body !== body) last = { body, encoded: new Map() };
+    const body = last?.data === data ? last.body : write(data);
+    if (last?.body !== body) last = { data, body, encoded: new Map() };
+    else last.data = data;
     reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
     const header = request.headers['accept-encoding'];
     const encoding =

@@ -10,7 +10,7 @@ import type { Overview, OverviewDeparture } from '#contracts/overview';
 import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
-import { monthsAfter, weekStartOf } from './queries.js';
+import { monthsAfter, overviewReader, weekStartOf } from './queries.js';
 import type { Booking } from '#contracts/api';
 
 async function staffUser(name: string, role: string): Promise<TestUser> {
@@ -273,5 +273,41 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
       find(before, ids.open)!.confirmed + 2,
       find(before, ids.open)!.requested,
     ]);
+  });
+
+  // The reader hands out the answer it made last while nothing it is made of changed, so the
+  // route need not write it again (server/src/http/shared-answer.ts): never a stale one.
+  it('is the same answer while nothing changed, a new one after a booking or a package’s new name', async () => {
+    const names = new Map([['tromso-northern-lights', 'Tromsø Northern Lights']]);
+    const read = overviewReader(ctx.db);
+    const first = await read(today, (id) => names.get(id));
+    expect(await read(today, (id) => names.get(id))).toBe(first);
+
+    await book(travellers[0]!, ids.open, 1);
+    const booked = await read(today, (id) => names.get(id));
+    expect(booked).not.toBe(first);
+    expect(find(booked, ids.open)!.requested).toBe(find(first, ids.open)!.requested + 1);
+    expect(booked.weeks.at(-1)!.bookings).toBe(first.weeks.at(-1)!.bookings + 1);
+    expect(await read(today, (id) => names.get(id))).toBe(booked);
+
+    names.set('tromso-northern-lights', 'Tromsø by Night');
+    const renamed = await read(today, (id) => names.get(id));
+    expect(renamed).not.toBe(booked);
+    expect(find(renamed, ids.open)!.packageName).toBe('Tromsø by Night');
+    names.delete('tromso-northern-lights');
+    expect(find(await read(today, (id) => names.get(id)), ids.open)!.packageName).toBe('tromso-northern-lights');
+  });
+
+  it('shows a package’s new name at the next read', async () => {
+    const rename = (name: string) =>
+      ctx.call(owner, 'PATCH', '/api/admin/packages/tromso-northern-lights', { name });
+    const before = find(await overview(), ids.open)!.packageName;
+    const renamed = await rename('Tromsø by Night');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      expect(find(await overview(), ids.open)!.packageName).toBe('Tromsø by Night');
+    } finally {
+      expect((await rename(before)).statusCode).toBe(200);
+    }
   });
 });

@@ -131,18 +131,29 @@ const settledRefreshMs = 60_000;
 //   after it.
 // Both refreshes in the background keep serving what was read before until the new read is done.
 export function overviewReader(db: Queryable) {
-  type Seats = { key: string; at: number; departures: Omit<OverviewDeparture, 'packageName'>[] };
+  type Seats = {
+    key: string;
+    at: number;
+    departures: Omit<OverviewDeparture, 'packageName'>[];
+    packageIds: string[];
+  };
   type Settled = { first: string; boundary: string; at: number; counts: WeekCounts };
   let seats: Seats | undefined;
   let seatsRead: { key: string; done: Promise<Seats> } | undefined;
   let settled: Settled | undefined;
   let settling: { first: string; done: Promise<Settled> } | undefined;
+  let answered: { seats: Seats; version: string; overview: Overview } | undefined;
 
   // One read of the seats at a time per key; a newer key's read replaces what is kept.
   const readSeats = (key: string, today: string, to: string): Promise<Seats> => {
     if (seatsRead?.key === key) return seatsRead.done;
     const done = departureSeats(db, today, to).then((rows) => {
-      const fresh = { key, at: Date.now(), departures: rows.map((r) => toOverviewDeparture(r, today)) };
+      const fresh = {
+        key,
+        at: Date.now(),
+        departures: rows.map((r) => toOverviewDeparture(r, today)),
+        packageIds: [...new Set(rows.map((r) => r.package_id))],
+      };
       if (seatsRead?.done === done || seats?.key !== key) seats = fresh;
       return fresh;
     });
@@ -204,7 +215,7 @@ export function overviewReader(db: Queryable) {
     if (!kept) kept = await readSeats(key, today, to);
     else if (Date.now() - kept.at > seatsFreshMs) readSeats(key, today, to).catch(() => {});
 
-    const weeks = Array.from({ length: overviewWeeks }, (_, week) => {
+    const weeks: Overview['weeks'] = Array.from({ length: overviewWeeks }, (_, week) => {
       const a = base.counts.get(week);
       const b = recent.find((r) => r.week === week);
       return {
@@ -213,11 +224,16 @@ export function overviewReader(db: Queryable) {
         travellers: (a?.travellers ?? 0) + (b?.travellers ?? 0),
       };
     });
-    const departures = kept.departures.map((d) => ({
-      ...d,
-      // A package taken off the site keeps its departures: they show under its id.
-      packageName: packageName(d.packageId) ?? d.packageId,
-    }));
-    return { from: today, to, departures, weeks };
+    // A package taken off the site keeps its departures: they show under its id.
+    const names = kept.packageIds.map((id) => packageName(id) ?? id);
+    // The answer handed out last time, while what it is made of is the same: the same object, which
+    // the route then need not write again (server/src/http/shared-answer.ts).
+    const version = `${today}|${to}|${JSON.stringify(weeks)}|${names.join('\u0000')}`;
+    if (answered?.seats === kept && answered.version === version) return answered.overview;
+    const nameOf = new Map(kept.packageIds.map((id, i) => [id, names[i]!]));
+    const departures = kept.departures.map((d) => ({ ...d, packageName: nameOf.get(d.packageId)! }));
+    const overview = { from: today, to, departures, weeks };
+    answered = { seats: kept, version, overview };
+    return overview;
   };
 }
