@@ -15,7 +15,6 @@ import {
   uuidParam,
   type AdminDeparture,
   type DepartureMessageResult,
-  type Manifest,
 } from '#contracts/api';
 import type { BookingsOptions } from '../bookings/routes.js';
 import type { ServerPackage } from '../catalog/packages.js';
@@ -26,7 +25,8 @@ import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schema
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
-import { listManifestBookings } from './bookings-queries.js';
+import { manifestReader } from './manifest-reads.js';
+import { sharedAnswer } from '../http/shared-answer.js';
 import { normaliseMessage, sendDepartureMessage } from './messages.js';
 import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import {
@@ -88,6 +88,10 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
+  // What this process keeps of the manifests read, and of their answers (./manifest-reads.ts):
+  // the last 32 departures asked for, a few MB (a 60-traveller manifest is 40 KB of JSON).
+  const readManifest = manifestReader(db.consoleReads, { keep: 32 });
+  const manifestAnswer = sharedAnswer(manifestSchema, { checked: app.checkAnswers, keys: 32 });
 
   api.get(
     '/api/admin/departures',
@@ -208,17 +212,17 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     },
     async (request, reply) => {
       const { id } = request.params;
-      // At once: a departure that does not exist has no bookings either.
-      const [row, bookings] = await fromDatabase(() =>
-        Promise.all([findAdminDeparture(db.consoleReads, id), listManifestBookings(db.consoleReads, id)]),
-      );
-      if (!row) return problem(reply, 404, 'No such departure.');
-      const manifest: Manifest = {
-        departure: present(row),
-        bookings,
-        questions: manifestQuestions(options, row.package_id),
-      };
-      return noStore(reply).send(manifest);
+      const kept = await fromDatabase(() => readManifest(id));
+      if (!kept) return problem(reply, 404, 'No such departure.');
+      // The departure as today and the catalogue present it; the same answer object as last time
+      // while that and what was read are the same, so it is not written again.
+      const departure = present(kept.row);
+      const questions = manifestQuestions(options, kept.row.package_id);
+      const key = JSON.stringify([departure, questions]);
+      if (kept.answer?.key !== key) {
+        kept.answer = { key, manifest: { departure, bookings: kept.bookings, questions } };
+      }
+      return manifestAnswer(request, noStore(reply), kept.answer.manifest, id);
     },
   );
 

@@ -26,13 +26,20 @@ const compressors: Record<Encoding, (body: string) => Buffer> = {
 // changed, e.g. server/src/overview/queries.ts) is not written again either: the overview's six
 // months were 250 KB of JSON to write at every request, most of the CPU its answers took.
 // Answers are never changed once handed here.
-export function sharedAnswer<T>(schema: $ZodType<T>, { checked }: { checked: boolean }) {
+// `keys`: answers kept apart at once, by the key each request names (a departure's manifest, one
+// per departure); the oldest goes first.
+export function sharedAnswer<T>(schema: $ZodType<T>, { checked, keys = 1 }: { checked: boolean; keys?: number }) {
   const write = answerWriter(schema, { checked });
-  let last: { data: T; body: string; encoded: Map<Encoding, Buffer> } | undefined;
-  return (request: FastifyRequest, reply: FastifyReply, data: T) => {
+  const kept = new Map<string, { data: T; body: string; encoded: Map<Encoding, Buffer> }>();
+  return (request: FastifyRequest, reply: FastifyReply, data: T, key = '') => {
+    let last = kept.get(key);
     const body = last?.data === data ? last.body : write(data);
-    if (last?.body !== body) last = { data, body, encoded: new Map() };
-    else last.data = data;
+    if (last?.body !== body) {
+      last = { data, body, encoded: new Map() };
+      kept.delete(key);
+      kept.set(key, last);
+      if (kept.size > keys) kept.delete(kept.keys().next().value!);
+    } else last.data = data;
     reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
     const header = request.headers['accept-encoding'];
     const encoding =
