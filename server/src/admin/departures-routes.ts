@@ -89,7 +89,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
   // What this process keeps of the manifests read, and of their answers (./manifest-reads.ts):
-  // the last 32 departures asked for, a few MB (a 60-traveller manifest is 40 KB of JSON).
+  // the last 32 departures asked for.
   const readManifest = manifestReader(db.consoleReads, { keep: 32 });
   const manifestAnswer = sharedAnswer(manifestSchema, { checked: app.checkAnswers, keys: 32 });
 

@@ -35,7 +35,8 @@ const answersOf = (answers: OperatorGuest['answers']) =>
 const operatorGuests = (guests: OperatorGuest[]) =>
   guests.map(({ answers, ...guest }) => ({ ...guest, ...answersOf(answers) }));
 
-export const toBooking = (row: BookingRow): Booking => ({
+// What both views share; each adds its own travellers.
+const bookingOf = (row: BookingRow) => ({
   id: row.id,
   reference: row.reference,
   packageId: row.package_id,
@@ -53,7 +54,6 @@ export const toBooking = (row: BookingRow): Booking => ({
   createdAt: new Date(row.created_at).toISOString(),
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
-  guests: travellerGuests(row.guests),
   detailsComplete: detailsComplete(row.guests, row.questions ?? []),
   moveOffer: row.move_offer
     ? {
@@ -64,8 +64,14 @@ export const toBooking = (row: BookingRow): Booking => ({
     : null,
 });
 
+export const toBooking = (row: BookingRow): Booking => ({
+  ...bookingOf(row),
+  guests: travellerGuests(row.guests),
+});
+
+// The operator's view: every traveller with their check-in (a page of the console lists 50).
 export const toAdminBooking = (row: BookingRow): AdminBooking => ({
-  ...toBooking(row),
+  ...bookingOf(row),
   guests: operatorGuests(row.guests.map(({ invited: _invited, ...guest }) => guest)),
   userId: row.user_id,
   updatedAt: new Date(row.updated_at).toISOString(),
