@@ -100,6 +100,50 @@ describeEach(storeCases())('bookings made by staff on $name', { timeout: 120_000
     }
   });
 
+  it('made while its traveller is signed in, shows in their My bookings at once, claimed by that read', async () => {
+    const email = `claim-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const user = await createUser('present', { verified: true });
+    const auth = getAuth(getApps().find((a) => a.name === 'bookings-api')!);
+    await auth.updateUser(user.uid, { email, emailVerified: true });
+    const owner = { ...user, idToken: await signInUser(email) };
+    // The token is checked (and trusted from now on) before the booking exists.
+    expect((await ctx.call(owner, 'GET', '/api/bookings')).json().bookings).toEqual([]);
+    const made = (
+      await ctx.call(
+        ctx.operator,
+        'POST',
+        '/api/admin/bookings',
+        staffBooking(email, { travellers: 2, departureId: await ctx.addDeparture() }),
+      )
+    ).json() as AdminBooking;
+    const mine = await ctx.call(owner, 'GET', '/api/bookings');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().bookings).toEqual([
+      expect.objectContaining({
+        id: made.id,
+        reference: made.reference,
+        travellers: 2,
+        email,
+        status: 'confirmed',
+      }),
+    ]);
+    const { rows } = await ctx.db.query<{ user_id: string; account_email: string }>(
+      'SELECT user_id, account_email FROM bookings WHERE id = $1',
+      [made.id],
+    );
+    expect(rows[0]).toEqual({ user_id: owner.uid, account_email: email });
+    expect(
+      (await ctx.audit({ bookingId: made.id })).filter((a) => a.action === 'booking.claimed'),
+    ).toHaveLength(1);
+    // The next read finds it as theirs, and claims nothing more.
+    expect(
+      (await ctx.call(owner, 'GET', '/api/bookings')).json().bookings.map((b: { id: string }) => b.id),
+    ).toEqual([made.id]);
+    expect(
+      (await ctx.audit({ bookingId: made.id })).filter((a) => a.action === 'booking.claimed'),
+    ).toHaveLength(1);
+  });
+
   it('becomes the account’s with that verified email on its first signed-in call, once, audited', async () => {
     const email = `claim-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const made = (

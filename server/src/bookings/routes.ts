@@ -25,11 +25,11 @@ import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import type { Catalogue } from '../catalog/store.js';
-import { createBooking, findBooking, listBookings } from './repository.js';
+import { createBooking, findBooking } from './repository.js';
 import { offerContext } from '../seats/offer-context.js';
 import { changeBooking, type ChangeRequest } from './change.js';
 import { changeBookingStatus } from './status.js';
-import { claimStaffBookings } from './claim.js';
+import { listBookingsClaiming } from './claim.js';
 import type { StaffDirectory } from '../auth/staff-directory.js';
 
 export type BookingsOptions = {
@@ -288,8 +288,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsOpti
     },
     async (request, reply) => {
       // A booking staff made for this verified address becomes theirs first (./claim.ts).
-      await fromDatabase(() => claimStaffBookings(db, request.user!));
-      const bookings = await fromDatabase(() => listBookings(db, request.user!.uid));
+      const bookings = await fromDatabase(() => listBookingsClaiming(db, request.user!));
       return reply.header('Cache-Control', 'private, no-store').send({ bookings });
     },
   );
