@@ -14,6 +14,7 @@ import { InvalidTokenError } from './auth/verify-token.js';
 import { isApiRequest } from './http/api-path.js';
 import { addressKey } from './http/limits.js';
 import { problem } from './http/problem.js';
+import { rememberAtMost } from './bounded-map.js';
 
 export { addressKey };
 
@@ -59,8 +60,7 @@ export function publicRateLimit(
         // Forged, expired or not checkable now: refused like a request without a token. Only a
         // token the identity provider refused is remembered (not one it could not check).
         if (error instanceof InvalidTokenError) {
-          if (refused.size >= maxRefusals) refused.delete(refused.keys().next().value!);
-          refused.set(token, Date.now() + refusalMemoryMs);
+          rememberAtMost(refused, token, Date.now() + refusalMemoryMs, maxRefusals);
         }
       }
     }

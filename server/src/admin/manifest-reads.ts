@@ -11,6 +11,7 @@
 // committed after it does not move it, nor does a change that writes no audit row (an invitation
 // expiring as time passes): what is kept is read again after `freshMs` whatever the id.
 import type { Manifest, ManifestBooking } from '#contracts/api';
+import { rememberAtMost } from '../bounded-map.js';
 import { prepared, type Queryable } from '../db/database.js';
 import { listManifestBookings } from './bookings-queries.js';
 import { findAdminDeparture, type AdminDepartureRow } from './departures-queries.js';
@@ -40,12 +41,7 @@ export function manifestReader(db: Queryable, { freshMs = 2_000, keep = 32 } = {
       ([row, bookings]) => {
         if (!row) return undefined;
         const entry: Entry = { row, bookings, stamp, at: Date.now() };
-        const before = kept.get(id);
-        if (!before || before.at <= entry.at) {
-          kept.delete(id);
-          kept.set(id, entry);
-          if (kept.size > keep) kept.delete(kept.keys().next().value!);
-        }
+        rememberAtMost(kept, id, entry, keep);
         return entry;
       },
     );
@@ -60,9 +56,8 @@ export function manifestReader(db: Queryable, { freshMs = 2_000, keep = 32 } = {
     const stamp = rows[0]?.stamp ?? null;
     const entry = kept.get(id);
     if (entry && entry.stamp === stamp && Date.now() - entry.at < freshMs) {
-      // The most recently asked for goes last: the first in the map is the one to drop.
-      kept.delete(id);
-      kept.set(id, entry);
+      // Asked for again: the last to be dropped.
+      rememberAtMost(kept, id, entry, keep);
       return entry;
     }
     return read(id, stamp);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { sessionMaxAgeMs, type SessionManager, type SessionUser } from './sessions.js';
 import { InvalidTokenError } from './verify-token.js';
+import { rememberAtMost } from '../bounded-map.js';
 
 export type GuardedSessions = SessionManager & {
   // The cookie is refused from now on by every process sharing the database; the user's other
@@ -47,8 +48,7 @@ export function guardSessions(
       const { expiresAt, ...user } = await sessions.verify(cookie);
       const until = Math.min(expiresAt ?? Infinity, now() + cacheMs);
       if (cacheMs > 0 && until > now()) {
-        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-        cache.set(hash, { user, until });
+        rememberAtMost(cache, hash, { user, until }, maxEntries);
       }
       return user;
     },

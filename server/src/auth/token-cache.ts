@@ -1,4 +1,5 @@
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';
+import { rememberAtMost } from '../bounded-map.js';
 
 type Entry = { user: VerifiedUser; until: number };
 
@@ -26,11 +27,7 @@ export function cachedVerifier(
         .then(({ expiresAt, ...user }) => {
           const until = Math.min(expiresAt, now() + maxAgeMs);
           if (until > now()) {
-            if (cache.size >= maxEntries) {
-              // Map keeps insertion order: drop the oldest entry.
-              cache.delete(cache.keys().next().value!);
-            }
-            cache.set(idToken, { user, until });
+            rememberAtMost(cache, idToken, { user, until }, maxEntries);
           }
           return user;
         })

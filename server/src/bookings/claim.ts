@@ -40,8 +40,12 @@ const listClaimingSql = `WITH ${claimCtes}
   ) mine ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3`;
 
 // How many bookings the user claimed now (0 almost always: the partial index answers at once).
+// Only an address the identity provider verified claims anything.
+const mayClaim = (user: VerifiedUser): user is VerifiedUser & { email: string } =>
+  !!user.email && user.emailVerified === true;
+
 export async function claimStaffBookings(db: Queryable, user: VerifiedUser): Promise<number> {
-  if (!user.email || user.emailVerified !== true) return 0;
+  if (!mayClaim(user)) return 0;
   const { rows } = await db.query(claimSql, [user.uid, user.email]);
   return rows.length;
 }
@@ -52,7 +56,7 @@ export async function listBookingsClaiming(
   user: VerifiedUser,
   limit = 100,
 ): Promise<Booking[]> {
-  if (!user.email || user.emailVerified !== true) return listBookings(db, user.uid, limit);
+  if (!mayClaim(user)) return listBookings(db, user.uid, limit);
   const { rows } = await db.query<BookingRow>(listClaimingSql, [user.uid, user.email, limit]);
   return rows.map(toBooking);
 }

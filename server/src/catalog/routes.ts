@@ -28,6 +28,7 @@ import {
 } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { ImageRejectedError, processUpload, publicImage, variantPath } from './images.js';
+import { rememberAtMost } from '../bounded-map.js';
 import {
   addImage,
   changePackage,
@@ -90,8 +91,7 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: C
     if (!bytes) {
       bytes = await fromDatabase(() => readVariant(db, hash, Number(width), format));
       if (!bytes) return problem(reply, 404, 'No such image.');
-      if (recent.size >= 64) recent.delete(recent.keys().next().value!);
-      recent.set(key, bytes);
+      rememberAtMost(recent, key, bytes, 64);
     }
     return reply
       .header('Content-Type', `image/${format}`)

@@ -9,6 +9,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { $ZodType } from 'zod/v4/core';
+import { rememberAtMost } from '../bounded-map.js';
 import { answerWriter } from './serializer.js';
 
 const encodings = ['br', 'gzip'] as const;
@@ -27,19 +28,19 @@ const compressors: Record<Encoding, (body: string) => Buffer> = {
 // months were 250 KB of JSON to write at every request, most of the CPU its answers took.
 // Answers are never changed once handed here.
 // `keys`: answers kept apart at once, by the key each request names (a departure's manifest, one
-// per departure); the oldest goes first.
-export function sharedAnswer<T>(schema: $ZodType<T>, { checked, keys = 1 }: { checked: boolean; keys?: number }) {
+// per departure); the one asked for least recently goes first.
+export function sharedAnswer<T>(
+  schema: $ZodType<T>,
+  { checked, keys = 1 }: { checked: boolean; keys?: number },
+) {
   const write = answerWriter(schema, { checked });
   const kept = new Map<string, { data: T; body: string; encoded: Map<Encoding, Buffer> }>();
   return (request: FastifyRequest, reply: FastifyReply, data: T, key = '') => {
     let last = kept.get(key);
     const body = last?.data === data ? last.body : write(data);
-    if (last?.body !== body) {
-      last = { data, body, encoded: new Map() };
-      kept.delete(key);
-      kept.set(key, last);
-      if (kept.size > keys) kept.delete(kept.keys().next().value!);
-    } else last.data = data;
+    if (last?.body !== body) last = { data, body, encoded: new Map() };
+    last.data = data;
+    rememberAtMost(kept, key, last, keys);
     reply.header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
     const header = request.headers['accept-encoding'];
     const encoding =

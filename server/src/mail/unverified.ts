@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { rememberAtMost } from '../bounded-map.js';
 
 type Account = { uid: string; email?: string; emailVerified?: boolean };
 
@@ -22,7 +23,6 @@ export function addressVerificationTracker(db: Queryable, { maxRemembered = 50_0
         [account.email, account.uid],
       );
     }
-    if (known.size >= maxRemembered) known.delete(known.keys().next().value!);
-    known.set(account.uid, state);
+    rememberAtMost(known, account.uid, state, maxRemembered);
   };
 }
