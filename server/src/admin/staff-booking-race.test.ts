@@ -21,6 +21,7 @@ import {
   type TestUser,
 } from '../test/fixtures.js';
 import { addTestDeparture } from '../test/departures.js';
+import { claimStaffBookings, listBookingsClaiming } from '../bookings/claim.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
 
@@ -127,8 +128,9 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
         return ((await res.json()) as { bookings: { id: string }[] }).bookings.map((b) => b.id);
       }),
     );
-    // Each answer is read after its own claim, or after another process's committed.
-    expect(lists.some((l) => l.includes(id))).toBe(true);
+    // Each answer is read after its own claim, or after another process's committed: every one
+    // holds the booking.
+    for (const list of lists) expect(list).toContain(id);
     const { rows } = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
       [id],
@@ -136,5 +138,44 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
     expect(rows[0]!.n).toBe(1);
     const owner = await db.query<{ user_id: string }>('SELECT user_id FROM bookings WHERE id = $1', [id]);
     expect(owner.rows[0]!.user_id).toBe(user.uid);
+  });
+
+  // The moment the race above may or may not hit, held open: another process's claim is written
+  // but not committed when My bookings starts, so its statement's snapshot shows the booking
+  // unclaimed and its own claim waits for the row, then finds it taken.
+  it('My bookings that waited for another process’s claim of the same booking still lists it', async () => {
+    const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
+    const email = `race-held-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await post(servers[0]!.url, operator, '/api/admin/bookings', {
+      ...validBooking,
+      email,
+      departureId,
+      travellers: 1,
+      sendEmails: false,
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const user = { uid: `held-${crypto.randomUUID().slice(0, 8)}`, email, emailVerified: true };
+    const { reading } = await db.transaction(async (tx) => {
+      expect(await claimStaffBookings(tx, user)).toBe(1);
+      const reading = listBookingsClaiming(db, user);
+      // Until that read waits for this transaction's row lock.
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH claimed AS%'`,
+        );
+        if (rows[0]!.n > 0) break;
+        if (waited > 10_000) throw new Error('My bookings never waited for the claim');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { reading };
+    });
+    expect((await reading).map((b) => b.id)).toEqual([id]);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
+      [id],
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });

@@ -30,14 +30,24 @@ const claimSql = `WITH ${claimCtes} SELECT booking_id FROM audited`;
 // My bookings with the claim in the same statement: one round trip instead of two, which under
 // twenty clients was a fifth of the answer's time (npm run bench:data). The statement's own
 // snapshot does not see what its claim changed, so the claimed bookings are selected by id: as
-// they were, which in the traveller's view (toBooking) is as they now are.
-const listClaimingSql = `WITH ${claimCtes}
-  SELECT * FROM (
+// they were, which in the traveller's view (toBooking) is as they now are. Nor does it see a
+// claim another process committed while this one waited for the row: `raced` says the snapshot
+// held an unclaimed booking for this address that this claim did not take, and the list is read
+// again (the other claim has committed by then: this UPDATE waited for it). The one-row `flag`
+// carries `raced` even when the user has no booking.
+const listClaimingSql = `WITH ${claimCtes},
+  flag AS (
+    SELECT EXISTS (
+      SELECT 1 FROM bookings WHERE user_id = '${unclaimedUserId}' AND lower(email) = lower($2)
+        AND id NOT IN (SELECT id FROM claimed)
+    ) AS raced
+  )
+  SELECT flag.raced, mine.* FROM flag LEFT JOIN (
     (SELECT ${bookingColumns} FROM ${bookingsFrom}
       WHERE b.user_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT $3)
     UNION ALL
     SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id IN (SELECT id FROM claimed)
-  ) mine ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3`;
+  ) mine ON true ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3`;
 
 // How many bookings the user claimed now (0 almost always: the partial index answers at once).
 // Only an address the identity provider verified claims anything.
@@ -57,8 +67,14 @@ export async function listBookingsClaiming(
   limit = 100,
 ): Promise<Booking[]> {
   if (!mayClaim(user)) return listBookings(db, user.uid, limit);
-  const { rows } = await db.query<BookingRow>(listClaimingSql, [user.uid, user.email, limit]);
-  return rows.map(toBooking);
+  const { rows } = await db.query<BookingRow & { raced: boolean }>(listClaimingSql, [
+    user.uid,
+    user.email,
+    limit,
+  ]);
+  if (rows[0]?.raced) return listBookings(db, user.uid, limit);
+  // No booking: the flag's row alone, its booking columns null.
+  return rows.filter((row) => row.id !== null).map(toBooking);
 }
 
 // The token check, claiming on every token it verifies afresh (a token this process already
