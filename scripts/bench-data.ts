@@ -10,6 +10,8 @@
 //   3. streams the 1,000,000-row CSV (first byte, the server's RSS, every row);
 //   4. books on that database with autocannon (p99, errors, seats oversold).
 // Every figure is printed met or MISSED; a query figure that misses prints its EXPLAIN ANALYZE.
+// Each read also prints the CPU a request took of the server, of the local PostgreSQL (all its
+// processes) and of this client: with everything on one machine, they share its cores.
 // BENCH_DATA_KEEP=1 keeps the schema (its URL is printed) for looking at plans by hand.
 // BENCH_DATA_SCHEMA=t_name uses (and keeps) a schema of that name: the data is generated only if
 // its bookings table is empty, so a second run skips the generation (and then times only the
@@ -21,7 +23,8 @@
 // passes Node flags to the server.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -353,26 +356,93 @@ try {
     return { at, id };
   };
 
+  // The measuring client: node:http over 20 kept-alive connections, asking for gzip as a browser
+  // does but counting the compressed bytes rather than inflating and copying them (as autocannon
+  // and wrk do). The server's work is the same; fetch's inflating and buffering had the client
+  // take a third of this two-core machine's CPU from the server it measures (the CPU figures
+  // printed with each read).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const { hostname, port: serverPort } = new URL(server!.url);
+  const ask = (path: string, token: string) =>
+    new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      const request = http.get(
+        {
+          agent,
+          hostname,
+          port: serverPort,
+          path,
+          headers: { ...auth(token), 'accept-encoding': 'gzip' },
+        },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+          res.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+    });
+  // CPU a process has used (utime + stime, in clock ticks of 1/100 s), and all of the local
+  // PostgreSQL's processes together (none when the database is on another host).
+  const cpuTicks = (id: number | string) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0; // it ended
+    }
+  };
+  const isDatabase = (id: string) => {
+    try {
+      return readFileSync(`/proc/${id}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  };
+  // By process: one that ended between two readings is left out of both, not counted negative.
+  const databaseTicks = () =>
+    new Map(
+      readdirSync('/proc')
+        .filter((id) => /^\d+$/.test(id) && isDatabase(id))
+        .map((id) => [id, cpuTicks(id)]),
+    );
+  const ticksSince = (before: Map<string, number>) =>
+    [...databaseTicks()].reduce((sum, [id, now]) => sum + now - (before.get(id) ?? 0), 0);
+  const cpuText = (cpu: { server: number; client: number; database: number }) =>
+    `; CPU a request: server ${cpu.server.toFixed(1)}, database ${cpu.database.toFixed(1)}, client ${cpu.client.toFixed(1)} ms`;
+
   // 20 clients, each sending the next request as soon as its last answer is read.
   async function measure(paths: string[], token = operatorToken) {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let next = 0;
+    let empty = 0;
     const total = requestsPerCase + warmup; // the first `warmup` answers are not counted
+    const serverBefore = cpuTicks(pid);
+    const databaseBefore = databaseTicks();
+    const clientBefore = process.cpuUsage();
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (next < total) {
           const i = next++;
           const t = performance.now();
-          const res = await get(paths[i % paths.length]!, token);
-          await res.arrayBuffer();
+          const res = await ask(paths[i % paths.length]!, token);
           if (i >= warmup) latencies.push(performance.now() - t);
+          if (res.bytes === 0) empty++;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         }
       }),
     );
+    const client = process.cpuUsage(clientBefore);
+    // Milliseconds of CPU a request, the server's and this client's.
+    const cpu = {
+      server: ((cpuTicks(pid) - serverBefore) * 10) / total,
+      client: (client.user + client.system) / 1000 / total,
+      database: (ticksSince(databaseBefore) * 10) / total,
+    };
+    if (empty > 0) statuses.set(0, empty);
     const bad = [...statuses].filter(([s]) => s !== 200);
-    return { p95: percentile(latencies, 95), p50: percentile(latencies, 50), bad };
+    return { p95: percentile(latencies, 95), p50: percentile(latencies, 50), bad, cpu };
   }
   type Case = {
     name: string;
@@ -516,7 +586,7 @@ try {
     const r = await measure(c.paths, c.token);
     const ok = r.bad.length === 0;
     const budgetText = Number.isFinite(c.budget) ? ` (budget ${c.budget})` : '';
-    const figure = `p95 ${r.p95.toFixed(1)} ms${budgetText}, p50 ${r.p50.toFixed(1)} ms${ok ? '' : `, answers ${JSON.stringify(r.bad)}`}`;
+    const figure = `p95 ${r.p95.toFixed(1)} ms${budgetText}, p50 ${r.p50.toFixed(1)} ms${cpuText(r.cpu)}${ok ? '' : `, answers ${JSON.stringify(r.bad)}`}`;
     if (!Number.isFinite(c.budget)) {
       console.log(`  info    ${c.name}: ${figure}`);
       continue;
@@ -533,7 +603,7 @@ try {
     report(
       r.p95 <= 50 && r.bad.length === 0,
       `My bookings (GET /api/bookings, ${mine} bookings)`,
-      `p95 ${r.p95.toFixed(1)} ms (budget 50), p50 ${r.p50.toFixed(1)} ms${r.bad.length === 0 ? '' : `, answers ${JSON.stringify(r.bad)}`}`,
+      `p95 ${r.p95.toFixed(1)} ms (budget 50), p50 ${r.p50.toFixed(1)} ms${cpuText(r.cpu)}${r.bad.length === 0 ? '' : `, answers ${JSON.stringify(r.bad)}`}`,
     );
     if (r.p95 > 50) await explain(gen, (q) => listBookings(q, t!.uid));
   }
