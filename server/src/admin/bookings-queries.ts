@@ -124,7 +124,7 @@ export async function listManifestBookings(db: Queryable, departureId: string): 
     ),
   ]);
   const byBooking = notesByBooking(notes);
-  return rows.map((r) => ({ ...toAdminBooking(r), notes: byBooking.get(r.id) ?? [] }));
+  return rows.map((r) => Object.assign(toAdminBooking(r), { notes: byBooking.get(r.id) ?? [] }));
 }
 
 // The internal notes of these bookings, oldest first, by booking.
@@ -142,7 +142,9 @@ export async function listNotes(db: Queryable, bookingIds: string[]): Promise<Ma
   return notesByBooking(rows);
 }
 
-function notesByBooking(rows: { id: string; booking_id: string; author: string; text: string; at: Date | string }[]) {
+function notesByBooking(
+  rows: { id: string; booking_id: string; author: string; text: string; at: Date | string }[],
+) {
   const byBooking = new Map<string, Note[]>();
   for (const r of rows) {
     const list = byBooking.get(r.booking_id) ?? [];

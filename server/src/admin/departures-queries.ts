@@ -34,29 +34,32 @@ const selectDepartures = () =>
     .selectFrom('departures as d')
     .leftJoin('departure_travellers as t', 't.departure_id', 'd.id')
     .select((eb) => [
-    ...departureFields.map((c) => `d.${c}` as const),
-    sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
-    sql<string>`to_char(d.decide_by, 'YYYY-MM-DD')`.as('decide_by'),
-    'd.active_bookings as booking_count',
-    // Seats held by open offers (waiting-list offers and the brand's move offers to this date,
-    // departures/repository.ts offeredSeatsSql), and travellers still waiting (the partial
-    // indexes answer each).
-    sql.raw<number>(offeredSeatsSql('d')).as('offered'),
-    eb
-      .selectFrom('waitlist_entries as w')
-      .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
-      .whereRef('w.departure_id', '=', 'd.id')
-      .where('w.status', '=', 'waiting')
-      .as('waiting'),
-    sql<string[]>`(SELECT coalesce(json_agg(g.uid ORDER BY g.uid), '[]'::json)
+      ...departureFields.map((c) => `d.${c}` as const),
+      sql<string>`to_char(d.starts_on, 'YYYY-MM-DD')`.as('starts_on'),
+      sql<string>`to_char(d.decide_by, 'YYYY-MM-DD')`.as('decide_by'),
+      'd.active_bookings as booking_count',
+      // Seats held by open offers (waiting-list offers and the brand's move offers to this date,
+      // departures/repository.ts offeredSeatsSql), and travellers still waiting (the partial
+      // indexes answer each).
+      sql.raw<number>(offeredSeatsSql('d')).as('offered'),
+      eb
+        .selectFrom('waitlist_entries as w')
+        .select(sql<number>`coalesce(sum(w.travellers), 0)::int`.as('n'))
+        .whereRef('w.departure_id', '=', 'd.id')
+        .where('w.status', '=', 'waiting')
+        .as('waiting'),
+      sql<string[]>`(SELECT coalesce(json_agg(g.uid ORDER BY g.uid), '[]'::json)
       FROM departure_guides g WHERE g.departure_id = d.id)`.as('guides'),
-    // "N of M travellers complete": the guests of its active bookings, and those whose details are
-    // complete (contracts/guests.ts, guestComplete), whoever filled them in: the counts the
-    // triggers keep (migration 46), not a count of the guests (5 s for 5,000 departures).
-    't.total as travellers_total',
-    't.complete as travellers_complete',
-  ]);
+      // "N of M travellers complete": the guests of its active bookings, and those whose details are
+      // complete (contracts/guests.ts, guestComplete), whoever filled them in: the counts the
+      // triggers keep (migration 46), not a count of the guests (5 s for 5,000 departures).
+      't.total as travellers_total',
+      't.complete as travellers_complete',
+    ]);
 
+// The counts a departure without bookings, offers or travellers reads as null, as 0. In place,
+// on the rows this read made: a spread of each row would build slow, dictionary-shaped objects
+// (server/src/bookings/booking-row.ts).
 const normalise = (
   rows: {
     booking_count: number | null;
@@ -65,15 +68,16 @@ const normalise = (
     travellers_complete: number | null;
     travellers_total: number | null;
   }[],
-) =>
-  rows.map((r) => ({
-    ...r,
-    travellers_complete: r.travellers_complete ?? 0,
-    travellers_total: r.travellers_total ?? 0,
-    booking_count: r.booking_count ?? 0,
-    offered: r.offered ?? 0,
-    waiting: r.waiting ?? 0,
-  })) as AdminDepartureRow[];
+) => {
+  for (const r of rows) {
+    r.travellers_complete ??= 0;
+    r.travellers_total ??= 0;
+    r.booking_count ??= 0;
+    r.offered ??= 0;
+    r.waiting ??= 0;
+  }
+  return rows as AdminDepartureRow[];
+};
 
 // Ascending by date, past ones included, a page at a time from after `cursor` (keyset: the
 // unique (package_id, starts_on) and id order it, and departures_starts_on or
@@ -286,7 +290,13 @@ export function changeDeparture(
       });
     }
     if (decideBy !== row.decide_by) {
-      entries.push({ actor, action: 'departure.decide-by', departureId: id, from: row.decide_by, to: decideBy });
+      entries.push({
+        actor,
+        action: 'departure.decide-by',
+        departureId: id,
+        from: row.decide_by,
+        to: decideBy,
+      });
     }
     if (entries.length > 0) {
       await tx.query(

@@ -43,32 +43,33 @@ export const toAdminDeparture = (
   row: AdminDepartureRow,
   packages: Map<string, ServerPackage>,
   today: string = todayIso('UTC'),
-): AdminDeparture => ({
-  ...toDeparture(row, packages.get(row.package_id)?.price ?? 0),
-  ownPrice: row.price ?? null,
-  // A package taken off the site keeps its departures: they show under its id.
-  packageName: packages.get(row.package_id)?.name ?? row.package_id,
-  seatsTaken: row.seats_taken,
-  bookingCount: row.booking_count,
-  minTravellers: row.min_travellers,
-  waiting: row.waiting,
-  offered: row.offered,
-  travellersComplete: row.travellers_complete,
-  travellersTotal: row.travellers_total,
-  meetingPoint: row.meeting_point ?? null,
-  meetingTime: row.meeting_time ?? null,
-  guides: row.guides ?? [],
-  decideBy: row.decide_by,
-  atRisk: isAtRisk(
-    {
-      minTravellers: row.min_travellers,
-      // Travellers of active bookings: held offers are not bookings (departures/repository.ts guarantee).
-      booked: row.seats_taken - (row.offered ?? 0),
-      decideBy: row.decide_by,
-    },
-    today,
-  ),
-});
+): AdminDeparture =>
+  // Added to the traveller's view, not spread into a new object (server/src/bookings/booking-row.ts).
+  Object.assign(toDeparture(row, packages.get(row.package_id)?.price ?? 0), {
+    ownPrice: row.price ?? null,
+    // A package taken off the site keeps its departures: they show under its id.
+    packageName: packages.get(row.package_id)?.name ?? row.package_id,
+    seatsTaken: row.seats_taken,
+    bookingCount: row.booking_count,
+    minTravellers: row.min_travellers,
+    waiting: row.waiting,
+    offered: row.offered,
+    travellersComplete: row.travellers_complete,
+    travellersTotal: row.travellers_total,
+    meetingPoint: row.meeting_point ?? null,
+    meetingTime: row.meeting_time ?? null,
+    guides: row.guides ?? [],
+    decideBy: row.decide_by,
+    atRisk: isAtRisk(
+      {
+        minTravellers: row.min_travellers,
+        // Travellers of active bookings: held offers are not bookings (departures/repository.ts guarantee).
+        booked: row.seats_taken - (row.offered ?? 0),
+        decideBy: row.decide_by,
+      },
+      today,
+    ),
+  });
 
 export const notGuidesMessage = 'Only accounts with the guide role can be assigned to a departure.';
 // The package's questions as the manifest's columns.

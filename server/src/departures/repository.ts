@@ -26,16 +26,20 @@ export const guarantee = (row: DepartureRow) => {
 };
 
 // `packagePrice`: the package's price, which a departure without a price of its own sells at.
-export const toDeparture = (row: DepartureRow, packagePrice: number): Departure => ({
-  id: row.id,
-  packageId: row.package_id,
-  startsOn: row.starts_on,
-  capacity: row.capacity,
-  seatsLeft: Math.max(0, row.capacity - row.seats_taken),
-  status: row.status,
-  ...guarantee(row),
-  price: row.price ?? packagePrice,
-});
+export const toDeparture = (row: DepartureRow, packagePrice: number): Departure => {
+  const { guaranteed, toGuarantee } = guarantee(row);
+  return {
+    id: row.id,
+    packageId: row.package_id,
+    startsOn: row.starts_on,
+    capacity: row.capacity,
+    seatsLeft: Math.max(0, row.capacity - row.seats_taken),
+    status: row.status,
+    guaranteed,
+    toGuarantee,
+    price: row.price ?? packagePrice,
+  };
+};
 
 // The package's departures after `today`, soonest first: what travellers may choose from.
 export async function listFutureDepartures(
@@ -84,7 +88,13 @@ export async function seedDepartures(
       tx,
       'departures',
       ['id', 'package_id', 'starts_on', 'capacity', 'decide_by'],
-      schedule.map((d) => [d.id, d.packageId, d.startsOn, d.capacity, defaultDecideBy(d.startsOn, decisionDays)]),
+      schedule.map((d) => [
+        d.id,
+        d.packageId,
+        d.startsOn,
+        d.capacity,
+        defaultDecideBy(d.startsOn, decisionDays),
+      ]),
     );
     await recordAudit(
       tx,
