@@ -4,7 +4,7 @@
 // booking already moved no longer matches, whichever process looks at the same moment
 // (docs/decisions/029-staff-roles.md).
 import type { Booking } from '#contracts/api';
-import type { Database, Queryable } from '../db/database.js';
+import { prepared, type Database, type Queryable } from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { toBooking } from './booking-row.js';
 import { listBookings } from './repository.js';
@@ -34,8 +34,11 @@ const claimSql = `WITH ${claimCtes} SELECT booking_id FROM audited`;
 // claim another process committed while this one waited for the row: `raced` says the snapshot
 // held an unclaimed booking for this address that this claim did not take, and the list is read
 // again (the other claim has committed by then: this UPDATE waited for it). The one-row `flag`
-// carries `raced` even when the user has no booking.
-const listClaimingSql = `WITH ${claimCtes},
+// carries `raced` even when the user has no booking. Prepared: planned once per connection, where
+// planning it afresh cost PostgreSQL about as much as running it (npm run bench:data).
+const listClaimingSql = prepared(
+  'my-bookings-claiming',
+  `WITH ${claimCtes},
   flag AS (
     SELECT EXISTS (
       SELECT 1 FROM bookings WHERE user_id = '${unclaimedUserId}' AND lower(email) = lower($2)
@@ -47,7 +50,8 @@ const listClaimingSql = `WITH ${claimCtes},
       WHERE b.user_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT $3)
     UNION ALL
     SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id IN (SELECT id FROM claimed)
-  ) mine ON true ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3`;
+  ) mine ON true ORDER BY mine.created_at DESC, mine.id DESC LIMIT $3`,
+);
 
 // How many bookings the user claimed now (0 almost always: the partial index answers at once).
 // Only an address the identity provider verified claims anything.

@@ -5,6 +5,7 @@ import {
   abortedTransaction,
   CommitUnknownError,
   DatabaseUnavailableError,
+  prepared,
   type Database,
   type Queryable,
 } from '../db/database.js';
@@ -238,12 +239,15 @@ export function createBooking(
   return batcher.submit(request);
 }
 
+// Prepared, as My bookings' claiming read (./claim.ts).
+const myBookingsSql = prepared(
+  'my-bookings',
+  `SELECT ${bookingColumns} FROM ${bookingsFrom}
+   WHERE b.user_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
+);
+
 export async function listBookings(db: Queryable, userId: string, limit = 100): Promise<Booking[]> {
-  const { rows } = await db.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom}
-     WHERE b.user_id = $1 ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
-    [userId, limit],
-  );
+  const { rows } = await db.query<BookingRow>(myBookingsSql, [userId, limit]);
   return rows.map(toBooking);
 }
 
