@@ -41,7 +41,9 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 
 const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters: BookingFilters) =>
   query
-    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', filters.status!))
+    // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
+    // each status is its own, and cancelled's reads its own index (migration 49).
+    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
     .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
     // The three columns as one text, exactly as the bookings_search trigram index (migration 26)
@@ -80,7 +82,12 @@ export async function listAdminBookings(
     .orderBy('b.id', 'desc')
     // One more than asked: a next page exists only if it has a row (no cursor to an empty page).
     .limit(limit + 1);
-  const rows = await run<Row>(db, query);
+  // Prepared (planned once per connection for each combination of filters) unless it searches:
+  // a search's plan depends on how common its text is, the trigram index for rare text, the
+  // newest-first walk for common text (docs/decisions/045-search-on-a-million-bookings.md), which
+  // only a plan made for each search can choose.
+  const rows =
+    filters.q === undefined ? await runPrepared<Row>(db, 'admin_bookings', query) : await run<Row>(db, query);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -772,6 +772,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER INDEX bookings_search SET (fastupdate = on, gin_pending_list_limit = 65536);
     `,
   },
+  {
+    version: 49,
+    name: "the console's cancelled bookings, newest first, from an index of their own",
+    // GET /api/admin/bookings?status= walks bookings_created newest first and skips the other
+    // statuses: cheap for a status the newest bookings often have (new bookings are requested,
+    // then confirmed), not for cancelled: on a million bookings the newest 51 cancelled ones lay
+    // among the newest ~6,700, 5 ms of PostgreSQL a page and a p95 of 115-133 ms under 20 clients
+    // (npm run bench:data). Partial, so a new booking adds nothing to it: an index of every status
+    // (status, created_at, id) took 10-20 % off the bookings a second the same benchmark made.
+    // The query names the status as a constant (server/src/admin/bookings-queries.ts), so its
+    // prepared plan can use this index. Plain CREATE INDEX, no table rewritten: a few seconds on a
+    // million bookings, writes to bookings waiting meanwhile.
+    sql: `
+      CREATE INDEX bookings_cancelled_created ON bookings (created_at DESC, id DESC)
+        WHERE status = 'cancelled';
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.
