@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Two real server processes on one PostgreSQL: staff bookings race travellers for the last
 // seats and the departure is never oversold; a staff booking is claimed once when its traveller
-// calls every process at the same moment. PGlite runs one statement at a time inside one process,
-// so these races only mean something on PostgreSQL: without TEST_DATABASE_URL they skip.
+// calls every process at the same moment; a manifest one process keeps shows another's changes.
+// PGlite runs one statement at a time inside one process, so these races only mean something on
+// PostgreSQL: without TEST_DATABASE_URL they skip.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -177,5 +178,53 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
       [id],
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  // What one process keeps of a manifest (./manifest-reads.ts, decision 049) is read again once
+  // another process's change writes its audit row: the guide's list is never behind a check-in or
+  // a booking made through the other process.
+  it('a manifest one process keeps shows what another process changed, at its next read', async () => {
+    const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
+    const [reader, writer] = [servers[0]!.url, servers[1]!.url];
+    const manifest = async () => {
+      const res = await fetch(`${reader}/api/admin/departures/${departureId}/manifest`, {
+        headers: { authorization: `Bearer ${operator.idToken}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        departure: { seatsTaken: number };
+        bookings: { id: string; guests: { checkIn: string | null }[]; notes: { text: string }[] }[];
+      };
+    };
+    const staffBooking = async (name: string) => {
+      const res = await post(writer, operator, '/api/admin/bookings', {
+        ...validBooking,
+        name,
+        departureId,
+        travellers: 2,
+        sendEmails: false,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const first = await staffBooking('Ada Kept');
+    expect((await manifest()).bookings.map((b) => b.id)).toEqual([first]);
+    // Read twice: the second answer is the kept one.
+    expect((await manifest()).bookings[0]!.guests[0]!.checkIn).toBeNull();
+
+    const checkIn = await post(writer, operator, `/api/admin/bookings/${first}/guests/0/check-in`, {
+      state: 'present',
+    });
+    expect(checkIn.status).toBe(200);
+    expect((await manifest()).bookings[0]!.guests[0]!.checkIn).toBe('present');
+
+    const note = await post(writer, operator, `/api/admin/bookings/${first}/notes`, { text: 'Aisle seat' });
+    expect(note.status).toBe(201);
+    expect((await manifest()).bookings[0]!.notes.map((n) => n.text)).toEqual(['Aisle seat']);
+
+    const second = await staffBooking('Bea Later');
+    const after = await manifest();
+    expect(after.bookings.map((b) => b.id).sort()).toEqual([first, second].sort());
+    expect(after.departure.seatsTaken).toBe(4);
   });
 });
