@@ -434,12 +434,13 @@ try {
       }),
     );
     const client = process.cpuUsage(clientBefore);
-    // Milliseconds of CPU a request, the server's and this client's.
+    // Milliseconds of CPU a request: the server's, the local PostgreSQL's and this client's.
     const cpu = {
       server: ((cpuTicks(pid) - serverBefore) * 10) / total,
       client: (client.user + client.system) / 1000 / total,
       database: (ticksSince(databaseBefore) * 10) / total,
     };
+    // An answer with no body is no answer: counted as status 0, so the figure shows it.
     if (empty > 0) statuses.set(0, empty);
     const bad = [...statuses].filter(([s]) => s !== 200);
     return { p95: percentile(latencies, 95), p50: percentile(latencies, 50), bad, cpu };
