@@ -63,6 +63,25 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 
+  // A staff booking made through one process (no emails): its id, once the 201 is checked.
+  const staffBooking = async (serverUrl: string, change: Record<string, unknown>) => {
+    const res = await post(serverUrl, operator, '/api/admin/bookings', {
+      ...validBooking,
+      sendEmails: false,
+      ...change,
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  // How many times the booking was claimed, by its audit rows.
+  const claims = async (bookingId: string) =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
+        [bookingId],
+      )
+    ).rows[0]!.n;
+
   it('staff parties and travellers racing for the last 8 seats: never oversold, every 201 stored', async () => {
     const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
     const requests = [
@@ -110,15 +129,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
   it('its traveller calling both processes at once claims the booking once', async () => {
     const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
     const email = `race-claim-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const made = await post(servers[0]!.url, operator, '/api/admin/bookings', {
-      ...validBooking,
-      email,
-      departureId,
-      travellers: 2,
-      sendEmails: false,
-    });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: string };
+    const id = await staffBooking(servers[0]!.url, { email, departureId, travellers: 2 });
     const user = await createUser('race-claimer');
     const app = getApps().find((a) => a.name === 'race-test') ?? initializeApp({ projectId }, 'race-test');
     await getAuth(app).updateUser(user.uid, { email, emailVerified: true });
@@ -132,11 +143,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
     // Each answer is read after its own claim, or after another process's committed: every one
     // holds the booking.
     for (const list of lists) expect(list).toContain(id);
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
-      [id],
-    );
-    expect(rows[0]!.n).toBe(1);
+    expect(await claims(id)).toBe(1);
     const owner = await db.query<{ user_id: string }>('SELECT user_id FROM bookings WHERE id = $1', [id]);
     expect(owner.rows[0]!.user_id).toBe(user.uid);
   });
@@ -147,15 +154,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
   it('My bookings that waited for another process’s claim of the same booking still lists it', async () => {
     const departureId = await addTestDeparture(db, { packageId: validBooking.packageId, capacity: 8 });
     const email = `race-held-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const made = await post(servers[0]!.url, operator, '/api/admin/bookings', {
-      ...validBooking,
-      email,
-      departureId,
-      travellers: 1,
-      sendEmails: false,
-    });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: string };
+    const id = await staffBooking(servers[0]!.url, { email, departureId, travellers: 1 });
     const user = { uid: `held-${crypto.randomUUID().slice(0, 8)}`, email, emailVerified: true };
     const { reading } = await db.transaction(async (tx) => {
       expect(await claimStaffBookings(tx, user)).toBe(1);
@@ -173,11 +172,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
       return { reading };
     });
     expect((await reading).map((b) => b.id)).toEqual([id]);
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_events WHERE booking_id = $1 AND action = 'booking.claimed'`,
-      [id],
-    );
-    expect(rows[0]!.n).toBe(1);
+    expect(await claims(id)).toBe(1);
   });
 
   // What one process keeps of a manifest (./manifest-reads.ts, decision 049) is read again once
@@ -196,18 +191,8 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
         bookings: { id: string; guests: { checkIn: string | null }[]; notes: { text: string }[] }[];
       };
     };
-    const staffBooking = async (name: string) => {
-      const res = await post(writer, operator, '/api/admin/bookings', {
-        ...validBooking,
-        name,
-        departureId,
-        travellers: 2,
-        sendEmails: false,
-      });
-      expect(res.status).toBe(201);
-      return ((await res.json()) as { id: string }).id;
-    };
-    const first = await staffBooking('Ada Kept');
+    const party = (name: string) => staffBooking(writer, { name, departureId, travellers: 2 });
+    const first = await party('Ada Kept');
     expect((await manifest()).bookings.map((b) => b.id)).toEqual([first]);
     // Read twice: the second answer is the kept one.
     expect((await manifest()).bookings[0]!.guests[0]!.checkIn).toBeNull();
@@ -222,7 +207,7 @@ describeNeeding(skipReason('postgres'))('staff bookings across server processes 
     expect(note.status).toBe(201);
     expect((await manifest()).bookings[0]!.notes.map((n) => n.text)).toEqual(['Aisle seat']);
 
-    const second = await staffBooking('Bea Later');
+    const second = await party('Bea Later');
     const after = await manifest();
     expect(after.bookings.map((b) => b.id).sort()).toEqual([first, second].sort());
     expect(after.departure.seatsTaken).toBe(4);
