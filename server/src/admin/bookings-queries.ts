@@ -15,7 +15,7 @@ import {
 } from '../db/schema.js';
 import type { AdminBooking, AuditEvent, ManifestBooking, Note } from '#contracts/api';
 
-type Scope = { b: Tables['bookings']; d: Tables['departures'] };
+type Scope = { b: Tables['bookings']; d: Tables['departures']; booking_search: Tables['booking_search'] };
 
 // The columns of every booking read (bookingFields, db/schema.ts), so toAdminBooking reads the
 // rows, plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
@@ -46,21 +46,23 @@ const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters
     .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
     .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-    // The three columns as one text, exactly as the bookings_search trigram index (migration 26)
-    // is built on, so the index answers it; chr(31) between them, which a search never holds
-    // (control characters are refused), so the pattern matches within one column as three
-    // ILIKEs would (docs/decisions/031-console-at-scale.md).
+    // A search joins the booking's search text (migration 50: reference, name and email in one
+    // text, lower-cased when written, chr(31) between them so a match stays within one field),
+    // and the list is then walked in that table's newest-first index, which holds the text: see
+    // docs/decisions/051-search-table.md. lower() of the pattern is PostgreSQL's, as the text's
+    // was, and matches as ILIKE did.
     .$if(filters.q !== undefined, (q) =>
-      q.where(
-        sql<boolean>`(b.reference || chr(31) || b.name || chr(31) || b.email) ILIKE ${likePattern(filters.q!)}`,
-      ),
+      q
+        .innerJoin('booking_search as s', 's.id', 'b.id')
+        .where(sql<boolean>`s.text LIKE lower(${likePattern(filters.q!)})`),
     );
 
 export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };
 
-// Newest first, (created_at, id) descending: the row comparison walks the bookings_created index.
-// Bookings made after the first page sort before the cursor, so paging on never repeats a row
-// nor skips one that existed when the first page was read.
+// Newest first, (created_at, id) descending: the row comparison walks the bookings_created index
+// (a search: booking_search_created, the same values). Bookings made after the first page sort
+// before the cursor, so paging on never repeats a row nor skips one that existed when the first
+// page was read.
 export async function listAdminBookings(
   db: Queryable,
   filters: BookingFilters,
@@ -68,18 +70,14 @@ export async function listAdminBookings(
   after?: Cursor,
   { guests = true } = {},
 ): Promise<BookingsPage> {
+  const at = sql.ref(filters.q === undefined ? 'b.created_at' : 's.created_at');
+  const id = sql.ref(filters.q === undefined ? 'b.id' : 's.id');
   const query = applyFilters(selectBookings({ guests }), filters)
     .$if(after !== undefined, (q) =>
-      q.where(({ eb, refTuple, tuple }) =>
-        eb(
-          refTuple('b.created_at', 'b.id'),
-          '<',
-          tuple(sql<Date>`${after!.at}::timestamptz`, sql<string>`${after!.id}::uuid`),
-        ),
-      ),
+      q.where(sql<boolean>`(${at}, ${id}) < (${after!.at}::timestamptz, ${after!.id}::uuid)`),
     )
-    .orderBy('b.created_at', 'desc')
-    .orderBy('b.id', 'desc')
+    .orderBy(at, 'desc')
+    .orderBy(id, 'desc')
     // One more than asked: a next page exists only if it has a row (no cursor to an empty page).
     .limit(limit + 1);
   // Prepared (planned once per connection for each combination of filters) unless it searches:

@@ -37,7 +37,7 @@ describeEach(storeCases())('the search index on $name', { timeout: 60_000 }, (st
   it('finds new bookings from the pending list, and moves the list in once', async () => {
     const db = await store.open();
     const { rows } = await db.query<{ options: string[] }>(
-      `SELECT reloptions AS options FROM pg_class WHERE oid = 'bookings_search'::regclass`,
+      `SELECT reloptions AS options FROM pg_class WHERE oid = 'booking_search_text'::regclass`,
     );
     expect(rows[0]!.options).toEqual(
       expect.arrayContaining(['fastupdate=on', 'gin_pending_list_limit=65536']),

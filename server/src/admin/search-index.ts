@@ -1,7 +1,7 @@
-// The console's search index (bookings_search, a trigram GIN index: docs/decisions/031) takes
-// each new booking's trigrams into its pending list (migration 48); this moves the list into the
-// index proper every couple of seconds, in bulk and outside any request. Searches read the
-// pending list too, so a booking is found as soon as it is stored
+// The console's search index (booking_search_text, a trigram GIN index: docs/decisions/031 and
+// 051) takes each new booking's trigrams into its pending list (migrations 48 and 50); this moves
+// the list into the index proper every couple of seconds, in bulk and outside any request.
+// Searches read the pending list too, so a booking is found as soon as it is stored
 // (docs/decisions/048-search-index-flushed-in-the-background.md).
 import type { Queryable } from '../db/database.js';
 
@@ -13,7 +13,7 @@ const flushLock = 7_260_448;
 export async function flushSearchIndex(db: Queryable): Promise<number | null> {
   const { rows } = await db.query<{ pages: string | number | null }>(
     `SELECT CASE WHEN pg_try_advisory_xact_lock($1)
-       THEN gin_clean_pending_list('bookings_search'::regclass) END AS pages`,
+       THEN gin_clean_pending_list('booking_search_text'::regclass) END AS pages`,
     [flushLock],
   );
   const pages = rows[0]?.pages;

@@ -252,8 +252,17 @@ export type StaffEventsTable = {
   to_role: string | null;
 };
 
+// Migration 50: the console's search text of each booking (reference, name and email, lower-cased),
+// kept by triggers on bookings and read only by server/src/admin/bookings-queries.ts.
+export type BookingSearchTable = {
+  id: string;
+  created_at: Timestamp;
+  text: string;
+};
+
 export type Tables = {
   staff_events: StaffEventsTable;
+  booking_search: BookingSearchTable;
   staff: StaffTable;
   departure_guides: DepartureGuidesTable;
   bookings: BookingsTable;
@@ -462,6 +471,7 @@ const timestamp = { type: 'timestamp with time zone', nullable: false } as const
 const orNull = <T extends PgType>(column: { type: T }) => ({ type: column.type, nullable: true }) as const;
 
 export const columns = {
+  booking_search: { id: uuid, created_at: timestamp, text },
   bookings: {
     id: uuid,
     reference: text,
