@@ -241,6 +241,9 @@ try {
   // figures (measured otherwise on 2026-11-26, every console read took about twice as long while
   // the checkpointer and three autovacuum workers shared the two cores with the server).
   await settleDatabase(gen);
+  // The plans printed for a miss are the ones the server's console connections make
+  // (server/src/db/database.ts: no parallel workers).
+  await gen.query('SET max_parallel_workers_per_gather = 0');
 
   // 2. Accounts: an operator, travellers who own some of the generated accounts' bookings, and
   // the bookers for the POST figure.
@@ -517,6 +520,16 @@ try {
       budget: 100,
       paths: emailParts.map((q) => qs({ q })),
       plan: list({ q: emailParts[0]! }),
+    },
+    {
+      // Two filters at once: a search walks the search table and reads each match's booking for
+      // its status (docs/decisions/051-search-table.md). Not a budget of its own.
+      name: 'bookings list, q = part of a surname and a status (no budget)',
+      budget: Infinity,
+      paths: surnameParts.flatMap((q) =>
+        (['cancelled', 'requested'] as const).map((status) => qs({ q, status })),
+      ),
+      plan: list({ q: surnameParts[0]!, status: 'cancelled' }),
     },
     {
       name: 'bookings list, q matching nothing',

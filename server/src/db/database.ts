@@ -190,6 +190,21 @@ function quote(text: string): string {
   }
 }
 
+// The console's connections plan without parallel workers. Its reads are LIMIT walks of an index
+// that stop at a page of rows: with workers, a search with a status filter took 94-121 ms (each
+// worker starting, walking its share, the leader merging) against 9 ms on its own, on a million
+// bookings (docs/decisions/051-search-table.md), and under many requests at once the workers only
+// take the CPUs the other requests need. Set in the connection's startup options, added to any the
+// URL already carries (a test schema's search_path), as the URL's own would replace a separate
+// `options` setting (node_modules/pg/lib/connection-parameters.js).
+function withoutParallelWorkers(url: string): string {
+  const parsed = new URL(url);
+  const options = parsed.searchParams.get('options');
+  const setting = '-c max_parallel_workers_per_gather=0';
+  parsed.searchParams.set('options', options ? `${options} ${setting}` : setting);
+  return parsed.toString();
+}
+
 async function openPostgres({
   url,
   poolSize = 10,
@@ -213,7 +228,7 @@ async function openPostgres({
   // PostgreSQL itself cancels a console read past the timeout (its connection stays usable);
   // a request that waits longer than connectionTimeoutMillis for one of these connections is a 503.
   const consolePool = new pg.Pool({
-    connectionString: url,
+    connectionString: withoutParallelWorkers(url),
     max: consolePoolSize,
     connectionTimeoutMillis: 3000,
     statement_timeout: consoleStatementTimeoutMs,
