@@ -803,6 +803,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     // An insert-only table is otherwise vacuumed after 20 % more rows (years at a brand's rate);
     // an index-only scan must read each row's page whose rows are not all known visible, so it is
     // vacuumed every 10,000 new bookings instead (only the pages changed since: cheap).
+    // The foreign key locks bookings against writes from the first statement, so no booking is
+    // stored between the copy and the triggers; reads go on until the index is dropped, last.
     sql: `
       CREATE TABLE booking_search (
         id uuid PRIMARY KEY REFERENCES bookings (id) ON DELETE CASCADE,
@@ -820,7 +822,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       -- As version 45 did for bookings_search: enough of a histogram for the planner to tell
       -- common text (walk newest first) from rare text (the trigram index).
       ALTER TABLE booking_search ALTER COLUMN text SET STATISTICS 1000;
-      DROP INDEX bookings_search;
+      ANALYZE booking_search;
 
       -- Written in the booking's own statement and transaction: a booking is searchable as soon as
       -- it is stored, and an erased name or email (server/src/me/repository.ts) leaves no copy.
@@ -847,7 +849,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         FOR EACH ROW
         WHEN ((OLD.reference, OLD.name, OLD.email) IS DISTINCT FROM (NEW.reference, NEW.name, NEW.email))
         EXECUTE FUNCTION booking_search_follow();
-      ANALYZE booking_search;
+      -- Last: dropping an index locks bookings against reads too, until the migration commits.
+      DROP INDEX bookings_search;
     `,
   },
 ];
