@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../server/src/node-flags.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -33,7 +34,13 @@ export async function spawnApiServer(options: {
   ) {
     throw new Error(`port ${options.port} is already taken`);
   }
-  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(root, 'server/src/main.ts')];
+  const args = [
+    ...serverNodeFlags,
+    ...(options.nodeArgs ?? []),
+    '--import',
+    'tsx',
+    join(root, 'server/src/main.ts'),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -8,6 +8,7 @@ import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
 import { startDelayProxy } from './delay-proxy';
 import { ensureMailDev, localMailFrom } from './maildev';
+import { serverNodeFlags } from '../server/src/node-flags';
 
 const root = new URL('..', import.meta.url).pathname;
 const publicEnv = parsePublicEnv(process.env);
@@ -121,11 +122,15 @@ if (!serverEnv.PUBLIC_ORIGIN) {
   serverEnv.PUBLIC_ORIGIN = `http://${local ? 'localhost' : listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${process.env.PORT || '3000'}`;
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: serverEnv,
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags, '--import', 'tsx', join(root, 'server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: serverEnv,
+  },
+);
 children.push(server);
 server.on('exit', (code) => {
   stopAll();
