@@ -1,0 +1,52 @@
+// PGlite has no autovacuum, so nothing ever ANALYZEs its tables: the planner then sizes a table
+// from its pages alone, and a plan that was cached (a trigger function's statements, cached for
+// the process's life on PGlite's one connection) keeps the shape it had when the table was
+// nearly empty. The guests' trigger (migration 46), planned while bookings held a page, went on
+// reading every booking on each insert: 17 ms a batch instead of 0.6 ms once bookings had grown,
+// and half of `npm run bench:api`'s PGlite runs sold 900-1,300 bookings a second instead of
+// 1,900-2,300 (docs/decisions/053-pglite-analyze.md). ANALYZE both refreshes the statistics and
+// invalidates the plans that read the table, so they are made again for its size.
+//
+// PostgreSQL's own autovacuum does this there (after 10 % of a table's rows changed); here a
+// table is analyzed each time it has doubled in pages since its last ANALYZE (from 8 pages), so
+// a table that grows from nothing to a million rows is analyzed about a dozen times in all.
+import type { Database } from './database.js';
+
+const grownTables = `
+  SELECT c.oid::regclass::text AS name
+    FROM pg_class c
+   WHERE c.relkind = 'r' AND c.relnamespace = current_schema()::regnamespace
+     AND pg_relation_size(c.oid) / current_setting('block_size')::int >= greatest(2 * c.relpages, 8)
+   ORDER BY 1`;
+
+// The tables analyzed (their names as SQL writes them), none when none had grown.
+export async function analyzeGrownTables(db: Pick<Database, 'query' | 'exec'>): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(grownTables);
+  const names = rows.map((r) => r.name);
+  if (names.length > 0) await db.exec(`ANALYZE ${names.join(', ')}`);
+  return names;
+}
+
+export function startPgliteAnalyze(options: {
+  db: Database;
+  intervalMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  if (options.db.kind !== 'pglite') return { stop: async () => {} };
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= analyzeGrownTables(options.db)
+      .catch((error: unknown) => options.log?.warn({ err: error }, 'analyze: failed; trying again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, options.intervalMs ?? 5_000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
