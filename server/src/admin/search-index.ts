@@ -4,6 +4,7 @@
 // Searches read the pending list too, so a booking is found as soon as it is stored
 // (docs/decisions/048-search-index-flushed-in-the-background.md).
 import type { Queryable } from '../db/database.js';
+import { startPeriodic } from '../periodic.js';
 
 // An arbitrary constant: the processes sharing the database take turns, and one that finds
 // another already at it skips its turn rather than wait for it.
@@ -25,23 +26,9 @@ export function startSearchIndexFlush(options: {
   intervalMs?: number;
   log?: { warn: (obj: object, msg: string) => void };
 }) {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    // One at a time in this process: a flush slower than the interval is not stacked.
-    running ??= flushSearchIndex(options.db)
-      .catch((error: unknown) =>
-        options.log?.warn({ err: error }, 'search index: moving new bookings in failed; trying again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? 2_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => flushSearchIndex(options.db), {
+    intervalMs: options.intervalMs ?? 2_000,
+    onError: (error) =>
+      options.log?.warn({ err: error }, 'search index: moving new bookings in failed; trying again'),
+  });
 }

@@ -11,6 +11,7 @@
 // table is analyzed each time it has doubled in pages since its last ANALYZE (from 8 pages), so
 // a table that grows from nothing to a million rows is analyzed about a dozen times in all.
 import type { Database } from './database.js';
+import { startPeriodic } from '../periodic.js';
 
 const grownTables = `
   SELECT c.oid::regclass::text AS name
@@ -33,20 +34,8 @@ export function startPgliteAnalyze(options: {
   log?: { warn: (obj: object, msg: string) => void };
 }) {
   if (options.db.kind !== 'pglite') return { stop: async () => {} };
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= analyzeGrownTables(options.db)
-      .catch((error: unknown) => options.log?.warn({ err: error }, 'analyze: failed; trying again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? 5_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => analyzeGrownTables(options.db), {
+    intervalMs: options.intervalMs ?? 5_000,
+    onError: (error) => options.log?.warn({ err: error }, 'analyze: failed; trying again'),
+  });
 }

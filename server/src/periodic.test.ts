@@ -1,0 +1,43 @@
+// @vitest-environment node
+// server/src/periodic.ts: one run at a time, a failure reported and tried again, stop() waits.
+import { afterEach, expect, it, vi } from 'vitest';
+import { startPeriodic } from './periodic.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it('never starts a run while one is under way, and tries again after a failure', async () => {
+  vi.useFakeTimers();
+  const errors: unknown[] = [];
+  let started = 0;
+  let finish: (() => void) | undefined;
+  const job = startPeriodic(
+    () => {
+      started += 1;
+      if (started === 2) return Promise.reject(new Error('second run failed'));
+      return new Promise<void>((resolve) => (finish = resolve));
+    },
+    { intervalMs: 10, onError: (error) => errors.push(error) },
+  );
+  await vi.advanceTimersByTimeAsync(10);
+  expect(started).toBe(1);
+  // Three more intervals while the first run is still going: none of them starts another.
+  await vi.advanceTimersByTimeAsync(30);
+  expect(started).toBe(1);
+  finish!();
+  await vi.advanceTimersByTimeAsync(10);
+  expect(started).toBe(2);
+  expect(errors).toEqual([new Error('second run failed')]);
+  await vi.advanceTimersByTimeAsync(10);
+  expect(started).toBe(3);
+  const stopped = job.stop();
+  let done = false;
+  void stopped.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(50);
+  // stop() waits for the run under way, and no run starts after it.
+  expect(done).toBe(false);
+  finish!();
+  await stopped;
+  expect(started).toBe(3);
+});
