@@ -106,7 +106,10 @@ class BookingBatcher {
       const batch = queue.splice(0, this.maxRows);
       try {
         const outcomes = await runBatch(this.db, batch);
-        batch.forEach((p, i) => settle(p, outcomes[i]!));
+        // Answered once the next batch is on its way: its first statement goes out now, and the
+        // database works on it while this thread writes these answers. Answered first, they held
+        // the next batch back for as long as they took (docs/decisions/054-answers-after-the-next-batch.md).
+        setImmediate(() => batch.forEach((p, i) => settle(p, outcomes[i]!)));
       } catch (error) {
         if (abortedTransaction(error)) {
           // The database refused a row (a reference collision): nothing was stored, and one bad
