@@ -195,7 +195,7 @@ app.addHook('onClose', async () => {
   await offerExpiry.stop();
   await reminders.stop();
   await retention.stop();
-  outboxRetention.stop();
+  await outboxRetention.stop();
   await searchIndex.stop();
   await pgliteAnalyze.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.

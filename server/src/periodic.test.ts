@@ -41,3 +41,32 @@ it('never starts a run while one is under way, and tries again after a failure',
   await stopped;
   expect(started).toBe(3);
 });
+
+it('runs at start when asked; runNow joins the run under way and gives its result, or undefined after a failure', async () => {
+  vi.useFakeTimers();
+  const errors: unknown[] = [];
+  let started = 0;
+  let finish: ((n: number) => void) | undefined;
+  let fail = false;
+  const job = startPeriodic(
+    () => {
+      started += 1;
+      if (fail) return Promise.reject(new Error('database away'));
+      return new Promise<number>((resolve) => (finish = resolve));
+    },
+    { intervalMs: 1_000, onError: (error) => errors.push(error), atStart: true },
+  );
+  // The run at start, before any interval.
+  expect(started).toBe(1);
+  const joined = job.runNow();
+  expect(started).toBe(1);
+  finish!(7);
+  expect(await joined).toBe(7);
+  fail = true;
+  expect(await job.runNow()).toBeUndefined();
+  expect(started).toBe(2);
+  expect(errors).toEqual([new Error('database away')]);
+  await job.stop();
+  await vi.advanceTimersByTimeAsync(5_000);
+  expect(started).toBe(2);
+});

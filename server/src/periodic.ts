@@ -1,22 +1,37 @@
 // A background job that runs every interval in this process: one run at a time (a run slower than
-// the interval is not stacked under the next), a failure handed to `onError` and tried again at
-// the next interval, the timer never keeping the process alive; stop() waits for a run under way.
-export function startPeriodic(
-  run: () => Promise<unknown>,
-  options: { intervalMs: number; onError: (error: unknown) => void },
-) {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= run()
-      .catch(options.onError)
+// the interval is not stacked under the next, and runNow() during a run joins it), a failure
+// handed to `onError` and tried again at the next interval, the timer never keeping the process
+// alive; stop() waits for a run under way, and no interval starts one after it.
+export type Periodic<T> = {
+  // The run under way, or a new one; undefined when it failed (onError had it).
+  runNow: () => Promise<T | undefined>;
+  stop: () => Promise<void>;
+};
+
+export function startPeriodic<T>(
+  run: () => Promise<T>,
+  options: { intervalMs: number; onError: (error: unknown) => void; atStart?: boolean },
+): Periodic<T> {
+  let running: Promise<T | undefined> | undefined;
+  let stopped = false;
+  const runNow = () =>
+    (running ??= run()
+      .catch((error: unknown) => {
+        options.onError(error);
+        return undefined;
+      })
       .finally(() => {
         running = undefined;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
+      }));
+  const timer = setInterval(() => {
+    if (!stopped) void runNow();
+  }, options.intervalMs);
   timer.unref();
+  if (options.atStart) void runNow();
   return {
+    runNow,
     stop: async () => {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

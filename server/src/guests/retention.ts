@@ -6,6 +6,7 @@
 // the same transaction as the erasure and its audit rows.
 import { systemActor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
+import { startPeriodic, type Periodic } from '../periodic.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 
 export const defaultRetentionDays = 30;
@@ -69,7 +70,7 @@ export async function eraseExpiredGuestDetails(
   }
 }
 
-export type RetentionScheduler = { stop: () => Promise<void>; runNow: () => Promise<ErasureResult> };
+export type RetentionScheduler = Periodic<ErasureResult>;
 
 // Runs the sweep at start and then every `intervalMs` in this process. `now` is the clock (tests
 // move it). A failed run (the database away) is logged and tried again at the next tick.
@@ -81,37 +82,24 @@ export function startRetentionScheduler(options: {
   log?: { info: (msg: string) => void; warn: (obj: object, msg: string) => void };
 }): RetentionScheduler {
   const now = options.now ?? (() => new Date());
-  let running: Promise<ErasureResult> | undefined;
-  const run = () => {
-    running ??= eraseExpiredGuestDetails(options.db, { retentionDays: options.retentionDays, now: now() })
-      .then((result) => {
-        if (result.bookings > 0) {
-          options.log?.info(
-            `retention: travellers' details erased on ${result.departures} departures (${result.bookings} bookings)`,
-          );
-        }
-        return result;
-      })
-      .catch((error: unknown) => {
-        options.log?.warn(
-          { err: error },
-          'retention: erasing past travellers’ details failed; trying again later',
-        );
-        return { departures: 0, bookings: 0 };
-      })
-      .finally(() => {
-        running = undefined;
+  return startPeriodic(
+    async () => {
+      const result = await eraseExpiredGuestDetails(options.db, {
+        retentionDays: options.retentionDays,
+        now: now(),
       });
-    return running;
-  };
-  void run();
-  const timer = setInterval(() => void run(), options.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return {
-    runNow: run,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+      if (result.bookings > 0) {
+        options.log?.info(
+          `retention: travellers' details erased on ${result.departures} departures (${result.bookings} bookings)`,
+        );
+      }
+      return result;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+      atStart: true,
+      onError: (error) =>
+        options.log?.warn({ err: error }, 'retention: erasing past travellers’ details failed; trying again later'),
+    },
+  );
 }

@@ -4,6 +4,7 @@
 // address, the audit rows' actor, the notes on its bookings and its emails' content.
 import type { AccountExport } from '#contracts/me';
 import type { Database, Queryable } from '../db/database.js';
+import { startPeriodic } from '../periodic.js';
 import { renderEmail } from '../mail/templates.js';
 import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
 import type { Booking, WaitlistEntry } from '#contracts/api';
@@ -135,12 +136,10 @@ export function startOutboxRetention(options: {
   intervalMs?: number;
   log?: { warn: (obj: object, msg: string) => void };
 }) {
-  const run = () =>
-    purgeSentEmails(options.db, options.days).catch((error: unknown) =>
+  return startPeriodic(() => purgeSentEmails(options.db, options.days), {
+    intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+    atStart: true,
+    onError: (error) =>
       options.log?.warn({ err: error }, 'outbox retention: purging sent emails failed; trying again later'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), options.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  });
 }

@@ -2,9 +2,10 @@
 // `intervalMs`. Processes need not agree on who runs it: expireOffers lapses each offer once.
 import type { Database } from '../db/database.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
+import { startPeriodic, type Periodic } from '../periodic.js';
 import { expireOffers } from './repository.js';
 
-export type OfferExpiry = { runNow: () => Promise<number>; stop: () => Promise<void> };
+export type OfferExpiry = Periodic<number>;
 
 export function startOfferExpiry(options: {
   db: Database;
@@ -17,39 +18,13 @@ export function startOfferExpiry(options: {
   alsoLapse?: ((offers: () => OfferContext) => Promise<number>)[];
   onError?: (error: unknown) => void;
 }): OfferExpiry {
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const runNow = () => {
-    // One run at a time in a process; a tick during a run waits for the next.
-    running ??= (async () => {
+  return startPeriodic(
+    async () => {
       let n = await expireOffers(options.db, options.offers);
       for (const lapse of options.alsoLapse ?? []) n += await lapse(options.offers);
+      if (n > 0) options.onLapsed?.(n);
       return n;
-    })()
-      .then((n) => {
-        if (n > 0) options.onLapsed?.(n);
-        return n;
-      })
-      .catch((error: unknown) => {
-        options.onError?.(error);
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void runNow();
-  }, options.intervalMs);
-  timer.unref();
-  void runNow();
-  return {
-    runNow,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    { intervalMs: options.intervalMs, atStart: true, onError: (error) => options.onError?.(error) },
+  );
 }
