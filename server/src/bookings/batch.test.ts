@@ -1,16 +1,17 @@
 // @vitest-environment node
 // The booking batch commits before it looks up retries (server/src/bookings/batch.ts, step 5):
 // a failure of that lookup must fail only the requests it concerns, and never make the batch run
-// again, which would store its bookings twice.
+// again, which would store its bookings twice. And the batcher (./repository.ts) sends the next
+// batch's first statement before it answers the requests of the batch that just committed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database, ShortTransaction } from '../db/database.js';
 import { packages, storeCases } from '../test/fixtures.js';
 import { addTestDeparture } from '../test/departures.js';
 import { describeEach } from '../test/services.js';
 import { todayIso } from '#contracts/iso-dates';
 import { runBatch, type BatchEntry } from './batch.js';
-import { newReference } from './repository.js';
+import { createBooking, newReference } from './repository.js';
 
 const pkg = packages.get('swiss-alpine-lakes')!;
 
@@ -80,5 +81,41 @@ describeEach(storeCases())('the booking batch on $name', { timeout: 60_000 }, (s
     const [again] = await runBatch(db, [{ ...retry, id: randomUUID(), reference: newReference() }]);
     expect(again).toMatchObject({ kind: 'replayed', booking: { id: first.id } });
     expect(await count(departure.id)).toEqual({ n: 2, seats: 4 });
+  });
+
+  it("the batcher starts the next batch before it answers the last one's requests", async () => {
+    const departureId = await addTestDeparture(db, { packageId: pkg.id, capacity: 20 });
+    const events: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let batches = 0;
+    // The store as the batcher sees it, with each batch's first statement recorded and the first
+    // held until the second request is queued behind it.
+    const watched: Database = {
+      ...db,
+      shortTransaction: (fn) =>
+        db.shortTransaction((tx) => {
+          const n = ++batches;
+          const seen: ShortTransaction = {
+            begin: async (statement, params) => {
+              events.push(`batch ${n} sent`);
+              if (n === 1) await gate;
+              return tx.begin(statement, params);
+            },
+            commit: (statement, params) => tx.commit(statement, params),
+          };
+          return fn(seen);
+        }),
+    };
+    const first = createBooking(watched, entry(departureId, null)).then((outcome) => {
+      events.push('first answered');
+      return outcome;
+    });
+    await expect.poll(() => events.length).toBe(1);
+    const second = createBooking(watched, entry(departureId, null, 'Grace Hopper'));
+    open();
+    const outcomes = await Promise.all([first, second]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['created', 'created']);
+    expect(events).toEqual(['batch 1 sent', 'batch 2 sent', 'first answered']);
   });
 });
