@@ -187,4 +187,38 @@ describeEach(storeCases())('reminders on $name', { timeout: 60_000 }, (store) =>
       await scheduler.stop();
     }
   });
+
+  it('a run that cannot reach the database warns once per outage, and says when it answers again', async () => {
+    let down = true;
+    // The test's database, failing every call while `down`.
+    const flaky = new Proxy(ctx.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) =>
+          down ? Promise.reject(new Error('connect ECONNREFUSED')) : value.apply(target, args);
+      },
+    });
+    const warned: string[] = [];
+    const told: string[] = [];
+    const scheduler = startReminderScheduler({
+      db: flaky,
+      settings,
+      intervalMs: 60_000,
+      log: { info: (_, msg) => told.push(msg), warn: (_, msg) => warned.push(msg) },
+    });
+    try {
+      expect(await scheduler.runNow()).toBeUndefined();
+      expect(await scheduler.runNow()).toBeUndefined();
+      expect(warned).toEqual(['reminders: could not look for due reminders']);
+      down = false;
+      expect(await scheduler.runNow()).toEqual(expect.objectContaining({ trip: expect.any(Number) }));
+      expect(told).toContain('reminders: database answers again');
+      down = true;
+      await scheduler.runNow();
+      expect(warned).toHaveLength(2);
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });

@@ -23,6 +23,7 @@ import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 import { guestComplete } from '#contracts/guests';
 import { editableUntil, issueGuestLink } from '../guest-links/repository.js';
+import { startPeriodic, type Periodic } from '../periodic.js';
 
 export type ReminderKind = 'trip' | 'details';
 
@@ -238,10 +239,10 @@ export type ReminderLog = {
   warn(obj: object, msg: string): void;
 };
 
-export type ReminderScheduler = { stop(): Promise<void>; runNow(): Promise<void> };
+export type ReminderScheduler = Periodic<Record<ReminderKind, number>>;
 
-// Runs at start and every `intervalMs`. `now` is the clock (tests inject one): reminders are due
-// by the calendar day in UTC, like every departure date.
+// Runs at start and every `intervalMs` (server/src/periodic.ts). `now` is the clock (tests inject
+// one): reminders are due by the calendar day in UTC, like every departure date.
 export function startReminderScheduler(options: {
   db: Database;
   settings: ReminderSettings;
@@ -252,13 +253,9 @@ export function startReminderScheduler(options: {
   onQueued?: () => void;
 }): ReminderScheduler {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
   let failures = 0;
-
-  const once = async () => {
-    try {
+  return startPeriodic(
+    async () => {
       const sent = await runReminders(options.db, todayIso('UTC', now()), options.settings);
       if (failures > 0) options.log.info({}, 'reminders: database answers again');
       failures = 0;
@@ -266,29 +263,17 @@ export function startReminderScheduler(options: {
         options.log.info(sent, `reminders queued: ${sent.trip} trip, ${sent.details} details`);
         options.onQueued?.();
       }
-    } catch (error) {
-      failures += 1;
-      // Once per outage: the next run tries again, and the health check reports the database.
-      if (failures === 1)
-        options.log.warn({ err: (error as Error).message }, 'reminders: could not look for due reminders');
-    }
-  };
-  const tick = () => {
-    if (stopped) return;
-    running = once().finally(() => {
-      if (!stopped) timer = setTimeout(tick, options.intervalMs);
-    });
-  };
-  tick();
-  return {
-    runNow: () => {
-      running = running.then(once);
-      return running;
+      return sent;
     },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    {
+      intervalMs: options.intervalMs,
+      atStart: true,
+      onError: (error) => {
+        failures += 1;
+        // Once per outage: the next run tries again, and the health check reports the database.
+        if (failures === 1)
+          options.log.warn({ err: (error as Error).message }, 'reminders: could not look for due reminders');
+      },
     },
-  };
+  );
 }
