@@ -35,7 +35,7 @@ describeEach(storeCases())('migration 50 (the search table) on $name', { timeout
       const {
         rows: [before],
       } = await insert(db, user, `ÅSA ÖBERG${tag}`, `asa.${tag}@Example.COM`);
-      expect(await migrate(db)).toEqual([50]);
+      expect(await migrate(db, 50)).toEqual([50]);
       const { rows: index } = await db.query(`SELECT 1 FROM pg_class WHERE relname = 'bookings_search'`);
       expect(index).toEqual([]);
 
@@ -43,6 +43,9 @@ describeEach(storeCases())('migration 50 (the search table) on $name', { timeout
       expect(await found(db, `ÅSA ö`)).toContain(before!.id);
       expect(await found(db, `${tag}@example.com`)).toEqual([before!.id]);
       expect(await found(db, before!.reference.toLowerCase())).toEqual([before!.id]);
+
+      // The triggers as the latest migrations left them (51 rewrote the text's one home) from here.
+      await migrate(db);
 
       // Stored after: found at once, in the same transaction's statement.
       const {
