@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import { migrate } from './migrations.js';
-import { analyzeGrownTables, startPgliteAnalyze } from './pglite-analyze.js';
+import { analyzeGrownTables, analyzeStatisticsTarget, startPgliteAnalyze } from './pglite-analyze.js';
 
 let db: Database | undefined;
 afterEach(async () => {
@@ -91,6 +91,30 @@ describe('PGlite: tables analyzed as they grow', { timeout: 60_000 }, () => {
     await addBookings(db, departureId, 2_000);
     expect(await analyzeGrownTables(db)).toContain('bookings');
     expect(await reltuples(db, 'bookings')).toBe(4_200);
+  });
+
+  it("samples at a statistics target of 10, keeps a column's own target, and leaves the session's as it was", async () => {
+    const { db, departureId } = await freshPglite();
+    await addBookings(db, departureId, 2_000);
+    expect(await analyzeGrownTables(db)).toEqual(expect.arrayContaining(['bookings', 'booking_search']));
+    const bounds = async (table: string, column: string) =>
+      Number(
+        (
+          await db.query<{ n: number }>(
+            `SELECT array_length(histogram_bounds::text::text[], 1) AS n FROM pg_stats
+              WHERE schemaname = current_schema() AND tablename = $1 AND attname = $2`,
+            [table, column],
+          )
+        ).rows[0]?.n,
+      );
+    // 2,000 different names: a histogram of as many buckets as the target allows.
+    expect(await bounds('bookings', 'name')).toBe(analyzeStatisticsTarget + 1);
+    // The search text's own target (migration 50) stands.
+    expect(await bounds('booking_search', 'text')).toBeGreaterThan(100);
+    const { rows } = await db.query<{ target: string }>(
+      `SELECT current_setting('default_statistics_target') AS target`,
+    );
+    expect(rows[0]!.target).toBe('100');
   });
 
   it('leaves PostgreSQL to its autovacuum', async () => {
