@@ -25,8 +25,9 @@ const grownTables = `
 // emails 372 ms, and `npm run bench:api` on PGlite saw runs of 97-800 ms while its spread p99 was
 // 253-269 ms. A target of 10 samples 3,000 rows (bookings 42 ms, emails 32 ms, measured on the
 // same machine; the spread p99 then 156-222 ms in three runs): enough for a table's size and its
-// common values, which is what the plans here turn on. A column with a target of its own keeps it (the search text's 1,000, migration 50).
-// Each table is analyzed in a call of its own, so the bookings that wait go in between tables.
+// common values, which is what the plans here turn on. A column with a target of its own keeps
+// it (the search text's 1,000, migration 50). Each table is analyzed in a call of its own, so the
+// bookings that wait go in between tables.
 export const analyzeStatisticsTarget = 10;
 
 // The tables analyzed (their names as SQL writes them), none when none had grown.
