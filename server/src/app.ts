@@ -133,7 +133,7 @@ async function ownCatalogue(app: FastifyInstance, options: AppOptions): Promise<
   );
   const own = await openCatalogue({
     db: options.bookings.db,
-    onError: (error) => app.log.warn({ err: error }, 'catalogue: reload failed, retrying'),
+    log: app.log,
   });
   app.addHook('onClose', () => own.stop());
   return own;

@@ -26,6 +26,7 @@ import { startOfferExpiry } from './waitlist/expiry.js';
 import { expireMoveOffers } from './moves/repository.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 import { plural } from '#contracts/format';
+import type { OutageLogger } from './outage-log.js';
 
 const env = loadServerEnv();
 setUnverifiedEmailsPerDay(env.UNVERIFIED_EMAILS_PER_DAY);
@@ -67,7 +68,16 @@ const db = await openDatabase(
 const applied = await migrate(db);
 // The first start of this version fills the catalogue from packages.json, once (catalog/seed.ts).
 const seededPackages = await seedCatalogue(db, join(clientDir, 'packages.json'), join(clientDir, 'img'));
-const catalogue = await openCatalogue({ db });
+// The app's logger exists only once the app is built, with this catalogue (until then a failed
+// reload goes unlogged; it is tried again at the next poll).
+const catalogueLog: { to?: OutageLogger } = {};
+const catalogue = await openCatalogue({
+  db,
+  log: {
+    info: (obj, msg) => catalogueLog.to?.info(obj, msg),
+    warn: (obj, msg) => catalogueLog.to?.warn(obj, msg),
+  },
+});
 const packages = catalogue.packages;
 const seeded = await seedDepartures(
   db,
@@ -118,6 +128,7 @@ const app = await buildApp({
     staffDirectory: firebaseStaffDirectory(projectId),
   },
 });
+catalogueLog.to = app.log;
 // Without SMTP_URL (a bare `node server/src/main.ts`; `npm start` sets it) emails wait in the
 // outbox until a process with a mail server delivers them: nothing is lost.
 const mail = env.SMTP_URL ? createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM! }) : undefined;
@@ -171,8 +182,7 @@ const offerExpiry = startOfferExpiry({
     app.log.info(`waiting list and moved departures: ${plural(n, 'offer')} lapsed`);
     outbox?.kick();
   },
-  onError: (error) =>
-    app.log.warn({ err: error }, 'waiting list: lapsing offers failed, retrying at the next run'),
+  log: app.log,
 });
 
 // Every process runs it; the reminders table makes each reminder go out once (reminders.ts).

@@ -1,7 +1,9 @@
 // A background job that runs every interval in this process: one run at a time (a run slower than
 // the interval is not stacked under the next, and runNow() during a run joins it), a failure
-// handed to `onError` and tried again at the next interval, the timer never keeping the process
-// alive; stop() waits for a run under way, and no interval starts one after it.
+// handed to `onError` and tried again at the next interval, a success to `onSuccess`, the timer
+// never keeping the process alive; stop() waits for a run under way, and no interval starts one
+// after it. Jobs report through an outage log (server/src/outage-log.ts): a warning when runs
+// start failing, a line when they work again.
 export type Periodic<T> = {
   // The run under way, or a new one; undefined when it failed (onError had it).
   runNow: () => Promise<T | undefined>;
@@ -10,12 +12,21 @@ export type Periodic<T> = {
 
 export function startPeriodic<T>(
   run: () => Promise<T>,
-  options: { intervalMs: number; onError: (error: unknown) => void; atStart?: boolean },
+  options: {
+    intervalMs: number;
+    onError: (error: unknown) => void;
+    onSuccess?: () => void;
+    atStart?: boolean;
+  },
 ): Periodic<T> {
   let running: Promise<T | undefined> | undefined;
   let stopped = false;
   const runNow = () =>
     (running ??= run()
+      .then((result) => {
+        options.onSuccess?.();
+        return result;
+      })
       .catch((error: unknown) => {
         options.onError(error);
         return undefined;

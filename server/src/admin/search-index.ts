@@ -4,6 +4,7 @@
 // Searches read the pending list too, so a booking is found as soon as it is stored
 // (docs/decisions/048-search-index-flushed-in-the-background.md).
 import type { Queryable } from '../db/database.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic } from '../periodic.js';
 
 // An arbitrary constant: the processes sharing the database take turns, and one that finds
@@ -21,14 +22,14 @@ export async function flushSearchIndex(db: Queryable): Promise<number | null> {
   return pages === null || pages === undefined ? null : Number(pages);
 }
 
-export function startSearchIndexFlush(options: {
-  db: Queryable;
-  intervalMs?: number;
-  log?: { warn: (obj: object, msg: string) => void };
-}) {
+export function startSearchIndexFlush(options: { db: Queryable; intervalMs?: number; log?: OutageLogger }) {
+  const outage = outageLog(options.log, {
+    failed: 'search index: moving new bookings in failed; trying again',
+    recovered: 'search index: moving new bookings in works again',
+  });
   return startPeriodic(() => flushSearchIndex(options.db), {
     intervalMs: options.intervalMs ?? 2_000,
-    onError: (error) =>
-      options.log?.warn({ err: error }, 'search index: moving new bookings in failed; trying again'),
+    onError: outage.failed,
+    onSuccess: outage.succeeded,
   });
 }

@@ -2,6 +2,7 @@
 // booking read it from here, never from the database per request. It reloads when the catalogue
 // changes: at once on a NOTIFY (catalogue_state's version, ./repository.ts), and by comparing the
 // version every few seconds in case a notification was lost (a dropped listening connection).
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import type { CataloguePackage } from '#contracts/catalogue';
 import type { TravelPackage } from '#contracts/package';
 import type { Database } from '../db/database.js';
@@ -33,12 +34,17 @@ export type CatalogueOptions = {
   db: Database;
   // The fallback check's period; NOTIFY is usually first.
   pollMs?: number;
-  onError?: (error: unknown) => void;
+  // A reload that fails is tried again at the next poll or notification.
+  log?: OutageLogger;
 };
 
 const strip = ({ storedImages: _stored, ...pkg }: StoredPackage): CataloguePackage => pkg;
 
-export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOptions): Promise<Catalogue> {
+export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions): Promise<Catalogue> {
+  const outage = outageLog(log, {
+    failed: 'catalogue: reload failed, retrying',
+    recovered: 'catalogue: reload works again',
+  });
   const packages = new Map<string, ServerPackage>();
   let version = -1;
   let list: StoredPackage[] = [];
@@ -88,12 +94,12 @@ export async function openCatalogue({ db, pollMs = 2000, onError }: CatalogueOpt
   let stopped = false;
   const unlisten = await db.listen?.(catalogueChannel, (payload) => {
     if (stopped || Number(payload) === version) return;
-    refresh().catch((error) => onError?.(error));
+    refresh().then(outage.succeeded, outage.failed);
   });
   const timer = setInterval(() => {
     catalogueVersion(db)
       .then((v) => (v !== version ? refresh() : undefined))
-      .catch((error) => onError?.(error));
+      .then(outage.succeeded, outage.failed);
   }, pollMs);
   timer.unref();
 

@@ -126,7 +126,7 @@ describe('PGlite: tables analyzed as they grow', { timeout: 60_000 }, () => {
     const analyze = startPgliteAnalyze({
       db: postgres,
       intervalMs: 5,
-      log: { warn: (_obj, msg) => expect.fail(msg) },
+      log: { info: () => {}, warn: (_obj, msg) => expect.fail(msg) },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await analyze.stop();

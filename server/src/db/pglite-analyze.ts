@@ -11,6 +11,7 @@
 // table is analyzed each time it has doubled in pages since its last ANALYZE (from 8 pages), so
 // a table that grows from nothing to a million rows is analyzed about a dozen times in all.
 import type { Database } from './database.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic } from '../periodic.js';
 
 const grownTables = `
@@ -43,14 +44,15 @@ export async function analyzeGrownTables(db: Pick<Database, 'query' | 'transacti
   return names;
 }
 
-export function startPgliteAnalyze(options: {
-  db: Database;
-  intervalMs?: number;
-  log?: { warn: (obj: object, msg: string) => void };
-}) {
+export function startPgliteAnalyze(options: { db: Database; intervalMs?: number; log?: OutageLogger }) {
   if (options.db.kind !== 'pglite') return { stop: async () => {} };
+  const outage = outageLog(options.log, {
+    failed: 'analyze: failed; trying again',
+    recovered: 'analyze: works again',
+  });
   return startPeriodic(() => analyzeGrownTables(options.db), {
     intervalMs: options.intervalMs ?? 5_000,
-    onError: (error) => options.log?.warn({ err: error }, 'analyze: failed; trying again'),
+    onError: outage.failed,
+    onSuccess: outage.succeeded,
   });
 }

@@ -6,6 +6,7 @@
 // the same transaction as the erasure and its audit rows.
 import { systemActor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic, type Periodic } from '../periodic.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 
@@ -79,9 +80,13 @@ export function startRetentionScheduler(options: {
   retentionDays: number;
   intervalMs?: number;
   now?: () => Date;
-  log?: { info: (msg: string) => void; warn: (obj: object, msg: string) => void };
+  log?: OutageLogger;
 }): RetentionScheduler {
   const now = options.now ?? (() => new Date());
+  const outage = outageLog(options.log, {
+    failed: 'retention: erasing past travellers’ details failed; trying again later',
+    recovered: 'retention: erasing past travellers’ details works again',
+  });
   return startPeriodic(
     async () => {
       const result = await eraseExpiredGuestDetails(options.db, {
@@ -90,6 +95,7 @@ export function startRetentionScheduler(options: {
       });
       if (result.bookings > 0) {
         options.log?.info(
+          {},
           `retention: travellers' details erased on ${result.departures} departures (${result.bookings} bookings)`,
         );
       }
@@ -98,8 +104,8 @@ export function startRetentionScheduler(options: {
     {
       intervalMs: options.intervalMs ?? 60 * 60 * 1000,
       atStart: true,
-      onError: (error) =>
-        options.log?.warn({ err: error }, 'retention: erasing past travellers’ details failed; trying again later'),
+      onError: outage.failed,
+      onSuccess: outage.succeeded,
     },
   );
 }

@@ -15,7 +15,8 @@ import {
 import { describeEach } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
 import { createMailTransport, type OutgoingEmail, type SendEmail } from './transport.js';
-import { backoffDelay, errorText, startOutboxWorker, type OutboxWorker } from './worker.js';
+import { backoffDelay, startOutboxWorker, type OutboxWorker } from './worker.js';
+import { errorText } from '../error-text.js';
 
 const mailFrom = 'Wayfarer Tours <bookings@wayfarer-tours.example>';
 

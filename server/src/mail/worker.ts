@@ -13,6 +13,8 @@ import {
   type EmailKind,
 } from './outbox.js';
 import { renderEmail } from './templates.js';
+import { errorText } from '../error-text.js';
+import { outageLog } from '../outage-log.js';
 import type { SendEmail } from './transport.js';
 
 // The subset of pino (Fastify's app.log) the worker writes to.
@@ -90,23 +92,6 @@ export function backoffDelay(
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
-
-// Anything shaped like an email address. SMTP servers name the recipient in their refusals
-// ("550 5.1.1 <ana@example.com>: Recipient address rejected"): an address is personal data and
-// stays out of the logs and outbox.last_error.
-const emailAddress = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g;
-
-export const errorText = (error: unknown) => {
-  let text = String(error);
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    text =
-      typeof code === 'string' && !error.message.includes(code)
-        ? `${code}: ${error.message}`
-        : error.message;
-  }
-  return text.replace(emailAddress, '[address]');
-};
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, send, log } = options;
@@ -250,6 +235,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function run() {
+    const claims = outageLog(
+      log,
+      { failed: 'outbox: cannot claim emails', recovered: 'outbox: database answers again' },
+      { workerId: id },
+    );
     let dbFailures = 0;
     while (!stopping) {
       kicked = false;
@@ -257,13 +247,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const claimedAt = Date.now();
       try {
         batch = await claimDueEmails(db, { workerId: id, limit: batchSize, leaseMs });
-        if (dbFailures > 0) log.info({ workerId: id }, 'outbox: database answers again');
+        claims.succeeded();
         dbFailures = 0;
       } catch (error) {
-        dbFailures += 1;
-        // Once per outage, then quietly: the health check reports the database.
-        if (dbFailures === 1)
-          log.warn({ workerId: id, err: errorText(error) }, 'outbox: cannot claim emails');
+        dbFailures = claims.failed(error);
       }
       if (batch.length > 0) await deliverBatch(batch, claimedAt);
       // A full batch: more may be due right now.

@@ -4,6 +4,7 @@
 // address, the audit rows' actor, the notes on its bookings and its emails' content.
 import type { AccountExport } from '#contracts/me';
 import type { Database, Queryable } from '../db/database.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic } from '../periodic.js';
 import { renderEmail } from '../mail/templates.js';
 import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
@@ -134,12 +135,16 @@ export function startOutboxRetention(options: {
   db: Database;
   days: number;
   intervalMs?: number;
-  log?: { warn: (obj: object, msg: string) => void };
+  log?: OutageLogger;
 }) {
+  const outage = outageLog(options.log, {
+    failed: 'outbox retention: purging sent emails failed; trying again later',
+    recovered: 'outbox retention: purging sent emails works again',
+  });
   return startPeriodic(() => purgeSentEmails(options.db, options.days), {
     intervalMs: options.intervalMs ?? 60 * 60 * 1000,
     atStart: true,
-    onError: (error) =>
-      options.log?.warn({ err: error }, 'outbox retention: purging sent emails failed; trying again later'),
+    onError: outage.failed,
+    onSuccess: outage.succeeded,
   });
 }

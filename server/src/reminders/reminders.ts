@@ -23,6 +23,7 @@ import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 import { guestComplete } from '#contracts/guests';
 import { editableUntil, issueGuestLink } from '../guest-links/repository.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic, type Periodic } from '../periodic.js';
 
 export type ReminderKind = 'trip' | 'details';
@@ -234,11 +235,6 @@ export async function runReminders(
   return sent;
 }
 
-export type ReminderLog = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-};
-
 export type ReminderScheduler = Periodic<Record<ReminderKind, number>>;
 
 // Runs at start and every `intervalMs` (server/src/periodic.ts). `now` is the clock (tests inject
@@ -247,18 +243,19 @@ export function startReminderScheduler(options: {
   db: Database;
   settings: ReminderSettings;
   intervalMs: number;
-  log: ReminderLog;
+  log: OutageLogger;
   now?: () => Date;
   // After a run that queued emails: the outbox worker sends them now.
   onQueued?: () => void;
 }): ReminderScheduler {
   const now = options.now ?? (() => new Date());
-  let failures = 0;
+  const outage = outageLog(options.log, {
+    failed: 'reminders: could not look for due reminders',
+    recovered: 'reminders: database answers again',
+  });
   return startPeriodic(
     async () => {
       const sent = await runReminders(options.db, todayIso('UTC', now()), options.settings);
-      if (failures > 0) options.log.info({}, 'reminders: database answers again');
-      failures = 0;
       if (sent.trip + sent.details > 0) {
         options.log.info(sent, `reminders queued: ${sent.trip} trip, ${sent.details} details`);
         options.onQueued?.();
@@ -268,12 +265,8 @@ export function startReminderScheduler(options: {
     {
       intervalMs: options.intervalMs,
       atStart: true,
-      onError: (error) => {
-        failures += 1;
-        // Once per outage: the next run tries again, and the health check reports the database.
-        if (failures === 1)
-          options.log.warn({ err: (error as Error).message }, 'reminders: could not look for due reminders');
-      },
+      onError: outage.failed,
+      onSuccess: outage.succeeded,
     },
   );
 }

@@ -2,6 +2,7 @@
 // `intervalMs`. Processes need not agree on who runs it: expireOffers lapses each offer once.
 import type { Database } from '../db/database.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic, type Periodic } from '../periodic.js';
 import { expireOffers } from './repository.js';
 
@@ -16,8 +17,12 @@ export function startOfferExpiry(options: {
   // Other offers lapsed by the same loop after the waiting list's (the brand's move offers,
   // server/src/moves/repository.ts expireMoveOffers): each returns how many it lapsed.
   alsoLapse?: ((offers: () => OfferContext) => Promise<number>)[];
-  onError?: (error: unknown) => void;
+  log?: OutageLogger;
 }): OfferExpiry {
+  const outage = outageLog(options.log, {
+    failed: 'waiting list: lapsing offers failed, retrying at the next run',
+    recovered: 'waiting list: lapsing offers works again',
+  });
   return startPeriodic(
     async () => {
       let n = await expireOffers(options.db, options.offers);
@@ -25,6 +30,6 @@ export function startOfferExpiry(options: {
       if (n > 0) options.onLapsed?.(n);
       return n;
     },
-    { intervalMs: options.intervalMs, atStart: true, onError: (error) => options.onError?.(error) },
+    { intervalMs: options.intervalMs, atStart: true, onError: outage.failed, onSuccess: outage.succeeded },
   );
 }
