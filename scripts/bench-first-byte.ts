@@ -2,8 +2,9 @@
 // identity provider): the ID token is exchanged for the session cookie (POST /api/session), the
 // pages are asked for once each (the request that may verify the cookie with the identity
 // provider), then `warmup` rounds of all of them, then each `requests` more times one after
-// another; the figure is the p95 of the time to the answer's headers of those last. With the identity provider behind scripts/delay-proxy.ts, a server that asks
-// it on every page request pays its delay twice on each of them.
+// another; the figure is the p95 of the time to the answer's headers of those last. With the
+// identity provider behind scripts/delay-proxy.ts, a server that asks it on every page request
+// pays its delay twice on each of them.
 export async function firstBytes(options: {
   origin: string;
   idToken: string;

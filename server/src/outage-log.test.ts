@@ -55,7 +55,7 @@ it('reports a periodic job: one warning for an outage of many runs, one line whe
       if (down) throw new Error('database away');
       return 1;
     },
-    { intervalMs: 60_000, onError: outage.failed, onSuccess: outage.succeeded },
+    { intervalMs: 60_000, report: outage },
   );
   for (let i = 0; i < 5; i++) expect(await job.runNow()).toBeUndefined();
   down = false;

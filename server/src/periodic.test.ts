@@ -18,7 +18,7 @@ it('never starts a run while one is under way, and tries again after a failure',
       if (started === 2) return Promise.reject(new Error('second run failed'));
       return new Promise<void>((resolve) => (finish = resolve));
     },
-    { intervalMs: 10, onError: (error) => errors.push(error) },
+    { intervalMs: 10, report: { failed: (error) => errors.push(error), succeeded: () => {} } },
   );
   await vi.advanceTimersByTimeAsync(10);
   expect(started).toBe(1);
@@ -54,7 +54,11 @@ it('runs at start when asked; runNow joins the run under way and gives its resul
       if (fail) return Promise.reject(new Error('database away'));
       return new Promise<number>((resolve) => (finish = resolve));
     },
-    { intervalMs: 1_000, onError: (error) => errors.push(error), atStart: true },
+    {
+      intervalMs: 1_000,
+      report: { failed: (error) => errors.push(error), succeeded: () => {} },
+      atStart: true,
+    },
   );
   // The run at start, before any interval.
   expect(started).toBe(1);

@@ -1,11 +1,13 @@
+import type { OutageLog } from './outage-log.js';
+
 // A background job that runs every interval in this process: one run at a time (a run slower than
 // the interval is not stacked under the next, and runNow() during a run joins it), a failure
-// handed to `onError` and tried again at the next interval, a success to `onSuccess`, the timer
-// never keeping the process alive; stop() waits for a run under way, and no interval starts one
-// after it. Jobs report through an outage log (server/src/outage-log.ts): a warning when runs
-// start failing, a line when they work again.
+// reported and tried again at the next interval, the timer never keeping the process alive;
+// stop() waits for a run under way, and no interval starts one after it. Each run's outcome goes
+// to `report`, an outage log (server/src/outage-log.ts): a warning when runs start failing, a
+// line when they work again.
 export type Periodic<T> = {
-  // The run under way, or a new one; undefined when it failed (onError had it).
+  // The run under way, or a new one; undefined when it failed (`report` had it).
   runNow: () => Promise<T | undefined>;
   stop: () => Promise<void>;
 };
@@ -14,8 +16,7 @@ export function startPeriodic<T>(
   run: () => Promise<T>,
   options: {
     intervalMs: number;
-    onError: (error: unknown) => void;
-    onSuccess?: () => void;
+    report: Pick<OutageLog, 'failed' | 'succeeded'>;
     atStart?: boolean;
   },
 ): Periodic<T> {
@@ -24,11 +25,11 @@ export function startPeriodic<T>(
   const runNow = () =>
     (running ??= run()
       .then((result) => {
-        options.onSuccess?.();
+        options.report.succeeded();
         return result;
       })
       .catch((error: unknown) => {
-        options.onError(error);
+        options.report.failed(error);
         return undefined;
       })
       .finally(() => {

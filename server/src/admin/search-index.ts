@@ -23,13 +23,11 @@ export async function flushSearchIndex(db: Queryable): Promise<number | null> {
 }
 
 export function startSearchIndexFlush(options: { db: Queryable; intervalMs?: number; log?: OutageLogger }) {
-  const outage = outageLog(options.log, {
-    failed: 'search index: moving new bookings in failed; trying again',
-    recovered: 'search index: moving new bookings in works again',
-  });
   return startPeriodic(() => flushSearchIndex(options.db), {
     intervalMs: options.intervalMs ?? 2_000,
-    onError: outage.failed,
-    onSuccess: outage.succeeded,
+    report: outageLog(options.log, {
+      failed: 'search index: moving new bookings in failed; trying again',
+      recovered: 'search index: moving new bookings in works again',
+    }),
   });
 }

@@ -46,13 +46,11 @@ export async function analyzeGrownTables(db: Pick<Database, 'query' | 'transacti
 
 export function startPgliteAnalyze(options: { db: Database; intervalMs?: number; log?: OutageLogger }) {
   if (options.db.kind !== 'pglite') return { stop: async () => {} };
-  const outage = outageLog(options.log, {
-    failed: 'analyze: failed; trying again',
-    recovered: 'analyze: works again',
-  });
   return startPeriodic(() => analyzeGrownTables(options.db), {
     intervalMs: options.intervalMs ?? 5_000,
-    onError: outage.failed,
-    onSuccess: outage.succeeded,
+    report: outageLog(options.log, {
+      failed: 'analyze: failed; trying again',
+      recovered: 'analyze: works again',
+    }),
   });
 }

@@ -83,10 +83,6 @@ export function startRetentionScheduler(options: {
   log?: OutageLogger;
 }): RetentionScheduler {
   const now = options.now ?? (() => new Date());
-  const outage = outageLog(options.log, {
-    failed: 'retention: erasing past travellers’ details failed; trying again later',
-    recovered: 'retention: erasing past travellers’ details works again',
-  });
   return startPeriodic(
     async () => {
       const result = await eraseExpiredGuestDetails(options.db, {
@@ -104,8 +100,10 @@ export function startRetentionScheduler(options: {
     {
       intervalMs: options.intervalMs ?? 60 * 60 * 1000,
       atStart: true,
-      onError: outage.failed,
-      onSuccess: outage.succeeded,
+      report: outageLog(options.log, {
+        failed: 'retention: erasing past travellers’ details failed; trying again later',
+        recovered: 'retention: erasing past travellers’ details works again',
+      }),
     },
   );
 }

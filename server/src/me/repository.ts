@@ -137,14 +137,12 @@ export function startOutboxRetention(options: {
   intervalMs?: number;
   log?: OutageLogger;
 }) {
-  const outage = outageLog(options.log, {
-    failed: 'outbox retention: purging sent emails failed; trying again later',
-    recovered: 'outbox retention: purging sent emails works again',
-  });
   return startPeriodic(() => purgeSentEmails(options.db, options.days), {
     intervalMs: options.intervalMs ?? 60 * 60 * 1000,
     atStart: true,
-    onError: outage.failed,
-    onSuccess: outage.succeeded,
+    report: outageLog(options.log, {
+      failed: 'outbox retention: purging sent emails failed; trying again later',
+      recovered: 'outbox retention: purging sent emails works again',
+    }),
   });
 }

@@ -249,10 +249,6 @@ export function startReminderScheduler(options: {
   onQueued?: () => void;
 }): ReminderScheduler {
   const now = options.now ?? (() => new Date());
-  const outage = outageLog(options.log, {
-    failed: 'reminders: could not look for due reminders',
-    recovered: 'reminders: database answers again',
-  });
   return startPeriodic(
     async () => {
       const sent = await runReminders(options.db, todayIso('UTC', now()), options.settings);
@@ -265,8 +261,10 @@ export function startReminderScheduler(options: {
     {
       intervalMs: options.intervalMs,
       atStart: true,
-      onError: outage.failed,
-      onSuccess: outage.succeeded,
+      report: outageLog(options.log, {
+        failed: 'reminders: could not look for due reminders',
+        recovered: 'reminders: database answers again',
+      }),
     },
   );
 }

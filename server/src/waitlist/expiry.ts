@@ -19,10 +19,6 @@ export function startOfferExpiry(options: {
   alsoLapse?: ((offers: () => OfferContext) => Promise<number>)[];
   log?: OutageLogger;
 }): OfferExpiry {
-  const outage = outageLog(options.log, {
-    failed: 'waiting list: lapsing offers failed, retrying at the next run',
-    recovered: 'waiting list: lapsing offers works again',
-  });
   return startPeriodic(
     async () => {
       let n = await expireOffers(options.db, options.offers);
@@ -30,6 +26,13 @@ export function startOfferExpiry(options: {
       if (n > 0) options.onLapsed?.(n);
       return n;
     },
-    { intervalMs: options.intervalMs, atStart: true, onError: outage.failed, onSuccess: outage.succeeded },
+    {
+      intervalMs: options.intervalMs,
+      atStart: true,
+      report: outageLog(options.log, {
+        failed: 'waiting list: lapsing offers failed, retrying at the next run',
+        recovered: 'waiting list: lapsing offers works again',
+      }),
+    },
   );
 }
