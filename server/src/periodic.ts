@@ -16,7 +16,7 @@ export function startPeriodic<T>(
   run: () => Promise<T>,
   options: {
     intervalMs: number;
-    report: Pick<OutageLog, 'failed' | 'succeeded'>;
+    report: OutageLog;
     atStart?: boolean;
   },
 ): Periodic<T> {
