@@ -362,9 +362,13 @@ for (const setup of setups) {
           env: setup.env,
           // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in
           // Chrome DevTools' Performance panel).
-          nodeArgs: process.env.BENCH_CPU_PROF
-            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-            : [],
+          // BENCH_NODE_ARGS="--trace-gc": more Node flags for the servers, as in bench-data.ts.
+          nodeArgs: [
+            ...(process.env.BENCH_CPU_PROF
+              ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+              : []),
+            ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+          ],
         }),
       );
     }
