@@ -3,7 +3,7 @@
 // the search index's pending list, where the console's search already finds it, until a process
 // moves the list into the index; processes take turns, and one that finds another at it skips.
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { listAdminBookings } from './bookings-queries.js';
 import { flushSearchIndex, startSearchIndexFlush } from './search-index.js';
 import { storeCases } from '../test/fixtures.js';
@@ -11,7 +11,7 @@ import { describeEach, describeNeeding, missing, testDatabaseUrl } from '../test
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 
 async function addBookings(db: Queryable, surname: string, n: number) {
   for (let i = 0; i < n; i++) {
@@ -34,8 +34,17 @@ const found = async (db: Queryable, q: string) =>
   (await listAdminBookings(db, { q }, 50)).bookings.map((b) => b.name);
 
 describeEach(storeCases())('the search index on $name', { timeout: 60_000 }, (store) => {
+  // One database for the suite (PGlite holds its folder once), closed and its schema (or folder)
+  // dropped with the suite, not left behind on the test server.
+  let opened: Database | undefined;
+  const open = async () => (opened ??= await store.open());
+  afterAll(async () => {
+    await opened?.close();
+    await store.cleanup();
+  });
+
   it('finds new bookings from the pending list, and moves the list in once', async () => {
-    const db = await store.open();
+    const db = await open();
     const { rows } = await db.query<{ options: string[] }>(
       `SELECT reloptions AS options FROM pg_class WHERE oid = 'booking_search_text'::regclass`,
     );
@@ -52,7 +61,7 @@ describeEach(storeCases())('the search index on $name', { timeout: 60_000 }, (st
   });
 
   it('moves new bookings in every interval, in the background, until stopped', async () => {
-    const db = await store.open();
+    const db = await open();
     await flushSearchIndex(db);
     const flush = startSearchIndexFlush({ db, intervalMs: 50 });
     try {

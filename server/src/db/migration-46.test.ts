@@ -4,7 +4,7 @@
 // triggers through every write that changes them (travellers added, edited, removed; a booking
 // cancelled, restored or moved to another date; a booking and its travellers in one statement).
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
@@ -41,6 +41,9 @@ async function addBooking(db: Queryable, departureId: string, travellers: number
 }
 
 describeEach(storeCases())('migration 46 (traveller counts) on $name', { timeout: 60_000 }, (store) => {
+  // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
+  afterAll(() => store.cleanup());
+
   it('fills the counts from stored travellers, and triggers keep them through every write', async () => {
     const db = await store.reopen();
     try {
@@ -66,14 +69,19 @@ describeEach(storeCases())('migration 46 (traveller counts) on $name', { timeout
       // A traveller's details completed, then one of them emptied again; a check-in changes nothing.
       await db.query(`UPDATE booking_guests SET ${complete} WHERE booking_id = $1`, [b]);
       expect(await counts(db)).toEqual({ [june]: [5, 4] });
-      await db.query(`UPDATE booking_guests SET emergency_phone = '' WHERE booking_id = $1 AND position = 1`, [b]);
+      await db.query(
+        `UPDATE booking_guests SET emergency_phone = '' WHERE booking_id = $1 AND position = 1`,
+        [b],
+      );
       await db.query(`UPDATE booking_guests SET check_in = 'present' WHERE booking_id = $1`, [a]);
       expect(await counts(db)).toEqual({ [june]: [5, 3] });
 
       // The party shrinks and grows.
       await db.query('DELETE FROM booking_guests WHERE booking_id = $1 AND position = 2', [a]);
       expect(await counts(db)).toEqual({ [june]: [4, 3] });
-      await db.query(`INSERT INTO booking_guests (booking_id, position, full_name) VALUES ($1, 2, 'Kim')`, [a]);
+      await db.query(`INSERT INTO booking_guests (booking_id, position, full_name) VALUES ($1, 2, 'Kim')`, [
+        a,
+      ]);
       expect(await counts(db)).toEqual({ [june]: [5, 3] });
 
       // Moved to another date, cancelled, restored.
