@@ -21,7 +21,7 @@ export async function spawnApiServer(options: {
   env?: Record<string, string>;
   logLevel?: string;
   timeoutMs?: number;
-  // Extra Node.js flags (the API benchmark's --cpu-prof).
+  // Extra Node.js flags (the benchmarks pass benchNodeArgs() below).
   nodeArgs?: string[];
 }): Promise<ApiServer> {
   const url = `http://127.0.0.1:${options.port}`;
@@ -72,6 +72,16 @@ export async function spawnApiServer(options: {
   );
   await waitForHealth(url, child, options.timeoutMs ?? 60_000, () => output);
   return { url, child, exited, output: () => output };
+}
+
+// The benchmarks' extra Node.js flags for the servers they start, from their environment:
+// BENCH_CPU_PROF=<dir> makes each server write a V8 CPU profile there when it stops (open it in
+// Chrome DevTools' Performance panel); BENCH_NODE_ARGS="--trace-gc" adds any other flags.
+export function benchNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [
+    ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : []),
+    ...(env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
 }
 
 // Polls GET /api/health until it answers 200; fails if the child exits or time runs out (and

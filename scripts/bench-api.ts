@@ -22,7 +22,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { seedCatalogue } from '../server/src/catalog/seed';
@@ -360,15 +360,8 @@ for (const setup of setups) {
           port: basePort + p,
           emulatorHost,
           env: setup.env,
-          // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in
-          // Chrome DevTools' Performance panel).
-          // BENCH_NODE_ARGS="--trace-gc": more Node flags for the servers, as in bench-data.ts.
-          nodeArgs: [
-            ...(process.env.BENCH_CPU_PROF
-              ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-              : []),
-            ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-          ],
+          // BENCH_CPU_PROF, BENCH_NODE_ARGS: see benchNodeArgs (./api-server.ts).
+          nodeArgs: benchNodeArgs(),
         }),
       );
     }

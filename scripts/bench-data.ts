@@ -28,7 +28,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { fillPackagesTable, generationSteps } from './bench-data-generate';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
@@ -334,10 +334,7 @@ try {
     emulatorHost: proxy?.host ?? emulatorHost,
     env: { CLIENT_DIR: clientDir, DATABASE_URL: url },
     timeoutMs: 120_000,
-    nodeArgs: [
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    ],
+    nodeArgs: benchNodeArgs(),
   });
   const pid = server.child.pid!;
   const rss = () => {

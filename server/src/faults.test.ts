@@ -76,8 +76,6 @@ function loadUntil(url: string, departureId: string, stop: Promise<unknown>, wor
 }
 
 describeEach(storeCases())('the server process on $name', (store) => {
-  afterAll(() => store.cleanup());
-
   it('killed with SIGKILL during a load run and started again: every booking that got a 201 is there', async () => {
     const departureId = await roomyDepartureIn(store);
     const server = await spawnServer({ ...(await store.serverEnv()), CLIENT_DIR: clientDir }, 4341);

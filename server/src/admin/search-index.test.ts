@@ -40,7 +40,6 @@ describeEach(storeCases())('the search index on $name', { timeout: 60_000 }, (st
   const open = async () => (opened ??= await store.open());
   afterAll(async () => {
     await opened?.close();
-    await store.cleanup();
   });
 
   it('finds new bookings from the pending list, and moves the list in once', async () => {

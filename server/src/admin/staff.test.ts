@@ -80,7 +80,6 @@ describeEach(storeCases())('the team on $name', { timeout: 120_000 }, (store) =>
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 

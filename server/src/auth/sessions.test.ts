@@ -81,7 +81,6 @@ describeEach(storeCases())('session cookies on $name', (store) => {
   afterAll(async () => {
     await app.close();
     await db.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -266,7 +265,12 @@ describeEach(storeCases())('session cookies on $name', (store) => {
       expect(nonces.size).toBe(4);
       expect(renders).toBe(1);
       // A known page still renders per request, with its user.
-      expect(rendered((await app404.inject({ url: '/bookings', headers: { cookie: `${sessionCookieName}=${value}` } })).body).user?.uid).toBe(alice.uid);
+      expect(
+        rendered(
+          (await app404.inject({ url: '/bookings', headers: { cookie: `${sessionCookieName}=${value}` } }))
+            .body,
+        ).user?.uid,
+      ).toBe(alice.uid);
     } finally {
       await app404.close();
     }
@@ -284,7 +288,11 @@ describeEach(storeCases())('session cookies on $name', (store) => {
     });
     try {
       const post = () =>
-        stale.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${alice.idToken}` } });
+        stale.inject({
+          method: 'POST',
+          url: '/api/session',
+          headers: { authorization: `Bearer ${alice.idToken}` },
+        });
       const old = await post();
       expect(old.statusCode).toBe(401);
       expect(old.json().message).toBe('Please log in again to stay signed in on this device.');

@@ -4,7 +4,7 @@
 // again, which would store its bookings twice. And the batcher (./repository.ts) sends the next
 // batch's first statement before it answers the requests of the batch that just committed.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database, ShortTransaction } from '../db/database.js';
 import { packages, storeCases } from '../test/fixtures.js';
 import { addTestDeparture } from '../test/departures.js';
@@ -42,9 +42,6 @@ describeEach(storeCases())('the booking batch on $name', { timeout: 60_000 }, (s
   let db: Database;
   beforeAll(async () => {
     db = await store.open();
-  });
-  afterAll(async () => {
-    await store.cleanup();
   });
 
   const count = async (departureId: string) =>

@@ -75,7 +75,6 @@ describeEach(storeCases())('bookings API on $name', (store) => {
   afterAll(async () => {
     await app.close();
     await db.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -404,10 +403,20 @@ describe('rate limit', { timeout: 60_000 }, () => {
     expect(change.statusCode).not.toBe(429);
     const leave = await app.inject({ method: 'DELETE', url: `/api/waitlist/${randomUUID()}`, headers: auth });
     expect(leave.statusCode).not.toBe(429);
-    const cancel = await app.inject({ method: 'POST', url: `/api/bookings/${id}/cancel`, headers: auth, payload: {} });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/cancel`,
+      headers: auth,
+      payload: {},
+    });
     expect(cancel.statusCode).not.toBe(429);
     // Four writes of four kinds: the fifth, of any kind, waits.
-    const fifth = await app.inject({ method: 'POST', url: `/api/bookings/${id}/cancel`, headers: auth, payload: {} });
+    const fifth = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${id}/cancel`,
+      headers: auth,
+      payload: {},
+    });
     expect(fifth.statusCode).toBe(429);
     expect((await book(app, user)).statusCode).toBe(429);
     await close();

@@ -75,7 +75,6 @@ describeEach(storeCases())('changing a confirmed booking on $name', (store) => {
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -58,7 +58,6 @@ describeEach(storeCases())('seats held per user on $name', (store) => {
   afterAll(async () => {
     await app.close();
     await db.close();
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   });
 

@@ -67,7 +67,6 @@ describeEach(storeCases())('departures and seats on $name', (store) => {
   afterAll(async () => {
     await app.close();
     await db.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   });
 

@@ -4,7 +4,7 @@
 // request), and the search text keeps 1,000 histogram entries for the planner; bookings stored
 // before are still found.
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
@@ -12,7 +12,6 @@ import { listAdminBookings } from '../admin/bookings-queries.js';
 
 describeEach(storeCases())('migration 45 (the search index) on $name', { timeout: 180_000 }, (store) => {
   // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-  afterAll(() => store.cleanup());
 
   it('turns the pending list off, keeps 1,000 statistics entries, and finds what was stored before', async () => {
     const db = await store.reopen();

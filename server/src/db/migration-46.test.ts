@@ -4,7 +4,7 @@
 // triggers through every write that changes them (travellers added, edited, removed; a booking
 // cancelled, restored or moved to another date; a booking and its travellers in one statement).
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
@@ -42,7 +42,6 @@ async function addBooking(db: Queryable, departureId: string, travellers: number
 
 describeEach(storeCases())('migration 46 (traveller counts) on $name', { timeout: 60_000 }, (store) => {
   // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-  afterAll(() => store.cleanup());
 
   it('fills the counts from stored travellers, and triggers keep them through every write', async () => {
     const db = await store.reopen();

@@ -4,7 +4,7 @@
 // once, a changed or erased name or email is found by its new text only, a status change leaves
 // the row alone, and a deleted booking takes its row with it.
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import type { Queryable } from './database.js';
 import { storeCases } from '../test/fixtures.js';
@@ -26,7 +26,6 @@ const found = async (db: Queryable, q: string) =>
 
 describeEach(storeCases())('migration 50 (the search table) on $name', { timeout: 180_000 }, (store) => {
   // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-  afterAll(() => store.cleanup());
 
   it('fills the table from the stored bookings, then follows inserts, changes, erasure and deletes', async () => {
     const db = await store.reopen();

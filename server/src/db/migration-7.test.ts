@@ -3,7 +3,7 @@
 // stored, then kept by triggers through every kind of write (insert, status change, party change,
 // a booking moved to another user, delete), on bookings and on waiting-list offers.
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
@@ -36,7 +36,6 @@ async function addBooking(
 
 describeEach(storeCases())('migration 7 (held seats) on $name', { timeout: 60_000 }, (store) => {
   // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-  afterAll(() => store.cleanup());
 
   it('fills the count from stored bookings and offers, and triggers keep it through every write', async () => {
     const db = await store.reopen();

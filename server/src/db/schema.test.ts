@@ -2,7 +2,7 @@
 // The tables a fresh database gets from the migrations are the ones ./schema.ts describes: every
 // column's name, type and nullability, and no table or column more or less. A migration that
 // changes a table without schema.ts (whose types are held to `columns` by the compiler) fails here.
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { columns } from './schema.js';
 import { storeCases } from '../test/fixtures.js';
@@ -11,8 +11,6 @@ import { describeEach } from '../test/services.js';
 type Described = Record<string, Record<string, { type: string; nullable: boolean }>>;
 
 describeEach(storeCases())('the schema on $name', { timeout: 60_000 }, (store) => {
-  afterAll(() => store.cleanup());
-
   it('has exactly the tables and columns of server/src/db/schema.ts', async () => {
     const db = await store.reopen();
     try {

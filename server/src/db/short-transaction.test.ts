@@ -4,7 +4,7 @@
 // arrives exactly as a parameter would (quotes, backslashes, dollar-quote tags, arrays, JSON,
 // NULL), the statements form one transaction (its locks held between them, all or nothing), and a
 // connection whose message failed never poisons a later one.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { prepared, type Database } from './database.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
@@ -34,9 +34,6 @@ describeEach(storeCases())('short transactions on $name', { timeout: 60_000 }, (
   beforeAll(async () => {
     db = await store.open();
     await db.query('CREATE TABLE IF NOT EXISTS short_tx_probe (v text)');
-  });
-  afterAll(async () => {
-    await store.cleanup();
   });
 
   const stored = async () =>

@@ -108,7 +108,6 @@ describeEach(storeCases())('migration 4 on $name', { timeout: 60_000 }, (store) 
       }
     } finally {
       await db.close();
-      await store.cleanup();
       rmSync(clientDir, { recursive: true, force: true });
     }
   });

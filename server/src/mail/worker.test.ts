@@ -48,20 +48,21 @@ const outboxIdOf = (email: ReceivedEmail) => /^<([^@]+)@/.exec(email.headers['me
 const fastRetries = { pollMs: 25, backoff: { baseMs: 50, maxMs: 200 } };
 
 describe('errorText', () => {
-  it('keeps recipients\' addresses out of the error text it logs and stores', () => {
+  it("keeps recipients' addresses out of the error text it logs and stores", () => {
     const refusal = Object.assign(
-      new Error('Can\'t send mail - all recipients were rejected: 550 5.1.1 <ana+trip@mail.example.co.uk>: unknown user'),
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <ana+trip@mail.example.co.uk>: unknown user",
+      ),
       { code: 'EENVELOPE' },
     );
     expect(errorText(refusal)).toBe(
-      'EENVELOPE: Can\'t send mail - all recipients were rejected: 550 5.1.1 <[address]>: unknown user',
+      "EENVELOPE: Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: unknown user",
     );
     expect(errorText('to bo@x.example failed')).toBe('to [address] failed');
   });
 });
 
 describe('backoffDelay', () => {
-
   it('doubles from 5 s up to 10 min, with jitter between half and all of it', () => {
     expect(backoffDelay(1, {}, () => 1)).toBe(5000);
     expect(backoffDelay(1, {}, () => 0)).toBe(2500);
@@ -100,7 +101,6 @@ describeEach(stores)('outbox on $name', (store) => {
   });
   afterAll(async () => {
     await db?.close();
-    await store.cleanup();
   });
 
   it('SMTP down, then back: every email arrives exactly once', { timeout: 60_000 }, async () => {
@@ -351,7 +351,9 @@ describeEach(stores)('outbox on $name', (store) => {
       random: () => 1,
       send: async () => {
         tries.push(Date.now());
-        throw Object.assign(new Error('550 <ana.lopez@example.com>: mailbox unavailable'), { code: 'EENVELOPE' });
+        throw Object.assign(new Error('550 <ana.lopez@example.com>: mailbox unavailable'), {
+          code: 'EENVELOPE',
+        });
       },
     });
     await waitFor(

@@ -77,7 +77,6 @@ describeEach(storeCases())('my data on $name', (store) => {
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 

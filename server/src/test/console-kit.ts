@@ -87,7 +87,6 @@ export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions>
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 

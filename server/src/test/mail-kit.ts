@@ -71,8 +71,11 @@ export function testStores(): TestStore[] {
       const db = await (pglite ??= openDatabase({}).then(async (d) => (await migrate(d), d)));
       return { ...db, close: async () => {} };
     },
+    // Once: a second close of PGlite throws.
     cleanup: async () => {
-      if (pglite) await (await pglite).close();
+      const opened = pglite;
+      pglite = undefined;
+      if (opened) await (await opened).close();
     },
   });
   const baseUrl = testDatabaseUrl;

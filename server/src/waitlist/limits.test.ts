@@ -73,7 +73,6 @@ describeEach(storeCases())('waiting-list limits on $name', (store) => {
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -61,7 +61,6 @@ describeEach(storeCases())('migration 5 on $name', (store) => {
       expect(await migrate(db)).toEqual([]);
     } finally {
       await db.close();
-      await store.cleanup();
     }
   }, 60_000);
 });

@@ -165,7 +165,6 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => {});
-    await store.cleanup();
     rmSync(clientDir, { recursive: true, force: true });
   }, 60_000);
 
