@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchBookingRequest } from './bench-booking-request';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { seedCatalogue } from '../server/src/catalog/seed';
@@ -158,23 +159,7 @@ async function load(
               const i = n++;
               const target = targets[i % targets.length]!;
               sent.add(`bench${i}@example.com`);
-              return {
-                ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${users[i % users.length]!.token}`,
-                  'idempotency-key': randomUUID(),
-                },
-                body: JSON.stringify({
-                  packageId: target.packageId,
-                  departureId: target.id,
-                  travellers: 1 + (i % 3),
-                  name: `Bench Traveller ${i}`,
-                  email: `bench${i}@example.com`,
-                  address: `${i} Loopback Lane, Localhost`,
-                  phone: String(1_000_000 + i),
-                }),
-              };
+              return { ...req, ...benchBookingRequest(i, target, users[i % users.length]!.token) };
             },
             onResponse: (status, body) => {
               statuses.set(status, (statuses.get(status) ?? 0) + 1);

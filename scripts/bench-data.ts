@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchBookingRequest } from './bench-booking-request';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { fillPackagesTable, generationSteps } from './bench-data-generate';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
@@ -683,20 +684,11 @@ try {
               const target = futureOpen[i % futureOpen.length]!;
               return {
                 ...req,
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${bookers[i % bookers.length]!.token}`,
-                  'idempotency-key': randomUUID(),
-                },
-                body: JSON.stringify({
-                  packageId: target.package_id,
-                  departureId: target.id,
-                  travellers: 1 + (i % 3),
-                  name: `Bench Traveller ${i}`,
-                  email: `bench${i}@example.com`,
-                  address: `${i} Loopback Lane, Localhost`,
-                  phone: String(1_000_000 + i),
-                }),
+                ...benchBookingRequest(
+                  i,
+                  { id: target.id, packageId: target.package_id },
+                  bookers[i % bookers.length]!.token,
+                ),
               };
             },
           },
@@ -707,20 +699,7 @@ try {
       const [target] = futureOpen;
       const res = await fetch(`${server!.url}/api/bookings`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${bookers[0]!.token}`,
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          packageId: target!.package_id,
-          departureId: target!.id,
-          travellers: 1,
-          name: 'Bench Probe',
-          email: 'probe@example.com',
-          address: '1 Loopback Lane, Localhost',
-          phone: '1000000',
-        }),
+        ...benchBookingRequest(0, { id: target!.id, packageId: target!.package_id }, bookers[0]!.token),
       });
       if (res.status !== 201) console.log(`  a booking was answered ${res.status}: ${await res.text()}`);
     }
