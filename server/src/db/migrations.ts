@@ -906,6 +906,22 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 52,
+    name: 'traveller counts join by key whatever the statistics',
+    // The traveller-count triggers (version 46) join a statement's transition table (its own rows:
+    // one batch) to bookings or booking_guests by key. The query has no parameters, so PL/pgSQL
+    // plans it once per connection and keeps the plan until the table is analyzed again. Planned
+    // while bookings held 3,600 rows, for a batch of 50 travellers, it was a hash join over a
+    // sequential scan of bookings (auto_explain), which then read the whole table on every insert
+    // of travellers while bookings grew: in some runs of `npm run bench:api` PostgreSQL's CPU a
+    // booking doubled until the next ANALYZE. Without hash and merge joins the plan is a nested
+    // loop on the key, right at any size of either side. Nothing stored changes.
+    sql: `
+      ALTER FUNCTION departure_travellers_follow_guests() SET enable_hashjoin = off SET enable_mergejoin = off;
+      ALTER FUNCTION departure_travellers_follow_bookings() SET enable_hashjoin = off SET enable_mergejoin = off;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -12,9 +12,9 @@ afterEach(async () => {
   db = undefined;
 });
 
-async function freshPglite() {
+async function freshPglite(upTo = Infinity) {
   db = await openDatabase({});
-  await migrate(db);
+  await migrate(db, upTo);
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO departures (id, package_id, starts_on, capacity)
      VALUES (gen_random_uuid(), 'swiss-alpine-lakes', '2027-06-01', 500) RETURNING id`,
@@ -56,7 +56,9 @@ const reltuples = async (db: Database, table: string) =>
 
 describe('PGlite: tables analyzed as they grow', { timeout: 60_000 }, () => {
   it('makes a trigger plan again once bookings has grown, where the cached one read them all', async () => {
-    const { db, departureId } = await freshPglite();
+    // The travellers' trigger as it was before migration 52, which made its plan a nested loop on
+    // the key at any size: here it is the example of a kept plan that a table's growth makes wrong.
+    const { db, departureId } = await freshPglite(51);
     // The first batch, into a nearly empty table: the trigger's plan is made (and kept) for that
     // size, reading every booking to find the batch's.
     await addBookings(db, departureId, 40);
