@@ -11,8 +11,6 @@ import { describeEach } from '../test/services.js';
 import { listAdminBookings } from '../admin/bookings-queries.js';
 
 describeEach(storeCases())('migration 45 (the search index) on $name', { timeout: 180_000 }, (store) => {
-  // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-
   it('turns the pending list off, keeps 1,000 statistics entries, and finds what was stored before', async () => {
     const db = await store.reopen();
     try {

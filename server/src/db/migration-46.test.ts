@@ -41,8 +41,6 @@ async function addBooking(db: Queryable, departureId: string, travellers: number
 }
 
 describeEach(storeCases())('migration 46 (traveller counts) on $name', { timeout: 60_000 }, (store) => {
-  // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-
   it('fills the counts from stored travellers, and triggers keep them through every write', async () => {
     const db = await store.reopen();
     try {

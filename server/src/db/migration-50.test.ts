@@ -25,8 +25,6 @@ const found = async (db: Queryable, q: string) =>
   (await listAdminBookings(db, { q }, 50)).bookings.map((b) => b.id).sort();
 
 describeEach(storeCases())('migration 50 (the search table) on $name', { timeout: 180_000 }, (store) => {
-  // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-
   it('fills the table from the stored bookings, then follows inserts, changes, erasure and deletes', async () => {
     const db = await store.reopen();
     try {

@@ -35,8 +35,6 @@ async function addBooking(
 }
 
 describeEach(storeCases())('migration 7 (held seats) on $name', { timeout: 60_000 }, (store) => {
-  // The store's schema (or PGlite folder) goes with the suite, not left behind on the test server.
-
   it('fills the count from stored bookings and offers, and triggers keep it through every write', async () => {
     const db = await store.reopen();
     try {
