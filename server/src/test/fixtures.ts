@@ -163,15 +163,19 @@ export type StoreCase = {
 // TEST_DATABASE_URL it carries `skip` (use describeEach from ./services.js). `open` migrates and opens it; `reopen` opens the same
 // data again (a restart); `serverEnv` points a server process (spawnServer) at it.
 export function storeCases(): StoreCase[] {
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'wayfarer-pglite-'));
-  // Where main.ts keeps PGlite under DATA_DIR.
-  const pgliteData = join(pgliteDir, 'pglite');
+  // The PGlite folder, like the PostgreSQL schema, is made on first use: a suite that runs only
+  // one of the cases leaves nothing of the other behind.
+  let dir: string | undefined;
+  const pgliteDir = () => (dir ??= mkdtempSync(join(tmpdir(), 'wayfarer-pglite-')));
   const cases: StoreCase[] = [
     {
       name: 'PGlite',
-      serverEnv: async () => ({ DATA_DIR: pgliteDir }),
-      reopen: () => openDatabase({ dataDir: pgliteData }),
-      cleanup: async () => rmSync(pgliteDir, { recursive: true, force: true }),
+      serverEnv: async () => ({ DATA_DIR: pgliteDir() }),
+      // Where main.ts keeps PGlite under DATA_DIR.
+      reopen: () => openDatabase({ dataDir: join(pgliteDir(), 'pglite') }),
+      cleanup: async () => {
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
     },
   ].map(withOpen);
   const baseUrl = testDatabaseUrl;
