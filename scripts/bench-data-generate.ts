@@ -8,6 +8,15 @@
 // largest manifests) and forty about 30 bookings (about 60 travellers).
 import { defaultRetentionDays } from '../server/src/guests/retention';
 import type { Queryable } from '../server/src/db/database';
+import { referenceAlphabet } from '#contracts/booking';
+
+// A booking's reference as the server makes them (asReference, contracts/booking.ts), from a
+// 40-bit number: the references a traveller would read out, 'WT-' common to all of them.
+const reference = (bits: string) =>
+  `'WT-' || ${Array.from(
+    { length: 8 },
+    (_, k) => `substr('${referenceAlphabet}', (((${bits}) >> ${5 * (7 - k)}) & 31)::int + 1, 1)`,
+  ).join(' || ')}`;
 
 export const generatedShape = {
   packages: 200,
@@ -213,8 +222,9 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
             account_email, address, phone, departure_id, travellers, total_cents, status, cancel_reason,
             created_at, updated_at)
         SELECT gen_random_uuid(),
-          -- Multiplying by an odd number modulo 2^32 is a bijection: unique 8-character references.
-          upper(lpad(to_hex((i::bigint * 2654435761) % 4294967296), 8, '0')),
+          -- The server's shape (WT- and 8 base-32 characters): multiplying by an odd number
+          -- modulo 2^40 is a bijection, and its 40 bits are the 8 characters, 5 bits each.
+          ${reference('(i::bigint * 686035502029) % 1099511627776')},
           'bench-account-' || ${h('i', 7, generatedShape.accounts)},
           p.id, p.name, p.price_cents,
           f.first_name || ' ' || f.surname,

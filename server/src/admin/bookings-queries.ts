@@ -1,6 +1,7 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { asReference } from '#contracts/booking';
 import type { OperatorGuest } from '#contracts/guests';
 import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
@@ -39,23 +40,36 @@ type Row = BookingRow & { position: string };
 // `\`, `%` and `_` are LIKE's own characters: searched for as themselves.
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters: BookingFilters) =>
-  query
-    // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
-    // each status is its own, and cancelled's reads its own index (migration 49).
-    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
-    .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
-    .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-    // A search joins the booking's search text (migration 50: reference, name and email in one
-    // text, lower-cased when written, chr(31) between them so a match stays within one field),
-    // and the list is then walked in that table's newest-first index, which holds the text: see
-    // docs/decisions/051-search-table.md. lower() of the pattern is PostgreSQL's, as the text's
-    // was, and matches as ILIKE did.
-    .$if(filters.q !== undefined, (q) =>
-      q
-        .innerJoin('booking_search as s', 's.id', 'b.id')
-        .where(sql<boolean>`s.text LIKE lower(${likePattern(filters.q!)})`),
-    );
+// A search for a whole reference (asReference, #contracts/booking) is a look-up of that reference
+// in its unique index: every booking's search text holds 'wt-', so the trigram index read the
+// posting lists of nearly all bookings for it (docs/decisions/056-reference-search.md). A name or
+// an email holding a whole reference is not looked for.
+const searchedText = (filters: BookingFilters) =>
+  filters.q !== undefined && asReference(filters.q) === null ? filters.q : undefined;
+
+const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters: BookingFilters) => {
+  const reference = filters.q === undefined ? null : asReference(filters.q);
+  const text = searchedText(filters);
+  return (
+    query
+      // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
+      // each status is its own, and cancelled's reads its own index (migration 49).
+      .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
+      .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
+      .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
+      // A search joins the booking's search text (migration 50: reference, name and email in one
+      // text, lower-cased when written, chr(31) between them so a match stays within one field),
+      // and the list is then walked in that table's newest-first index, which holds the text: see
+      // docs/decisions/051-search-table.md. lower() of the pattern is PostgreSQL's, as the text's
+      // was, and matches as ILIKE did.
+      .$if(reference !== null, (q) => q.where('b.reference', '=', reference!))
+      .$if(text !== undefined, (q) =>
+        q
+          .innerJoin('booking_search as s', 's.id', 'b.id')
+          .where(sql<boolean>`s.text LIKE lower(${likePattern(text!)})`),
+      )
+  );
+};
 
 export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };
 
@@ -70,8 +84,9 @@ export async function listAdminBookings(
   after?: Cursor,
   { guests = true } = {},
 ): Promise<BookingsPage> {
-  const at = sql.ref(filters.q === undefined ? 'b.created_at' : 's.created_at');
-  const id = sql.ref(filters.q === undefined ? 'b.id' : 's.id');
+  const searching = searchedText(filters) !== undefined;
+  const at = sql.ref(searching ? 's.created_at' : 'b.created_at');
+  const id = sql.ref(searching ? 's.id' : 'b.id');
   const query = applyFilters(selectBookings({ guests }), filters)
     .$if(after !== undefined, (q) =>
       q.where(sql<boolean>`(${at}, ${id}) < (${after!.at}::timestamptz, ${after!.id}::uuid)`),
@@ -84,8 +99,7 @@ export async function listAdminBookings(
   // a search's plan depends on how common its text is, the trigram index for rare text, the
   // newest-first walk for common text (docs/decisions/045-search-on-a-million-bookings.md), which
   // only a plan made for each search can choose.
-  const rows =
-    filters.q === undefined ? await runPrepared<Row>(db, 'admin_bookings', query) : await run<Row>(db, query);
+  const rows = searching ? await run<Row>(db, query) : await runPrepared<Row>(db, 'admin_bookings', query);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

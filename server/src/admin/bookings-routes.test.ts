@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
+import { asReference } from '#contracts/booking';
 import { buildTestApp, makeClientDir, storeCases } from '../test/fixtures.js';
 import { asText, csvCell, csvMoment, csvRow } from './csv.js';
 import { encodeCursor } from './filters.js';
@@ -76,6 +77,23 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
         booking.id,
       ]);
       expect(ids(await list(`?q=nobody-${randomUUID()}`))).toEqual([]);
+    });
+
+    it('looks a whole reference up by the reference itself, not in the search text', async () => {
+      const booking = await ctx.book(ctx.traveller, { name: tagged('Reference') });
+      expect(asReference(booking.reference)).toBe(booking.reference);
+      // Taken out of the search text, the booking is no longer found by part of its reference...
+      await ctx.db.query('DELETE FROM booking_search WHERE id = $1', [booking.id]);
+      expect(ids(await list(`?q=${booking.reference.slice(0, 7)}`))).not.toContain(booking.id);
+      // ...but still by the whole of it, in any case, with spaces around, and with other filters.
+      const whole = encodeURIComponent(`  ${booking.reference.toLowerCase()} `);
+      expect(ids(await list(`?q=${whole}`))).toEqual([booking.id]);
+      expect(ids(await list(`?q=${whole}&status=requested&packageId=${booking.packageId}`))).toEqual([
+        booking.id,
+      ]);
+      expect(ids(await list(`?q=${whole}&status=cancelled`))).toEqual([]);
+      // A reference no booking has finds nothing (one of 2^40: no other booking of the run has it).
+      expect(ids(await list('?q=WT-00000000'))).toEqual([]);
     });
 
     it('searches for %, _ and \\ as themselves, not as wildcards', async () => {

@@ -14,9 +14,8 @@ import { runBatch, type BatchEntry, type BookingRequest, type CreateOutcome } fr
 import { toBooking } from './booking-row.js';
 import { BusyError } from '../http/problem.js';
 import type { Booking } from '#contracts/api';
+import { referenceAlphabet } from '#contracts/booking';
 
-// Crockford's base32 without look-alikes (no I, L, O, U): easy to read out on the phone.
-const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 // Random bytes drawn from a pool refilled 4 KiB at a time: one randomBytes call per booking was
 // 2% of the server's time under npm run bench:api.
 const pool = Buffer.alloc(4096);
@@ -27,7 +26,7 @@ export function newReference(): string {
     poolAt = 0;
   }
   let out = '';
-  for (let i = 0; i < 8; i++) out += alphabet[pool[poolAt + i]! % 32];
+  for (let i = 0; i < 8; i++) out += referenceAlphabet[pool[poolAt + i]! % 32];
   poolAt += 8;
   return `WT-${out}`;
 }
