@@ -22,17 +22,19 @@ export const defaultCancellationCutoffDays = 14;
 export const cancellableOnline = (daysLeft: number, cutoffDays = defaultCancellationCutoffDays) =>
   daysLeft >= cutoffDays;
 
-// requested -> confirmed (operator) -> cancelled, or requested -> cancelled. Nothing else.
-// A booking's reference: WT- and 8 characters of Crockford's base32 without look-alikes (no I, L,
-// O, U), easy to read out on the phone. The server draws them (server/src/bookings/repository.ts).
+// A booking's reference: the prefix and 8 characters of Crockford's base32 without look-alikes
+// (no I, L, O, U), easy to read out on the phone. The server draws them
+// (server/src/bookings/repository.ts).
+export const referencePrefix = 'WT-';
 export const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const referencePattern = /^WT-[0-9A-HJKMNP-TV-Z]{8}$/;
+const referencePattern = new RegExp(`^${referencePrefix}[${referenceAlphabet}]{8}$`);
 // `text` as a whole reference, in any case (what a traveller reads out or pastes), or null.
 export const asReference = (text: string): string | null => {
   const upper = text.trim().toUpperCase();
   return referencePattern.test(upper) ? upper : null;
 };
 
+// requested -> confirmed (operator) -> cancelled, or requested -> cancelled. Nothing else.
 export const bookingStatuses = ['requested', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 

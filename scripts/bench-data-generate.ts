@@ -8,12 +8,12 @@
 // largest manifests) and forty about 30 bookings (about 60 travellers).
 import { defaultRetentionDays } from '../server/src/guests/retention';
 import type { Queryable } from '../server/src/db/database';
-import { referenceAlphabet } from '#contracts/booking';
+import { referenceAlphabet, referencePrefix } from '#contracts/booking';
 
 // A booking's reference as the server makes them (asReference, contracts/booking.ts), from a
-// 40-bit number: the references a traveller would read out, 'WT-' common to all of them.
+// 40-bit number: the references a traveller would read out, the prefix common to all of them.
 const reference = (bits: string) =>
-  `'WT-' || ${Array.from(
+  `'${referencePrefix}' || ${Array.from(
     { length: 8 },
     (_, k) => `substr('${referenceAlphabet}', (((${bits}) >> ${5 * (7 - k)}) & 31)::int + 1, 1)`,
   ).join(' || ')}`;

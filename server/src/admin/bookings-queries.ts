@@ -40,36 +40,41 @@ type Row = BookingRow & { position: string };
 // `\`, `%` and `_` are LIKE's own characters: searched for as themselves.
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// A search for a whole reference (asReference, #contracts/booking) is a look-up of that reference
-// in its unique index: every booking's search text holds 'wt-', so the trigram index read the
-// posting lists of nearly all bookings for it (docs/decisions/056-reference-search.md). A name or
-// an email holding a whole reference is not looked for.
-const searchedText = (filters: BookingFilters) =>
-  filters.q !== undefined && asReference(filters.q) === null ? filters.q : undefined;
-
-const applyFilters = <O>(query: SelectQueryBuilder<Scope, 'b' | 'd', O>, filters: BookingFilters) => {
-  const reference = filters.q === undefined ? null : asReference(filters.q);
-  const text = searchedText(filters);
-  return (
-    query
-      // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
-      // each status is its own, and cancelled's reads its own index (migration 49).
-      .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
-      .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
-      .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-      // A search joins the booking's search text (migration 50: reference, name and email in one
-      // text, lower-cased when written, chr(31) between them so a match stays within one field),
-      // and the list is then walked in that table's newest-first index, which holds the text: see
-      // docs/decisions/051-search-table.md. lower() of the pattern is PostgreSQL's, as the text's
-      // was, and matches as ILIKE did.
-      .$if(reference !== null, (q) => q.where('b.reference', '=', reference!))
-      .$if(text !== undefined, (q) =>
-        q
-          .innerJoin('booking_search as s', 's.id', 'b.id')
-          .where(sql<boolean>`s.text LIKE lower(${likePattern(text!)})`),
-      )
-  );
+// What `q` asks for: a whole reference (asReference, #contracts/booking) is a look-up of that
+// reference in its unique index, because every booking's search text holds the reference prefix
+// and the trigram index read the posting lists of nearly all bookings for it
+// (docs/decisions/056-reference-search.md); a name or an email holding a whole reference is not
+// looked for. Any other text is searched for.
+// At most one of the two is set.
+type Search = { reference?: string; text?: string };
+const searchOf = (q: string | undefined): Search => {
+  if (q === undefined) return {};
+  const reference = asReference(q);
+  return reference === null ? { text: q } : { reference };
 };
+
+const applyFilters = <O>(
+  query: SelectQueryBuilder<Scope, 'b' | 'd', O>,
+  filters: BookingFilters,
+  search: Search,
+) =>
+  query
+    // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
+    // each status is its own, and cancelled's reads its own index (migration 49).
+    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
+    .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
+    .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
+    .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
+    // A search joins the booking's search text (migration 50: reference, name and email in one
+    // text, lower-cased when written, chr(31) between them so a match stays within one field),
+    // and the list is then walked in that table's newest-first index, which holds the text: see
+    // docs/decisions/051-search-table.md. lower() of the pattern is PostgreSQL's, as the text's
+    // was, and matches as ILIKE did.
+    .$if(search.text !== undefined, (q) =>
+      q
+        .innerJoin('booking_search as s', 's.id', 'b.id')
+        .where(sql<boolean>`s.text LIKE lower(${likePattern(search.text!)})`),
+    );
 
 export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };
 
@@ -84,10 +89,11 @@ export async function listAdminBookings(
   after?: Cursor,
   { guests = true } = {},
 ): Promise<BookingsPage> {
-  const searching = searchedText(filters) !== undefined;
+  const search = searchOf(filters.q);
+  const searching = search.text !== undefined;
   const at = sql.ref(searching ? 's.created_at' : 'b.created_at');
   const id = sql.ref(searching ? 's.id' : 'b.id');
-  const query = applyFilters(selectBookings({ guests }), filters)
+  const query = applyFilters(selectBookings({ guests }), filters, search)
     .$if(after !== undefined, (q) =>
       q.where(sql<boolean>`(${at}, ${id}) < (${after!.at}::timestamptz, ${after!.id}::uuid)`),
     )

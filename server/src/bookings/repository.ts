@@ -14,7 +14,7 @@ import { runBatch, type BatchEntry, type BookingRequest, type CreateOutcome } fr
 import { toBooking } from './booking-row.js';
 import { BusyError } from '../http/problem.js';
 import type { Booking } from '#contracts/api';
-import { referenceAlphabet } from '#contracts/booking';
+import { referenceAlphabet, referencePrefix } from '#contracts/booking';
 
 // Random bytes drawn from a pool refilled 4 KiB at a time: one randomBytes call per booking was
 // 2% of the server's time under npm run bench:api.
@@ -28,7 +28,7 @@ export function newReference(): string {
   let out = '';
   for (let i = 0; i < 8; i++) out += referenceAlphabet[pool[poolAt + i]! % 32];
   poolAt += 8;
-  return `WT-${out}`;
+  return `${referencePrefix}${out}`;
 }
 
 const pgCode = (error: unknown) => (error as { code?: string } | null)?.code;
