@@ -59,7 +59,9 @@ describe('the operator gate', () => {
     renderGate();
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: 'Bookings' })).toBeInTheDocument();
-    expect(fetchSpy).toHaveBeenCalledWith('/api/admin/bookings');
+    // The page's effect runs after the heading is on screen: on a loaded machine the heading
+    // could be found before it had.
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledWith('/api/admin/bookings'));
   });
 
   it('offers Retry when the identity provider cannot be reached', async () => {
