@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,23 @@ describe('site routes', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<p>Lakes and mountains.</p>');
   });
+
+  // docs/decisions/057-answer-compression-levels.md: each answer is compressed anew per request,
+  // at brotli 2 and gzip 1, not the library's slower defaults (brotli 4, gzip 6).
+  it('compresses each answer at the speed-first levels', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(br.rawPayload);
+    expect(br.rawPayload).toEqual(
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } }),
+    );
+    expect(br.rawPayload).not.toEqual(
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    );
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.rawPayload).toEqual(gzipSync(gunzipSync(gzip.rawPayload), { level: 1 }));
+    expect(gzip.rawPayload).not.toEqual(gzipSync(gunzipSync(gzip.rawPayload)));
+  });
 });
 
 describe('security headers', () => {
@@ -137,7 +154,7 @@ describe('the request log', () => {
     expect(requestLineLevel('/package/x', 200, true)).toBe('error');
   });
 
-  it('logs the path with the query\'s values redacted (an operator\'s search is personal data)', () => {
+  it("logs the path with the query's values redacted (an operator's search is personal data)", () => {
     expect(loggedUrl('/api/admin/bookings?q=ana%40example.com&page=2')).toBe(
       '/api/admin/bookings?q=[redacted]&page=[redacted]',
     );
@@ -158,7 +175,12 @@ describe('the request log', () => {
 describe('odd paths', () => {
   it('a control character in an API path segment is a 400 with a message, signed in or not', async () => {
     const user = await createUser('odd-path');
-    for (const url of ['/api/bookings/%00', '/%61pi/bookings/%00', '/api/packages/%01/departures', '/api/waitlist/%1b/accept']) {
+    for (const url of [
+      '/api/bookings/%00',
+      '/%61pi/bookings/%00',
+      '/api/packages/%01/departures',
+      '/api/waitlist/%1b/accept',
+    ]) {
       for (const headers of [{}, { authorization: `Bearer ${user.idToken}` }]) {
         const res = await app.inject({ method: url.endsWith('accept') ? 'POST' : 'GET', url, headers });
         expect(res.statusCode, url).toBe(400);

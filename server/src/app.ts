@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { apiRoutes } from './api-routes.js';
 import type { BookingsOptions } from './bookings/routes.js';
@@ -87,7 +88,16 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
   // on the event loop: through the stream pipeline @fastify/compress otherwise uses above 8 KB on
   // a two-core machine, a 40 KB answer cost more in stream machinery than in compressing
   // (docs/decisions/047-console-reads-under-load.md). Bigger ones (the CSV) still stream.
-  await app.register(compress, { threshold: 1024, syncThreshold: 256 * 1024, encodings: ['br', 'gzip'] });
+  // Compressed at speed-first levels: each answer is compressed anew for each request, where the
+  // library's defaults (brotli 4, gzip 6) spent about three times the CPU for 4-10% fewer bytes
+  // (docs/decisions/057-answer-compression-levels.md).
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 256 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
+    zlibOptions: { level: 1 },
+  });
   await app.register(securityHeaders, { headers });
   await app.register(cookie);
   const { clientDir, csp, renderer, production, redis } = options;
