@@ -108,6 +108,8 @@ export default tseslint.config(
       'data/',
       'reports/',
       'bench-results/',
+      // Throwaway scripts, ignored by git too.
+      'tmpx/',
     ],
   },
   js.configs.recommended,
