@@ -89,7 +89,7 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
   // a two-core machine, a 40 KB answer cost more in stream machinery than in compressing
   // (docs/decisions/047-console-reads-under-load.md). Bigger ones (the CSV) still stream.
   // Compressed at speed-first levels: each answer is compressed anew for each request, where the
-  // library's defaults (brotli 4, gzip 6) spent about three times the CPU for 4-10% fewer bytes
+  // library's defaults (brotli 4, gzip 6) spent two to three times the CPU for 4-10% fewer bytes
   // (docs/decisions/057-answer-compression-levels.md).
   await app.register(compress, {
     threshold: 1024,
