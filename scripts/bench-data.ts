@@ -278,21 +278,26 @@ try {
       )
     ).json()) as { idToken: string }
   ).idToken;
-  const travellers = await Promise.all(
-    Array.from({ length: 5 }, async (_, i) => {
-      const u = await createEmulatorUser(
+  const travellerAccounts = await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
+      createEmulatorUser(
         emulatorHost,
         `bench-data-traveller-${i}-${randomUUID().slice(0, 8)}@example.com`,
         'bench-pass',
-      );
-      // A run on a reused schema took accounts 1-5 already: later runs take others.
-      await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [
-        u.localId,
-        `bench-account-${generated ? 6 + Math.floor(Math.random() * 99_000) : i + 1}`,
-      ]);
-      return { uid: u.localId, token: u.idToken };
-    }),
+      ),
+    ),
   );
+  // One at a time: gen is one connection; pg warns of a query sent while another runs on it, and
+  // its next major version refuses it.
+  const travellers: { uid: string; token: string }[] = [];
+  for (const [i, u] of travellerAccounts.entries()) {
+    // A run on a reused schema took accounts 1-5 already: later runs take others.
+    await gen.query('UPDATE bookings SET user_id = $1 WHERE user_id = $2', [
+      u.localId,
+      `bench-account-${generated ? 6 + Math.floor(Math.random() * 99_000) : i + 1}`,
+    ]);
+    travellers.push({ uid: u.localId, token: u.idToken });
+  }
   const bookers = await Promise.all(
     Array.from({ length: 20 }, async (_, i) => {
       const u = await createEmulatorUser(
