@@ -2,7 +2,7 @@
 // route's loader reads, on the server, the API answers its page would fetch in the browser; the
 // page's hooks start from them instead of a spinner. Without a session cookie the loaders hand
 // over nothing and every hook fetches as before.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { data, useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
 import type { PageLoadContext, PageUser } from '#contracts/page-session';
 
@@ -51,12 +51,16 @@ const Preloaded = createContext<Record<string, unknown>>({});
 export const PreloadedProvider = Preloaded.Provider;
 
 // For the protected layout: every matched route's answers together.
+// One object for as long as the matches stay (useMatches keeps its array until a navigation or a
+// revalidation): a new one on each render changed the context's value, so every page reading it
+// rendered again whenever the layout did, on each change of the auth state after hydration.
 export function useMatchedPreloads(): Record<string, unknown> {
-  const all: Record<string, unknown> = {};
-  for (const match of useMatches()) {
-    Object.assign(all, (match.loaderData as Partial<PageData> | undefined)?.api);
-  }
-  return all;
+  const matches = useMatches();
+  return useMemo(() => {
+    const all: Record<string, unknown> = {};
+    for (const match of matches) Object.assign(all, (match.loaderData as Partial<PageData> | undefined)?.api);
+    return all;
+  }, [matches]);
 }
 
 // The answer a loader of the current page read for `path`, if any.
