@@ -50,10 +50,10 @@ const Preloaded = createContext<Record<string, unknown>>({});
 
 export const PreloadedProvider = Preloaded.Provider;
 
-// For the protected layout: every matched route's answers together.
-// One object for as long as the matches stay (useMatches keeps its array until a navigation or a
-// revalidation): a new one on each render changed the context's value, so every page reading it
-// rendered again whenever the layout did, on each change of the auth state after hydration.
+// For the protected layout: every matched route's answers together, as one object for as long as
+// the matches stay (useMatches keeps its array until a navigation or a revalidation). A new object
+// on each render would change the context's value, and every page reading it would render again
+// whenever the layout does: on each change of the auth state after hydration.
 export function useMatchedPreloads(): Record<string, unknown> {
   const matches = useMatches();
   return useMemo(() => {
