@@ -62,7 +62,9 @@ const applyFilters = <O>(
     // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
     // each status is its own, and cancelled's reads its own index (migration 49).
     .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
-    .$if(filters.packageId !== undefined, (q) => q.where('b.package_id', '=', filters.packageId!))
+    .$if(filters.packageId !== undefined && search.text === undefined, (q) =>
+      q.where('b.package_id', '=', filters.packageId!),
+    )
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
     .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
     // A search joins the booking's search text (migration 50: reference, name and email in one
@@ -73,7 +75,11 @@ const applyFilters = <O>(
     .$if(search.text !== undefined, (q) =>
       q
         .innerJoin('booking_search as s', 's.id', 'b.id')
-        .where(sql<boolean>`s.text LIKE lower(${likePattern(search.text!)})`),
+        .where(sql<boolean>`s.text LIKE lower(${likePattern(search.text!)})`)
+        // The same package, read from the search table (migration 53), whose index walks one
+        // package newest first with the text: a search within a package reads that package's
+        // entries only (docs/decisions/058-search-within-a-package.md).
+        .$if(filters.packageId !== undefined, (q) => q.where('s.package_id', '=', filters.packageId!)),
     );
 
 export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };

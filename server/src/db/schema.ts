@@ -257,6 +257,8 @@ export type StaffEventsTable = {
 export type BookingSearchTable = {
   id: string;
   created_at: Timestamp;
+  // Migration 53: the booking's package (it never changes), for a search within one package.
+  package_id: string;
   text: string;
 };
 
@@ -471,7 +473,7 @@ const timestamp = { type: 'timestamp with time zone', nullable: false } as const
 const orNull = <T extends PgType>(column: { type: T }) => ({ type: column.type, nullable: true }) as const;
 
 export const columns = {
-  booking_search: { id: uuid, created_at: timestamp, text },
+  booking_search: { id: uuid, created_at: timestamp, package_id: text, text },
   bookings: {
     id: uuid,
     reference: text,
