@@ -38,6 +38,52 @@ describeEach(storeCases())('console departures on $name', { timeout: 60_000 }, (
     ).rows[0];
 
   describe('the schedule', () => {
+    it('is kept between requests while nothing changes; every change shows at the next request', async () => {
+      const departureId = await ctx.addDeparture({ packageId: 'tromso-northern-lights' });
+      const query = '?packageId=tromso-northern-lights&limit=500';
+      const raw = () =>
+        ctx.app.inject({
+          url: `/api/admin/departures${query}`,
+          headers: { authorization: `Bearer ${ctx.operator.idToken}`, 'accept-encoding': 'gzip' },
+        });
+      const mine = async () => (await departures(query)).find((d) => d.id === departureId)!;
+      const first = await raw();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      expect((await raw()).rawPayload.equals(first.rawPayload)).toBe(true);
+
+      await ctx.book(ctx.traveller, { packageId: 'tromso-northern-lights', departureId, travellers: 2 });
+      expect(await mine()).toMatchObject({ seatsTaken: 2, bookingCount: 1 });
+      expect((await patch(departureId, { capacity: 20 })).statusCode).toBe(200);
+      expect(await mine()).toMatchObject({ capacity: 20, seatsLeft: 18 });
+      // Another process's change: the newest audit row moved.
+      await ctx.db.query(`UPDATE departures SET meeting_point = 'Harbour gate' WHERE id = $1`, [departureId]);
+      await ctx.db.query(
+        `INSERT INTO audit_events (departure_id, actor_type, actor, action, to_value)
+         VALUES ($1, 'operator', 'another process', 'departure.meeting-point', 'Harbour gate')`,
+        [departureId],
+      );
+      expect((await mine()).meetingPoint).toBe('Harbour gate');
+      // The catalogue's name, from this process's copy of it.
+      const renamed = await ctx.call(ctx.operator, 'PATCH', '/api/admin/packages/tromso-northern-lights', {
+        name: 'Northern Lights, Winter',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      try {
+        expect((await mine()).packageName).toBe('Northern Lights, Winter');
+      } finally {
+        await ctx.call(ctx.operator, 'PATCH', '/api/admin/packages/tromso-northern-lights', {
+          name: 'Tromsø Northern Lights',
+        });
+      }
+      // A change that writes no audit row (none of the API's does) shows within two seconds.
+      expect((await mine()).packageName).toBe('Tromsø Northern Lights');
+      await ctx.db.query('UPDATE departures SET min_travellers = 4 WHERE id = $1', [departureId]);
+      expect((await mine()).minTravellers).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await mine()).minTravellers).toBe(4);
+    });
+
     it('lists every departure ascending by date, past ones included, with names, seats and bookings', async () => {
       const past = await ctx.addDeparture({ daysAhead: -30 });
       const all = await departures();

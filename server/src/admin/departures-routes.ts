@@ -14,6 +14,7 @@ import {
   newDepartureSchema,
   uuidParam,
   type AdminDeparture,
+  type AdminDeparturesPage,
   type DepartureMessageResult,
 } from '#contracts/api';
 import type { BookingsOptions } from '../bookings/routes.js';
@@ -25,6 +26,7 @@ import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schema
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
+import { keptReads } from './kept-reads.js';
 import { manifestReader } from './manifest-reads.js';
 import { sharedAnswer } from '../http/shared-answer.js';
 import { normaliseMessage, sendDepartureMessage } from './messages.js';
@@ -93,6 +95,13 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   // the last 32 departures asked for.
   const readManifest = manifestReader(db.consoleReads, { keep: 32 });
   const manifestAnswer = sharedAnswer(manifestSchema, { checked: app.checkAnswers, keys: 32 });
+  // The same for the schedule's pages (./kept-reads.ts): the last 64 asked for, whatever their
+  // filters, limit and cursor (docs/decisions/059-schedule-kept-between-requests.md).
+  const readSchedule = keptReads<
+    { rows: AdminDepartureRow[]; more: boolean; packageIds: string[] },
+    AdminDeparturesPage
+  >(db.consoleReads, { keep: 64 });
+  const scheduleAnswer = sharedAnswer(adminDeparturesPageSchema, { checked: app.checkAnswers, keys: 64 });
 
   api.get(
     '/api/admin/departures',
@@ -109,15 +118,41 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       },
     },
     async (request, reply) => {
-      const { rows, more } = await fromDatabase(() => listAdminDepartures(db.consoleReads, request.query));
-      const last = rows.at(-1);
-      return noStore(reply).send({
-        departures: rows.map(present),
-        nextCursor:
-          more && last
-            ? encodeDepartureCursor({ startsOn: last.starts_on, packageId: last.package_id, id: last.id })
-            : null,
-      });
+      const { packageId, from, limit, cursor } = request.query;
+      const key = JSON.stringify([packageId, from, limit, cursor]);
+      const kept = (await fromDatabase(() =>
+        readSchedule(key, () =>
+          listAdminDepartures(db.consoleReads, request.query).then(({ rows, more }) => ({
+            rows,
+            more,
+            packageIds: [...new Set(rows.map((r) => r.package_id))],
+          })),
+        ),
+      ))!;
+      // The page as today and the catalogue present it (atRisk, each package's name and price);
+      // the same answer object as last time while that and what was read are the same.
+      const day = today();
+      const made = `${day}|${kept.value.packageIds
+        .map((id) => {
+          const pkg = packages.get(id);
+          return pkg ? `${pkg.name}\u0000${pkg.price}` : '';
+        })
+        .join('\u0001')}`;
+      if (kept.answer?.key !== made) {
+        const { rows, more } = kept.value;
+        const last = rows.at(-1);
+        kept.answer = {
+          key: made,
+          body: {
+            departures: rows.map((row) => toAdminDeparture(row, packages, day)),
+            nextCursor:
+              more && last
+                ? encodeDepartureCursor({ startsOn: last.starts_on, packageId: last.package_id, id: last.id })
+                : null,
+          },
+        };
+      }
+      return scheduleAnswer(request, noStore(reply), kept.answer.body, key);
     },
   );
 
@@ -217,13 +252,13 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
       if (!kept) return problem(reply, 404, 'No such departure.');
       // The departure as today and the catalogue present it; the same answer object as last time
       // while that and what was read are the same, so it is not written again.
-      const departure = present(kept.row);
-      const questions = manifestQuestions(options, kept.row.package_id);
+      const departure = present(kept.value.row);
+      const questions = manifestQuestions(options, kept.value.row.package_id);
       const key = JSON.stringify([departure, questions]);
       if (kept.answer?.key !== key) {
-        kept.answer = { key, manifest: { departure, bookings: kept.bookings, questions } };
+        kept.answer = { key, body: { departure, bookings: kept.value.bookings, questions } };
       }
-      return manifestAnswer(request, noStore(reply), kept.answer.manifest, id);
+      return manifestAnswer(request, noStore(reply), kept.answer.body, id);
     },
   );
 

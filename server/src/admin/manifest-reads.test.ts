@@ -24,7 +24,7 @@ describeEach(storeCases())('the manifest kept between requests on $name', { time
     const booking = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
     const other = manifestReader(ctx.db);
     const first = await other(departureId);
-    expect(first!.bookings.map((b) => b.id)).toEqual([booking.id]);
+    expect(first!.value.bookings.map((b) => b.id)).toEqual([booking.id]);
     expect(await other(departureId)).toBe(first);
 
     await ok(
@@ -32,29 +32,38 @@ describeEach(storeCases())('the manifest kept between requests on $name', { time
         guests: [{ ...emptyGuest(), fullName: 'Ada Lovelace' }, emptyGuest()],
       }),
     );
-    expect((await other(departureId))!.bookings[0]!.guests[0]!.fullName).toBe('Ada Lovelace');
+    expect((await other(departureId))!.value.bookings[0]!.guests[0]!.fullName).toBe('Ada Lovelace');
 
     await ok(
-      ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/0/check-in`, { state: 'present' }),
+      ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/0/check-in`, {
+        state: 'present',
+      }),
     );
-    expect((await other(departureId))!.bookings[0]!.guests[0]!.checkIn).toBe('present');
+    expect((await other(departureId))!.value.bookings[0]!.guests[0]!.checkIn).toBe('present');
 
-    await ok(ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'Window seat' }), 201);
-    expect((await other(departureId))!.bookings[0]!.notes.map((n) => n.text)).toEqual(['Window seat']);
+    await ok(
+      ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/notes`, { text: 'Window seat' }),
+      201,
+    );
+    expect((await other(departureId))!.value.bookings[0]!.notes.map((n) => n.text)).toEqual(['Window seat']);
 
-    await ok(ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${departureId}`, { meetingPoint: 'Pier 4' }));
+    await ok(
+      ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${departureId}`, { meetingPoint: 'Pier 4' }),
+    );
     const moved = await other(departureId);
-    expect(moved!.row.meeting_point).toBe('Pier 4');
-    expect(moved!.bookings[0]!.meetingPoint).toBe('Pier 4');
+    expect(moved!.value.row.meeting_point).toBe('Pier 4');
+    expect(moved!.value.bookings[0]!.meetingPoint).toBe('Pier 4');
 
     const second = await ctx.book(ctx.traveller, { departureId, travellers: 1, name: 'Brenda Blue' });
-    expect((await other(departureId))!.bookings.map((b) => b.id).sort()).toEqual([booking.id, second.id].sort());
-    expect((await other(departureId))!.row.seats_taken).toBe(3);
+    expect((await other(departureId))!.value.bookings.map((b) => b.id).sort()).toEqual(
+      [booking.id, second.id].sort(),
+    );
+    expect((await other(departureId))!.value.row.seats_taken).toBe(3);
 
     await ok(ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/cancel`));
     const after = await other(departureId);
-    expect(after!.bookings.map((b) => b.id)).toEqual([second.id]);
-    expect(after!.row.seats_taken).toBe(1);
+    expect(after!.value.bookings.map((b) => b.id)).toEqual([second.id]);
+    expect(after!.value.row.seats_taken).toBe(1);
     expect(await other(departureId)).toBe(after);
   });
 
@@ -66,7 +75,7 @@ describeEach(storeCases())('the manifest kept between requests on $name', { time
     await ctx.db.query(`UPDATE bookings SET name = 'Renamed Quietly' WHERE id = $1`, [booking.id]);
     expect(await read(departureId)).toBe(first);
     await sleep(350);
-    expect((await read(departureId))!.bookings[0]!.name).toBe('Renamed Quietly');
+    expect((await read(departureId))!.value.bookings[0]!.name).toBe('Renamed Quietly');
   });
 
   it('keeps the last `keep` departures asked for; a departure that does not exist is not kept', async () => {
@@ -94,7 +103,9 @@ describeEach(storeCases())('the manifest kept between requests on $name', { time
       expect(first.statusCode, first.body).toBe(200);
       expect((await get()).rawPayload.equals(first.rawPayload)).toBe(true);
       await ok(
-        ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/1/check-in`, { state: 'no-show' }),
+        ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/guests/1/check-in`, {
+          state: 'no-show',
+        }),
       );
       const after = await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${departureId}/manifest`);
       expect(after.json().bookings[0].guests.map((g: { checkIn: string | null }) => g.checkIn)).toEqual([
