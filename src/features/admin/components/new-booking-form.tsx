@@ -1,6 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { bookingLimits } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
+import { phoneLimits } from '#contracts/phone';
 import { InputField, PhoneField, SelectField } from '~/components/field';
 import { paths } from '~/config/paths';
 import { createStaffBooking, listDepartures } from '~/features/admin/api/admin-api';
@@ -35,6 +37,14 @@ export function NewBookingForm() {
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const ids = { sendEmails: useId(), status: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refusal, the first field marked is where the operator is taken, as on the traveller's
+  // own booking form: the summary by the button may be all that is on the screen.
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  useEffect(() => {
+    if (focusFirstError === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
 
   useEffect(() => {
     if (!values.packageId) return;
@@ -62,6 +72,23 @@ export function NewBookingForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // What needs no server to say: a trip and a date chosen.
+    const missing: Partial<Record<Field, string>> = {
+      ...(values.packageId ? {} : { packageId: 'Choose a package.' }),
+      ...(values.departureId ? {} : { departureId: 'Choose a date.' }),
+    };
+    // A field over its length is marked as it is typed (~/components/field lengthNote).
+    const tooLong =
+      values.name.length > bookingLimits.name ||
+      values.email.length > bookingLimits.email ||
+      values.address.length > bookingLimits.address ||
+      values.phone.length > phoneLimits.maxLength;
+    if (Object.keys(missing).length > 0 || tooLong) {
+      setErrors(missing);
+      setFormError('Please check the highlighted fields.');
+      setFocusFirstError((n) => n + 1);
+      return;
+    }
     setBusy(true);
     setErrors({});
     setFormError('');
@@ -83,6 +110,7 @@ export function NewBookingForm() {
         Record<Field, string>
       >;
       setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) setFocusFirstError((n) => n + 1);
       setFormError(
         Object.keys(fieldErrors).length > 0
           ? 'Please check the highlighted fields.'
@@ -104,7 +132,12 @@ export function NewBookingForm() {
       <div className="admin-head">
         <h1 className="admin-title">New booking</h1>
       </div>
-      <form className="admin-panel admin-new-booking__form" onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        ref={formRef}
+        className="admin-panel admin-new-booking__form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+      >
         <fieldset>
           <legend className="admin-sub">The trip</legend>
           <SelectField
@@ -141,8 +174,8 @@ export function NewBookingForm() {
             label="Travellers"
             type="number"
             inputMode="numeric"
-            min={1}
-            max={12}
+            min={bookingLimits.travellersMin}
+            max={bookingLimits.travellersMax}
             value={values.travellers}
             onChange={set('travellers')}
             error={errors.travellers}
@@ -153,6 +186,7 @@ export function NewBookingForm() {
           <InputField
             label="Name"
             autoComplete="off"
+            maxLength={bookingLimits.name}
             value={values.name}
             onChange={set('name')}
             error={errors.name}
@@ -161,6 +195,7 @@ export function NewBookingForm() {
             label="Email"
             type="email"
             autoComplete="off"
+            maxLength={bookingLimits.email}
             hint="Their booking appears in My bookings when they sign in with this address."
             value={values.email}
             onChange={set('email')}
@@ -169,6 +204,7 @@ export function NewBookingForm() {
           <InputField
             label="Address"
             autoComplete="off"
+            maxLength={bookingLimits.address}
             value={values.address}
             onChange={set('address')}
             error={errors.address}

@@ -30,6 +30,10 @@ export function StaffConsole() {
   const [emailError, setEmailError] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // A refused change or removal (the last owner), by member: shown in that member's row, where the
+  // owner is looking, never in the status line that reports what was done.
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const setRowError = (uid: string, message: string) => setRowErrors((all) => ({ ...all, [uid]: message }));
   const ids = { email: useId(), role: useId(), title: useId() };
 
   const reload = useCallback(() => {
@@ -46,8 +50,10 @@ export function StaffConsole() {
     if (!preloaded) reload();
   }, [preloaded, reload]);
 
-  const fail = (error: unknown) =>
-    setStatus(error instanceof Error ? error.message : 'That did not work. Please try again.');
+  const fail = (uid: string, error: unknown) => {
+    setStatus('');
+    setRowError(uid, error instanceof Error ? error.message : 'That did not work. Please try again.');
+  };
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,32 +73,36 @@ export function StaffConsole() {
       reload();
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.email : undefined;
-      if (error instanceof ApiError && (field || error.status === 404)) setEmailError(field ?? error.message);
-      else fail(error);
+      setStatus('');
+      setEmailError(
+        field ?? (error instanceof Error ? error.message : 'That did not work. Please try again.'),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   async function change(member: StaffMember, next: StaffRole) {
+    setRowError(member.uid, '');
     try {
       await setStaffRole(member.email ?? '', next);
       setStatus(`${member.email}: ${staffRoleLabels[next].toLowerCase()}.`);
       reload();
     } catch (error) {
-      fail(error);
+      fail(member.uid, error);
       reload();
     }
   }
 
   async function remove(member: StaffMember) {
     setConfirming(null);
+    setRowError(member.uid, '');
     try {
       await removeStaff(member.uid);
       setStatus(`${member.email ?? member.uid} no longer has a role.`);
       reload();
     } catch (error) {
-      fail(error);
+      fail(member.uid, error);
     }
   }
 
@@ -210,6 +220,11 @@ export function StaffConsole() {
                   Remove
                 </button>
               )}
+              {rowErrors[member.uid] ? (
+                <p className="admin-actions__error admin-staff__error" role="alert">
+                  {rowErrors[member.uid]}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

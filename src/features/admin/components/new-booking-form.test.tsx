@@ -1,0 +1,80 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { NewBookingForm } from '~/features/admin/components/new-booking-form';
+import { aDeparture, fakeFetch, json, packagesJson } from '~/features/admin/test/fake-api';
+
+vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'operator-token', authErrorCode: () => undefined }));
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/bookings/new', element: <NewBookingForm /> },
+      { path: '/admin/bookings/:id', element: <p>The booking</p> },
+    ],
+    { initialEntries: ['/admin/bookings/new'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('the staff booking form', () => {
+  it('asks for a package and a date before sending anything, on the first field to fix', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch({ 'GET /packages.json': () => json(200, packagesJson) });
+    renderForm();
+    await screen.findByRole('option', { name: 'Swiss Alpine Lakes' });
+    await user.click(screen.getByRole('button', { name: 'Make the booking' }));
+    const pkg = screen.getByRole('combobox', { name: /Package/ });
+    expect(pkg).toHaveAccessibleDescription(/Choose a package\./);
+    expect(screen.getByRole('combobox', { name: /Date/ })).toHaveAccessibleDescription(/Choose a date\./);
+    expect(pkg).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('takes the operator to the first field the server refused, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /packages.json': () => json(200, packagesJson),
+      'GET /api/admin/departures': () => json(200, { departures: [aDeparture()], nextCursor: null }),
+      'POST /api/admin/bookings': () =>
+        json(400, {
+          error: 'invalid',
+          message: 'Please check the highlighted fields.',
+          fieldErrors: { name: 'Please enter your name without control characters.' },
+        }),
+    });
+    renderForm();
+    await screen.findByRole('option', { name: 'Swiss Alpine Lakes' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Package/ }), 'swiss-alpine-lakes');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Date/ }), aDeparture().id);
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 Quay Street');
+    await user.click(screen.getByRole('button', { name: 'Make the booking' }));
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription(/without control characters/);
+    expect(name).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('textbox', { name: /Address/ })).toHaveValue('1 Quay Street');
+  });
+
+  it('marks a field over its length as it is typed, and sends nothing until it fits', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch({
+      'GET /packages.json': () => json(200, packagesJson),
+      'GET /api/admin/departures': () => json(200, { departures: [aDeparture()], nextCursor: null }),
+    });
+    renderForm();
+    await screen.findByRole('option', { name: 'Swiss Alpine Lakes' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Package/ }), 'swiss-alpine-lakes');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Date/ }), aDeparture().id);
+    const address = screen.getByRole('textbox', { name: /Address/ });
+    await user.click(address);
+    await user.paste('x'.repeat(10_000));
+    expect(address).toHaveAccessibleDescription('At most 300 characters: this is 9700 too many.');
+    await user.click(screen.getByRole('button', { name: 'Make the booking' }));
+    expect(address).toHaveFocus();
+    expect(address).toHaveValue('x'.repeat(10_000));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { StaffConsole } from '~/features/admin/components/staff-console';
+import { fakeFetch, json } from '~/features/admin/test/fake-api';
+import type { StaffMember } from '#contracts/staff';
+
+vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'owner-token', authErrorCode: () => undefined }));
+
+const owner: StaffMember = {
+  uid: 'owner-1',
+  email: 'olive@example.com',
+  role: 'owner',
+  lastSignInAt: null,
+};
+const guide: StaffMember = { ...owner, uid: 'guide-1', email: 'gus@example.com', role: 'guide' };
+const lastOwner = 'The last owner cannot be removed or demoted: make someone else an owner first.';
+
+describe('the Team screen', () => {
+  it("shows a refused change as an error in that member's row, not as a success", async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /api/admin/staff': () => json(200, { staff: [owner, guide] }),
+      'PUT /api/admin/staff': () => json(409, { error: 'conflict', message: lastOwner }),
+    });
+    render(<StaffConsole />);
+    const row = (await screen.findByText('olive@example.com')).closest('li')!;
+    await user.selectOptions(within(row).getByLabelText('Role of olive@example.com'), 'operator');
+    const alert = await within(row).findByRole('alert');
+    expect(alert).toHaveTextContent(lastOwner);
+    expect(screen.getByRole('status')).not.toHaveTextContent(lastOwner);
+    // The other member's row shows nothing.
+    const other = screen.getByText('gus@example.com').closest('li')!;
+    expect(within(other).queryByRole('alert')).toBeNull();
+  });
+
+  it('reports a change that worked in the status line, and clears the row’s earlier error', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    fakeFetch({
+      'GET /api/admin/staff': () => json(200, { staff: [owner, guide] }),
+      'PUT /api/admin/staff': () =>
+        refuse
+          ? json(409, { error: 'conflict', message: lastOwner })
+          : json(200, { ...guide, role: 'operator' }),
+    });
+    render(<StaffConsole />);
+    const row = (await screen.findByText('gus@example.com')).closest('li')!;
+    await user.selectOptions(within(row).getByLabelText('Role of gus@example.com'), 'operator');
+    expect(await within(row).findByRole('alert')).toHaveTextContent(lastOwner);
+    refuse = false;
+    await user.selectOptions(within(row).getByLabelText('Role of gus@example.com'), 'owner');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('gus@example.com: owner.'));
+    expect(within(row).queryByRole('alert')).toBeNull();
+  });
+});
