@@ -1,5 +1,7 @@
 // Starts the Firebase Auth Emulator (or finds one already running) for `npm start` and the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitUntilReady } from './child-service.js';
 
@@ -31,7 +33,15 @@ export async function ensureAuthEmulator(
   log(`Starting the Firebase Auth Emulator (project ${emulatorProject})…`);
   const child = spawn(
     join(root, 'node_modules/.bin/firebase'),
-    ['emulators:start', '--only', 'auth', '--project', emulatorProject],
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      emulatorProject,
+      '--config',
+      emulatorConfig(root, host),
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NO_UPDATE_NOTIFIER: '1' } },
   );
   const stop = await waitUntilReady(child, {
@@ -42,6 +52,20 @@ export async function ensureAuthEmulator(
   });
   log(`Auth Emulator ready at ${url}`);
   return { url, child, stop };
+}
+
+// firebase.json with the host and port asked for: the CLI takes them from its config only, so
+// FIREBASE_AUTH_EMULATOR_HOST (VITE_FIREBASE_AUTH_EMULATOR_HOST for `npm start`) other than
+// firebase.json's own 127.0.0.1:9099 starts the emulator there, beside one on 9099.
+function emulatorConfig(root: string, host: string): string {
+  const at = new URL(`http://${host}`);
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
+    emulators: { auth: { host: string; port: number } };
+  };
+  config.emulators.auth = { host: at.hostname, port: Number(at.port || 80) };
+  const file = join(tmpdir(), `firebase-auth-${at.hostname}-${at.port}.json`);
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
 }
 
 // A new account in the emulator, signed in: a real ID token for the site's API.

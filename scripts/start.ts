@@ -1,12 +1,14 @@
-// `npm start`: build the site when the sources are newer than the build, start the Firebase
+// `npm start`: build the site when the sources are newer than the build or the build was made with
+// other VITE_ settings (they are written into the browser's code), start the Firebase
 // Auth Emulator unless a real Firebase project is configured and MailDev unless SMTP_URL is set,
 // then run the server and say where everything is once it answers.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
 import { startDelayProxy } from './delay-proxy';
+import { viteSettings, viteSettingsFile } from './vite-settings';
 import { ensureMailDev, localMailFrom } from './maildev';
 import { serverNodeFlags } from '../server/src/node-flags';
 
@@ -15,6 +17,7 @@ const publicEnv = parsePublicEnv(process.env);
 const stamp = join(root, 'build/server/index.js');
 const sources = [
   'src',
+  'contracts',
   'public',
   'scripts/art',
   'react-router.config.ts',
@@ -35,7 +38,15 @@ const newest = (path: string): number => {
   );
 };
 
-if (!existsSync(stamp) || Math.max(...sources.map(newest)) > statSync(stamp).mtimeMs) {
+const settingsFile = viteSettingsFile(root);
+const settings = viteSettings();
+const builtWith = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+
+if (
+  !existsSync(stamp) ||
+  Math.max(...sources.map(newest)) > statSync(stamp).mtimeMs ||
+  builtWith !== settings
+) {
   console.log('Building the site…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

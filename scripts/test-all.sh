@@ -14,7 +14,8 @@ static_status=$?
 # than what it is made from. The log is kept; a failed build fails the run.
 stamp=build/server/index.js
 if [ ! -f "$stamp" ] || [ ! -f build/client-manifest/chunk-modules.json ] ||
-  [ -n "$(find src public scripts/art scripts/build-images.ts scripts/tune-html.ts \
+  [ ! -f build/vite-settings.json ] ||
+  [ -n "$(find src contracts public scripts/art scripts/build-images.ts scripts/tune-html.ts \
     scripts/precompress.ts react-router.config.ts vite.config.ts package-lock.json \
     -path public/img -prune -o -newer "$stamp" -print -quit)" ]; then
   echo "Building the site (log: reports/build.log)…"
