@@ -27,12 +27,19 @@ test.describe('sign-up', () => {
     await expect(form.getByLabel('Confirm Password')).toBeVisible();
 
     const email = uniqueEmail('signup');
-    await form.getByLabel('Name').fill('Nadia Nomad');
+    // The name becomes the display name that fills booking forms and emails: held to a booking's
+    // rules before anything is sent.
+    await form.getByLabel('Name').fill('Nadia\u0007Nomad');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill('12345');
     await form.getByLabel('Confirm Password').fill('12345');
     await form.getByRole('button', { name: 'Sign Up' }).click();
     const error = form.getByRole('alert');
+    await expect(error).toHaveText(
+      'Name must not contain control characters (such as line breaks or invisible codes).',
+    );
+    await form.getByLabel('Name').fill('Nadia Nomad');
+    await form.getByRole('button', { name: 'Sign Up' }).click();
     await expect(error).toHaveText('Password Must Be 6 Character long');
 
     await form.getByLabel('Password', { exact: true }).fill('123456');

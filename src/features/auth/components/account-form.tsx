@@ -1,7 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { bookingLimits } from '#contracts/booking';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
-import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
+import {
+  authErrorMessage,
+  isSilentGoogleError,
+  signUpError,
+  signUpNameError,
+} from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
@@ -66,7 +72,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     event.preventDefault();
     if (busy) return;
     if (mode === 'signup') {
-      const problem = signUpError(password, confirm);
+      const problem = signUpNameError(name) ?? signUpError(password, confirm);
       if (problem) {
         setError(problem);
         return;
@@ -123,6 +129,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
             name="name"
             autoComplete="name"
             required
+            maxLength={bookingLimits.name}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

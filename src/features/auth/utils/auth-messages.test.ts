@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, isSilentGoogleError, signUpError } from '~/features/auth/utils/auth-messages';
+import {
+  authErrorMessage,
+  isSilentGoogleError,
+  signUpError,
+  signUpNameError,
+} from '~/features/auth/utils/auth-messages';
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) =>
   Object.assign(new Error(message), { code });
@@ -40,5 +45,16 @@ describe('signUpError', () => {
     expect(signUpError('12345', 'other')).toBe('Password Must Be 6 Character long');
     expect(signUpError('123456', '1234567')).toBe('Password did not match...!');
     expect(signUpError('123456', '123456')).toBeNull();
+  });
+});
+
+describe('signUpNameError', () => {
+  it('refuses control characters and names longer than a booking takes, and passes a normal name', () => {
+    expect(signUpNameError('Ada\u0007 Lovelace')).toBe(
+      'Name must not contain control characters (such as line breaks or invisible codes).',
+    );
+    expect(signUpNameError('A'.repeat(101))).toBe('Name must be at most 100 characters.');
+    expect(signUpNameError(`  ${'A'.repeat(100)}  `)).toBeNull();
+    expect(signUpNameError('Zoë Ó Súilleabháin')).toBeNull();
   });
 });

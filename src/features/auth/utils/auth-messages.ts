@@ -1,3 +1,5 @@
+import { bookingLimits } from '#contracts/booking';
+import { controlCharsMessage, hasControlChars } from '#contracts/text';
 import { authErrorCode } from '~/lib/auth';
 
 // The sign-in messages word for word, typos included (docs/product.md#accounts), and one for
@@ -32,6 +34,16 @@ export function isSilentGoogleError(error: unknown): boolean {
 export const MIN_PASSWORD_LENGTH = 6;
 
 // The sign-up rules (docs/product.md#accounts). Required fields and the email format are left to the browser.
+// The name becomes the account's display name, which fills the booking form's Name and goes into
+// emails: held to the booking's own rules (contracts/booking.ts, contracts/text.ts), checked before
+// the password's messages because it is the first field.
+export function signUpNameError(name: string): string | null {
+  if (hasControlChars(name)) return controlCharsMessage('Name');
+  const trimmed = name.trim();
+  if (trimmed.length > bookingLimits.name) return `Name must be at most ${bookingLimits.name} characters.`;
+  return null;
+}
+
 export function signUpError(password: string, confirm: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return 'Password Must Be 6 Character long';
   if (password !== confirm) return 'Password did not match...!';
