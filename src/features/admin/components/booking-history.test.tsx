@@ -31,4 +31,25 @@ describe('BookingHistory', () => {
     expect(change).toHaveTextContent('Mon 14 Dec 2026, 3 travellers → to Mon 8 Mar 2027, 4 travellers');
     expect(change).not.toHaveTextContent('2026-12-14');
   });
+
+  it('a booking staff entered as confirmed reads as made, not requested', () => {
+    render(
+      <BookingHistory
+        events={[
+          {
+            at: '2026-11-01T09:00:00Z',
+            actor: 'olga@example.com',
+            actorType: 'operator',
+            action: 'booking.created',
+            from: null,
+            to: 'confirmed',
+          },
+        ]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Booking made');
+    expect(item).not.toHaveTextContent('Booking requested');
+    expect(item).toHaveTextContent('New → to Confirmed');
+  });
 });

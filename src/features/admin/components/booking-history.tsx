@@ -24,8 +24,10 @@ const actorLabels: Record<AuditEvent['actorType'], string> = {
   system: 'System',
 };
 
-// Unknown actions still read as words: "booking.moved" -> "Booking moved".
-const actionLabel = (action: string) => {
+// Unknown actions still read as words: "booking.moved" -> "Booking moved". A booking staff
+// entered as confirmed (server/src/admin/new-booking.ts) was never requested.
+const actionLabel = (action: string, to: string | null) => {
+  if (action === 'booking.created' && to === 'confirmed') return 'Booking made';
   const known = actionLabels[action];
   if (known) return known;
   const words = action.replace(/[._-]+/g, ' ').trim();
@@ -45,7 +47,7 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
       {events.map((e, i) => (
         <li key={`${e.at}-${i}`} className={`admin-timeline__item admin-timeline__item--${e.to ?? 'none'}`}>
           <span className="admin-timeline__dot" aria-hidden="true" />
-          <p className="admin-timeline__what">{actionLabel(e.action)}</p>
+          <p className="admin-timeline__what">{actionLabel(e.action, e.to)}</p>
           <p className="admin-timeline__meta">
             <Moment iso={e.at} />
             <span aria-hidden="true"> · </span>
