@@ -81,12 +81,20 @@ export async function exchangeSessionCookie(
 }
 
 // Set as soon as the user is known (a session from before the cookie included); cleared when
-// nobody is signed in, so signing out clears it.
+// nobody is signed in, so signing out clears it. A sign-out while the cookie is still being made
+// (sign-up signs the new account in, then out at once) clears it once it is made: left behind, it
+// was the cookie of that first sign-in, made before the account had its name, and the next login
+// of the same account kept it, so signed-in pages rendered an empty Name.
 export function followUser(sdk: typeof FirebaseAuth, auth: FirebaseAuth.Auth) {
   sdk.onAuthStateChanged(auth, (user) => {
     if (user) void exchangeSessionCookie(user.uid, () => user.getIdToken());
-    else if (readCookieRecord()) void clearSessionCookie();
+    else if (readCookieRecord() || exchanging) void clearAfterExchange();
   });
+}
+
+async function clearAfterExchange() {
+  await exchanging;
+  await clearSessionCookie();
 }
 
 export async function clearSessionCookie() {
