@@ -3,11 +3,12 @@
 // zod/mini keeps the signed-in pages' bundle small; the server parses with the same schema.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { personNameMax } from './names.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 
 export const bookingLimits = {
-  name: 100,
+  name: personNameMax,
   email: 254,
   address: 300,
   packageId: 64,

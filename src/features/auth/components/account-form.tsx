@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { bookingLimits } from '#contracts/booking';
+import { personNameMax } from '#contracts/names';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
 import {
@@ -129,7 +129,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
             name="name"
             autoComplete="name"
             required
-            maxLength={bookingLimits.name}
+            maxLength={personNameMax}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

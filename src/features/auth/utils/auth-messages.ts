@@ -1,4 +1,4 @@
-import { bookingLimits } from '#contracts/booking';
+import { personNameMax } from '#contracts/names';
 import { controlCharsMessage, hasControlChars } from '#contracts/text';
 import { authErrorCode } from '~/lib/auth';
 
@@ -35,12 +35,12 @@ export const MIN_PASSWORD_LENGTH = 6;
 
 // The sign-up rules (docs/product.md#accounts). Required fields and the email format are left to the browser.
 // The name becomes the account's display name, which fills the booking form's Name and goes into
-// emails: held to the booking's own rules (contracts/booking.ts, contracts/text.ts), checked before
+// emails: held to the booking's own rules (contracts/names.ts, contracts/text.ts), checked before
 // the password's messages because it is the first field.
 export function signUpNameError(name: string): string | null {
   if (hasControlChars(name)) return controlCharsMessage('Name');
   const trimmed = name.trim();
-  if (trimmed.length > bookingLimits.name) return `Name must be at most ${bookingLimits.name} characters.`;
+  if (trimmed.length > personNameMax) return `Name must be at most ${personNameMax} characters.`;
   return null;
 }
 
