@@ -929,8 +929,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     // booking of the package through bookings and booking_search, or walked every booking's search
     // text probing bookings for the package: on a million bookings, for short or common text,
     // 10-115 ms warm and up to 816 ms cold with the search table's visibility map set (60-300 ms in
-    // the first probes, taken with it unset). With the package beside the text, in an index that walks one package newest first and
-    // holds the text, it reads that package's entries only.
+    // the first probes, taken with it unset). With the package beside the text, in an index that
+    // walks one package newest first and holds the text, it reads that package's entries only.
     // The table is built again rather than altered: a column filled by UPDATE would write every
     // row again, and every row's trigrams into the GIN index with it. As version 50 did: bookings
     // is locked against writes first (a booking's package never changes afterwards: no statement

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { bookingLimits } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
 import { phoneLimits } from '#contracts/phone';
-import { InputField, PhoneField, SelectField } from '~/components/field';
+import { InputField, lengthNote, PhoneField, SelectField } from '~/components/field';
 import { paths } from '~/config/paths';
 import { createStaffBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
@@ -14,6 +14,15 @@ import type { AdminDeparture } from '#contracts/api';
 type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
 
 const seatsLeftOf = (d: AdminDeparture) => d.seatsLeft;
+
+// The typed fields' lengths: each field shows its count and error as it is typed (lengthNote), and
+// nothing is sent while one is over (PhoneField holds the phone's own).
+const maxLengths = {
+  name: bookingLimits.name,
+  email: bookingLimits.email,
+  address: bookingLimits.address,
+  phone: phoneLimits.maxLength,
+} as const;
 
 // A booking taken on the phone or at the desk: the trip, a date with its seats left, the party,
 // the traveller's contact, confirmed or requested, and whether the site emails them. The server
@@ -77,12 +86,9 @@ export function NewBookingForm() {
       ...(values.packageId ? {} : { packageId: 'Choose a package.' }),
       ...(values.departureId ? {} : { departureId: 'Choose a date.' }),
     };
-    // A field over its length is marked as it is typed (~/components/field lengthNote).
-    const tooLong =
-      values.name.length > bookingLimits.name ||
-      values.email.length > bookingLimits.email ||
-      values.address.length > bookingLimits.address ||
-      values.phone.length > phoneLimits.maxLength;
+    const tooLong = (Object.keys(maxLengths) as (keyof typeof maxLengths)[]).some(
+      (field) => lengthNote(values[field], maxLengths[field]).error,
+    );
     if (Object.keys(missing).length > 0 || tooLong) {
       setErrors(missing);
       setFormError('Please check the highlighted fields.');
@@ -186,7 +192,7 @@ export function NewBookingForm() {
           <InputField
             label="Name"
             autoComplete="off"
-            maxLength={bookingLimits.name}
+            maxLength={maxLengths.name}
             value={values.name}
             onChange={set('name')}
             error={errors.name}
@@ -195,7 +201,7 @@ export function NewBookingForm() {
             label="Email"
             type="email"
             autoComplete="off"
-            maxLength={bookingLimits.email}
+            maxLength={maxLengths.email}
             hint="Their booking appears in My bookings when they sign in with this address."
             value={values.email}
             onChange={set('email')}
@@ -204,7 +210,7 @@ export function NewBookingForm() {
           <InputField
             label="Address"
             autoComplete="off"
-            maxLength={bookingLimits.address}
+            maxLength={maxLengths.address}
             value={values.address}
             onChange={set('address')}
             error={errors.address}

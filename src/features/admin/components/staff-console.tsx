@@ -50,9 +50,11 @@ export function StaffConsole() {
     if (!preloaded) reload();
   }, [preloaded, reload]);
 
+  const messageOf = (error: unknown) =>
+    error instanceof Error ? error.message : 'That did not work. Please try again.';
   const fail = (uid: string, error: unknown) => {
     setStatus('');
-    setRowError(uid, error instanceof Error ? error.message : 'That did not work. Please try again.');
+    setRowError(uid, messageOf(error));
   };
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -74,9 +76,7 @@ export function StaffConsole() {
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.email : undefined;
       setStatus('');
-      setEmailError(
-        field ?? (error instanceof Error ? error.message : 'That did not work. Please try again.'),
-      );
+      setEmailError(field ?? messageOf(error));
     } finally {
       setBusy(false);
     }
