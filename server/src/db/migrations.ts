@@ -978,6 +978,27 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 55,
+    name: 'claims match addresses on ASCII lower case; deleted accounts remembered',
+    // - Phone bookings are claimed by the account whose verified address equals theirs with A-Z
+    //   lower-cased and nothing else folded (server/src/bookings/claim.ts,
+    //   docs/decisions/062-claims-match-ascii-lower-case.md): the index follows the expression.
+    // - deleted_accounts: the uid of an account deleted through DELETE /api/me, until any token
+    //   a process may still trust for it has expired (server/src/auth/deleted-accounts.ts), so
+    //   every process refuses it at once. A uid is no personal data of a deleted account.
+    sql: `
+      CREATE INDEX bookings_unclaimed_email_ascii
+        ON bookings (translate(email, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'))
+        WHERE user_id = '!unclaimed';
+      DROP INDEX bookings_unclaimed_email;
+      CREATE TABLE deleted_accounts (
+        uid text PRIMARY KEY,
+        until timestamptz NOT NULL
+      );
+      CREATE INDEX deleted_accounts_until ON deleted_accounts (until);
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -9,6 +9,7 @@ import { startPeriodic } from '../periodic.js';
 import { renderEmail } from '../mail/templates.js';
 import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
 import type { Booking, WaitlistEntry } from '#contracts/api';
+import { asciiLower, asciiLowerSql } from '../bookings/claim.js';
 
 // What an erased booking, guest or email says where a name was.
 export const erasedName = 'Deleted account';
@@ -16,10 +17,10 @@ export const erasedName = 'Deleted account';
 export async function sentEmails(db: Queryable, userId: string, email: string | undefined) {
   const { rows } = await db.query<{ kind: string; payload: unknown; at: Date | string }>(
     `SELECT o.kind, o.payload, coalesce(o.sent_at, o.created_at) AS at FROM outbox o
-      WHERE (o.recipient <> '' AND lower(o.recipient) = lower($2))
+      WHERE (o.recipient <> '' AND ${asciiLowerSql('o.recipient')} = $2)
          OR (o.booking_id IN (SELECT id FROM bookings WHERE user_id = $1) AND o.kind NOT LIKE 'operations-%')
       ORDER BY at DESC LIMIT 1000`,
-    [userId, email ?? ''],
+    [userId, asciiLower(email ?? '')],
   );
   return rows.map((r) => {
     let subject: string | null = null;
@@ -64,8 +65,8 @@ export function eraseAccountData(db: Database, userId: string, email: string | u
          last_error = CASE WHEN status IN ('queued', 'sending') THEN 'The account was deleted' ELSE NULL END,
          recipient = '', payload = '{}'::jsonb
         WHERE (booking_id IN (${mine}) AND kind NOT LIKE 'operations-%')
-           OR (recipient <> '' AND lower(recipient) = lower($2))`,
-      [userId, email ?? ''],
+           OR (recipient <> '' AND ${asciiLowerSql('recipient')} = $2)`,
+      [userId, asciiLower(email ?? '')],
     );
     await tx.query(
       `UPDATE outbox SET last_error = NULL,
