@@ -17,6 +17,9 @@ const ownersOnly: RouteAccess = { roles: ['owner'] };
 
 // "METHOD /route/:params" as Fastify registers it. A route not listed is for owners and operators:
 // a new console route can never be opened to guides (or anyone else) by being forgotten here.
+// HEAD is answered by its GET route (Fastify adds one for each GET) and has that route's
+// permission: the entry is the route's, whatever the method it is asked with
+// (route-permissions.test.ts walks every route, method and role).
 export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/admin/departures/:id/manifest': {
     roles: ['owner', 'operator', 'guide'],
@@ -36,8 +39,10 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /api/admin/staff/:uid': ownersOnly,
 };
 
+const routeMethod = (method: string) => (method === 'HEAD' ? 'GET' : method);
+
 export const accessOf = (method: string, url: string): RouteAccess =>
-  routeAccess[`${method} ${url}`] ?? console;
+  routeAccess[`${routeMethod(method)} ${url}`] ?? console;
 
 export const staffOnlyMessage = 'This page is for Wayfarer Tours staff only.';
 export const notYoursMessage = 'This departure is not one of yours.';

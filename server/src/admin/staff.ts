@@ -5,7 +5,7 @@
 // (docs/decisions/029-staff-roles.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import type { StaffRole } from '#contracts/roles';
+import { roleOf, type StaffRole } from '#contracts/roles';
 import {
   askToSignUpMessage,
   guideListSchema,
@@ -94,9 +94,12 @@ export async function staffRoutes(
     role: a.role!,
     lastSignInAt: a.lastSignInAt,
   });
-  // The caller is an owner (the guard said so): they count for the last-owner rule.
+  // The caller counts for the last-owner rule: noted with the role their token carries (the
+  // guard let them in for it), never one they do not hold.
   const noteCaller = (request: FastifyRequest) =>
-    fromDatabase(() => noteStaffRole(db, request.user!.uid, request.user!.email ?? null, 'owner'));
+    fromDatabase(() =>
+      noteStaffRole(db, request.user!.uid, request.user!.email ?? null, roleOf(request.user!.role)),
+    );
 
   api.get(
     '/api/admin/staff',
