@@ -117,6 +117,7 @@ const app = await buildApp({
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     deleteIdentity: firebaseIdentityDeleter(projectId),
     maxWaitingEntriesPerUser: env.MAX_WAITING_ENTRIES_PER_USER,
+    invitesPerDay: env.INVITES_PER_DAY,
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,

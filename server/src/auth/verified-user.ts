@@ -7,9 +7,12 @@
 // `emailVerified`: the token's email_verified (an unverified address gets few emails:
 // server/src/mail/outbox.ts; a traveller invites others only then, server/src/guest-links). `authTime` (ms): when the user last signed in with their password
 // or provider; a session cookie is made only from a recent one (./session-routes.ts).
+// `name`: the account's display name as the token carries it (the `name` claim, set at sign-up);
+// read through displayNameOf (server/src/guest-links/lead-name.ts) before it is shown to anyone.
 export type VerifiedUser = {
   uid: string;
   email?: string;
+  name?: string;
   role?: string;
   emailVerified?: boolean;
   authTime?: number;

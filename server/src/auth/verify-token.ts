@@ -46,6 +46,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
     return {
       uid: decoded.uid,
       email: decoded.email,
+      ...(typeof decoded.name === 'string' ? { name: decoded.name } : {}),
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
       emailVerified: decoded.email_verified === true,
       authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time * 1000 : undefined,

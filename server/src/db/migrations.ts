@@ -984,6 +984,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     // - Phone bookings are claimed by the account whose verified address equals theirs with A-Z
     //   lower-cased and nothing else folded (server/src/bookings/claim.ts,
     //   docs/decisions/062-claims-match-ascii-lower-case.md): the index follows the expression.
+    // - guest_links.lead_name: below.
     // - deleted_accounts: the uid of an account deleted through DELETE /api/me, until any token
     //   a process may still trust for it has expired (server/src/auth/deleted-accounts.ts), so
     //   every process refuses it at once. A uid is no personal data of a deleted account.
@@ -997,6 +998,10 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         until timestamptz NOT NULL
       );
       CREATE INDEX deleted_accounts_until ON deleted_accounts (until);
+      -- Who an invitation is from: the inviting account's display name
+      -- (server/src/guest-links/lead-name.ts), for the link's page and its reminders; '' for the
+      -- links made before, which read as a neutral phrase.
+      ALTER TABLE guest_links ADD COLUMN lead_name text NOT NULL DEFAULT '';
     `,
   },
 ];

@@ -197,6 +197,8 @@ export type GuestLinksTable = {
   token_hash: string;
   email: string;
   invited_at: Timestamp;
+  // Who the invitation is from: the account's display name (migration 55), '' before.
+  lead_name: Generated<string>;
 };
 
 // One row a guest's reminder sent (migration 23): the primary key makes each go out once per
@@ -286,6 +288,14 @@ export type Tables = {
   guest_links: GuestLinksTable;
   guest_reminders: GuestRemindersTable;
   unverified_addresses: UnverifiedAddressesTable;
+  deleted_accounts: DeletedAccountsTable;
+};
+
+// Migration 55: accounts deleted through DELETE /api/me, refused by every process until any token
+// one of them may still trust has expired (server/src/auth/deleted-accounts.ts).
+export type DeletedAccountsTable = {
+  uid: string;
+  until: Timestamp;
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
@@ -641,6 +651,11 @@ export const columns = {
     token_hash: text,
     email: text,
     invited_at: timestamp,
+    lead_name: text,
+  },
+  deleted_accounts: {
+    uid: text,
+    until: timestamp,
   },
   guest_reminders: {
     booking_id: uuid,

@@ -29,7 +29,8 @@ async function verifiedUser(name: string): Promise<TestUser> {
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+      // The display name set at sign-up: who the invitations say they are from.
+      body: JSON.stringify({ localId: user.uid, emailVerified: true, displayName: 'Ada Lovelace' }),
     },
   );
   if (!res.ok) throw new Error(`emulator accounts:update failed: ${res.status}`);

@@ -14,7 +14,7 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
-import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
 import {
   errors,
   jsonBodyErrors,
@@ -23,7 +23,14 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
+import {
+  inviteGuest,
+  readGuestLink,
+  saveGuestLink,
+  unknownLinkMessage,
+} from './repository.js';
+import { leadNameOf } from './lead-name.js';
+import { defaultInvitesPerDay } from './invite-limits.js';
 import { isGuestToken } from './tokens.js';
 
 // A traveller's position in the URL: 1 for the second (the lead, 0, fills in their own).
@@ -41,15 +48,16 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
   const authenticate = authenticator(options.verifyToken);
   const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
+  const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
+  const invitesPerDay = options.invitesPerDay ?? defaultInvitesPerDay;
 
   api.post(
     '/api/bookings/:id/guests/:index/invite',
     {
       bodyLimit: 4 * 1024,
-      preValidation: authenticate,
-      // In the user's budget of booking writes (the same limiter and count as POST /api/bookings):
-      // invitations are emails to addresses the user types.
-      config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-writes') },
+      // In the user's one write budget (the same count as POST /api/bookings): invitations are
+      // emails to addresses the user types; INVITES_PER_DAY caps them a day besides.
+      preValidation: [authenticate, writeLimit],
       schema: {
         tags: ['Bookings'],
         summary: 'Invite a traveller of my booking to fill in their own details',
@@ -57,7 +65,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
           'index >= 1 (the lead fills in their own). The account must have a verified email (403). ' +
           'The traveller gets an email with a personal link /travellers/{token}, valid until the details ' +
           'cutoff; a new invitation replaces the old link. At most `travellers` invitations per booking a ' +
-          'day (429). A cancelled booking or past the cutoff: 409. Someone else’s booking: 404.',
+          'day, and INVITES_PER_DAY per account across its bookings (429). The email names the lead by the ' +
+          'account’s display name, in its body only. A cancelled booking or past the cutoff: 409. Someone else’s booking: 404.',
         security: signedIn,
         params: z.object({ id: uuidParam('No such booking.'), index: indexParam }),
         body: inviteRequestSchema,
@@ -87,6 +96,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
           ownerId: request.user!.uid,
           index,
           email: request.body.email,
+          leadName: leadNameOf(request.user!),
+          perDay: invitesPerDay,
           actor: travellerActor(request),
           today: today(),
           cutoffDays,

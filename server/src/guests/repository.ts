@@ -92,6 +92,25 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     if (summary === '') return { kind: 'unchanged', booking: current };
 
     const g = checked.guests;
+    // A personal link belongs to the person it was sent to (server/src/guest-links): when the lead
+    // types another name into a traveller's details, or clears it, that traveller is someone
+    // else (or nobody), and the link ends at once with its address and reminder, so it never
+    // reads or writes what was typed for another person. Only a link that exists ends.
+    const replaced = g
+      .map((guest, i) => ((current.guests[i]?.fullName ?? '') !== guest.fullName ? i : -1))
+      .filter((i) => i >= 1);
+    let ended: number[] = [];
+    if (replaced.length > 0) {
+      const { rows } = await tx.query<{ position: number }>(
+        'DELETE FROM guest_links WHERE booking_id = $1 AND position = ANY($2::int[]) RETURNING position',
+        [current.id, replaced],
+      );
+      ended = rows.map((r) => r.position).sort((a, b) => a - b);
+      await tx.query('DELETE FROM guest_reminders WHERE booking_id = $1 AND position = ANY($2::int[])', [
+        current.id,
+        ended,
+      ]);
+    }
     await tx.query(
       `UPDATE booking_guests bg SET full_name = v.full_name, date_of_birth = v.date_of_birth::date,
          dietary = v.dietary, medical = v.medical, emergency_name = v.emergency_name,
@@ -118,7 +137,10 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
         action: 'guests.updated',
         bookingId: current.id,
         departureId: current.departureId ?? undefined,
-        to: summary,
+        to:
+          ended.length === 0
+            ? summary
+            : `${summary}; personal link ended: ${ended.map((i) => `traveller ${i + 1}`).join(', ')}`,
       },
     ]);
     const saved = await lockBooking(tx, current.id);

@@ -335,7 +335,9 @@ function guestLinkLetter(
   return {
     subject: reminder
       ? `Traveller details needed – ${data.packageName}, ${formatTripDate(data.startsOn)}`
-      : `${data.leadName} asks for your travel details – ${data.packageName}`,
+      : // The subject names nobody: the lead's name is their account's display name, text a
+        // stranger could choose, and an inbox shows the subject first (server/src/guest-links/lead-name.ts).
+        `Your travel details are requested – ${data.packageName}`,
     heading: reminder ? 'Traveller details needed' : 'Your details for the trip',
     intro: [
       'Hello,',

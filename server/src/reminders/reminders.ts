@@ -22,7 +22,7 @@ import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
 import { guestComplete } from '#contracts/guests';
-import { editableUntil, issueGuestLink } from '../guest-links/repository.js';
+import { editableUntil, issueGuestLink, storedLeadName } from '../guest-links/repository.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic, type Periodic } from '../periodic.js';
 
@@ -129,8 +129,8 @@ const stillMissing = (row: BookingRow) =>
 // stopped) by a reminder minutes later.
 export const guestQuietDays = 3;
 
-type GuestDueRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'email'> &
-  Pick<Selectable<BookingsTable>, 'name' | 'package_name'> & {
+type GuestDueRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'email' | 'lead_name'> &
+  Pick<Selectable<BookingsTable>, 'package_name'> & {
     // Never null here: the query joins the departure.
     departure_id: string;
     starts_on: string;
@@ -145,7 +145,7 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
   const cutoffDays = settings.detailsCutoffDays ?? defaultDetailsCutoffDays;
   return db.transaction(async (tx: Queryable) => {
     const { rows } = await tx.query<GuestDueRow>(
-      `SELECT l.booking_id, l.position, l.email, b.name, b.package_name, b.departure_id,
+      `SELECT l.booking_id, l.position, l.email, l.lead_name, b.package_name, b.departure_id,
          to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on
        FROM guest_links l
        JOIN bookings b ON b.id = l.booking_id
@@ -186,7 +186,8 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
         data: {
           packageName: row.package_name,
           startsOn: row.starts_on,
-          leadName: row.name,
+          // The invitation's sender, never the booking's free text (server/src/guest-links/lead-name.ts).
+          leadName: storedLeadName(row.lead_name),
           editableUntil: editableUntil(row.starts_on, cutoffDays),
           linkPath,
         },
