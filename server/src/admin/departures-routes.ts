@@ -91,6 +91,14 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
   const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
+  // Guide assignment: the claim decides for an account the staff index does not list as a guide.
+  const directory = options.staffDirectory;
+  const guidesByClaim = directory
+    ? async (uids: string[]) =>
+        (await directory.getAccounts(uids))
+          .filter((a) => a.role === 'guide')
+          .map((a) => ({ uid: a.uid, email: a.email }))
+    : undefined;
   // What this process keeps of the manifests read, and of their answers (./manifest-reads.ts):
   // the last 32 departures asked for.
   const readManifest = manifestReader(db.consoleReads, { keep: 32 });
@@ -214,7 +222,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     async (request, reply) => {
       const { id } = request.params;
       const outcome = await fromDatabase(() =>
-        changeDeparture(db, id, request.body, operatorActor(request), offerContext(options)),
+        changeDeparture(db, id, request.body, operatorActor(request), offerContext(options), guidesByClaim),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
       if (outcome.kind === 'min-above-capacity')

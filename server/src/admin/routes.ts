@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { roleOf } from '#contracts/roles';
 import { authenticator } from '../auth/authenticate.js';
 import type { BookingsOptions } from '../bookings/routes.js';
-import { roleGuard } from './access.js';
+import { freshRoleGuard, roleGuard } from './access.js';
 import { adminBookingsRoutes } from './bookings-routes.js';
 import { adminDeparturesRoutes } from './departures-routes.js';
 import { moveRoutes } from './move-routes.js';
@@ -25,6 +25,7 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
     authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),
   );
   app.addHook('preValidation', roleGuard(options.db));
+  app.addHook('preValidation', freshRoleGuard(options.staffDirectory));
   // The staff index (./staff.ts) learns of a role the first time this process sees it used: the
   // first owner, granted from the terminal, is listed from their first call.
   const noted = new Set<string>();

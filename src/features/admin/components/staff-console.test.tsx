@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StaffConsole } from '~/features/admin/components/staff-console';
 import { fakeFetch, json } from '~/features/admin/test/fake-api';
-import type { StaffMember } from '#contracts/staff';
+import { confirmAddressFirstMessage, type StaffMember } from '#contracts/staff';
 
 vi.mock('~/lib/auth', () => ({ getIdToken: async () => 'owner-token', authErrorCode: () => undefined }));
 
@@ -17,6 +17,24 @@ const guide: StaffMember = { ...owner, uid: 'guide-1', email: 'gus@example.com',
 const lastOwner = 'The last owner cannot be removed or demoted: make someone else an owner first.';
 
 describe('the Team screen', () => {
+  it('says a role needs a confirmed address, and shows the refusal at the email field', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /api/admin/staff': () => json(200, { staff: [owner] }),
+      'PUT /api/admin/staff': () => json(409, { error: 'conflict', message: confirmAddressFirstMessage }),
+    });
+    render(<StaffConsole />);
+    await screen.findByText('olive@example.com');
+    expect(
+      screen.getByText(/confirmed their email address \(the link in the email we send when they sign up\)/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email of their account'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: /add|give/i }));
+    const field = screen.getByLabelText('Email of their account');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(confirmAddressFirstMessage)));
+  });
+
+
   it("shows a refused change as an error in that member's row, not as a success", async () => {
     const user = userEvent.setup();
     fakeFetch({

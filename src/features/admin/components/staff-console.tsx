@@ -124,7 +124,10 @@ export function StaffConsole() {
         <h2 id={ids.title} className="admin-sub">
           Add someone
         </h2>
-        <p className="admin-muted">They need an account on the site first (Sign up, with this email).</p>
+        <p className="admin-muted">
+          They need an account on the site first (Sign up, with this email), and to have confirmed their email
+          address (the link in the email we send when they sign up): a role goes only to a confirmed address.
+        </p>
         <div className="admin-staff__fields">
           <InputField
             id={ids.email}
