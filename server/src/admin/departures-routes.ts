@@ -300,6 +300,9 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Booki
     '/api/admin/departures/:id/messages',
     {
       bodyLimit: 32 * 1024,
+      // Each message is an email to every traveller on the departure: in the writer's one write
+      // budget (BOOKING_RATE_LIMIT a minute), dry runs included.
+      ...(options.writeLimit ? { preValidation: options.writeLimit } : {}),
       schema: {
         ...consoleRoute,
         summary: 'Write to the traveller of every active booking on a departure',

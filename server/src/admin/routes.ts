@@ -49,5 +49,9 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   await app.register(staffRoutes, options);
   await app.register(overviewRoutes, options);
   if (options.catalogue)
-    await app.register(adminCatalogueRoutes, { db: options.db, catalogue: options.catalogue });
+    await app.register(adminCatalogueRoutes, {
+      db: options.db,
+      catalogue: options.catalogue,
+      writeLimit: options.writeLimit,
+    });
 }

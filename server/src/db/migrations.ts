@@ -1004,6 +1004,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE guest_links ADD COLUMN lead_name text NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 56,
+    name: 'images no package uses are marked, then purged',
+    // server/src/catalog/image-purge.ts: since when no package has referred to a variant's image;
+    // it is deleted once that is longer ago than the grace period. NULL: in use (or not looked
+    // at yet). Adds a column only.
+    sql: `
+      ALTER TABLE image_variants ADD COLUMN unused_since timestamptz;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -316,7 +316,14 @@ export type PackagesTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
-export type ImageVariantsTable = { hash: string; width: number; format: 'avif' | 'webp'; bytes: Buffer };
+export type ImageVariantsTable = {
+  hash: string;
+  width: number;
+  format: 'avif' | 'webp';
+  bytes: Buffer;
+  // Migration 56: since when no package refers to it (server/src/catalog/image-purge.ts).
+  unused_since: NullableTimestamp;
+};
 export type CatalogueStateTable = { id: number; version: Generated<string>; seeded_at: NullableTimestamp };
 
 // --- What the queries read ---------------------------------------------------------------------
@@ -635,6 +642,7 @@ export const columns = {
     width: integer,
     format: text,
     bytes: { type: 'bytea', nullable: false },
+    unused_since: orNull(timestamp),
   },
   catalogue_state: {
     id: integer,
