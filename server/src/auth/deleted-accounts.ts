@@ -26,9 +26,12 @@ export function refusingDeletedAccounts(verify: TokenVerifier, db: Database): To
     const trusted = verify.known?.(idToken) ?? false;
     const user = await verify(idToken);
     if (trusted) {
-      const { rows } = await db.query('SELECT 1 FROM deleted_accounts WHERE uid = $1 AND until > now()', [
-        user.uid,
-      ]);
+      // A database that cannot answer lets the request on: whatever it does needs the database,
+      // and answers 503 there (server/src/http/problem.ts), not a 500 here.
+      const rows = await db
+        .query('SELECT 1 FROM deleted_accounts WHERE uid = $1 AND until > now()', [user.uid])
+        .then((r) => r.rows)
+        .catch(() => []);
       if (rows.length > 0) throw new InvalidTokenError('auth/user-not-found', deletedAccountMessage);
     }
     return user;
