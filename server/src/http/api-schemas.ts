@@ -57,6 +57,11 @@ export const errors = {
 // provider or the database out of reach.
 export const signedInErrors = { ...errors.unauthorized, ...errors.unavailable };
 
+// What every console route (/api/admin/*, /api/guide/*) may answer besides its own: the staff
+// check of server/src/admin/routes.ts refuses a token (401) or a role (403). Its tag and security.
+export const consoleErrors = { ...signedInErrors, ...errors.forbidden };
+export const consoleRoute = { tags: ['Console'], security: signedIn };
+
 // Bodies the API reads are JSON: a body of another type is 415, too large a one 413.
 export const jsonBodyErrors = { ...errors.badRequest, ...errors.tooLarge, ...errors.unsupported };
 
