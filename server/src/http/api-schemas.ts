@@ -132,7 +132,7 @@ export async function registerApiSchemas(app: FastifyInstance, { checkAnswers }:
 
 // After every route: the document and its reference page. The page loads Swagger UI's scripts
 // from node_modules (served by @fastify/swagger-ui, no CDN) under a CSP of its own, set only on
-// its routes; every other response keeps the site's (server/src/security.ts).
+// its routes; every other response keeps the site's (server/src/http/security-headers.ts).
 export async function registerApiReference(app: FastifyInstance) {
   app.get(openApiPath, { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
