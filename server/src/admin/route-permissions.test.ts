@@ -51,10 +51,13 @@ describeEach(storeCases().slice(0, 1))('route permissions on $name', { timeout: 
     // The route the router picks for a concrete URL and method: the registered pattern that
     // matches it with the most fixed characters (find-my-way prefers static segments), as
     // "/api/admin/packages/order" for PUT but "/api/admin/packages/:id" for DELETE.
-    const pattern = (route: string) => new RegExp(`^${route.replace(/\./g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    const pattern = (route: string) =>
+      new RegExp(`^${route.replace(/\./g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
     const routeFor = (method: string, url: string) =>
       [...methodsAt]
-        .filter(([route, methods]) => methods.has(method === 'HEAD' ? 'GET' : method) && pattern(route).test(url))
+        .filter(
+          ([route, methods]) => methods.has(method === 'HEAD' ? 'GET' : method) && pattern(route).test(url),
+        )
         .map(([route]) => route)
         .sort((a, b) => b.replace(/:[A-Za-z]+/g, '').length - a.replace(/:[A-Za-z]+/g, '').length)[0];
     const failures: string[] = [];
@@ -84,7 +87,8 @@ describeEach(storeCases().slice(0, 1))('route permissions on $name', { timeout: 
             if (res.statusCode !== 401) failures.push(`${at} (401 expected)`);
           } else if (!role || !access.roles.includes(role)) {
             if (res.statusCode !== 403) failures.push(`${at} (403 expected)`);
-            else if (method !== 'HEAD' && res.json().message !== staffOnlyMessage) failures.push(`${at} message`);
+            else if (method !== 'HEAD' && res.json().message !== staffOnlyMessage)
+              failures.push(`${at} message`);
           } else if (role === 'guide' && access.guideScope) {
             // Allowed by role, but the id names no departure of theirs.
             if (res.statusCode !== 403 || (method !== 'HEAD' && res.json().message !== notYoursMessage))

@@ -35,7 +35,10 @@ describeEach(storeCases())('the claim is the truth on $name', { timeout: 120_000
 
   it('a role only for a confirmed address: 409 "Ask them to confirm their email address first", nothing changed', async () => {
     const squatter = await createUser('squatter', { verified: false });
-    const res = await ctx.call(ownerA, 'PUT', '/api/admin/staff', { email: squatter.email, role: 'operator' });
+    const res = await ctx.call(ownerA, 'PUT', '/api/admin/staff', {
+      email: squatter.email,
+      role: 'operator',
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(confirmAddressFirstMessage);
     expect(confirmAddressFirstMessage).toBe('Ask them to confirm their email address first');
@@ -57,10 +60,7 @@ describeEach(storeCases())('the claim is the truth on $name', { timeout: 120_000
       capacity: 10,
     });
     expect(write.statusCode, write.body).toBe(403);
-    const { rows } = await ctx.db.query(
-      `SELECT 1 FROM audit_events WHERE actor = $1`,
-      [operator.email],
-    );
+    const { rows } = await ctx.db.query(`SELECT 1 FROM audit_events WHERE actor = $1`, [operator.email]);
     expect(rows).toEqual([]);
   });
 
@@ -72,7 +72,10 @@ describeEach(storeCases())('the claim is the truth on $name', { timeout: 120_000
     // `npm run admin -- revoke` takes B's claim away in the identity provider.
     await setEmulatorClaims(ownerB.uid, {});
     await sleep(1_100);
-    const demote = await ctx.call(ownerA, 'PUT', '/api/admin/staff', { email: ownerA.email, role: 'operator' });
+    const demote = await ctx.call(ownerA, 'PUT', '/api/admin/staff', {
+      email: ownerA.email,
+      role: 'operator',
+    });
     expect(demote.statusCode, demote.body).toBe(409);
     expect(demote.json().message).toBe(lastOwnerMessage);
     expect(await claimsOf(ownerA.uid)).toMatchObject({ role: 'owner' });
@@ -86,13 +89,18 @@ describeEach(storeCases())('the claim is the truth on $name', { timeout: 120_000
     const traveller = await createUser('not-a-guide');
     expect((await ctx.db.query('SELECT 1 FROM staff WHERE uid = $1', [guide.uid])).rows).toEqual([]);
     const departure = await ctx.addDeparture();
-    const assign = await ctx.call(ownerA, 'PATCH', `/api/admin/departures/${departure}`, { guides: [guide.uid] });
+    const assign = await ctx.call(ownerA, 'PATCH', `/api/admin/departures/${departure}`, {
+      guides: [guide.uid],
+    });
     expect(assign.statusCode, assign.body).toBe(200);
-    const { rows } = await ctx.db.query<{ uid: string }>('SELECT uid FROM departure_guides WHERE departure_id = $1', [
-      departure,
-    ]);
+    const { rows } = await ctx.db.query<{ uid: string }>(
+      'SELECT uid FROM departure_guides WHERE departure_id = $1',
+      [departure],
+    );
     expect(rows).toEqual([{ uid: guide.uid }]);
-    expect((await ctx.db.query(`SELECT role FROM staff WHERE uid = $1`, [guide.uid])).rows).toEqual([{ role: 'guide' }]);
+    expect((await ctx.db.query(`SELECT role FROM staff WHERE uid = $1`, [guide.uid])).rows).toEqual([
+      { role: 'guide' },
+    ]);
     // An account without the claim is still refused, as is a uid of nobody.
     for (const uid of [traveller.uid, 'no-such-account']) {
       const res = await ctx.call(ownerA, 'PATCH', `/api/admin/departures/${departure}`, { guides: [uid] });

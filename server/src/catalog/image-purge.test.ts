@@ -15,11 +15,10 @@ describeEach(storeCases())('image purge on $name', { timeout: 60_000 }, (store) 
 
   const addVariants = async (hash: string) => {
     for (const width of [400, 800]) {
-      await ctx.db.query(`INSERT INTO image_variants (hash, width, format, bytes) VALUES ($1, $2, 'webp', $3)`, [
-        hash,
-        width,
-        randomBytes(64),
-      ]);
+      await ctx.db.query(
+        `INSERT INTO image_variants (hash, width, format, bytes) VALUES ($1, $2, 'webp', $3)`,
+        [hash, width, randomBytes(64)],
+      );
     }
   };
   const useIn = async (packageId: string, hash: string) =>

@@ -2,12 +2,7 @@
 // this process's copy (./store.ts) or, for image bytes, the database; and the operators' writes,
 // registered by server/src/admin/routes.ts inside its scope, whose hooks check the token and role.
 import multipart from '@fastify/multipart';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preValidationAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import * as z from 'zod/mini';
 import {
   adminPackageSchema,

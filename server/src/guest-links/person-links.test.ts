@@ -65,7 +65,8 @@ describeEach(storeCases())('personal links and invitations on $name', { timeout:
     return { ...row, payload, token: payload.linkPath.replace('/travellers/', '') };
   };
   const getLink = (token: string) => ctx.call(null, 'GET', `/api/guest-links/${token}`);
-  const putLink = (token: string, guest: Guest) => ctx.call(null, 'PUT', `/api/guest-links/${token}`, { guest });
+  const putLink = (token: string, guest: Guest) =>
+    ctx.call(null, 'PUT', `/api/guest-links/${token}`, { guest });
   const saveGuests = (id: string, guests: unknown[]) =>
     ctx.call(lead, 'PUT', `/api/bookings/${id}/guests`, { guests });
 

@@ -14,7 +14,9 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
-import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import {
   errors,
   jsonBodyErrors,
@@ -23,12 +25,7 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import {
-  inviteGuest,
-  readGuestLink,
-  saveGuestLink,
-  unknownLinkMessage,
-} from './repository.js';
+import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
 import { leadNameOf } from './lead-name.js';
 import { defaultInvitesPerDay } from './invite-limits.js';
 import { isGuestToken } from './tokens.js';
@@ -42,7 +39,20 @@ const indexParam = z
 // replaced one.
 const tokenParam = z.object({ token: z.string().check(z.refine(isGuestToken, unknownLinkMessage)) });
 
-export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What travellers' personal links read of the app's context.
+export type GuestLinksContext = Pick<
+  AppContext,
+  | 'db'
+  | 'verifyToken'
+  | 'today'
+  | 'detailsCutoffDays'
+  | 'rateLimitPerMinute'
+  | 'onEmailQueued'
+  | 'writeLimit'
+  | 'invitesPerDay'
+>;
+
+export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinksContext) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);

@@ -44,7 +44,13 @@ describeEach(storeCases())('erasure leaves nothing on $name', { timeout: 180_000
   let clientDir: string;
   let dayOffset = 1500 + Math.floor(Math.random() * 500);
 
-  const as = (on: FastifyInstance, user: TestUser, method: 'GET' | 'DELETE' | 'POST', url: string, body?: unknown) =>
+  const as = (
+    on: FastifyInstance,
+    user: TestUser,
+    method: 'GET' | 'DELETE' | 'POST',
+    url: string,
+    body?: unknown,
+  ) =>
     on.inject({
       method,
       url,
@@ -136,7 +142,9 @@ describeEach(storeCases())('erasure leaves nothing on $name', { timeout: 180_000
     }
     expect(found).toEqual([]);
     expect((await db.query('SELECT 1 FROM staff WHERE uid = $1', [user.uid])).rows).toEqual([]);
-    expect((await db.query('SELECT 1 FROM guest_links WHERE booking_id = $1', [booking.id])).rows).toEqual([]);
+    expect((await db.query('SELECT 1 FROM guest_links WHERE booking_id = $1', [booking.id])).rows).toEqual(
+      [],
+    );
 
     // The deleted account's token, trusted by both processes, is refused by both at once.
     for (const on of [app, other]) {
@@ -161,8 +169,17 @@ describeEach(storeCases())('erasure leaves nothing on $name', { timeout: 180_000
     const fresh = { ...user, idToken: await signInUser(user.email) };
     const deleted = await as(app, fresh, 'DELETE', '/api/me');
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await db.query('SELECT 1 FROM unverified_addresses WHERE user_id = $1 OR email = $2', [user.uid, user.email])).rows).toEqual([]);
-    await expect(getAuth(getApps().find((a) => a.name === 'erasure-one')!).getUser(user.uid)).rejects.toMatchObject({
+    expect(
+      (
+        await db.query('SELECT 1 FROM unverified_addresses WHERE user_id = $1 OR email = $2', [
+          user.uid,
+          user.email,
+        ])
+      ).rows,
+    ).toEqual([]);
+    await expect(
+      getAuth(getApps().find((a) => a.name === 'erasure-one')!).getUser(user.uid),
+    ).rejects.toMatchObject({
       code: 'auth/user-not-found',
     });
   });

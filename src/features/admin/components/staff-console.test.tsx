@@ -34,7 +34,6 @@ describe('the Team screen', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(confirmAddressFirstMessage)));
   });
 
-
   it("shows a refused change as an error in that member's row, not as a success", async () => {
     const user = userEvent.setup();
     fakeFetch({
