@@ -5,7 +5,9 @@
 // by chunk, and prints one line per budget of docs/product.md#budgets. Results also in bench-results/bench.json.
 //
 // BENCH_BUILD_DIR=<dir>: measure that build (a folder like build/, with client/ and
-// client-manifest/) as it is, without building. BENCH_PAGES=/,/admin: only those pages.
+// client-manifest/) as it is, without building; BENCH_SERVER_ROOT=<tree>: served by that working
+// tree's server (server/src/main.ts there), to measure an older commit as it was, with this
+// script's options. BENCH_PAGES=/,/admin: only those pages.
 // BENCH_RUNS (default 5), BENCH_PORT (default 4380), BENCH_KEEP_RUNS=1 (every run's report).
 // `npm run bench -- --cpu-slowdown 8` (or BENCH_CPU_SLOWDOWN=8): Lighthouse's simulated CPU is that
 // many times slower than this host's instead of the mobile preset's 4 (its
@@ -301,6 +303,7 @@ const measured: PageFigures[] = [];
 try {
   const server = await spawnApiServer({
     port,
+    root: process.env.BENCH_SERVER_ROOT ? resolve(process.env.BENCH_SERVER_ROOT) : undefined,
     emulatorHost: proxy?.host ?? emulatorHost,
     logLevel: 'error',
     env: { CLIENT_DIR: build.dir, DATA_DIR: dataDir, HOST: 'localhost' },
