@@ -13,6 +13,12 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { islandsModule as builtIslands } from 'virtual:islands';
+
+// The URL of the islands module in the client build (src/islands.ts, emitted by vite.config.ts):
+// what a visitor's public page runs instead of React. The server reads it from this build
+// (server/src/pages/render.ts) to write it into those pages (server/src/pages/defer-hydration.ts).
+export const islandsModule = builtIslands;
 
 export const streamTimeout = 5_000;
 
