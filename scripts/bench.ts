@@ -68,7 +68,9 @@ function cpuSlowdownOption(): number {
   if (given === undefined || given === '') return 4;
   const n = Number(given);
   if (!Number.isFinite(n) || n < 1 || n > 40) {
-    throw new Error(`--cpu-slowdown wants a number from 1 to 40 (Lighthouse's mobile preset is 4), not "${given}".`);
+    throw new Error(
+      `--cpu-slowdown wants a number from 1 to 40 (Lighthouse's mobile preset is 4), not "${given}".`,
+    );
   }
   return n;
 }
@@ -512,16 +514,28 @@ for (const p of measured) {
   const page = pages.find((x) => x.name === p.page)!;
   if (!page.budget) continue;
   if (page.budget === 'console') {
-    check(`${p.page} TBT <= 150 ms`, p.tbt <= 150, `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`);
+    check(
+      `${p.page} TBT <= 150 ms`,
+      p.tbt <= 150,
+      `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`,
+    );
     continue;
   }
   for (const c of categories) {
     if (page.budget === 'not-found' && c === 'seo') continue;
     const need = page.budget === 'signed-in' && c === 'performance' ? 95 : 100;
-    check(`${p.page} ${c} >= ${need}`, p.scores[c] >= need, `${p.scores[c]} (load ${p.load.before}-${p.load.after})`);
+    check(
+      `${p.page} ${c} >= ${need}`,
+      p.scores[c] >= need,
+      `${p.scores[c]} (load ${p.load.before}-${p.load.after})`,
+    );
   }
   if (page.budget === 'signed-in') {
-    check(`${p.page} TBT <= 150 ms`, p.tbt <= 150, `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`);
+    check(
+      `${p.page} TBT <= 150 ms`,
+      p.tbt <= 150,
+      `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`,
+    );
     continue;
   }
   // Public pages: 100 in every run of the median, not only in the median.

@@ -13,7 +13,8 @@ const prerendered = ['blogs/index.html', 'about/index.html', 'account/index.html
 
 // The islands module's URL, as the server reads it: from the server build (src/entry.server.tsx).
 const islands = (await loadPageRenderer(join(build, 'server/index.js')))?.islandsModule;
-if (!islands) throw new Error('tune-html: the server build names no islands module (vite.config.ts, islands)');
+if (!islands)
+  throw new Error('tune-html: the server build names no islands module (vite.config.ts, islands)');
 
 for (const page of prerendered) {
   const file = join(root, page);

@@ -16,7 +16,11 @@ import { deferHydration } from './defer-hydration.js';
 // nonce, which src/entry.server.tsx puts on every script the page has.
 // `islandsModule`: the URL of what a visitor's public page runs instead of React, from the same
 // build (src/entry.server.tsx; docs/decisions/066-no-react-for-a-visitors-first-load.md).
-export type PageRenderer = ((request: Request, context: PageLoadContext, nonce: string) => Promise<Response>) & {
+export type PageRenderer = ((
+  request: Request,
+  context: PageLoadContext,
+  nonce: string,
+) => Promise<Response>) & {
   islandsModule?: string | null;
 };
 
@@ -92,7 +96,11 @@ export async function renderPage(
   request: PageRequest,
   user: SessionUser | null,
   packages: () => TravelPackage[],
-  { nonce = newNonce(), limited, islands = false }: { nonce?: string; limited?: string; islands?: boolean } = {},
+  {
+    nonce = newNonce(),
+    limited,
+    islands = false,
+  }: { nonce?: string; limited?: string; islands?: boolean } = {},
 ): Promise<RenderedPage> {
   const key = user && !limited ? startPageReads(user) : undefined;
   try {

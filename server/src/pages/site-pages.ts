@@ -148,13 +148,11 @@ export const sitePages = fp<SitePagesOptions>(
       notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, {
         nonce: keptNonce,
         islands: true,
-      }).then(
-        (page) => {
-          // A redirect or an error is not the 404 page: not kept.
-          if (page.status >= 300 && page.status !== 404) notFound = undefined;
-          return page;
-        },
-      );
+      }).then((page) => {
+        // A redirect or an error is not the 404 page: not kept.
+        if (page.status >= 300 && page.status !== 404) notFound = undefined;
+        return page;
+      });
       return notFound.catch((error: unknown) => {
         notFound = undefined;
         throw error;
