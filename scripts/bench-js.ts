@@ -224,7 +224,9 @@ export function homeJs(build: ClientBuild) {
 // (docs/decisions/066-no-react-for-a-visitors-first-load.md).
 export const islandsSource = 'src/islands.ts';
 export const islandsMaxKib = 5;
+// Undefined for a build without it (one made before docs/decisions/066, measured by the bench).
 export function islandsJs(build: ClientBuild) {
+  if (!build.manifest[islandsSource]) return undefined;
   const seen = new Set<string>();
   const pending = [islandsSource];
   while (pending.length > 0) {
@@ -277,7 +279,7 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
     met: bookingCode.length === 0,
     figure: describe(bookingCode),
   });
-  const islands = islandsJs(build);
+  const islands = islandsJs(build) ?? { entry: '', chunks: [], gzip: NaN };
   // Rolldown's helpers (0.4 KiB) are counted as runtime but are not React: only the chunks that
   // hold React, React DOM or React Router may not be there.
   const react = islands.chunks.filter((c) =>
@@ -286,7 +288,9 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
   budgets.push({
     name: `a visitor's public page runs at most ${islandsMaxKib} KiB gzip before they reach for a form or a button, none of it React (the islands module)`,
     met: react.length === 0 && kib(islands.gzip) <= islandsMaxKib,
-    figure: `${kib(islands.gzip).toFixed(1)} KiB in ${islands.chunks.length} chunks (${names(islands.chunks)})${react.length > 0 ? `; React in ${names(react)}` : ''}`,
+    figure: !islands.entry
+      ? 'no islands module in this build: every page runs React'
+      : `${kib(islands.gzip).toFixed(1)} KiB in ${islands.chunks.length} chunks (${names(islands.chunks)})${react.length > 0 ? `; React in ${names(react)}` : ''}`,
   });
   return budgets;
 }

@@ -95,7 +95,7 @@ describe(title, () => {
       expect(home.status).toBe(200);
       // As the server serves it (server/src/pages/site-pages.ts): hydration after the paint, or the
       // islands module for a visitor, named by the server build.
-      const islands = islandsJs(build!).entry;
+      const islands = islandsJs(build!)!.entry;
       expect(render!.islandsModule).toBe(`/${islands}`);
       const homeHtml = deferHydration(await home.text(), { islands: render!.islandsModule });
       if ('error' in homeHtml) throw new Error(homeHtml.error);
