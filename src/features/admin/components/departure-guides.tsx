@@ -68,7 +68,7 @@ export function DepartureGuides({ departureId, assigned }: { departureId: string
               </li>
             ))}
           </ul>
-          <button type="submit" className="admin-button admin-button--confirm" disabled={busy}>
+          <button type="submit" className="button admin-button admin-button--confirm" disabled={busy}>
             {busy ? 'Saving…' : 'Save guides'}
           </button>
           <p className="admin-muted" role="status">
