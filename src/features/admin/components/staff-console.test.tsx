@@ -82,3 +82,20 @@ describe('removing a role', () => {
     expect(within(theirs).getByText('Remove their role?')).toBeVisible();
   });
 });
+
+describe('adding someone with the keyboard', () => {
+  it('moves focus to the message once added, never leaving it on <body>', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /api/admin/staff': () => json(200, { staff: [owner] }),
+      'PUT /api/admin/staff': () => json(200, { ...guide, role: 'guide' }),
+    });
+    render(<StaffConsole />);
+    await user.type(await screen.findByLabelText('Email of their account'), 'gus@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'guide');
+    await user.click(screen.getByRole('button', { name: 'Add to the team' }));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(status).toHaveTextContent('gus@example.com is now a guide.');
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { staffRoles, type StaffRole } from '#contracts/roles';
 import { staffRoleLabels, type StaffMember } from '#contracts/staff';
 import { ErrorNotice } from '~/components/error-notice';
@@ -40,6 +40,10 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const setRowError = (uid: string, message: string) => setRowErrors((all) => ({ ...all, [uid]: message }));
   const ids = { email: useId(), role: useId(), title: useId() };
+  // After adding, the keyboard goes to what the press changed (the button was disabled while it
+  // waited, which drops focus to <body>): the message on success, the email field on a refusal.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const focusSoon = (target: () => HTMLElement | null) => requestAnimationFrame(() => target()?.focus());
 
   const reload = useCallback(() => {
     listStaff().then(
@@ -71,6 +75,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
     if (busy) return;
     if (!email.trim()) {
       setEmailError('Enter the email address of their account.');
+      document.getElementById(ids.email)?.focus();
       return;
     }
     setBusy(true);
@@ -82,10 +87,12 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
       );
       setEmail('');
       reload();
+      focusSoon(() => statusRef.current);
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.email : undefined;
       setStatus('');
       setEmailError(field ?? messageOf(error));
+      focusSoon(() => document.getElementById(ids.email));
     } finally {
       setBusy(false);
     }
@@ -121,7 +128,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
         <h1 className="admin-title">Team</h1>
       </div>
       {/* The live region stays; its bar shows only with a message. */}
-      <p className={status ? 'admin-flash' : 'sr-only'} role="status">
+      <p ref={statusRef} className={status ? 'admin-flash' : 'sr-only'} role="status" tabIndex={-1}>
         {status}
       </p>
       {state.status === 'owners-only' ? (
