@@ -37,7 +37,7 @@ export function DepartureGuides({ departureId, assigned }: { departureId: string
 
   return (
     <section className="admin-panel admin-guides" aria-labelledby={titleId}>
-      <h2 id={titleId} className="admin-sub">
+      <h2 id={titleId} className="admin-panel__title">
         Guides
       </h2>
       {guides === null ? (

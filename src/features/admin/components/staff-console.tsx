@@ -133,7 +133,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
       </p>
       {state.status === 'owners-only' ? (
         <div className="admin-panel admin-staff__owners-only">
-          <h2 className="admin-sub">Owners only</h2>
+          <h2 className="admin-panel__title">Owners only</h2>
           <p>
             Only an owner of Wayfarer Tours can see the team and give or change roles. If someone needs a
             role, ask an owner.
@@ -147,7 +147,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
           aria-labelledby={ids.title}
           noValidate
         >
-          <h2 id={ids.title} className="admin-sub">
+          <h2 id={ids.title} className="admin-panel__title">
             Add someone
           </h2>
           <p className="admin-muted">They need an account on the site first (Sign up, with this email).</p>
