@@ -9,17 +9,19 @@ export function LeaveUnsavedDialog({ blocker }: { blocker: Blocker }) {
   if (blocker.state !== 'blocked') return null;
   return (
     <Dialog className="admin-dialog" onClose={() => blocker.reset()} initialFocus={stay}>
-      <DialogTitle className="admin-dialog__title">Leave without saving?</DialogTitle>
-      <DialogDescription as="p" className="admin-dialog__text">
-        Your changes to this package are not saved yet.
-      </DialogDescription>
-      <div className="admin-dialog__actions">
-        <button ref={stay} type="button" className="button button--primary" onClick={() => blocker.reset()}>
-          Stay and save
-        </button>
-        <button type="button" className="button button--outline-danger" onClick={() => blocker.proceed()}>
-          Leave without saving
-        </button>
+      <div className="admin-dialog__form">
+        <DialogTitle className="admin-dialog__title">Leave without saving?</DialogTitle>
+        <DialogDescription as="p" className="admin-dialog__text">
+          Your changes to this package are not saved yet.
+        </DialogDescription>
+        <div className="admin-dialog__actions">
+          <button ref={stay} type="button" className="button button--primary" onClick={() => blocker.reset()}>
+            Stay and save
+          </button>
+          <button type="button" className="button button--outline-danger" onClick={() => blocker.proceed()}>
+            Leave without saving
+          </button>
+        </div>
       </div>
     </Dialog>
   );
