@@ -3,7 +3,8 @@ import type { Blocker } from 'react-router';
 import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
 
 // Asked when someone leaves an editor with changes not saved (use-unsaved-changes.ts). "Stay" is
-// focused first: the safe answer is the one a stray Enter gives.
+// focused first: the safe answer is the one a stray Enter gives. It comes last, as the main answer
+// of every console dialog does: at the right, or on top on a phone (admin.css).
 export function LeaveUnsavedDialog({ blocker }: { blocker: Blocker }) {
   const stay = useRef<HTMLButtonElement>(null);
   if (blocker.state !== 'blocked') return null;
@@ -15,11 +16,11 @@ export function LeaveUnsavedDialog({ blocker }: { blocker: Blocker }) {
           Your changes to this package are not saved yet.
         </DialogDescription>
         <div className="admin-dialog__actions">
-          <button ref={stay} type="button" className="button button--primary" onClick={() => blocker.reset()}>
-            Stay and save
-          </button>
           <button type="button" className="button button--outline-danger" onClick={() => blocker.proceed()}>
             Leave without saving
+          </button>
+          <button ref={stay} type="button" className="button button--primary" onClick={() => blocker.reset()}>
+            Stay and save
           </button>
         </div>
       </div>
