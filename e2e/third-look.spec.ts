@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
 
 // What a new owner, operator and traveller tripped over on a third look: a reload that made React
@@ -5,6 +6,16 @@ import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEm
 // button, the Team screen shown to an operator, unsaved package edits lost without a word.
 // Sign-in and the console's token refresh wait on the shared Auth Emulator.
 const expectSoon = expect.configure({ timeout: 30_000 });
+
+// A new account made an owner (as `npm run admin -- grant` does), signed in through the site.
+async function signInAsOwner(page: Page, tag: string) {
+  const owner = uniqueEmail(tag);
+  const { localId } = await createAccount(owner, 'run-the-desk', 'Olive Owner');
+  await grantOperator(localId);
+  await page.goto('/account');
+  await logIn(page, owner, 'run-the-desk');
+  await expectSoon(page).toHaveURL('/');
+}
 
 test('reloading the package page after changing the traveller count hydrates cleanly and keeps the count', async ({
   signedIn: page,
@@ -86,12 +97,7 @@ test('unsaved package edits ask before a tab leaves, and the Departures tab keep
   page,
 }) => {
   test.setTimeout(120_000);
-  const owner = uniqueEmail('t64-editor');
-  const { localId } = await createAccount(owner, 'run-the-desk', 'Olive Owner');
-  await grantOperator(localId);
-  await page.goto('/account');
-  await logIn(page, owner, 'run-the-desk');
-  await expectSoon(page).toHaveURL('/');
+  await signInAsOwner(page, 't64-editor');
   await page.goto('/admin/packages/santorini-sunset-sail');
   const description = page.getByLabel('Description', { exact: true });
   await expectSoon(description).toBeVisible();
@@ -114,12 +120,7 @@ test('unsaved package edits ask before a tab leaves, and the Departures tab keep
 
 test('a reload or a closed tab with unsaved package edits gets the browser’s question', async ({ page }) => {
   test.setTimeout(120_000);
-  const owner = uniqueEmail('t64-unload');
-  const { localId } = await createAccount(owner, 'run-the-desk', 'Olive Owner');
-  await grantOperator(localId);
-  await page.goto('/account');
-  await logIn(page, owner, 'run-the-desk');
-  await expectSoon(page).toHaveURL('/');
+  await signInAsOwner(page, 't64-unload');
   await page.goto('/admin/packages/santorini-sunset-sail');
   await expectSoon(page.getByLabel('Day 1 title')).toBeVisible();
   // Browsers ask only on a page the person has interacted with: a click, then typing.
