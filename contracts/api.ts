@@ -94,9 +94,13 @@ export const bookingSchema = z.object({
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: z.boolean(),
-  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer).
+  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer),
+  // and the price per person (whole dollars) once accepted: a move never raises it, so it is the
+  // lower of the booking's and the new date's.
   moveOffer: z.optional(
-    z.nullable(z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime })),
+    z.nullable(
+      z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime, price: z.number() }),
+    ),
   ),
 });
 export type Booking = z.infer<typeof bookingSchema>;

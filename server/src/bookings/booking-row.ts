@@ -69,6 +69,7 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
         toDepartureId: row.move_offer.toDepartureId,
         startsOn: row.move_offer.startsOn,
         expiresAt: new Date(row.move_offer.expiresAt).toISOString(),
+        price: row.move_offer.priceCents / 100,
       }
     : null,
   guests,

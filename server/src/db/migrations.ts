@@ -978,6 +978,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 57,
+    name: 'a move offer carries the price the party pays on the new date',
+    // A move is the brand's doing, so it never raises what a party pays: the offer is made at the
+    // lower of the booking's price and the new date's (server/src/moves/repository.ts), stated in
+    // the email and on My bookings, and accepting it takes that price. Offers made before this
+    // have none (null): accepting one keeps the booking's price.
+    sql: `ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS price_cents integer CHECK (price_cents >= 0);`,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -66,6 +66,9 @@ export type MoveOfferEmailData = BookingEmailData & {
   // ISO timestamp.
   offerExpiresAt: string;
   message?: string | null;
+  // Per person, whole dollars, once accepted: the lower of the booking's price and the new date's
+  // (absent from an email queued before moves stated it).
+  newPrice?: number;
 };
 
 // A waiting party on a departure that will not run: its place is closed.

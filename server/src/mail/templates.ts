@@ -1,6 +1,6 @@
 // Every email the site sends: one subject, an HTML part and a plain-text part (the same words) per
 // kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
-import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
+import { bookingStatusLabels, movePriceLine, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
@@ -201,12 +201,15 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
   const newDate = formatTripDate(data.newStartsOn);
   const link = bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
   const note = data.message?.trim() ? messageParagraphs(data.message) : [];
+  // Never above the booking's (an email queued before moves stated the price: the booking's).
+  const newPrice = Math.min(data.newPrice ?? data.price, data.price);
   return {
     subject: `New date for your trip: ${newDate} – ${data.reference} – ${data.packageName}`,
     heading: 'Your departure will not run: a new date for you',
     intro: [
       greeting(data.name),
       `We are sorry: ${data.packageName} on ${oldDate} will not run. We are holding ${plural(data.travellers, 'seat')} for your party on ${newDate} until ${deadline}.`,
+      movePriceLine(data.price, newPrice, data.travellers, formatPrice),
       `Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled.`,
       ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to answer.']),
     ],
@@ -217,6 +220,14 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
       ['Departure before', oldDate, { superseded: true }],
       ['New departure', newDate],
       ['Travellers', plural(data.travellers, 'traveller')],
+      ...(newPrice < data.price
+        ? [['Price per person before', formatPrice(data.price), { superseded: true }] as Fact]
+        : []),
+      ['Price per person', formatPrice(newPrice)],
+      ...(newPrice < data.price
+        ? [['Total before', formatPrice(data.price * data.travellers), { superseded: true }] as Fact]
+        : []),
+      ['Total', formatPrice(newPrice * data.travellers)],
       ['Answer by', deadline],
     ],
     link,

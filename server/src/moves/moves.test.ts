@@ -250,6 +250,7 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
         toDepartureId: target,
         startsOn: result.target!.startsOn,
         expiresAt: result.expiresAt,
+        price: a.price,
       });
       const list = await ctx.call(other, 'GET', '/api/bookings');
       expect(
@@ -438,6 +439,43 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       expect(res.json().message).toContain('expired');
       expect(await bookingRow(a.id)).toMatchObject({ status: 'cancelled', departure_id: source });
       expect(await seatInvariantBreaches(ctx.db)).toEqual([]);
+    });
+
+    it('a move never raises the price: a dearer date keeps the booking’s, a cheaper one lowers it; the offer, the email and the accepted booking say so', async () => {
+      const { source, target, a, b } = await scene();
+      const booked = a.price;
+      // The new date costs $300 more per person than the parties booked at.
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 300]);
+      expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+      const offered = await myBooking(ctx.traveller, a.id);
+      expect(offered.moveOffer).toMatchObject({ price: booked });
+      const [offerEmail] = await outbox('move-offered', a.id);
+      const data = offerEmail!.payload as unknown as MoveOfferEmailData;
+      expect(data.newPrice).toBe(booked);
+      const text = renderEmail('move-offered', data).text;
+      expect(text).toContain(`Your price stays the same: $${booked.toLocaleString('en-US')} per person`);
+      expect(text).not.toContain(`$${(booked + 300).toLocaleString('en-US')}`);
+
+      // Someone else's departure price change after the offer does not move the offer's price.
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 500]);
+      const res = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${a.id}/move/accept`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ departureId: target, price: booked, total: booked * 2 });
+
+      // A cheaper new date: the other party pays less.
+      const { source: s2, target: t2, a: c } = await scene();
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [t2, booked - 200]);
+      expect((await move(s2, { toDepartureId: t2 })).statusCode).toBe(200);
+      expect((await myBooking(ctx.traveller, c.id)).moveOffer).toMatchObject({ price: booked - 200 });
+      const cheaper = renderEmail(
+        'move-offered',
+        (await outbox('move-offered', c.id))[0]!.payload as unknown as MoveOfferEmailData,
+      ).text;
+      expect(cheaper).toContain('The new date costs less');
+      const accepted = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${c.id}/move/accept`);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({ price: booked - 200, total: (booked - 200) * 2 });
+      expect(b.id).toBeTruthy();
     });
 
     it('cancelling a booking with an open offer gives the held seats back too', async () => {

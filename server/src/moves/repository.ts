@@ -129,14 +129,24 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
     };
   }
 
+  // What each party pays once it accepts: the new date's price (its own, else the package's), but
+  // never more than the booking's. The brand moved the date, so the party never pays for it.
+  const targetPrice =
+    target.price ??
+    (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [target.package_id])).rows[0]
+      ?.price;
+  const offeredCents = (row: BookingRow) =>
+    targetPrice === undefined ? row.price_cents : Math.min(row.price_cents, Math.round(targetPrice * 100));
+
   const expiresAt = new Date(request.offers.now.getTime() + request.offerHours * 3_600_000).toISOString();
   const message = request.message?.replace(/\r\n?/g, '\n').trim() || null;
   const packageName = request.offers.packageName(source.package_id);
-  const offerEmail = (booking: Booking): MoveOfferEmailData => ({
+  const offerEmail = (booking: Booking, row: BookingRow): MoveOfferEmailData => ({
     ...emailData(booking),
     newStartsOn: target.starts_on,
     offerExpiresAt: expiresAt,
     message,
+    newPrice: offeredCents(row) / 100,
   });
   const bookings = active.map(toBooking);
   if (request.dryRun) {
@@ -150,7 +160,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       travellers,
       expiresAt: null,
       waitingTold: waiting[0]!.n,
-      firstEmail: bookings[0] ? offerEmail(bookings[0]) : null,
+      firstEmail: bookings[0] ? offerEmail(bookings[0], active[0]!) : null,
     };
   }
 
@@ -170,6 +180,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       'expires_at',
       'created_at',
       'updated_at',
+      'price_cents',
     ],
     offers.map(({ id, row }) => [
       id,
@@ -181,6 +192,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       expiresAt,
       request.offers.now.toISOString(),
       request.offers.now.toISOString(),
+      offeredCents(row),
     ]),
   );
   // The held seats count as taken on the new date (the CHECK on departures is the backstop).
@@ -241,7 +253,12 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
     ...bookings
       .map((b, i) => ({ b, to: active[i]!.account_email }))
       .filter(({ to }) => !!to)
-      .map(({ b, to }) => ({ bookingId: b.id, kind: 'move-offered' as const, to: to!, data: offerEmail(b) })),
+      .map(({ b, to }, i) => ({
+        bookingId: b.id,
+        kind: 'move-offered' as const,
+        to: to!,
+        data: offerEmail(b, active.find((r) => r.id === b.id) ?? active[i]!),
+      })),
     ...told
       .filter((e) => e.user_email.trim() !== '')
       .map((e) => ({
@@ -288,12 +305,12 @@ class ChangeRefused extends Error {
 
 // Locks the booking (the owner's only: anyone else's is not found) and reads its open offer.
 async function lockOwnBooking(tx: Queryable, bookingId: string, ownerId: string) {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM bookings WHERE id = $1 FOR UPDATE',
+  const { rows } = await tx.query<{ user_id: string; price_cents: number }>(
+    'SELECT user_id, price_cents FROM bookings WHERE id = $1 FOR UPDATE',
     [bookingId],
   );
   if (!rows[0] || rows[0].user_id !== ownerId) return undefined;
-  return { offer: await findOpenMoveOffer(tx, bookingId) };
+  return { offer: await findOpenMoveOffer(tx, bookingId), priceCents: rows[0].price_cents };
 }
 
 // The offer's seats become the booking's on the new date, through the one change path
@@ -322,6 +339,8 @@ export async function acceptMove(db: Database, request: AnswerRequest): Promise<
         maxHeldSeats: request.maxHeldSeats,
         operationsEmail: request.operationsEmail,
         acceptingMove: true,
+        // The offer's price, never above the booking's (an offer made before migration 57 has none).
+        priceCents: Math.min(offer.price_cents ?? own.priceCents, own.priceCents),
       });
       if (outcome.kind !== 'changed') throw new ChangeRefused(outcome);
       return { kind: 'answered', booking: outcome.booking };
