@@ -22,17 +22,21 @@ import { guestDetailsIncomplete, runReminders } from '../reminders/reminders.js'
 import type { Booking } from '#contracts/api';
 
 // The emulator's admin call: the account's address is confirmed; a new sign-in carries it.
-async function verifiedUser(name: string): Promise<TestUser> {
-  const user = await createUser(name);
+async function markVerified(uid: string) {
   const res = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
     },
   );
   if (!res.ok) throw new Error(`emulator accounts:update failed: ${res.status}`);
+}
+
+async function verifiedUser(name: string): Promise<TestUser> {
+  const user = await createUser(name);
+  await markVerified(user.uid);
   return { ...user, idToken: await signInUser(user.email) };
 }
 
@@ -118,6 +122,17 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     // The lead's bookings say who is invited.
     const after = (await ctx.call(lead, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
     expect(after.guests.map((g) => g.inviteStatus)).toEqual([undefined, 'invited', 'not-invited']);
+  });
+
+  it('an address confirmed after the token was made: the identity provider has the last word, no new sign-in needed', async () => {
+    const late = await createUser('late', { verified: false });
+    const own = await bookFor(late, 2);
+    expect((await invite(late, own.id, 1, 'late-friend@example.com')).statusCode).toBe(403);
+    // The traveller clicks the confirmation link; the page keeps its old token (it says unverified).
+    await markVerified(late.uid);
+    const res = await invite(late, own.id, 1, 'late-friend@example.com');
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await lastInvite(own.id)).recipient).toBe('late-friend@example.com');
   });
 
   it('refuses an account without a confirmed email (403), someone else’s booking and unknown travellers (404), the lead and bad addresses (400/404)', async () => {

@@ -14,6 +14,7 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
+import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
 import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
 import {
   errors,
@@ -41,6 +42,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
   const authenticate = authenticator(options.verifyToken);
   const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
+  const addressConfirmedNow = (uid: string) =>
+    options.verifyToken.emailVerifiedNow ? options.verifyToken.emailVerifiedNow(uid) : false;
 
   api.post(
     '/api/bookings/:id/guests/:index/invite',
@@ -73,7 +76,21 @@ export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOp
       },
     },
     async (request, reply) => {
-      if (request.user!.emailVerified !== true) {
+      // A token made before the address was confirmed still says "unverified": the identity
+      // provider has the last word, so nobody needs to sign in again after confirming.
+      let confirmed = request.user!.emailVerified === true;
+      try {
+        confirmed ||= await addressConfirmedNow(request.user!.uid);
+      } catch (error) {
+        if (!(error instanceof IdentityProviderUnavailableError)) throw error;
+        request.log.error({ err: error.cause }, 'email verification check failed');
+        return problem(
+          reply.header('Retry-After', '5'),
+          503,
+          'We could not check your sign-in just now. Please try again in a moment.',
+        );
+      }
+      if (!confirmed) {
         return problem(
           reply,
           403,

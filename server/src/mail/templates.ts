@@ -595,6 +595,38 @@ export function renderEmail<K extends EmailKind>(
   };
 }
 
+// The identity provider's own emails (confirm an address, reset a password) as the Auth Emulator
+// keeps them: `npm start` sends them to the local inbox in the brand's layout
+// (scripts/auth-emulator-mail.ts), so a newcomer confirms an address as in production, where
+// Firebase sends them itself. `link` is the emulator's action link, used as it is.
+export type AccountLinkEmail = { action: 'verify-email' | 'reset-password'; email: string; link: string };
+
+export function renderAccountLinkEmail({ action, email, link }: AccountLinkEmail): RenderedEmail {
+  const verify = action === 'verify-email';
+  const letter: Letter = {
+    subject: verify
+      ? `Confirm your email address – ${brand.name}`
+      : `Reset your password – ${brand.name}`,
+    heading: verify ? 'Confirm your email address' : 'Reset your password',
+    intro: [
+      'Hello,',
+      verify
+        ? `Follow the link below to confirm ${email} as the address of your ${brand.name} account. Once it is confirmed you get every email about your bookings and can invite your fellow travellers.`
+        : `Someone asked to reset the password of the ${brand.name} account for ${email}. Follow the link below to choose a new one.`,
+    ],
+    facts: [['Account', email]],
+    link: { label: verify ? 'Confirm my email address' : 'Choose a new password', url: link },
+    outro: [
+      verify
+        ? 'If you did not make an account with us, ignore this email.'
+        : 'If you did not ask for this, ignore this email: your password stays as it is.',
+      contactLine,
+    ],
+  };
+  const subject = oneLine(letter.subject);
+  return { subject, html: renderHtml({ ...letter, subject }), text: renderText(letter), attachments: [] };
+}
+
 function renderText({ heading, intro, quoted = [], facts, link, outro }: Letter) {
   const width = Math.max(...facts.map(([label]) => label.length)) + 2;
   return [
