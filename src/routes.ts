@@ -5,6 +5,7 @@ export default [
   route('blogs', 'routes/blogs.tsx'),
   route('about', 'routes/about.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/deleted', 'routes/account-deleted.tsx'),
   // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
   route('travellers/:token', 'routes/guest-link.tsx'),
   layout('routes/protected-layout.tsx', [

@@ -7,6 +7,7 @@ export const prerendered: Record<string, string> = {
   '/blogs': 'blogs/index.html',
   '/about': 'about/index.html',
   '/account': 'account/index.html',
+  '/account/deleted': 'account/deleted/index.html',
 };
 
 // Rendered by the server from its in-memory catalogue, once per catalogue version, and kept

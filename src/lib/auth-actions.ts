@@ -62,6 +62,23 @@ export async function refreshEmailVerified(): Promise<boolean> {
   return true;
 }
 
+// Deleting an account wants a recent sign-in (the server: within 5 minutes). Signs the same person
+// in again where they are: with their password, or with Google for a Google account (a popup).
+// The fresh token that follows carries the new sign-in time. Rejects with the SDK's error
+// (auth/invalid-credential for a wrong password, auth/popup-closed-by-user...).
+export async function reauthenticate(password: string | null): Promise<void> {
+  const { sdk, auth } = await authSdk();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) throw new Error('Not signed in.');
+  if (password !== null && user.email) {
+    await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password));
+  } else {
+    await sdk.reauthenticateWithPopup(user, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
+  }
+  await user.getIdToken(true);
+}
+
 export async function signInWithGoogle() {
   const { sdk, auth } = await authSdk();
   await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
