@@ -492,4 +492,28 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       );
     });
   });
+
+  it('a moved (closed) date reads Closed for its guide and leaves the risk list', async () => {
+    const { source, target } = await scene();
+    const today = todayIso('UTC');
+    // At risk before the move: a minimum of 6 not met (5 booked), the decision due.
+    const decide = await ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${source}`, {
+      decideBy: addDays(today, 1),
+      minTravellers: 6,
+    });
+    expect(decide.statusCode, decide.body).toBe(200);
+    expect((await departure(source)).atRisk).toBe(true);
+    // The guide assigned (the console's PATCH checks the role in the staff directory; here, as stored).
+    await ctx.db.query('INSERT INTO departure_guides (departure_id, uid) VALUES ($1, $2)', [source, guide.uid]);
+    expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+
+    expect(await departure(source)).toMatchObject({ status: 'closed', atRisk: false });
+    const guideList = await ctx.call(guide, 'GET', '/api/guide/departures');
+    expect(guideList.statusCode, guideList.body).toBe(200);
+    expect(
+      (guideList.json() as { departures: { id: string; status: string }[] }).departures.find(
+        (d) => d.id === source,
+      ),
+    ).toMatchObject({ status: 'closed' });
+  });
 });
