@@ -109,6 +109,23 @@ export type BookingGuest = Booking['guests'][number];
 // (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline).
 export type MoveOffer = NonNullable<Booking['moveOffer']>;
 
+// GET /api/move-offers/{token} (and its accept and decline): what a party without an account (a
+// phone booking) reads on its personal link to the brand's offer of another date: the trip, the new
+// date, the price per person in whole dollars as booked and once accepted (never more), and
+// whether it is still open or how it ended.
+export const moveLinkSchema = z.object({
+  reference: z.string(),
+  packageName: z.string(),
+  startsOn: z.nullable(isoDate),
+  newStartsOn: isoDate,
+  expiresAt: isoDateTime,
+  travellers: z.number(),
+  price: z.number(),
+  newPrice: z.number(),
+  state: z.enum(['open', 'accepted', 'declined', 'expired', 'withdrawn']),
+});
+export type MoveLink = z.infer<typeof moveLinkSchema>;
+
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });
 export type SeatsConflict = z.infer<typeof seatsConflictSchema>;

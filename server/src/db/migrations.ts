@@ -980,12 +980,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 57,
-    name: 'a move offer carries the price the party pays on the new date',
+    name: 'a move offer carries its price, and a personal link for a party without an account',
     // A move is the brand's doing, so it never raises what a party pays: the offer is made at the
     // lower of the booking's price and the new date's (server/src/moves/repository.ts), stated in
     // the email and on My bookings, and accepting it takes that price. Offers made before this
     // have none (null): accepting one keeps the booking's price.
-    sql: `ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS price_cents integer CHECK (price_cents >= 0);`,
+    // A booking staff entered for someone without an account (a phone booking) has no My
+    // bookings to answer in: its offer carries the SHA-256 of a personal link's token
+    // (/moves/{token}, as guest links do: docs/decisions/030-guest-links.md), sent in its email.
+    sql: `
+      ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS price_cents integer CHECK (price_cents >= 0);
+      ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS answer_token_hash text;
+      CREATE UNIQUE INDEX IF NOT EXISTS move_offers_answer_token ON move_offers (answer_token_hash)
+        WHERE answer_token_hash IS NOT NULL;
+    `,
   },
   {
     version: 58,

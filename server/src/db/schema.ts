@@ -89,6 +89,8 @@ export type MoveOffersTable = {
   // Migration 57: per person, what the party pays once it accepts (null: offered before, the
   // booking's own price).
   price_cents: number | null;
+  // Migration 57: the SHA-256 of the personal link a party without an account answers through.
+  answer_token_hash: string | null;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -528,6 +530,7 @@ export const columns = {
     created_at: timestamp,
     updated_at: timestamp,
     price_cents: orNull(integer),
+    answer_token_hash: orNull(text),
   },
   waitlist_entries: {
     id: uuid,

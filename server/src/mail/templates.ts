@@ -199,7 +199,14 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
   const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
   const oldDate = formatTripDate(data.startsOn);
   const newDate = formatTripDate(data.newStartsOn);
-  const link = bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
+  const personal = data.answerPath
+    ? {
+        label: 'Accept or decline the new date',
+        url: siteLink(options.siteUrl, data.answerPath) ?? data.answerPath,
+      }
+    : null;
+  const link = personal ?? bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
+  const where = personal ? 'with the link below' : 'in My bookings';
   const note = data.message?.trim() ? messageParagraphs(data.message) : [];
   // Never above the booking's (an email queued before moves stated the price: the booking's).
   const newPrice = Math.min(data.newPrice ?? data.price, data.price);
@@ -210,7 +217,7 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
       greeting(data.name),
       `We are sorry: ${data.packageName} on ${oldDate} will not run. We are holding ${plural(data.travellers, 'seat')} for your party on ${newDate} until ${deadline}.`,
       movePriceLine(data.price, newPrice, data.travellers, formatPrice),
-      `Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled.`,
+      `Accept ${where} to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled. You can also call us to answer.`,
       ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to answer.']),
     ],
     quoted: note,

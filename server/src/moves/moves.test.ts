@@ -14,7 +14,7 @@ import { renderEmail } from '../mail/templates.js';
 import type { BookingEmailData, MoveOfferEmailData } from '../mail/outbox.js';
 import { seatInvariantBreaches } from '../waitlist/seat-audit.js';
 import { expireMoveOffers } from './repository.js';
-import type { AdminDeparture, Booking, DepartureMoveResult } from '#contracts/api';
+import type { AdminBooking, AdminDeparture, Booking, DepartureMoveResult, MoveLink } from '#contracts/api';
 
 describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store, { moveOfferHours: 48, decisionDays: 30 });
@@ -515,5 +515,72 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
         (d) => d.id === source,
       ),
     ).toMatchObject({ status: 'closed' });
+  });
+
+  it('a party without an account (a phone booking) answers through its personal link; staff can answer for a party', async () => {
+    const source = await ctx.addDeparture({ capacity: 8 });
+    const target = await ctx.addDeparture({ capacity: 8 });
+    const phoneEmail = `phone-${crypto.randomUUID()}@example.com`;
+    const made = await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', {
+      packageId: 'swiss-alpine-lakes',
+      name: 'Phone Caller',
+      email: phoneEmail,
+      address: '1 Road',
+      phone: '442079460000',
+      departureId: source,
+      travellers: 2,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const phone = made.json() as AdminBooking;
+    const online = await ctx.book(ctx.traveller, { departureId: source, travellers: 1 });
+    expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+
+    // The phone party's email carries a personal link, not "My bookings"; the account holder's does not.
+    const [phoneEmailRow] = await outbox('move-offered', phone.id);
+    const data = phoneEmailRow!.payload as unknown as MoveOfferEmailData;
+    expect(data.answerPath).toMatch(/^\/moves\/[A-Za-z0-9_-]{43}$/);
+    const text = renderEmail('move-offered', data, { siteUrl: 'https://wayfarer.example' }).text;
+    expect(text).toContain(`https://wayfarer.example${data.answerPath}`);
+    expect(text).toContain('Accept with the link below');
+    expect((await outbox('move-offered', online.id))[0]!.payload).not.toHaveProperty('answerPath');
+    // Only its hash is stored.
+    const token = data.answerPath!.slice('/moves/'.length);
+    const stored = await ctx.db.query('SELECT 1 FROM move_offers WHERE answer_token_hash = $1', [token]);
+    expect(stored.rows).toHaveLength(0);
+
+    const link = await ctx.call(null, 'GET', `/api/move-offers/${token}`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.headers['cache-control']).toContain('no-store');
+    expect(link.json()).toMatchObject({
+      reference: phone.reference,
+      travellers: 2,
+      state: 'open',
+      price: phone.price,
+      newPrice: phone.price,
+    } satisfies Partial<MoveLink>);
+    expect(link.body).not.toContain(phoneEmail);
+    expect((await ctx.call(null, 'GET', `/api/move-offers/${'x'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await ctx.call(null, 'GET', '/api/move-offers/not-a-token')).statusCode).toBe(404);
+
+    const accepted = await ctx.call(null, 'POST', `/api/move-offers/${token}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted' });
+    expect((await bookingRow(phone.id)).departure_id).toBe(target);
+    expect((await ctx.call(null, 'POST', `/api/move-offers/${token}/decline`)).statusCode).toBe(409);
+    expect(await ctx.audit({ bookingId: phone.id })).toContainEqual(
+      expect.objectContaining({ action: 'booking.move-accepted', actor: 'the party (personal link)' }),
+    );
+
+    // The online party called instead: the operator declines for them; a traveller may not.
+    expect((await ctx.call(ctx.traveller, 'POST', `/api/admin/bookings/${online.id}/move/decline`)).statusCode).toBe(
+      403,
+    );
+    const declined = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${online.id}/move/decline`);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'cancelled', moveOffer: null });
+    expect((await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${online.id}/move/accept`)).statusCode).toBe(
+      409,
+    );
+    expect(await seatInvariantBreaches(ctx.db)).toEqual([]);
   });
 });
