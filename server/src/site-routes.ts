@@ -28,6 +28,8 @@ export const clientRoutes = [
   '/bookings/:id/travellers',
   // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
   '/travellers/:token',
+  // A party's personal link to answer a move of their departure: no sign-in (server/src/moves).
+  '/moves/:token',
   '/admin',
   '/admin/bookings',
   '/admin/departures',
