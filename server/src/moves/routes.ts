@@ -6,10 +6,12 @@ import { bookingSchema, moveLinkSchema, uuidParam } from '#contracts/api';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../seats/offer-context.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { isGuestToken } from '../guest-links/tokens.js';
 import {
   acceptMove,
@@ -39,7 +41,14 @@ const linkAnswer = (view: MoveLinkView) => ({
   state: view.state,
 });
 
-export async function moveAnswerRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What a traveller's answer to a moved departure reads of the app's context.
+export type MoveAnswerContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'writeLimit' | 'rateLimitPerMinute' | 'today' | 'operationsEmail' | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function moveAnswerRoutes(app: FastifyInstance, options: MoveAnswerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
