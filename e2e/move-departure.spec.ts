@@ -169,7 +169,7 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   await expect(dialog.locator('pre')).toContainText('Too few travellers booked this date.');
   await expect(dialog.locator('pre')).toContainText('Your price stays the same');
   await expectAccessible(page, 'the move dialog with its preview');
-  await shot(page, 'move-dialog');
+  await dialog.screenshot({ path: `/tmp/look-a-shots/move-dialog-${testInfo.project.name}.png` });
   await dialog.getByRole('button', { name: 'Send to 3 parties' }).click();
   await expect(page.getByRole('status').filter({ hasText: '3 parties offered' })).toBeVisible();
   await expect(row).toContainText('Closed');
