@@ -11,7 +11,7 @@ export const meta = () => [
 // signed out: what is gone and what is kept. The same for everyone, so it is prerendered.
 export default function AccountDeleted() {
   return (
-    <section className="section container account-deleted" aria-labelledby="account-deleted-title">
+    <section className="section container container--narrow account-deleted" aria-labelledby="account-deleted-title">
       <h1 id="account-deleted-title">Your account is deleted</h1>
       <p>
         Your account was deleted and your personal data erased: your name, email address, phone number,
