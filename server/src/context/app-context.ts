@@ -1,8 +1,8 @@
 // What the app gives its API's route plugins: the database, the token check, the catalogue, the
 // limits, the clocks tests move and the hooks main.ts wires (docs/decisions/060-app-context.md).
 // Made once by buildApp (server/src/app.ts) from main.ts's environment; each plugin declares the
-// fields it reads as a Pick of this type beside its function, so its dependencies are written where
-// it is and a field nobody reads shows as unused.
+// fields it reads as a Pick of this type beside its function, so its dependencies are written in
+// its signature and the type checker holds every caller to them.
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { StaffDirectory } from '../auth/staff-directory.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
