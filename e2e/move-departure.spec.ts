@@ -200,6 +200,16 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   expect(benBooking).toMatchObject({ status: 'cancelled', departureId: source.id, moveOffer: null });
   await benPage.context().close();
 
+  // The console's booking page offers to give the party's answer for them; its history writes the
+  // offer's deadline in the brand's zone.
+  await page.goto(`/admin/bookings/${phoneBooking.id}`);
+  const forThem = page.getByRole('region', { name: /Offered another date/ });
+  await expect(forThem.getByRole('button', { name: 'Decline for them' })).toBeVisible();
+  await expect(page.getByText(/held until .*(PST|PDT)/)).toBeVisible();
+  await expect(page.getByText(/held until \d{4}-/)).toHaveCount(0);
+  await expectAccessible(page, '/admin/bookings/{id} with a move offer');
+  await shot(page, 'admin-booking-move-offer');
+
   // The phone party opens its personal link from the email (MailDev) and accepts.
   const link = await moveLinkFor(request, phoneEmail);
   const phonePage = await (await browser.newContext()).newPage();

@@ -571,7 +571,10 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       expect.objectContaining({ action: 'booking.move-accepted', actor: 'the party (personal link)' }),
     );
 
-    // The online party called instead: the operator declines for them; a traveller may not.
+    // The online party called instead: the console's booking shows the offer, the operator declines
+    // for them; a traveller may not.
+    const inConsole = await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${online.id}`);
+    expect(inConsole.json()).toMatchObject({ moveOffer: { toDepartureId: target, price: online.price } });
     expect((await ctx.call(ctx.traveller, 'POST', `/api/admin/bookings/${online.id}/move/decline`)).statusCode).toBe(
       403,
     );
