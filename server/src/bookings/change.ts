@@ -262,6 +262,7 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
       to: request.operationsEmail,
       data: operationsEmailData(booking, {
         before: `${formatTripDate(current.startsOn)}, ${plural(current.travellers, 'traveller')}`,
+        ...(request.acceptingMove ? { acceptedMove: true } : {}),
       }),
     });
   }

@@ -31,18 +31,25 @@ const fieldNames: Record<GuestField, string> = {
   emergencyPhone: 'emergency contact phone',
 };
 
-// "traveller 2: date of birth, dietary needs; traveller 3: full name": what changed, never to what.
-export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
+// "traveller 2: date of birth, dietary needs; traveller 3: full name, answers (Boot size)": what
+// changed, never to what. A question is named by its label, as staff wrote it in the catalogue;
+// its id (made from the label when it was added) only where the package no longer asks it.
+export const describeGuestChanges = (
+  before: Guest[],
+  after: Guest[],
+  questions: readonly { id: string; label: string }[] = [],
+) =>
   after
     .map((guest, i) => {
       const changed = guestFields
         .filter((f) => (before[i]?.[f] ?? null) !== guest[f])
         .map((f) => fieldNames[f]);
-      // Which questions were answered differently, by id; never the answers.
+      // Which questions were answered differently; never the answers.
       const was = before[i]?.answers ?? {};
       const now = guest.answers ?? {};
-      const questions = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
-      if (questions.length > 0) changed.push(`answers (${questions.join(', ')})`);
+      const answered = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
+      const labelOf = (id: string) => questions.find((q) => q.id === id)?.label ?? id;
+      if (answered.length > 0) changed.push(`answers (${answered.map(labelOf).join(', ')})`);
       return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.join(', ')}`;
     })
     .filter((line): line is string => line !== null)
@@ -88,7 +95,7 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     const checked = validateGuests(change.body, current.travellers, change.today, row.questions ?? []);
     if (!checked.success)
       return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
-    const summary = describeGuestChanges(current.guests, checked.guests);
+    const summary = describeGuestChanges(current.guests, checked.guests, row.questions ?? []);
     if (summary === '') return { kind: 'unchanged', booking: current };
 
     const g = checked.guests;

@@ -107,6 +107,8 @@ export type OperationsEmailData = BookingEmailData & {
   phone: string;
   // Changes: what the booking was before ("12 Dec 2026, 2 travellers").
   before?: string | null;
+  // A change that was the traveller accepting the brand's move to another date, not their own.
+  acceptedMove?: boolean;
 };
 
 export type EmailPayloads = {

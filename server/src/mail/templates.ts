@@ -535,30 +535,44 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
     case 'operations-cancellation':
     case 'operations-change': {
       const data = payload as OperationsEmailData;
-      const what = {
-        'operations-request': 'New booking request',
-        'operations-cancellation': 'Cancelled by the traveller',
-        'operations-change': 'Changed by the traveller',
-      }[kind as 'operations-request'];
+      // Deleting an account erases the traveller's name, email and phone from these emails too
+      // (server/src/me/repository.ts): a booking always has an email and a phone, so none left
+      // means erased. The email then says what happened, without empty contact lines.
+      const erased = data.email.trim() === '' && data.phone.trim() === '';
+      const what =
+        kind === 'operations-change' && data.acceptedMove
+          ? 'Move accepted by the traveller'
+          : kind === 'operations-cancellation' && erased
+            ? 'Cancelled: account deleted'
+            : {
+                'operations-request': 'New booking request',
+                'operations-cancellation': 'Cancelled by the traveller',
+                'operations-change': 'Changed by the traveller',
+              }[kind as 'operations-request'];
       // Linked in the HTML part, so the operations team reaches the traveller in one tap.
       const facts: Fact[] = [
         ...bookingFacts(data),
-        ['Traveller', data.name],
-        ['Email', data.email, { href: mailtoHref(data.email) }],
-        ['Phone', data.phone, { href: callHref(data.phone) }],
+        ['Traveller', erased ? 'Erased with their account' : data.name],
       ];
+      if (data.email.trim()) facts.push(['Email', data.email, { href: mailtoHref(data.email) }]);
+      if (data.phone.trim()) facts.push(['Phone', data.phone, { href: callHref(data.phone) }]);
       if (data.before) facts.push(['Before the change', data.before]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
       const consoleUrl = siteLink(options.siteUrl, `/admin/bookings?q=${encodeURIComponent(data.reference)}`);
+      const who = erased ? 'A traveller who deleted their account' : data.name;
       return {
         subject: `${what}: ${data.reference} – ${tripLine(data)}`,
         heading: what,
         intro: [
           kind === 'operations-request'
-            ? `${data.name} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
+            ? `${who} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
             : kind === 'operations-cancellation'
-              ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
-              : `${data.name} changed booking ${data.reference} online.`,
+              ? erased
+                ? `Booking ${data.reference} was cancelled when the traveller deleted their account. Its seats are free again; their name and contact details were erased with the account.`
+                : `${who} cancelled booking ${data.reference} online. Its seats are free again.`
+              : data.acceptedMove
+                ? `${who} accepted the new date the brand offered for booking ${data.reference}.`
+                : `${who} changed booking ${data.reference} online.`,
         ],
         facts,
         status: data.status,

@@ -54,3 +54,48 @@ describe('the Team screen', () => {
     expect(within(row).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the Team screen for an operator', () => {
+  it('says it is for owners only, without the add form, when the server answers 403', async () => {
+    fakeFetch({
+      'GET /api/admin/staff': () =>
+        json(403, { error: 'forbidden', message: 'This page is for Wayfarer Tours staff only.' }),
+    });
+    render(<StaffConsole />);
+    expect(await screen.findByRole('heading', { name: 'Owners only' })).toBeVisible();
+    expect(screen.queryByLabelText('Email of their account')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to the team' })).toBeNull();
+    expect(screen.queryByText(/staff only/)).toBeNull();
+  });
+});
+
+describe('removing a role', () => {
+  it('asks about your own role in your own words', async () => {
+    const user = userEvent.setup();
+    fakeFetch({ 'GET /api/admin/staff': () => json(200, { staff: [owner, guide] }) });
+    render(<StaffConsole selfUid="owner-1" />);
+    const mine = (await screen.findByText('olive@example.com')).closest('li')!;
+    await user.click(within(mine).getByRole('button', { name: 'Remove' }));
+    expect(within(mine).getByText('Remove your own role? You lose the console at once.')).toBeVisible();
+    const theirs = screen.getByText('gus@example.com').closest('li')!;
+    await user.click(within(theirs).getByRole('button', { name: 'Remove' }));
+    expect(within(theirs).getByText('Remove their role?')).toBeVisible();
+  });
+});
+
+describe('adding someone with the keyboard', () => {
+  it('moves focus to the message once added, never leaving it on <body>', async () => {
+    const user = userEvent.setup();
+    fakeFetch({
+      'GET /api/admin/staff': () => json(200, { staff: [owner] }),
+      'PUT /api/admin/staff': () => json(200, { ...guide, role: 'guide' }),
+    });
+    render(<StaffConsole />);
+    await user.type(await screen.findByLabelText('Email of their account'), 'gus@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'guide');
+    await user.click(screen.getByRole('button', { name: 'Add to the team' }));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(status).toHaveTextContent('gus@example.com is now a guide.');
+  });
+});

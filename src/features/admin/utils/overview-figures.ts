@@ -1,7 +1,7 @@
 // The overview's words: each chart's summary (its text alternative) and the labels the charts
 // share, computed from GET /api/admin/overview's answer.
 import type { OverviewDeparture, OverviewWeek } from '#contracts/overview';
-import { formatCount, formatTripDate, plural, tripDateParts } from '#contracts/format';
+import { formatCount, formatTripDate, plural, pluralWord, tripDateParts } from '#contracts/format';
 import { daysBetween } from '#contracts/iso-dates';
 
 // Seats per kind, in the order the charts stack them and the tables list them.
@@ -40,7 +40,7 @@ export function seatsSummary(departures: OverviewDeparture[], from: string, to: 
   const of = (d: OverviewDeparture) =>
     `${d.packageName} on ${formatTripDate(d.startsOn)}, ${taken(d)} of ${d.capacity} taken`;
   return (
-    `${plural(departures.length, 'departure')} ${range}: ${count(sum('confirmed'))} seats confirmed, ` +
+    `${plural(departures.length, 'departure')} ${range}: ${count(sum('confirmed'))} ${pluralWord(sum('confirmed'), 'seat')} confirmed, ` +
     `${count(sum('requested'))} requested, ${count(sum('offered'))} offered and ${count(sum('free'))} free, ` +
     `of ${count(sum('capacity'))}. Fullest: ${of(fullest)}.` +
     (ranked.length > 1 ? ` Emptiest: ${of(emptiest)}.` : '')
