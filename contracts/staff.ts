@@ -79,6 +79,8 @@ export const guideDepartureSchema = z.object({
   id: z.string(),
   packageName: z.string(),
   startsOn: z.string(),
+  // Closed: it will not run as it stands (closed by the brand, or moved to another date).
+  status: z.enum(['open', 'closed']),
   meetingPoint: z.nullable(z.string()),
   meetingTime: z.nullable(z.string()),
   // Travellers on active bookings, and how many of them are marked present or no-show.

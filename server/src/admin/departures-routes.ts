@@ -74,6 +74,7 @@ export const toAdminDeparture = (
         // Travellers of active bookings: held offers are not bookings (departures/repository.ts guarantee).
         booked: row.seats_taken - (row.offered ?? 0),
         decideBy: row.decide_by,
+        status: row.status,
       },
       today,
     ),

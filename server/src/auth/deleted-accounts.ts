@@ -36,6 +36,8 @@ export function refusingDeletedAccounts(verify: TokenVerifier, db: Database): To
     }
     return user;
   };
+  // Whatever else the verifier can answer (server/src/auth/verified-user.ts) passes through.
   if (verify.known) check.known = verify.known;
+  if (verify.emailVerifiedNow) check.emailVerifiedNow = verify.emailVerifiedNow;
   return check;
 }

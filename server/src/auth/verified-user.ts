@@ -21,4 +21,9 @@ export type TokenVerifier = ((idToken: string) => Promise<VerifiedUser>) & {
   // True for a token this process verified and still trusts (token-cache.ts): such a request is
   // never counted against its address's public limit (server/src/public-limit.ts).
   known?: (idToken: string) => boolean;
+  // Whether the account's address is confirmed now, asked of the identity provider: a token says
+  // what was true when it was made (up to an hour before), so one that says "unverified" may
+  // predate the click on the confirmation link. Throws IdentityProviderUnavailableError when the
+  // provider cannot be asked. Absent: the token's word is final.
+  emailVerifiedNow?: (uid: string) => Promise<boolean>;
 };

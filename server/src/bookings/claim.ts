@@ -102,6 +102,7 @@ export function claimingVerifier(verify: TokenVerifier, db: Database, onError: (
     return user;
   };
   if (verify.known) check.known = verify.known;
+  if (verify.emailVerifiedNow) check.emailVerifiedNow = verify.emailVerifiedNow;
   return check;
 }
 

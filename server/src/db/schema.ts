@@ -86,6 +86,11 @@ export type MoveOffersTable = {
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 57: per person, what the party pays once it accepts (null: offered before, the
+  // booking's own price).
+  price_cents: number | null;
+  // Migration 57: the SHA-256 of the personal link a party without an account answers through.
+  answer_token_hash: string | null;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -372,13 +377,14 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   questions: AnswerQuestion[] | null;
   // Its open move offer (migration 40), if any: the new date and the deadline. Absent on a row
   // built in memory (a new booking has none).
-  move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string } | null;
+  move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string; priceCents: number } | null;
 };
 
 // A booking's open move offer as one JSON object (null without one): the partial unique index
 // move_offers_open_booking answers it.
 export const moveOfferJson = `(SELECT json_build_object('toDepartureId', m.to_departure_id,
-    'startsOn', to_char(t.starts_on, 'YYYY-MM-DD'), 'expiresAt', m.expires_at)
+    'startsOn', to_char(t.starts_on, 'YYYY-MM-DD'), 'expiresAt', m.expires_at,
+    'priceCents', least(coalesce(m.price_cents, b.price_cents), b.price_cents))
   FROM move_offers m JOIN departures t ON t.id = m.to_departure_id
   WHERE m.booking_id = b.id AND m.status = 'open')`;
 
@@ -542,6 +548,8 @@ export const columns = {
     expires_at: timestamp,
     created_at: timestamp,
     updated_at: timestamp,
+    price_cents: orNull(integer),
+    answer_token_hash: orNull(text),
   },
   waitlist_entries: {
     id: uuid,

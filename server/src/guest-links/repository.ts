@@ -5,10 +5,11 @@
 // lead's name and that one traveller's details.
 import { plural } from '#contracts/format';
 import type { GuestLink } from '#contracts/guest-links';
+import { checkAnswers, type AnswerQuestion } from '#contracts/answers';
 import {
   checkGuest,
   detailsEditable,
-  guestComplete,
+  guestCompleteFor,
   type Guest,
   type GuestsFieldErrors,
 } from '#contracts/guests';
@@ -164,7 +165,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
         to: `traveller ${invite.index + 1}: invited to fill in their details`,
       },
     ]);
-    return { kind: 'invited', complete: guestComplete(row.guests[invite.index]!) };
+    return { kind: 'invited', complete: guestCompleteFor(row.questions ?? [])(row.guests[invite.index]!) };
   });
 }
 
@@ -177,7 +178,8 @@ const findLink = async (q: Queryable, token: string) =>
     ])
   ).rows[0];
 
-// The one guest's details as the link shows them: no check-in, no other traveller.
+// The one guest's details as the link shows them, with their own answers: no check-in, no other
+// traveller.
 const ownGuest = (g: Guest): Guest => ({
   fullName: g.fullName,
   dateOfBirth: g.dateOfBirth,
@@ -185,21 +187,28 @@ const ownGuest = (g: Guest): Guest => ({
   medical: g.medical,
   emergencyName: g.emergencyName,
   emergencyPhone: g.emergencyPhone,
+  answers: g.answers ?? {},
 });
+
+// The package's questions as the link asks them (whether an answer is sensitive is the brand's
+// business, not the form's).
+const linkQuestions = (questions: readonly AnswerQuestion[]) =>
+  questions.map((q) => ({ id: q.id, label: q.label, kind: q.kind, choices: q.choices, required: q.required }));
 
 const linkView = (row: BookingRow, link: LinkRow, cutoffDays: number): GuestLink => {
   const { position } = link;
   const guest = ownGuest(row.guests[position]!);
+  const questions = row.questions ?? [];
   return {
     packageName: row.package_name,
     startsOn: row.starts_on,
     leadName: storedLeadName(link.lead_name),
     editableUntil: editableUntil(row.starts_on, cutoffDays),
     position,
-    // The catalogue has no questions per package yet: none to ask.
-    questions: [],
+    questions: linkQuestions(questions),
     guest,
-    complete: guestComplete(guest),
+    // Every required question answered too (contracts/guests.ts).
+    complete: guestCompleteFor(questions)(guest),
   };
 };
 
@@ -254,17 +263,28 @@ export function saveGuestLink(
     const { guest, errors } = checkGuest(input as Record<string, unknown>, today);
     const fieldErrors: GuestsFieldErrors = {};
     for (const [field, message] of Object.entries(errors)) fieldErrors[`guest.${field}`] = message;
+    // The package's questions, checked as the lead's form checks them (contracts/answers.ts);
+    // errors keyed guest.answers.{questionId}.
+    const answered = checkAnswers(row.questions ?? [], (input as { answers?: unknown }).answers);
+    for (const [id, message] of Object.entries(answered.errors)) {
+      fieldErrors[id === '' ? 'guest.answers' : `guest.answers.${id}`] = message;
+    }
+    // A save without answers (an older page) keeps the ones stored.
+    guest.answers =
+      (input as { answers?: unknown }).answers === undefined
+        ? (row.guests[link.position]!.answers ?? {})
+        : answered.answers;
     if (Object.keys(fieldErrors).length > 0) {
       return { kind: 'invalid', message: 'Please check the highlighted fields.', fieldErrors };
     }
     const position = link.position;
     const before = row.guests.map(ownGuest);
     const after = before.map((g, i) => (i === position ? guest : g));
-    const summary = describeGuestChanges(before, after);
+    const summary = describeGuestChanges(before, after, row.questions ?? []);
     if (summary === '') return { kind: 'unchanged', link: linkView(row, link, cutoffDays) };
     await tx.query(
       `UPDATE booking_guests SET full_name = $3, date_of_birth = $4::date, dietary = $5, medical = $6,
-         emergency_name = $7, emergency_phone = $8, updated_at = now()
+         emergency_name = $7, emergency_phone = $8, answers = $9::jsonb, updated_at = now()
        WHERE booking_id = $1 AND position = $2`,
       [
         row.id,
@@ -275,6 +295,7 @@ export function saveGuestLink(
         guest.medical,
         guest.emergencyName,
         guest.emergencyPhone,
+        JSON.stringify(guest.answers ?? {}),
       ],
     );
     await tx.query('UPDATE bookings SET updated_at = now() WHERE id = $1', [row.id]);

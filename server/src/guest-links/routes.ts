@@ -14,6 +14,7 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
+import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
@@ -60,6 +61,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const invitesPerDay = options.invitesPerDay ?? defaultInvitesPerDay;
+  const addressConfirmedNow = (uid: string) =>
+    options.verifyToken.emailVerifiedNow ? options.verifyToken.emailVerifiedNow(uid) : false;
 
   api.post(
     '/api/bookings/:id/guests/:index/invite',
@@ -92,7 +95,21 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
       },
     },
     async (request, reply) => {
-      if (request.user!.emailVerified !== true) {
+      // A token made before the address was confirmed still says "unverified": the identity
+      // provider has the last word, so nobody needs to sign in again after confirming.
+      let confirmed = request.user!.emailVerified === true;
+      try {
+        confirmed ||= await addressConfirmedNow(request.user!.uid);
+      } catch (error) {
+        if (!(error instanceof IdentityProviderUnavailableError)) throw error;
+        request.log.error({ err: error.cause }, 'email verification check failed');
+        return problem(
+          reply.header('Retry-After', '5'),
+          503,
+          'We could not check your sign-in just now. Please try again in a moment.',
+        );
+      }
+      if (!confirmed) {
         return problem(
           reply,
           403,

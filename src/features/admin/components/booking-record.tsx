@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
+import { MoveAnswerForParty } from '~/features/admin/components/move-answer-for-party';
 import { BookingHistory } from '~/features/admin/components/booking-history';
 import { ChangeBookingPanel } from '~/features/admin/components/change-booking-panel';
 import { Flash } from '~/features/admin/components/flash';
@@ -93,6 +94,15 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
         </div>
       </div>
       <Flash message={flash.message} />
+      {booking.moveOffer ? (
+        <MoveAnswerForParty
+          booking={booking}
+          onChanged={(updated, message) => {
+            changed(updated);
+            flash.show(message);
+          }}
+        />
+      ) : null}
       <div className="admin-columns">
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-details">
           <h2 id="admin-booking-details" className="admin-panel__title">
