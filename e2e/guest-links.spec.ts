@@ -94,7 +94,10 @@ test('a lead invites a traveller, who fills in their own details without an acco
   await expect(guest.getByRole('heading', { level: 1, name: 'Your details for the trip' })).toBeVisible({
     timeout: 20_000,
   });
-  await expect(guest.getByText('Otto Other booked this trip for you')).toBeVisible();
+  // The invitation names the account's display name from sign-up, never the free text typed as
+  // traveller 1's name (server/src/guest-links/lead-name.ts).
+  await expect(guest.getByText('Lena Lead booked this trip for you')).toBeVisible();
+  await expect(guest.getByText('Otto Other')).toHaveCount(0);
   const form = traveller(guest, 2);
   await form.getByLabel('Full name', { exact: true }).fill('Greta Guest');
   await form.getByLabel('Date of birth', { exact: true }).fill('1990-05-06');
