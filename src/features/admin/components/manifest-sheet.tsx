@@ -6,7 +6,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { DepartureGuides } from '~/features/admin/components/departure-guides';
 import { DepartureWaitlist } from '~/features/admin/components/departure-waitlist';
 import { DepartureMessageForm } from '~/features/admin/components/departure-message-form';
-import type { OperatorGuest } from '#contracts/guests';
+import { completeCount, type OperatorGuest } from '#contracts/guests';
 import { downloadManifestCsv } from '~/features/admin/api/admin-api';
 import { saveBlob } from '~/features/admin/components/csv-download';
 import { Flash } from '~/features/admin/components/flash';
@@ -77,6 +77,15 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
   };
   const date = formatTripDate(departure.startsOn);
   const travellers = bookings.reduce((sum, b) => sum + b.travellers, 0);
+  const questions =
+    catalogue.status === 'success'
+      ? (catalogue.data.find((p) => p.id === departure.packageId)?.questions ?? [])
+      : [];
+  // Complete means every required question answered too (contracts/guests.ts guestCompleteFor):
+  // the manifest holds every traveller, so it counts them with the package's questions once
+  // those are read; the departure's stored count knows only name, birth date and emergency contact.
+  const complete =
+    catalogue.status === 'success' ? completeCount(guests, questions) : (departure.travellersComplete ?? 0);
   const value = bookings.reduce((sum, b) => sum + b.total, 0);
   const schedule = `${paths.adminDepartures}?packageId=${encodeURIComponent(departure.packageId)}`;
 
@@ -153,7 +162,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
         <div>
           <dt>Details</dt>
           <dd>
-            {departure.travellersComplete ?? 0}{' '}
+            {complete}{' '}
             <span className="admin-stats__of">of {departure.travellersTotal ?? 0} travellers complete</span>
           </dd>
         </div>
@@ -258,11 +267,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
           <ManifestTravellers
             bookings={bookings}
             startsOn={departure.startsOn}
-            questions={
-              catalogue.status === 'success'
-                ? (catalogue.data.find((p) => p.id === departure.packageId)?.questions ?? [])
-                : []
-            }
+            questions={questions}
             onChanged={(updated, message) => {
               setChecked((c) => ({ ...c, [updated.id]: updated.guests }));
               flash.show(message);

@@ -97,7 +97,8 @@ export function TravellerInvite({
         </div>
       )}
       <p className="travellers__saved" role="status">
-        {sent}
+        {/* A link ended since (the traveller's name was replaced): "We emailed..." is no longer true. */}
+        {status === 'not-invited' ? '' : sent}
       </p>
     </div>
   );

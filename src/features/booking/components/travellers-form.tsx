@@ -97,14 +97,22 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
         booking.id,
         drafts.map((d, i) => ({ ...toGuest(d), answers: answers[i] ?? {} })),
       );
+      // A traveller whose name was replaced is someone else now: the server ended their personal
+      // link (server/src/guests/repository.ts), so the lead hears it here and can invite again.
+      const ended = updated.guests
+        .map((g, i) => (booking.guests[i]?.inviteStatus === 'invited' && g.inviteStatus === 'not-invited' ? i + 1 : 0))
+        .filter((n) => n > 0);
       setBooking(updated);
       setDrafts(updated.guests.map(toDraft));
       setAnswers(updated.guests.map((g) => g.answers ?? {}));
       setErrors({});
       setSaved(
-        updated.detailsComplete
+        (updated.detailsComplete
           ? 'Saved. Every traveller’s details are complete: thank you.'
-          : `Saved. ${completeLabel(updated)}: you can add the rest later.`,
+          : `Saved. ${completeLabel(updated)}: you can add the rest later.`) +
+          (ended.length > 0
+            ? ` The personal link of ${ended.map((n) => `traveller ${n}`).join(' and ')} has ended, as their name changed: invite them again if they should fill in their own details.`
+            : ''),
       );
     } catch (error) {
       // The drafts stay as typed: nothing is lost on a failed save.
