@@ -81,8 +81,10 @@ export function YourData() {
     setError(null);
     try {
       await deleteMyAccount();
-      await logOut().catch(() => {});
+      // To the confirmation first, then sign out: signed out on My bookings, the protected layout
+      // (src/routes/protected-layout.tsx) sends the visitor to /account before this could.
       await navigate(paths.accountDeleted, { replace: true });
+      await logOut().catch(() => {});
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && e.message === signInAgainMessage) {
         setStaleSignIn(true);
