@@ -46,6 +46,11 @@ test('delete my account: the password asked in place, then the page that says th
   await page.locator('.your-data__reauth button[type=submit]').click();
   await soon(page).toHaveURL('/account/deleted');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account is deleted' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Signing out afterwards leaves the person here.
+  await page.waitForTimeout(2000);
+  await expect(page).toHaveURL('/account/deleted');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is deleted' })).toBeVisible();
+  // Signed out: the site no longer offers My bookings.
+  await expect(page.getByRole('link', { name: 'My bookings' })).toHaveCount(0);
   await page.screenshot({ path: `${dir}/account-deleted-${p}.png`, fullPage: true });
 });

@@ -4,7 +4,7 @@ import { signInAgainMessage } from '#contracts/me';
 import { Field } from '~/components/field';
 import { paths } from '~/config/paths';
 import { ApiError } from '~/lib/api-client';
-import { authErrorCode, logOut, useAuth } from '~/lib/auth';
+import { authErrorCode, useAuth } from '~/lib/auth';
 import { reauthenticate } from '~/lib/auth-actions';
 import { deleteMyAccount, downloadMyData } from '~/features/booking/api/me-api';
 
@@ -81,10 +81,10 @@ export function YourData() {
     setError(null);
     try {
       await deleteMyAccount();
-      // To the confirmation first, then sign out: signed out on My bookings, the protected layout
-      // (src/routes/protected-layout.tsx) sends the visitor to /account before this could.
-      await navigate(paths.accountDeleted, { replace: true });
-      await logOut().catch(() => {});
+      // The confirmation page signs out once it is shown (src/routes/account-deleted.tsx): signed
+      // out while My bookings is still on screen, the protected layout
+      // (src/routes/protected-layout.tsx) sent the person to the login form instead.
+      await navigate(paths.accountDeleted, { replace: true, state: { signOut: true } });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && e.message === signInAgainMessage) {
         setStaleSignIn(true);
