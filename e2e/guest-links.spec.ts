@@ -130,4 +130,24 @@ test('a lead invites a traveller, who fills in their own details without an acco
   await expect(traveller(page, 2).getByText('Complete', { exact: true }).first()).toBeVisible();
   await expect(traveller(page, 2).getByLabel('Full name')).toHaveValue('Greta Guest');
   await expect(page.getByText('2 of 2 travellers complete')).toBeVisible();
+
+  // The lead invites traveller 2 again, then types someone else's name in: the link belonged to
+  // Greta, so it ends (the server's side), and the form says so at once, ready to invite again,
+  // with no "We emailed" or "Invited" left over from before.
+  await traveller(page, 2).getByLabel('Date of birth', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(traveller(page, 2).getByText('Invited', { exact: true })).toBeVisible();
+  await traveller(page, 2).getByLabel('Email for traveller 2').fill(guestAddress);
+  await traveller(page, 2).getByRole('button', { name: 'Resend' }).click();
+  await expect(traveller(page, 2).getByText(`We emailed ${guestAddress} a link`)).toBeVisible();
+  await traveller(page, 2).getByLabel('Full name', { exact: true }).fill('Someone Else');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText(/The personal link of traveller 2 has ended/)).toBeVisible();
+  await expect(traveller(page, 2).getByText('Not invited', { exact: true })).toBeVisible();
+  await expect(traveller(page, 2).getByText(/We emailed/)).toHaveCount(0);
+  await expect(traveller(page, 2).getByRole('button', { name: 'Invite' })).toBeVisible();
+  const ended = await request.get(`/api/guest-links/${path!.split('/').at(-1)}`);
+  expect(ended.status()).toBe(404);
+  await page.reload();
+  await expect(traveller(page, 2).getByText('Not invited', { exact: true })).toBeVisible();
 });
