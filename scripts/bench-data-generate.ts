@@ -195,7 +195,8 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
           SELECT p AS n,
             coalesce((${packageArray})[p], 'bench-package-' || lpad(p::text, 3, '0')) AS id,
             'Package ' || p AS name,
-            50000 + (p * 1373) % 250000 AS price_cents
+            -- Whole dollars ($500 to $2,999) in cents, as packages store them (migration 54).
+            (500 + (p * 1373) % 2500) * 100 AS price_cents
           FROM generate_series(1, ${generatedShape.packages}) AS p;
         CREATE TEMP TABLE bench_departures AS
           SELECT k, gen_random_uuid() AS id,
@@ -362,15 +363,18 @@ export async function fillPackagesTable(db: Queryable, packageIds: string[]): Pr
   const value = (c: { column_name: string; data_type: string }) =>
     c.column_name === 'id'
       ? 'p.id'
-      : /int|numeric/.test(c.data_type)
-        ? '1'
-        : c.data_type === 'jsonb' || c.data_type === 'json'
-          ? `'{}'`
-          : c.data_type === 'boolean'
-            ? 'true'
-            : /time|date/.test(c.data_type)
-              ? 'now()'
-              : `'Package ' || p.n`;
+      : c.column_name === 'price_cents'
+        ? // The same price as bench_packages gives its bookings: whole dollars, in cents.
+          '(500 + (p.n * 1373) % 2500) * 100'
+        : /int|numeric/.test(c.data_type)
+          ? '1'
+          : c.data_type === 'jsonb' || c.data_type === 'json'
+            ? `'{}'`
+            : c.data_type === 'boolean'
+              ? 'true'
+              : /time|date/.test(c.data_type)
+                ? 'now()'
+                : `'Package ' || p.n`;
   try {
     await db.query(
       `INSERT INTO packages (${rows.map((c) => c.column_name).join(', ')})

@@ -186,24 +186,21 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
   }
   // A new date takes that date's price (its own, else the package's as it is now); the same date
   // with another party keeps the price the booking was made at.
-  const newPrice =
+  const newPriceCents =
     moving && target
-      ? (target.price ??
-        (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [current.packageId]))
-          .rows[0]?.price)
+      ? (target.price_cents ??
+        (
+          await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
+            current.packageId,
+          ])
+        ).rows[0]?.price_cents)
       : undefined;
   await tx.query(
     `UPDATE bookings SET departure_id = $2, travellers = $3,
        price_cents = coalesce($5::int, price_cents), total_cents = coalesce($5::int, price_cents) * $3,
        status = CASE WHEN $4::boolean THEN 'requested' ELSE status END, updated_at = now()
       WHERE id = $1`,
-    [
-      current.id,
-      toDepartureId,
-      toTravellers,
-      reapproval,
-      newPrice === undefined ? null : Math.round(newPrice * 100),
-    ],
+    [current.id, toDepartureId, toTravellers, reapproval, newPriceCents ?? null],
   );
   // One guest per traveller: trimmed from the end or padded with empty ones.
   if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);

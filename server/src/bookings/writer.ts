@@ -185,7 +185,7 @@ export async function writeBookings(
   const rows: Row[] = requests.map((r) => {
     // The departure's own price when it has one, else the package's: fixed now, whatever either
     // becomes later (bookings.price_cents).
-    const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
+    const price = r.departure.price_cents ?? r.pkg.priceCents;
     return { r, price, booking: newBooking(r, price) };
   });
   const inserted = await run(writeBookingsSql, [

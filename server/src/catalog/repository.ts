@@ -2,16 +2,12 @@
 // transaction with its audit row (who, which package, which fields; never the values) and bumps
 // catalogue_state.version with a NOTIFY, so every process reloads its copy (./store.ts).
 import { randomUUID } from 'node:crypto';
-import type {
-  CataloguePackage,
-  NewPackage,
-  PackageChange,
-  PackageStatus,
-} from '#contracts/catalogue';
+import type { CataloguePackage, NewPackage, PackageChange, PackageStatus } from '#contracts/catalogue';
 import type { Database, Queryable } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { PackagesTable, StoredImage } from '../db/schema.js';
 import { publicImage, type ProcessedImage } from './images.js';
+import { centsToDollars, dollarsToCents } from '#contracts/money';
 
 export const catalogueChannel = 'wayfarer_catalogue';
 
@@ -19,7 +15,7 @@ const packageFields = [
   'id',
   'name',
   'description',
-  'price',
+  'price_cents',
   'status',
   'duration_days',
   'itinerary',
@@ -33,7 +29,8 @@ const packageFields = [
 type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]>;
 const packageColumns = packageFields.join(', ');
 
-export type StoredPackage = CataloguePackage & { storedImages: StoredImage[] };
+// With its price in cents as stored: what the server computes with (./packages.ts).
+export type StoredPackage = CataloguePackage & { storedImages: StoredImage[]; priceCents: number };
 
 export const toPackage = (row: PackageRow): StoredPackage => {
   const images = row.images.map(publicImage);
@@ -42,7 +39,8 @@ export const toPackage = (row: PackageRow): StoredPackage => {
     name: row.name,
     description: row.description,
     img: images[0]?.url ?? '',
-    price: row.price,
+    // The API's price is whole dollars (contracts/catalogue.ts); the table holds cents.
+    price: centsToDollars(row.price_cents),
     status: row.status,
     durationDays: row.duration_days,
     itinerary: row.itinerary,
@@ -53,6 +51,7 @@ export const toPackage = (row: PackageRow): StoredPackage => {
     position: row.position,
     updatedAt: new Date(row.updated_at).toISOString(),
     storedImages: row.images,
+    priceCents: row.price_cents,
   };
 };
 
@@ -121,7 +120,7 @@ export async function createPackage(
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<PackageRow>(
-      `INSERT INTO packages (id, name, description, price, duration_days, itinerary, includes, excludes, questions, position)
+      `INSERT INTO packages (id, name, description, price_cents, duration_days, itinerary, includes, excludes, questions, position)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb,
                (SELECT coalesce(max(position), -1) + 1 FROM packages))
        ON CONFLICT (id) DO NOTHING
@@ -130,7 +129,7 @@ export async function createPackage(
         input.id,
         input.name,
         input.description,
-        input.price,
+        dollarsToCents(input.price),
         input.durationDays ?? null,
         JSON.stringify(input.itinerary ?? []),
         JSON.stringify(input.includes ?? []),
@@ -152,10 +151,11 @@ const allowedMoves: Record<PackageStatus, PackageStatus[]> = {
   archived: ['published'],
 };
 
-const columnOf: Record<string, [string, boolean]> = {
+// Each field's column, whether it is jsonb, and how its value is stored (a price in cents).
+const columnOf: Record<string, [string, boolean, ((value: never) => unknown)?]> = {
   name: ['name', false],
   description: ['description', false],
-  price: ['price', false],
+  price: ['price_cents', false, dollarsToCents],
   durationDays: ['duration_days', false],
   itinerary: ['itinerary', true],
   includes: ['includes', true],
@@ -180,10 +180,10 @@ export async function changePackage(
       sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
     };
     const fields: string[] = [];
-    for (const [key, [column, json]] of Object.entries(columnOf)) {
+    for (const [key, [column, json, stored]] of Object.entries(columnOf)) {
       const value = (change as Record<string, unknown>)[key];
       if (value === undefined) continue;
-      set(column, value, json);
+      set(column, stored ? stored(value as never) : value, json);
       fields.push(key);
     }
     let images = current.images;

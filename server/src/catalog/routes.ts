@@ -45,7 +45,7 @@ import type { Catalogue } from './store.js';
 
 export type CatalogueRoutesOptions = { db: Database; catalogue: Catalogue };
 
-const strip = ({ storedImages: _s, ...pkg }: StoredPackage) => pkg;
+const strip = ({ storedImages: _s, priceCents: _c, ...pkg }: StoredPackage) => pkg;
 
 // Public reads: /packages.json (the spec's spelling /packages.JSON too), a published package, and
 // the image variants.

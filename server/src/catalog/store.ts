@@ -38,7 +38,7 @@ export type CatalogueOptions = {
   log?: OutageLogger;
 };
 
-const strip = ({ storedImages: _stored, ...pkg }: StoredPackage): CataloguePackage => pkg;
+const strip = ({ storedImages: _stored, priceCents: _cents, ...pkg }: StoredPackage): CataloguePackage => pkg;
 
 export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions): Promise<Catalogue> {
   const outage = outageLog(log, {
@@ -65,7 +65,8 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     cards = undefined;
     // In place and in one synchronous step: no reader ever sees it half-filled.
     packages.clear();
-    for (const p of list) packages.set(p.id, { id: p.id, name: p.name, price: p.price, status: p.status });
+    for (const p of list)
+      packages.set(p.id, { id: p.id, name: p.name, priceCents: p.priceCents, status: p.status });
     if (changed) for (const listener of listeners) listener(version);
   };
 

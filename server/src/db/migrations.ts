@@ -978,6 +978,27 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 54,
+    name: "packages' and departures' prices in cents",
+    // docs/decisions/061-money-in-cents.md. Money had two units: packages and departures stored
+    // whole dollars, bookings cents. Every stored price is kept: $1,450 becomes 145000 cents. The
+    // checks keep the bounds the catalogue's editor takes (1 to 100,000 dollars) and whole dollars,
+    // which the API's whole-dollar `price` fields (contracts/catalogue.ts) write without loss.
+    sql: `
+      ALTER TABLE packages ADD COLUMN price_cents integer;
+      UPDATE packages SET price_cents = price * 100;
+      ALTER TABLE packages ALTER COLUMN price_cents SET NOT NULL;
+      ALTER TABLE packages ADD CONSTRAINT packages_price_cents
+        CHECK (price_cents BETWEEN 100 AND 10000000 AND price_cents % 100 = 0);
+      ALTER TABLE packages DROP COLUMN price;
+      -- NULL still sells at the package's price.
+      ALTER TABLE departures ADD COLUMN price_cents integer CONSTRAINT departures_price_cents
+        CHECK (price_cents BETWEEN 100 AND 10000000 AND price_cents % 100 = 0);
+      UPDATE departures SET price_cents = price * 100 WHERE price IS NOT NULL;
+      ALTER TABLE departures DROP COLUMN price;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -65,8 +65,8 @@ export type DeparturesTable = {
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
   guests_erased_at: NullableTimestamp;
-  // Migration 16: whole dollars per person; null sells at the package's price.
-  price: number | null;
+  // Migration 16, in cents since migration 54: per person; null sells at the package's price.
+  price_cents: number | null;
   // Migration 26: its bookings not cancelled, kept by triggers on bookings (the console's list).
   active_bookings: Generated<number>;
   // Migration 40: the go/no-go date (contracts/departure-risk.ts); a trigger defaults it.
@@ -289,12 +289,20 @@ export type Tables = {
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
-export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
+export type StoredImage = {
+  id: string;
+  alt: string;
+  hash: string;
+  width: number;
+  height: number;
+  widths: number[];
+};
 export type PackagesTable = {
   id: string;
   name: string;
   description: string;
-  price: number;
+  // Per person, in cents (migration 54; whole dollars before).
+  price_cents: number;
   status: Generated<PackageStatus>;
   duration_days: number | null;
   itinerary: Generated<{ title: string; body: string }[]>;
@@ -389,7 +397,7 @@ export const departureFields = [
   'min_travellers',
   'meeting_point',
   'meeting_time',
-  'price',
+  'price_cents',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
@@ -440,14 +448,7 @@ export const outboxColumns = [
 // types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
 // nullable on one side only does not compile.
 export type PgType =
-  | 'text'
-  | 'uuid'
-  | 'date'
-  | 'integer'
-  | 'bigint'
-  | 'jsonb'
-  | 'bytea'
-  | 'timestamp with time zone';
+  'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'bytea' | 'timestamp with time zone';
 type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
 
 // The read type of a column decides what the description may say: null in it means nullable
@@ -463,7 +464,9 @@ type Described<T> = Column<
         : Exclude<PgType, 'integer' | 'timestamp with time zone'>
 >;
 type Description = {
-  [Table in keyof Tables]: { [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]> };
+  [Table in keyof Tables]: {
+    [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]>;
+  };
 };
 
 const uuid = { type: 'uuid', nullable: false } as const;
@@ -508,7 +511,7 @@ export const columns = {
     created_at: timestamp,
     updated_at: timestamp,
     guests_erased_at: orNull(timestamp),
-    price: orNull(integer),
+    price_cents: orNull(integer),
     active_bookings: integer,
     decide_by: { type: 'date', nullable: false },
   },
@@ -608,7 +611,7 @@ export const columns = {
     id: text,
     name: text,
     description: text,
-    price: integer,
+    price_cents: integer,
     status: text,
     duration_days: orNull(integer),
     itinerary: { type: 'jsonb', nullable: false },
