@@ -187,6 +187,9 @@ export const cataloguePackageSchema = z.object({
   description: z.string(),
   img: z.string(),
   price: z.number(),
+  // Whole dollars: the lowest price of its upcoming open dates, only where those dates differ in
+  // price ("from $1,390"); absent, every date sells at one price and \`price\` says it.
+  fromPrice: z.optional(z.number()),
   status: z.enum(packageStatuses),
   durationDays: z.nullable(z.number()),
   itinerary: z.array(itineraryDaySchema),

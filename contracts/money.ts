@@ -30,6 +30,11 @@ const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ','
 export const formatPrice = (amount: number) =>
   `${amount < 0 ? '-' : ''}$${grouped(Math.round(Math.abs(amount)))}`;
 
+// A package's price per person as its card and page write it: "$1,450", or "from $1,390" where its
+// upcoming dates differ in price (`fromPrice`, contracts/package.ts).
+export const formatPackagePrice = (p: { price: number; fromPrice?: number | undefined }) =>
+  p.fromPrice === undefined ? formatPrice(p.price) : `from ${formatPrice(p.fromPrice)}`;
+
 // Cents as a person reads them: "$2,450" for whole dollars, "$245.50" otherwise (a deposit, a fee,
 // a refund). Throws a RangeError on anything but an integer: a float never reaches a page.
 export function formatCents(cents: number, currency: Currency = 'USD'): string {

@@ -76,6 +76,7 @@ export function readPackageContent(value: unknown): PackageContent | null {
     description: value.description,
     img: value.img,
     price: value.price,
+    ...(value.fromPrice === undefined ? {} : { fromPrice: value.fromPrice }),
     durationDays: typeof p.durationDays === 'number' ? p.durationDays : null,
     itinerary: list(p.itinerary, (d) =>
       typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null,

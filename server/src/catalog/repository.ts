@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { PackagesTable, StoredImage } from '../db/schema.js';
 import { publicImage, type ProcessedImage } from './images.js';
 import { centsToDollars, dollarsToCents } from '#contracts/money';
+import { todayIso } from '#contracts/iso-dates';
 
 export const catalogueChannel = 'wayfarer_catalogue';
 
@@ -30,9 +31,12 @@ type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]
 const packageColumns = packageFields.join(', ');
 
 // With its price in cents as stored: what the server computes with (./packages.ts).
+// Cents: the lowest and highest price of a package's upcoming open dates.
+type UpcomingPrices = { low: number; high: number };
+
 export type StoredPackage = CataloguePackage & { storedImages: StoredImage[]; priceCents: number };
 
-export const toPackage = (row: PackageRow): StoredPackage => {
+export const toPackage = (row: PackageRow, upcoming?: UpcomingPrices): StoredPackage => {
   const images = row.images.map(publicImage);
   return {
     id: row.id,
@@ -41,6 +45,7 @@ export const toPackage = (row: PackageRow): StoredPackage => {
     img: images[0]?.url ?? '',
     // The API's price is whole dollars (contracts/catalogue.ts); the table holds cents.
     price: centsToDollars(row.price_cents),
+    ...(upcoming && upcoming.low !== upcoming.high ? { fromPrice: centsToDollars(upcoming.low) } : {}),
     status: row.status,
     durationDays: row.duration_days,
     itinerary: row.itinerary,
@@ -64,13 +69,29 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 
 // The whole catalogue, every status, in position order, with the version it was read at (one
 // transaction: the two agree).
-export async function readCatalogue(db: Database): Promise<{ version: number; packages: StoredPackage[] }> {
+// `today`: dates after it are upcoming (UTC, as the public departures list counts them).
+export async function readCatalogue(
+  db: Database,
+  today = todayIso('UTC'),
+): Promise<{ version: number; packages: StoredPackage[] }> {
   return db.transaction(async (tx) => {
     const version = await catalogueVersion(tx);
     const { rows } = await tx.query<PackageRow>(
       `SELECT ${packageColumns} FROM packages ORDER BY position, id`,
     );
-    return { version, packages: rows.map(toPackage) };
+    // The lowest and highest price of each package's upcoming open dates (its own, else the
+    // package's). A change to a departure's price, status or date bumps the version this was read
+    // at (migration 54's trigger), so every process reads these again.
+    const { rows: prices } = await tx.query<UpcomingPrices & { package_id: string }>(
+      `SELECT d.package_id, min(coalesce(d.price_cents, p.price_cents))::int AS low,
+              max(coalesce(d.price_cents, p.price_cents))::int AS high
+         FROM departures d JOIN packages p ON p.id = d.package_id
+        WHERE d.status = 'open' AND d.starts_on > $1
+        GROUP BY d.package_id`,
+      [today],
+    );
+    const upcoming = new Map(prices.map((r) => [r.package_id, r]));
+    return { version, packages: rows.map((row) => toPackage(row, upcoming.get(row.id))) };
   });
 }
 

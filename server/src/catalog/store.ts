@@ -112,12 +112,13 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     get: (id) => byId.get(id),
     publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
     cards: () =>
-      (cards ??= published.map(({ id, name, description, img, price }) => ({
+      (cards ??= published.map(({ id, name, description, img, price, fromPrice }) => ({
         id,
         name,
         description,
         img,
         price,
+        ...(fromPrice === undefined ? {} : { fromPrice }),
       }))),
     refresh,
     onChange: (listener) => void listeners.push(listener),

@@ -997,6 +997,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         CHECK (price_cents BETWEEN 100 AND 10000000 AND price_cents % 100 = 0);
       UPDATE departures SET price_cents = price * 100 WHERE price IS NOT NULL;
       ALTER TABLE departures DROP COLUMN price;
+      -- The catalogue's cards say "from $X" when a package's upcoming dates differ in price
+      -- (server/src/catalog/repository.ts reads it with the packages): a statement that adds,
+      -- removes or reprices departures, or changes their status or date, bumps the catalogue's
+      -- version and tells every process, as a package's change does. Seat counts never fire it.
+      CREATE FUNCTION departures_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE v bigint;
+      BEGIN
+        UPDATE catalogue_state SET version = version + 1 WHERE id = 1 RETURNING version INTO v;
+        PERFORM pg_notify('wayfarer_catalogue', v::text);
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER departures_catalogue_version
+        AFTER INSERT OR DELETE OR UPDATE OF price_cents, status, starts_on ON departures
+        FOR EACH STATEMENT EXECUTE FUNCTION departures_catalogue_version();
     `,
   },
 ];
