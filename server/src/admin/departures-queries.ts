@@ -13,7 +13,7 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { offeredSeatsSql } from '../departures/repository.js';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 import { departurePageSize } from '#contracts/admin';
-import { centsToDollars, dollarsToCents } from '#contracts/money';
+import { centsToDollars, dollarsToCents, formatPrice } from '#contracts/money';
 import type { DepartureCursor } from './filters.js';
 
 export type AdminDepartureRow = DepartureRow & {
@@ -148,7 +148,7 @@ export function createDeparture(
       ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
-    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, $${input.price}` : ''}, decide by ${decideBy}`;
+    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, ${formatPrice(input.price)}` : ''}, decide by ${decideBy}`;
     await recordAudit(tx, [
       {
         actor,
