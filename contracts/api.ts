@@ -281,7 +281,10 @@ export const noteRequestSchema = z.object(
         noControlChars('The note', { multiline: true }),
         z.trim(),
         z.minLength(noteLimits.min, noteMissing),
-        z.maxLength(noteLimits.max, `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`),
+        z.maxLength(
+          noteLimits.max,
+          `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`,
+        ),
       ),
   },
   { error: 'The note could not be read: send a JSON object with its text.' },

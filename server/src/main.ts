@@ -109,7 +109,7 @@ const app = await buildApp({
   tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   catalogue,
   siteUrl: env.PUBLIC_ORIGIN,
-  bookings: {
+  context: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,

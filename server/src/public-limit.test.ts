@@ -125,15 +125,10 @@ describe('the public limit per address', { timeout: 60_000 }, () => {
 
   it('counts IPv6 clients per /64: a new address in the same block does not get a new budget', async () => {
     for (let i = 0; i < limit; i++) {
-      const res = await app.inject({
-        url: departuresUrl,
-        headers: from(`2001:db8:7:7::${(i + 1).toString(16)}`),
-      });
+      const res = await app.inject({ url: departuresUrl, headers: from(`2001:db8:7:7::${(i + 1).toString(16)}`) });
       expect(res.statusCode).toBe(200);
     }
-    expect(
-      (await app.inject({ url: departuresUrl, headers: from('2001:db8:7:7:ffff::99') })).statusCode,
-    ).toBe(429);
+    expect((await app.inject({ url: departuresUrl, headers: from('2001:db8:7:7:ffff::99') })).statusCode).toBe(429);
     expect((await app.inject({ url: departuresUrl, headers: from('2001:db8:7:8::1') })).statusCode).toBe(200);
   });
 

@@ -129,11 +129,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       // other devices keep theirs.
       const value = request.cookies[sessionCookieName];
       if (value && value.length <= 8192) await options.sessions.signOut(value);
-      return reply
-        .clearCookie(sessionCookieName, cookie)
-        .header('Cache-Control', 'no-store')
-        .code(204)
-        .send({});
+      return reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send({});
     },
   );
 }

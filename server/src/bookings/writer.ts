@@ -10,7 +10,7 @@ import { prepared, type PreparedStatement } from '../db/database.js';
 import type { DepartureRow } from '../db/schema.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from './booking-row.js';
-import { unverifiedEmailsPerDay } from '../mail/outbox.js';
+import { insertOutboxRows, unverifiedEmailsPerDay } from '../mail/outbox.js';
 import type { Booking } from '#contracts/api';
 
 // A booking to store, with the id and reference it will have.
@@ -36,7 +36,7 @@ export type NewBookingRequest = {
   status?: 'requested' | 'confirmed';
 };
 
-type Row = { r: NewBookingRequest; price: number; booking: Booking };
+type Row = { r: NewBookingRequest; price: number; booking: Booking; position: number };
 
 // The statement's input: one JSON array of rows, the columns named and typed here. One
 // JSON.stringify is cheaper than pg's escaping of an array per column (5% of the server's time
@@ -66,6 +66,8 @@ const inputs: [string, string, (row: Row) => unknown][] = [
   // Seats the booking already holds (an accepted offer's): not added to seats_taken again.
   ['seats_held', 'int', ({ r }) => (r.waitlistEntryId ? r.travellers : 0)],
   ['waitlist_entry_id', 'uuid', ({ r }) => r.waitlistEntryId ?? null],
+  // The request's place in the batch: the order its emails count against a cap.
+  ['position', 'int', ({ position }) => position],
 ];
 
 // The bookings (ON CONFLICT on the idempotency key: a retry that another process is storing at
@@ -105,25 +107,19 @@ export const writeBookingsSql: PreparedStatement = prepared(
     SELECT ins.id, ins.departure_id, v.waitlist_entry_id, v.actor_type, v.actor, 'waitlist.booked',
       'offered', 'booked'
     FROM ins JOIN v USING (id) WHERE v.waitlist_entry_id IS NOT NULL
-  ), mail AS (
-    -- To an address its account has not verified: without the name, and only within
-    -- UNVERIFIED_EMAILS_PER_DAY ($2), as mail/outbox.ts enqueueEmails. Never to an empty address.
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload, unverified_user)
-    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email,
-      CASE WHEN u.user_id IS NULL THEN v.payload ELSE v.payload || '{"name": ""}'::jsonb END,
-      u.user_id
-    FROM ins JOIN v USING (id) LEFT JOIN unverified_addresses u ON u.email = v.account_email
-    WHERE v.account_email IS NOT NULL AND v.account_email <> ''
-      AND (u.user_id IS NULL OR (
-        SELECT count(*) FROM outbox o
-         WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') < $2::integer)
-  ), operations AS (
-    -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller
-    -- (operationsEmailData in ./booking-row.ts builds the same).
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+  ), emails AS (
+    -- The email to the account's address, and the brand's copy (OPERATIONS_EMAIL) with how to
+    -- reach the traveller (operationsEmailData in ./booking-row.ts builds the same), queued by
+    -- the outbox's one writer (insertOutboxRows in server/src/mail/outbox.ts: never to an empty
+    -- address; to an unverified one without the name, within UNVERIFIED_EMAILS_PER_DAY, $2).
+    SELECT v.outbox_id AS id, ins.id AS booking_id, v.email_kind AS kind,
+      v.account_email AS recipient, v.payload, 2 * v.position AS position
+    FROM ins JOIN v USING (id)
+    UNION ALL
     SELECT gen_random_uuid(), ins.id, 'operations-request', v.operations_email,
-      v.payload || jsonb_build_object('email', v.email, 'phone', v.phone)
+      v.payload || jsonb_build_object('email', v.email, 'phone', v.phone), 2 * v.position + 1
     FROM ins JOIN v USING (id) WHERE v.operations_email IS NOT NULL
+  ), mail AS (${insertOutboxRows('emails', '$2')}
   ), guests AS (
     -- One guest per traveller; the first takes the booking's name.
     INSERT INTO booking_guests (booking_id, position, full_name)
@@ -182,11 +178,16 @@ export async function writeBookings(
   requests: NewBookingRequest[],
 ): Promise<(Booking | null)[]> {
   if (requests.length === 0) return [];
-  const rows: Row[] = requests.map((r) => {
+  const rows: Row[] = requests.map((r, position) => {
     // The departure's own price when it has one, else the package's: fixed now, whatever either
     // becomes later (bookings.price_cents).
+<<<<<<< HEAD
     const price = r.departure.price_cents ?? r.pkg.priceCents;
     return { r, price, booking: newBooking(r, price) };
+=======
+    const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
+    return { r, price, booking: newBooking(r, price), position };
+>>>>>>> main
   });
   const inserted = await run(writeBookingsSql, [
     JSON.stringify(

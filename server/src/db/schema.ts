@@ -289,14 +289,7 @@ export type Tables = {
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
-export type StoredImage = {
-  id: string;
-  alt: string;
-  hash: string;
-  width: number;
-  height: number;
-  widths: number[];
-};
+export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
 export type PackagesTable = {
   id: string;
   name: string;
@@ -448,7 +441,14 @@ export const outboxColumns = [
 // types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
 // nullable on one side only does not compile.
 export type PgType =
-  'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'bytea' | 'timestamp with time zone';
+  | 'text'
+  | 'uuid'
+  | 'date'
+  | 'integer'
+  | 'bigint'
+  | 'jsonb'
+  | 'bytea'
+  | 'timestamp with time zone';
 type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
 
 // The read type of a column decides what the description may say: null in it means nullable
@@ -464,9 +464,7 @@ type Described<T> = Column<
         : Exclude<PgType, 'integer' | 'timestamp with time zone'>
 >;
 type Description = {
-  [Table in keyof Tables]: {
-    [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]>;
-  };
+  [Table in keyof Tables]: { [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]> };
 };
 
 const uuid = { type: 'uuid', nullable: false } as const;

@@ -2,15 +2,7 @@
 // guide's check-in, and resizing when a party grows or shrinks. Each change is one transaction
 // under the booking's row lock, with its audit row; audit rows say which traveller and which
 // fields changed, never the values (they are personal data).
-import {
-  detailsEditable,
-  guestFields,
-  validateGuests,
-  type Guest,
-  type GuestField,
-  type GuestsFieldErrors,
-  type OperatorGuest,
-} from '#contracts/guests';
+import { detailsEditable, guestFields, validateGuests, type Guest, type GuestField, type GuestsFieldErrors, type OperatorGuest } from '#contracts/guests';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -28,6 +20,7 @@ const lockBooking = async (tx: Queryable, bookingId: string) =>
       [bookingId],
     )
   ).rows[0];
+
 
 const fieldNames: Record<GuestField, string> = {
   fullName: 'full name',
@@ -48,9 +41,7 @@ export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
       // Which questions were answered differently, by id; never the answers.
       const was = before[i]?.answers ?? {};
       const now = guest.answers ?? {};
-      const questions = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter(
-        (id) => was[id] !== now[id],
-      );
+      const questions = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
       if (questions.length > 0) changed.push(`answers (${questions.join(', ')})`);
       return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.join(', ')}`;
     })

@@ -101,8 +101,7 @@ describeEach(storeCases())('retention on $name', { timeout: 60_000 }, (store) =>
       {
         actor_type: 'system',
         actor: 'system',
-        to_value:
-          'date of birth, dietary needs, medical notes, emergency contact and sensitive answers erased after 30 days',
+        to_value: 'date of birth, dietary needs, medical notes, emergency contact and sensitive answers erased after 30 days',
       },
     ]);
     // The operator's history shows it; the traveller's booking reads as incomplete now.

@@ -19,10 +19,7 @@ function jsonSchemaOf(schema: unknown): object | undefined {
   const zod =
     schema instanceof $ZodType
       ? schema
-      : schema &&
-          typeof schema === 'object' &&
-          'properties' in schema &&
-          schema.properties instanceof $ZodType
+      : schema && typeof schema === 'object' && 'properties' in schema && schema.properties instanceof $ZodType
         ? schema.properties
         : undefined;
   if (!zod) return undefined;

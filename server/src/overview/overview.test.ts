@@ -295,9 +295,7 @@ describeEach(storeCases())('the overview on $name', { timeout: 120_000 }, (store
     expect(renamed).not.toBe(booked);
     expect(find(renamed, ids.open)!.packageName).toBe('Tromsø by Night');
     names.delete('tromso-northern-lights');
-    expect(find(await read(today, (id) => names.get(id)), ids.open)!.packageName).toBe(
-      'tromso-northern-lights',
-    );
+    expect(find(await read(today, (id) => names.get(id)), ids.open)!.packageName).toBe('tromso-northern-lights');
   });
 
   it('shows a package’s new name at the next read', async () => {

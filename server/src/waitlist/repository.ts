@@ -26,7 +26,7 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { plural } from '#contracts/format';
 import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
 
-// An entry as every read selects it: its own columns (./db/schema.ts types them) and its
+// An entry as every read selects it: its own columns (../db/schema.ts types them) and its
 // departure's date as text.
 const entryFields = [
   'id',
@@ -42,9 +42,7 @@ const entryFields = [
 ] as const satisfies readonly (keyof WaitlistEntriesTable)[];
 type EntryRow = Pick<Selectable<WaitlistEntriesTable>, (typeof entryFields)[number]> & { starts_on: string };
 
-const entryColumns = [...entryFields.map((c) => `w.${c}`), `${dateText('d.starts_on')} AS starts_on`].join(
-  ', ',
-);
+const entryColumns = [...entryFields.map((c) => `w.${c}`), `${dateText('d.starts_on')} AS starts_on`].join(', ');
 const entriesFrom = 'waitlist_entries w JOIN departures d ON d.id = w.departure_id';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
