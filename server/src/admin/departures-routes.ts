@@ -37,11 +37,7 @@ import { keptReads } from './kept-reads.js';
 import { manifestReader } from './manifest-reads.js';
 import { sharedAnswer } from '../http/shared-answer.js';
 import { normaliseMessage, sendDepartureMessage } from './messages.js';
-<<<<<<< HEAD
-import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import { centsToDollars } from '#contracts/money';
-=======
->>>>>>> main
 import {
   changeDeparture,
   createDeparture,

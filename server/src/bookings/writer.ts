@@ -181,13 +181,8 @@ export async function writeBookings(
   const rows: Row[] = requests.map((r, position) => {
     // The departure's own price when it has one, else the package's: fixed now, whatever either
     // becomes later (bookings.price_cents).
-<<<<<<< HEAD
     const price = r.departure.price_cents ?? r.pkg.priceCents;
-    return { r, price, booking: newBooking(r, price) };
-=======
-    const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
     return { r, price, booking: newBooking(r, price), position };
->>>>>>> main
   });
   const inserted = await run(writeBookingsSql, [
     JSON.stringify(
