@@ -30,8 +30,9 @@ const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ','
 export const formatPrice = (amount: number) =>
   `${amount < 0 ? '-' : ''}$${grouped(Math.round(Math.abs(amount)))}`;
 
-// A package's price per person as its card and page write it: "$1,450", or "from $1,390" where its
-// upcoming dates differ in price (`fromPrice`, contracts/package.ts).
+// A package's price per person as its page writes it: "$1,450", or "from $1,390" where its
+// upcoming dates differ in price (`fromPrice`, contracts/package.ts). The card sets "from" in the
+// unit's smaller type around formatPrice (src/features/packages/components/package-card.tsx).
 export const formatPackagePrice = (p: { price: number; fromPrice?: number | undefined }) =>
   p.fromPrice === undefined ? formatPrice(p.price) : `from ${formatPrice(p.fromPrice)}`;
 
