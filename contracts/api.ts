@@ -94,9 +94,13 @@ export const bookingSchema = z.object({
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
   // Every guest has a full name, a date of birth and an emergency contact (name and phone).
   detailsComplete: z.boolean(),
-  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer).
+  // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer),
+  // and the price per person (whole dollars) once accepted: a move never raises it, so it is the
+  // lower of the booking's and the new date's.
   moveOffer: z.optional(
-    z.nullable(z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime })),
+    z.nullable(
+      z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime, price: z.number() }),
+    ),
   ),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -104,6 +108,23 @@ export type BookingGuest = Booking['guests'][number];
 // The brand moved the departure: the new date offered, its seats held until expiresAt; Accept
 // (POST /api/bookings/{id}/move/accept) or Decline (.../move/decline).
 export type MoveOffer = NonNullable<Booking['moveOffer']>;
+
+// GET /api/move-offers/{token} (and its accept and decline): what a party without an account (a
+// phone booking) reads on its personal link to the brand's offer of another date: the trip, the new
+// date, the price per person in whole dollars as booked and once accepted (never more), and
+// whether it is still open or how it ended.
+export const moveLinkSchema = z.object({
+  reference: z.string(),
+  packageName: z.string(),
+  startsOn: z.nullable(isoDate),
+  newStartsOn: isoDate,
+  expiresAt: isoDateTime,
+  travellers: z.number(),
+  price: z.number(),
+  newPrice: z.number(),
+  state: z.enum(['open', 'accepted', 'declined', 'expired', 'withdrawn']),
+});
+export type MoveLink = z.infer<typeof moveLinkSchema>;
 
 // A 409 from POST /api/bookings: the seats are not there, or the departure is closed or past.
 export const seatsConflictSchema = z.object({ message: z.string(), seatsLeft: z.number() });

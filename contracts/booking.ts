@@ -107,6 +107,21 @@ export type BookingField = keyof BookingInput;
 // Why a declined or lapsed move cancels the booking (the email and the console show it).
 export const moveDeclinedReason = 'The departure did not run';
 
+// What a party pays once it accepts the brand's new date, in the words the move email and My
+// bookings both use: a move never raises the price (server/src/moves/repository.ts), it keeps the
+// booking's, or drops to the new date's when that is lower. Whole dollars per person.
+export function movePriceLine(
+  price: number,
+  newPrice: number,
+  travellers: number,
+  format: (amount: number) => string,
+): string {
+  if (newPrice < price) {
+    return `The new date costs less, so your price drops to ${format(newPrice)} per person: ${format(newPrice * travellers)} in all instead of ${format(price * travellers)}.`;
+  }
+  return `Your price stays the same: ${format(price)} per person, ${format(price * travellers)} in all.`;
+}
+
 export type FieldErrors = Partial<Record<BookingField, string>>;
 
 export type ValidationResult =

@@ -22,11 +22,14 @@ export type DepartureRiskInput = {
   booked: number;
   // ISO date (YYYY-MM-DD).
   decideBy: string;
+  // A closed departure (closed by hand or moved to another date) is decided: never at risk.
+  status?: 'open' | 'closed';
 };
 
-// At risk: a minimum is set, the active bookings do not reach it, and the go/no-go date is within
-// riskWindowDays of `today` or already past. `today` is an ISO date.
+// At risk: open, a minimum is set, the active bookings do not reach it, and the go/no-go date is
+// within riskWindowDays of `today` or already past. `today` is an ISO date.
 export function isAtRisk(d: DepartureRiskInput, today: string): boolean {
+  if (d.status === 'closed') return false;
   if (d.minTravellers <= 0 || d.booked >= d.minTravellers) return false;
   return daysBetween(today, d.decideBy) <= riskWindowDays;
 }

@@ -55,9 +55,11 @@ const linkGuestSchema = z.object({
   medical: z.string(),
   emergencyName: z.string(),
   emergencyPhone: z.string(),
+  // Their answers to the package's questions, keyed by question id.
+  answers: z.optional(z.record(z.string(), z.union([z.string(), z.boolean()]))),
 });
 
-// A package's question as the details form asks it. The catalogue has none yet: [] until then.
+// A package's question as the details form asks it (the package's own, contracts/catalogue.ts).
 export const guestQuestionSchema = z.object({
   id: z.string(),
   label: z.string(),

@@ -9,11 +9,22 @@ export const sentEmailSchema = z.object({
   date: z.string(),
 });
 
+// An address the account invited to fill in a traveller's details (the link itself is not kept).
+export const invitationSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  // 2 for the second traveller, as the booking's page numbers them.
+  traveller: z.number(),
+  email: z.string(),
+  invitedAt: z.string(),
+});
+
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   account: z.object({ uid: z.string(), email: z.nullable(z.string()) }),
   bookings: z.array(bookingSchema),
   waitingList: z.array(waitlistEntrySchema),
+  invitations: z.array(invitationSchema),
   emails: z.array(sentEmailSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

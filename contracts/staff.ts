@@ -47,6 +47,9 @@ export const guideListSchema = z.object({
 export type GuideList = z.infer<typeof guideListSchema>;
 
 export const askToSignUpMessage = 'Ask them to create an account first';
+// A role goes only to an account whose address its owner confirmed: whoever signs up first with
+// a new hire's address would otherwise get their role (server/src/admin/staff.ts).
+export const confirmAddressFirstMessage = 'Ask them to confirm their email address first';
 
 // POST /api/admin/bookings: a booking taken on the phone. The traveller's fields as the booking
 // form reads them; the party and the date are required here (staff choose them).
@@ -76,6 +79,8 @@ export const guideDepartureSchema = z.object({
   id: z.string(),
   packageName: z.string(),
   startsOn: z.string(),
+  // Closed: it will not run as it stands (closed by the brand, or moved to another date).
+  status: z.enum(['open', 'closed']),
   meetingPoint: z.nullable(z.string()),
   meetingTime: z.nullable(z.string()),
   // Travellers on active bookings, and how many of them are marked present or no-show.

@@ -309,6 +309,8 @@ test.describe('operator console', () => {
         )?.status;
       };
       await row.getByRole('button', { name: /^Close/ }).click();
+      // Closing stops sales: the row asks first.
+      await row.getByRole('button', { name: 'Yes, close' }).click();
       await expect(row.getByRole('button', { name: /^Reopen/ })).toBeVisible();
       await expect(row).toContainText('Closed');
       expect(await publicStatus()).toBe('closed');

@@ -182,10 +182,19 @@ test.describe('protected routes', () => {
     'javascript:alert(1)',
   ]) {
     test(`a remembered path of ${target} cannot send the user off the site`, async ({ page, account }) => {
-      await page.goto('/about');
+      // The crafted entry is read by React Router, which a visitor's public page starts only when
+      // they reach for a form (docs/decisions/066-no-react-for-a-visitors-first-load.md).
+      await page.goto('/account');
+      await page.locator('form').getByLabel('Email').focus();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.evaluate(() => {
+        window.history.pushState({ usr: null, key: 'a', idx: 1 }, '', '/about');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await expect(page.getByRole('heading', { level: 1, name: 'Maya Okafor' })).toBeVisible();
       // A crafted history entry pointing at /account with a hostile "from".
       await page.evaluate((from) => {
-        window.history.pushState({ usr: { from }, key: 'x', idx: 1 }, '', '/account');
+        window.history.pushState({ usr: { from }, key: 'x', idx: 2 }, '', '/account');
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
       }, target);
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();

@@ -23,9 +23,11 @@ export const test = base.extend<Fixtures>({
       if (!allowed(err.message)) problems.push(`page error: ${err.message}`);
     });
     // Like a person who waits for the page to be ready: after a navigation that waits for
-    // `load`, also wait until React has hydrated (prerendered pages hydrate after load).
+    // `load`, also wait until React has hydrated (prerendered pages hydrate after load), or, on a
+    // visitor's public page, until its islands run (React starts there when the visitor reaches
+    // for a form or a button: docs/decisions/066-no-react-for-a-visitors-first-load.md).
     const hydrated = () =>
-      page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+      page.waitForSelector('html[data-hydrated], html[data-islands]', { state: 'attached', timeout: 15_000 });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

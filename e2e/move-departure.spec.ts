@@ -10,6 +10,7 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
+import { formatPrice } from '#contracts/money';
 import { expectAccessible } from './support/axe';
 import { auth, bookingsOf, bookViaApi } from './support/booking-api';
 
@@ -62,6 +63,21 @@ async function twoDates(
   throw new Error('no two free dates found');
 }
 
+// The personal link in the move email MailDev received for `to` (a party without an account).
+async function moveLinkFor(request: APIRequestContext, to: string) {
+  for (let tries = 0; tries < 60; tries++) {
+    const res = await request.get('http://127.0.0.1:1080/api/email');
+    const emails = (await res.json()) as { to: { address: string }[]; subject: string; text: string }[];
+    const mail = emails.find(
+      (e) => e.to.some((t) => t.address === to) && e.subject.startsWith('New date for your trip'),
+    );
+    const url = mail && /https?:\/\/\S+\/moves\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    if (url) return new URL(url).pathname;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no move email for ${to}`);
+}
+
 type Fixtures = { operatorPage: Page };
 const test = base.extend<Fixtures>({
   operatorPage: async ({ page }, use) => {
@@ -104,12 +120,37 @@ test('a departure below its minimum is marked at risk, moved to another date; on
     });
     expect(status, JSON.stringify(body)).toBe(201);
   }
+  // A party booked by phone (no account): it answers through a personal link.
+  const phoneEmail = uniqueEmail('phone');
+  const made = await request.post('/api/admin/bookings', {
+    headers: auth(opToken),
+    data: {
+      packageId,
+      name: 'Cy Phone',
+      email: phoneEmail,
+      address: '1 Harbour Road',
+      phone: '442079460000',
+      departureId: source.id,
+      travellers: 1,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const phoneBooking = (await made.json()) as { id: string; price: number; reference: string };
+  // The new date costs more than the parties booked at: a move by the brand never raises the price.
+  const booked = (await bookingsOf(request, ana.token))[0]!.price;
+  const dearer = await request.patch(`/api/admin/departures/${target.id}`, {
+    headers: auth(opToken),
+    data: { price: booked + 300 },
+  });
+  expect(dearer.status(), await dearer.text()).toBe(200);
+  const shot = (p: Page, name: string) =>
+    p.screenshot({ path: `/tmp/look-a-shots/${name}-${testInfo.project.name}.png`, fullPage: true });
 
   // The console marks the date in words: at risk, what is missing, how long is left.
   await page.goto(`/admin/departures?packageId=${packageId}`);
   const row = page.locator('tr').filter({ has: page.locator(`a[href="/admin/departures/${source.id}"]`) });
   await expect(row.getByText('At risk')).toBeVisible();
-  await expect(row).toContainText('3 more travellers needed, 5 days left');
+  await expect(row).toContainText('2 more travellers needed, 5 days left');
   await expectAccessible(page, '/admin/departures with a date at risk');
 
   // Move it: the new date (it has seats for both parties), a note, the preview, then send.
@@ -122,12 +163,15 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   await dialog
     .getByLabel('Message to the travellers (optional)')
     .fill('Too few travellers booked this date.');
+  await expect(dialog).toContainText('No party pays more for the move');
   await dialog.getByRole('button', { name: 'Preview email' }).click();
   await expect(dialog.getByText(/New date for your trip/)).toBeVisible();
   await expect(dialog.locator('pre')).toContainText('Too few travellers booked this date.');
+  await expect(dialog.locator('pre')).toContainText('Your price stays the same');
   await expectAccessible(page, 'the move dialog with its preview');
-  await dialog.getByRole('button', { name: 'Send to 2 parties' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '2 parties offered' })).toBeVisible();
+  await dialog.screenshot({ path: `/tmp/look-a-shots/move-dialog-${testInfo.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Send to 3 parties' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 parties offered' })).toBeVisible();
   await expect(row).toContainText('Closed');
 
   // Ana accepts in My bookings.
@@ -135,11 +179,13 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   await anaPage.goto('/bookings');
   const offer = anaPage.getByRole('region', { name: /will not run: a new date for you/ });
   await expect(offer).toContainText(formatTripDate(target.startsOn));
+  await expect(offer).toContainText(`Your price stays the same: ${formatPrice(booked)} per person`);
   await expectAccessible(anaPage, '/bookings with a move offer');
+  await shot(anaPage, 'bookings-move-offer');
   await offer.getByRole('button', { name: `Accept ${formatTripDate(target.startsOn)}` }).click();
   await expect(anaPage.getByRole('status').filter({ hasText: 'Moved to' })).toBeVisible();
   const [anaBooking] = await bookingsOf(request, ana.token);
-  expect(anaBooking).toMatchObject({ departureId: target.id, travellers: 2, moveOffer: null });
+  expect(anaBooking).toMatchObject({ departureId: target.id, travellers: 2, moveOffer: null, price: booked });
   await anaPage.context().close();
 
   // Ben declines, after confirming.
@@ -154,11 +200,34 @@ test('a departure below its minimum is marked at risk, moved to another date; on
   expect(benBooking).toMatchObject({ status: 'cancelled', departureId: source.id, moveOffer: null });
   await benPage.context().close();
 
+  // The console's booking page offers to give the party's answer for them; its history writes the
+  // offer's deadline in the brand's zone.
+  await page.goto(`/admin/bookings/${phoneBooking.id}`);
+  const forThem = page.getByRole('region', { name: /Offered another date/ });
+  await expect(forThem.getByRole('button', { name: 'Decline for them' })).toBeVisible();
+  await expect(page.getByText(/held until .*(PST|PDT)/)).toBeVisible();
+  await expect(page.getByText(/held until \d{4}-/)).toHaveCount(0);
+  await expectAccessible(page, '/admin/bookings/{id} with a move offer');
+  await shot(page, 'admin-booking-move-offer');
+
+  // The phone party opens its personal link from the email (MailDev) and accepts.
+  const link = await moveLinkFor(request, phoneEmail);
+  const phonePage = await (await browser.newContext()).newPage();
+  await phonePage.goto(link);
+  await expect(phonePage.getByRole('heading', { name: /will not run: a new date for you/ })).toBeVisible();
+  await expect(phonePage.getByText(`Your price stays the same: ${formatPrice(phoneBooking.price)} per person`)).toBeVisible();
+  await expectAccessible(phonePage, '/moves/{token}');
+  await shot(phonePage, 'move-link');
+  await phonePage.getByRole('button', { name: `Accept ${formatTripDate(target.startsOn)}` }).click();
+  await expect(phonePage.getByRole('status')).toContainText(`Your booking is moved to ${formatTripDate(target.startsOn)}`);
+  await shot(phonePage, 'move-link-accepted');
+  await phonePage.context().close();
+
   // The new date holds Ana's party; Ben's seats are free again.
   const res = await request.get(`/api/admin/departures?packageId=${packageId}`, { headers: auth(opToken) });
   const after = ((await res.json()) as { departures: { id: string; seatsTaken: number; offered: number }[] })
     .departures;
-  expect(after.find((d) => d.id === target.id)).toMatchObject({ seatsTaken: 2, offered: 0 });
+  expect(after.find((d) => d.id === target.id)).toMatchObject({ seatsTaken: 3, offered: 0 });
   expect(after.find((d) => d.id === source.id)).toMatchObject({ seatsTaken: 0 });
 });
 

@@ -58,17 +58,41 @@ test.describe('home', () => {
   }) => {
     const packages: { name: string }[] = await (await request.get('/packages.json')).json();
     const body = await (await request.get('/')).text();
-    for (const pkg of packages) expect(body).toContain(`<h3 class="card__title">${escapeHtml(pkg.name)}</h3>`);
+    for (const pkg of packages)
+      expect(body).toContain(`<h3 class="card__title">${escapeHtml(pkg.name)}</h3>`);
     expect(body).not.toContain('Loading packages');
 
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto('/');
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await expect(page.locator('html[data-islands]')).toBeAttached();
     await expect(page.getByRole('list', { name: 'Travel packages' }).getByRole('article')).toHaveCount(
       packages.length,
     );
     expect(asked).not.toContain('/packages.json');
+  });
+
+  // docs/decisions/066-no-react-for-a-visitors-first-load.md: the page is its HTML; the islands
+  // module works the menu and fills in the cards' dates.
+  test("a visitor's home page asks for none of React's code, and its cards still get their dates", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Swiss Alpine Lakes' }) });
+    await expect(card.getByRole('listitem').first()).toHaveText(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    await page.mouse.wheel(0, 600);
+    await page.getByRole('heading', { name: 'Featured Blogs' }).hover();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /\/(react|entry\.client|root|shell)-/.test(s))).toEqual([]);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
   });
 });
 
@@ -76,13 +100,15 @@ test.describe('packages unavailable', () => {
   test.use({ allowConsoleErrors: ['status of 503'] });
 
   // The home page's HTML holds the grid (src/routes/home.tsx); a visit by a link from another
-  // page has only /packages.json to ask.
+  // page where React runs has only /packages.json to ask. (A visitor's public page runs no React
+  // until they reach for a form: the account page's, here.)
   test('a failed packages request shows a message with Retry, and Retry recovers', async ({ page }) => {
     let fail = true;
     await page.route('**/packages.json', (route) =>
       fail ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
     );
-    await page.goto('/blogs');
+    await page.goto('/account');
+    await page.locator('form').getByLabel('Email').focus();
     await expect(page.locator('html[data-hydrated]')).toBeAttached();
     await page.getByRole('link', { name: 'Wayfarer Tours home' }).click();
     await expect(page).toHaveURL('/');

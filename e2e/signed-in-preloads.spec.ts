@@ -8,9 +8,10 @@ import type { Page, Request } from '@playwright/test';
 import { expect, test } from './auth-fixtures';
 
 // When the page's first contentful paint happened and when each of its modules was asked for
-// (resource timing, same clock), once it has hydrated.
+// (resource timing, same clock), once it has hydrated (or, on a visitor's public page, once its
+// islands run: docs/decisions/066-no-react-for-a-visitors-first-load.md).
 const scriptsAgainstFirstPaint = async (page: Page) => {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.waitForSelector('html[data-hydrated], html[data-islands]', { state: 'attached' });
   return page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     scripts: performance

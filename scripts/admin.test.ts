@@ -112,6 +112,34 @@ describe('npm run admin', { timeout: 90_000 }, () => {
     }
   });
 
+  it('with DATABASE_URL, grant and revoke keep the team’s index and its trail in step with the claim', async (context) => {
+    const store = storeCases()[1]!;
+    if (store.skip) return context.skip(store.skip);
+    const db = await store.open();
+    try {
+      const { DATABASE_URL } = await store.serverEnv();
+      const user = await createUser('indexed');
+      expect((await runAdmin(['grant', user.email], { DATABASE_URL: DATABASE_URL! })).code).toBe(0);
+      const index = () => db.query('SELECT uid, role FROM staff WHERE uid = $1', [user.uid]);
+      expect((await index()).rows).toEqual([{ uid: user.uid, role: 'owner' }]);
+      const revoke = await runAdmin(['revoke', user.email], { DATABASE_URL: DATABASE_URL! });
+      expect(revoke.stderr).toBe('');
+      expect(revoke.code).toBe(0);
+      expect((await index()).rows).toEqual([]);
+      const { rows } = await db.query(
+        'SELECT actor, from_role, to_role FROM staff_events WHERE staff_uid = $1 ORDER BY id',
+        [user.uid],
+      );
+      expect(rows).toEqual([
+        { actor: 'npm run admin', from_role: null, to_role: 'owner' },
+        { actor: 'npm run admin', from_role: 'owner', to_role: null },
+      ]);
+    } finally {
+      await db.close();
+      await store.cleanup();
+    }
+  });
+
   it('an unknown email is an error with exit code 1', async () => {
     const email = `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await runAdmin(['grant', email]);

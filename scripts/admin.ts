@@ -5,7 +5,9 @@
 // real Firebase project is configured, decided as `npm start` and the server decide it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
-import { roleOf } from '#contracts/roles';
+import { roleOf, type StaffRole } from '#contracts/roles';
+import { noteStaffRole } from '../server/src/admin/staff';
+import { openDatabase } from '../server/src/db/database';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { answers, emulatorProject } from './auth-emulator';
 
@@ -17,6 +19,7 @@ export const usage = `Usage: npm run admin -- <grant|revoke> <email>
 The account must exist (signed up on the site). Its other custom claims are kept. Its sessions
 are ended (refresh tokens revoked): the old role stops working within a minute, and the user
 signs in again to carry the new one. Owners manage everyone else at /admin/staff.
+With DATABASE_URL set, the team's index in that database is changed with the claim.
 Locally this talks to the Firebase Auth Emulator, which "npm start" runs; with a real Firebase
 project configured (VITE_FIREBASE_*), to that project with the service account in
 GOOGLE_APPLICATION_CREDENTIALS.`;
@@ -93,6 +96,32 @@ async function findUser(auth: Auth, email: string, target: string): Promise<User
   }
 }
 
+// The staff index (server/src/admin/staff.ts) kept in step with the claim, in one transaction
+// with its trail row, the claim set inside it (if Firebase fails, nothing is stored): with
+// DATABASE_URL, the PostgreSQL every server process shares. PGlite belongs to the one server
+// process that has it open; there the index is put right by the server itself (the last-owner
+// rule and guide assignment read the claims, the Team screen reconciles).
+async function withIndex(
+  env: NodeJS.ProcessEnv,
+  change: { uid: string; email: string; from: StaffRole | null; to: StaffRole | null },
+  setClaim: () => Promise<void>,
+) {
+  if (!env.DATABASE_URL) return setClaim();
+  const db = await openDatabase({ url: env.DATABASE_URL, poolSize: 1 });
+  try {
+    await db.transaction(async (tx) => {
+      await noteStaffRole(tx, change.uid, change.email, change.to);
+      await tx.query(
+        'INSERT INTO staff_events (actor, staff_uid, from_role, to_role) VALUES ($1, $2, $3, $4)',
+        ['npm run admin', change.uid, change.from, change.to],
+      );
+      await setClaim();
+    });
+  } finally {
+    await db.close();
+  }
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   const { command, email } = readArgs(args);
   const { app, target } = await connect(env);
@@ -104,16 +133,20 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
     if (command === 'grant') {
       // The claim of the first release ("admin") already reads as an owner: it is rewritten.
       if (claims.role === 'owner') return `${email} is already an owner. Nothing changed.`;
-      await auth.setCustomUserClaims(user.uid, { ...claims, role: 'owner' });
-      await auth.revokeRefreshTokens(user.uid);
+      await withIndex(env, { uid: user.uid, email, from: role, to: 'owner' }, async () => {
+        await auth.setCustomUserClaims(user.uid, { ...claims, role: 'owner' });
+        await auth.revokeRefreshTokens(user.uid);
+      });
       return `${email} is now an owner. They sign in again to carry the role.`;
     }
     if (role === null) return `${email} has no staff role. Nothing changed.`;
     const { role: _role, ...others } = claims;
-    // null removes the claims altogether; an empty object would be stored as one.
-    await auth.setCustomUserClaims(user.uid, Object.keys(others).length > 0 ? others : null);
-    // Revoked: their ID tokens and session cookies stop within TOKEN_CACHE_SECONDS, not the hour.
-    await auth.revokeRefreshTokens(user.uid);
+    await withIndex(env, { uid: user.uid, email, from: role, to: null }, async () => {
+      // null removes the claims altogether; an empty object would be stored as one.
+      await auth.setCustomUserClaims(user.uid, Object.keys(others).length > 0 ? others : null);
+      // Revoked: their ID tokens and session cookies stop within TOKEN_CACHE_SECONDS, not the hour.
+      await auth.revokeRefreshTokens(user.uid);
+    });
     return `${email} is no longer ${role === 'owner' || role === 'operator' ? 'an' : 'a'} ${role}. Their sessions have been ended.`;
   } finally {
     await deleteApp(app);

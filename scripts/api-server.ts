@@ -23,7 +23,11 @@ export async function spawnApiServer(options: {
   timeoutMs?: number;
   // Extra Node.js flags (the benchmarks pass benchNodeArgs() below).
   nodeArgs?: string[];
+  // The working tree whose server runs (default this one): `npm run bench` measures another
+  // tree's build with that tree's own server (BENCH_SERVER_ROOT), as it was.
+  root?: string;
 }): Promise<ApiServer> {
+  const serverRoot = options.root ?? root;
   const url = `http://127.0.0.1:${options.port}`;
   // A server left on the port would answer instead of this one.
   if (
@@ -39,10 +43,10 @@ export async function spawnApiServer(options: {
     ...(options.nodeArgs ?? []),
     '--import',
     'tsx',
-    join(root, 'server/src/main.ts'),
+    join(serverRoot, 'server/src/main.ts'),
   ];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -219,6 +219,28 @@ export function homeJs(build: ClientBuild) {
   return { chunks, runtime, own, runtimeGzip: sum(runtime), ownGzip: sum(own) };
 }
 
+// What a visitor's public page runs before they reach for a form or a button: the islands module
+// (src/islands.ts, emitted by vite.config.ts) and what it imports, instead of React
+// (docs/decisions/066-no-react-for-a-visitors-first-load.md).
+export const islandsSource = 'src/islands.ts';
+export const islandsMaxKib = 5;
+// Undefined for a build without it (one made before docs/decisions/066, measured by the bench).
+export function islandsJs(build: ClientBuild) {
+  if (!build.manifest[islandsSource]) return undefined;
+  const seen = new Set<string>();
+  const pending = [islandsSource];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    const entry = build.manifest[key];
+    if (!entry) throw new Error(`${key} is not in the build's manifest (vite.config.ts, islands).`);
+    seen.add(key);
+    pending.push(...(entry.imports ?? []));
+  }
+  const chunks = [...seen].map((key) => build.chunks.get(build.manifest[key]!.file)!);
+  return { entry: build.manifest[islandsSource]!.file, chunks, gzip: sum(chunks) };
+}
+
 // The budgets that the build alone can answer, for every page pattern of the route table.
 export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[] {
   const budgets: Budget[] = [];
@@ -256,6 +278,19 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
     name: "booking and departure code only on the package, checkout, My bookings, travellers' own details and console pages",
     met: bookingCode.length === 0,
     figure: describe(bookingCode),
+  });
+  const islands = islandsJs(build) ?? { entry: '', chunks: [], gzip: NaN };
+  // Rolldown's helpers (0.4 KiB) are counted as runtime but are not React: only the chunks that
+  // hold React, React DOM or React Router may not be there.
+  const react = islands.chunks.filter((c) =>
+    c.modules.some((m) => ['react', 'react-dom', 'react-router', 'scheduler'].includes(packageOf(m) ?? '')),
+  );
+  budgets.push({
+    name: `a visitor's public page runs at most ${islandsMaxKib} KiB gzip before they reach for a form or a button, none of it React (the islands module)`,
+    met: react.length === 0 && kib(islands.gzip) <= islandsMaxKib,
+    figure: !islands.entry
+      ? 'no islands module in this build: every page runs React'
+      : `${kib(islands.gzip).toFixed(1)} KiB in ${islands.chunks.length} chunks (${names(islands.chunks)})${react.length > 0 ? `; React in ${names(react)}` : ''}`,
   });
   return budgets;
 }

@@ -5,8 +5,15 @@
 // by chunk, and prints one line per budget of docs/product.md#budgets. Results also in bench-results/bench.json.
 //
 // BENCH_BUILD_DIR=<dir>: measure that build (a folder like build/, with client/ and
-// client-manifest/) as it is, without building. BENCH_PAGES=/,/admin: only those pages.
+// client-manifest/) as it is, without building; BENCH_SERVER_ROOT=<tree>: served by that working
+// tree's server (server/src/main.ts there), to measure an older commit as it was, with this
+// script's options. BENCH_PAGES=/,/admin: only those pages.
 // BENCH_RUNS (default 5), BENCH_PORT (default 4380), BENCH_KEEP_RUNS=1 (every run's report).
+// `npm run bench -- --cpu-slowdown 8` (or BENCH_CPU_SLOWDOWN=8): Lighthouse's simulated CPU is that
+// many times slower than this host's instead of the mobile preset's 4 (its
+// `throttling.cpuSlowdownMultiplier`), a cheaper phone than the preset's: the budgets hold there
+// too (docs/decisions/066-no-react-for-a-visitors-first-load.md). The load average is printed with
+// every figure: on this shared 2-core machine a figure taken above 2 says little.
 //
 // A new page: one line in `allPages` below (who looks at it, its path, what shows it rendered).
 // Signed-in pages come with the session cookie the site sets after sign-in, so the server renders
@@ -49,24 +56,46 @@ const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 4380);
 const origin = `http://localhost:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+// `--cpu-slowdown N` / `--cpu-slowdown=N`, or BENCH_CPU_SLOWDOWN; Lighthouse's mobile preset is 4.
+function cpuSlowdownOption(): number {
+  const at = process.argv.findIndex((a) => a === '--cpu-slowdown' || a.startsWith('--cpu-slowdown='));
+  const given =
+    at < 0
+      ? process.env.BENCH_CPU_SLOWDOWN
+      : process.argv[at]!.includes('=')
+        ? process.argv[at]!.split('=')[1]
+        : process.argv[at + 1];
+  if (given === undefined || given === '') return 4;
+  const n = Number(given);
+  if (!Number.isFinite(n) || n < 1 || n > 40) {
+    throw new Error(
+      `--cpu-slowdown wants a number from 1 to 40 (Lighthouse's mobile preset is 4), not "${given}".`,
+    );
+  }
+  return n;
+}
+const cpuSlowdown = cpuSlowdownOption();
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+// The 1-minute figure alone, printed beside each page's and each run's figures.
+const load1 = () => loadavg()[0]!.toFixed(2);
 
 // Who looks at each page, what shows that it rendered as that person, and which budget applies:
-// 'public' = 100 in all four categories plus the LCP/FCP/TBT/CLS limits; 'signed-in' =
-// performance >= 95 with TBT <= 150 ms and 100 in the other three; null = measured and shown,
-// no budget line. `path` may depend on the bookings the bench made (a booking's own page).
+// 'public' = 100 in all four categories plus the LCP/FCP/TBT/CLS limits; 'not-found' = the same
+// for the 404 page except SEO (a 404 status is what Lighthouse's SEO audit marks down, and what
+// the page must answer); 'signed-in' = performance >= 95 with TBT <= 150 ms and 100 in the other
+// three; 'console' = TBT <= 150 ms; null = measured and shown, no budget line. `path` may depend on the bookings the bench made (a booking's own page).
 type Who = 'visitor' | 'traveller' | 'operator';
 type BenchPage = {
   name: string;
   path: string | ((made: BookingMade[], departureId: string) => string);
   who: Who;
   ready: (made: BookingMade[]) => string;
-  budget: 'public' | 'signed-in' | null;
+  budget: 'public' | 'not-found' | 'signed-in' | 'console' | null;
 };
 const lastReference = (made: BookingMade[]) => `text=${made.at(-1)!.reference}`;
 const allPages: BenchPage[] = [
@@ -74,6 +103,7 @@ const allPages: BenchPage[] = [
   { name: '/blogs', path: '/blogs', who: 'visitor', ready: () => 'main h1', budget: 'public' },
   { name: '/about', path: '/about', who: 'visitor', ready: () => 'main h1', budget: 'public' },
   { name: '/account', path: '/account', who: 'visitor', ready: () => 'main form', budget: 'public' },
+  { name: '404', path: '/no-such-page', who: 'visitor', ready: () => 'main h1', budget: 'not-found' },
   {
     name: '/package/:id',
     path: '/package/swiss-alpine-lakes',
@@ -98,7 +128,13 @@ const allPages: BenchPage[] = [
   },
   // The console opens on the overview: its weekly line is drawn once its figures are there.
   { name: '/admin', path: '/admin', who: 'operator', ready: () => 'main .week-chart', budget: 'signed-in' },
-  { name: '/admin/bookings', path: '/admin/bookings', who: 'operator', ready: lastReference, budget: null },
+  {
+    name: '/admin/bookings',
+    path: '/admin/bookings',
+    who: 'operator',
+    ready: lastReference,
+    budget: 'console',
+  },
   {
     name: '/admin/bookings/:id',
     path: (made) => `/admin/bookings/${made.at(-1)!.id}`,
@@ -111,7 +147,14 @@ const allPages: BenchPage[] = [
     path: '/admin/departures?packageId=swiss-alpine-lakes',
     who: 'operator',
     ready: () => 'main table',
-    budget: null,
+    budget: 'console',
+  },
+  {
+    name: '/admin/packages',
+    path: '/admin/packages',
+    who: 'operator',
+    ready: () => 'main ol.catalogue-list',
+    budget: 'console',
   },
   {
     name: '/admin/departures/:id',
@@ -157,7 +200,9 @@ type PageFigures = {
   js: JsRow[];
   // The weighted audits that cost points, per category below 100.
   losing: Partial<Record<(typeof categories)[number], string[]>>;
-  runs: { performance: number; lcp: number; fcp: number; tbt: number }[];
+  runs: { performance: number; lcp: number; fcp: number; tbt: number; load: string }[];
+  // The 1-minute load average before the page's first run and after its last.
+  load: { before: string; after: string };
 };
 
 function figures(
@@ -166,6 +211,7 @@ function figures(
   lhr: LhResult,
   all: LhResult[],
   build: ReturnType<typeof readClientBuild>,
+  loads: { runs: string[]; before: string; after: string },
 ): PageFigures {
   const audit = (r: LhResult, id: string) => r.audits[id]?.numericValue ?? NaN;
   const metrics =
@@ -215,12 +261,14 @@ function figures(
         ])
         .filter(([, ids]) => ids!.length > 0),
     ),
-    runs: all.map((r) => ({
+    runs: all.map((r, i) => ({
       performance: Math.round((r.categories.performance?.score ?? 0) * 100),
       lcp: audit(r, 'largest-contentful-paint'),
       fcp: audit(r, 'first-contentful-paint'),
       tbt: audit(r, 'total-blocking-time'),
+      load: loads.runs[i] ?? '',
     })),
+    load: { before: loads.before, after: loads.after },
   };
 }
 
@@ -232,6 +280,9 @@ const emulatorHost = publicEnv.VITE_FIREBASE_AUTH_EMULATOR_HOST;
 const emulatorUrl = `http://${emulatorHost}`;
 
 console.log(`Load average ${load()} on ${cpus().length} CPUs (figures above ${cpus().length} are noisy).`);
+console.log(
+  `CPU slowdown ${cpuSlowdown}x (Lighthouse throttling.cpuSlowdownMultiplier; the mobile preset's is 4)`,
+);
 const buildDir = buildUnderTest();
 const build = readClientBuild(buildDir);
 const emulator = await ensureAuthEmulator(root, emulatorHost, () => undefined);
@@ -254,6 +305,7 @@ const measured: PageFigures[] = [];
 try {
   const server = await spawnApiServer({
     port,
+    root: process.env.BENCH_SERVER_ROOT ? resolve(process.env.BENCH_SERVER_ROOT) : undefined,
     emulatorHost: proxy?.host ?? emulatorHost,
     logLevel: 'error',
     env: { CLIENT_DIR: build.dir, DATA_DIR: dataDir, HOST: 'localhost' },
@@ -334,7 +386,9 @@ try {
     }
   }
 
-  console.log(`\nLighthouse ${runs}× per page, mobile preset, median run (${origin})`);
+  console.log(
+    `\nLighthouse ${runs}× per page, mobile preset, CPU slowdown ${cpuSlowdown}x, median run (${origin})`,
+  );
   // The manifest page: the departure of the last booking.
   const departureId = made.at(-1)!.departureId;
   for (const page of pages) {
@@ -347,6 +401,8 @@ try {
       ready: page.ready(made),
     });
     const results: LhResult[] = [];
+    const runLoads: string[] = [];
+    const loadBefore = load1();
     // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is redone.
     for (let attempt = 0; results.length < runs; attempt++) {
       const result = await lighthouse(`${origin}${path}`, {
@@ -354,6 +410,9 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...categories],
+        throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+        // The 404 page is measured as served: with its 404 status.
+        ignoreStatusCode: page.budget === 'not-found',
       });
       const error = !result ? 'no result' : result.lhr.runtimeError?.message;
       if (error) {
@@ -365,6 +424,7 @@ try {
       const landed = final.pathname + final.search;
       if (landed !== path) throw new Error(`${path}: Lighthouse ended on ${landed} (signed out?)`);
       results.push(result!.lhr);
+      runLoads.push(load1());
     }
     const median = computeMedianRun(results);
     // The whole median report, for a look at why (open it in the Lighthouse viewer).
@@ -376,12 +436,17 @@ try {
     if (process.env.BENCH_KEEP_RUNS) {
       results.forEach((r, i) => writeFileSync(report(`-${i + 1}`), JSON.stringify(r)));
     }
-    const f = figures(page, path, median, results, build);
+    const f = figures(page, path, median, results, build, {
+      runs: runLoads,
+      before: loadBefore,
+      after: load1(),
+    });
     measured.push(f);
     console.log(
       `${page.name.padEnd(22)} perf ${f.scores.performance}  a11y ${f.scores.accessibility}  bp ${f.scores['best-practices']}  seo ${f.scores.seo}` +
         `  LCP ${fmt(f.lcp / 1000, 2)} s  FCP ${fmt(f.fcp / 1000, 2)} s  TBT ${fmt(f.tbt, 0)} ms  CLS ${fmt(f.cls, 3)}` +
-        `  (observed LCP ${fmt(f.observed.lcp, 0)} ms, ${page.who}; perf of the runs ${f.runs.map((r) => r.performance).join('/')})`,
+        `  (observed LCP ${fmt(f.observed.lcp, 0)} ms, ${page.who}; perf of the runs ${f.runs.map((r) => r.performance).join('/')};` +
+        ` TBT of the runs ${f.runs.map((r) => fmt(r.tbt, 0)).join('/')} ms; load ${f.load.before} -> ${f.runs.map((r) => r.load).join('/')})`,
     );
     for (const [c, ids] of Object.entries(f.losing))
       console.log(`${''.padEnd(30)}${c} loses on: ${ids.join(', ')}`);
@@ -448,24 +513,42 @@ check(
 for (const p of measured) {
   const page = pages.find((x) => x.name === p.page)!;
   if (!page.budget) continue;
+  if (page.budget === 'console') {
+    check(
+      `${p.page} TBT <= 150 ms`,
+      p.tbt <= 150,
+      `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`,
+    );
+    continue;
+  }
   for (const c of categories) {
+    if (page.budget === 'not-found' && c === 'seo') continue;
     const need = page.budget === 'signed-in' && c === 'performance' ? 95 : 100;
-    check(`${p.page} ${c} >= ${need}`, p.scores[c] >= need, String(p.scores[c]));
+    check(
+      `${p.page} ${c} >= ${need}`,
+      p.scores[c] >= need,
+      `${p.scores[c]} (load ${p.load.before}-${p.load.after})`,
+    );
   }
   if (page.budget === 'signed-in') {
-    check(`${p.page} TBT <= 150 ms`, p.tbt <= 150, `${fmt(p.tbt, 0)} ms`);
+    check(
+      `${p.page} TBT <= 150 ms`,
+      p.tbt <= 150,
+      `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`,
+    );
     continue;
   }
   // Public pages: 100 in every run of the median, not only in the median.
   check(
     `${p.page} performance 100 in every run`,
     p.runs.every((r) => r.performance === 100),
-    p.runs.map((r) => r.performance).join('/'),
+    `${p.runs.map((r) => r.performance).join('/')} (load ${p.runs.map((r) => r.load).join('/')})`,
   );
-  check(`${p.page} LCP <= 1.55 s`, p.lcp <= 1550, `${fmt(p.lcp / 1000, 2)} s`);
-  check(`${p.page} FCP <= 1.0 s`, p.fcp <= 1000, `${fmt(p.fcp / 1000, 2)} s`);
-  check(`${p.page} TBT <= 50 ms`, p.tbt <= 50, `${fmt(p.tbt, 0)} ms`);
-  check(`${p.page} CLS <= 0.01`, p.cls <= 0.01, fmt(p.cls, 3));
+  const at = `load ${p.load.before}-${p.load.after}`;
+  check(`${p.page} LCP <= 1.55 s`, p.lcp <= 1550, `${fmt(p.lcp / 1000, 2)} s (${at})`);
+  check(`${p.page} FCP <= 1.0 s`, p.fcp <= 1000, `${fmt(p.fcp / 1000, 2)} s (${at})`);
+  check(`${p.page} TBT <= 50 ms`, p.tbt <= 50, `${fmt(p.tbt, 0)} ms (${at})`);
+  check(`${p.page} CLS <= 0.01`, p.cls <= 0.01, `${fmt(p.cls, 3)} (${at})`);
 }
 
 for (const f of firstByteFigures) {
@@ -476,7 +559,7 @@ for (const f of firstByteFigures) {
   );
 }
 
-console.log('\nBudgets (docs/product.md):');
+console.log(`\nBudgets (docs/product.md), CPU slowdown ${cpuSlowdown}x:`);
 for (const b of budgets) console.log(`  ${b.met ? 'met   ' : 'MISSED'}  ${b.name}: ${b.figure}`);
 const missed = budgets.filter((b) => !b.met).length;
 const endLoad = load();
@@ -492,6 +575,7 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       loadAverageAtEnd: endLoad,
+      cpuSlowdownMultiplier: cpuSlowdown,
       cpus: cpus().length,
       build: buildDir,
       pages: measured,

@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { TravelPackage } from '#contracts/package';
 import routes from '../src/routes';
+import { deferHydration } from '../server/src/pages/defer-hydration';
 import { loadPageRenderer } from '../server/src/pages/render';
 import {
   classify,
   hasBuild,
+  islandsJs,
   kib,
   pageChunks,
   pageRoutes,
@@ -57,6 +59,15 @@ describe(title, () => {
     },
   );
 
+  it.skipIf(!built)(
+    "a visitor's public page runs only the islands module before interaction: a few KiB, no React",
+    () => {
+      const budget = budgets[4]!;
+      expect(budget.name).toMatch(/the islands module/);
+      expect(budget.met, budget.figure).toBe(true);
+    },
+  );
+
   // The checks above follow the manifest's imports; React Router's own HTML names the same files,
   // or the budget would be measuring something else than what a browser loads. The home page is
   // rendered by the server from its catalogue (server/src/pages/site-pages.ts): rendered here
@@ -82,7 +93,13 @@ describe(title, () => {
         'budget-test-nonce',
       );
       expect(home.status).toBe(200);
-      const html: Record<string, string> = { '/': await home.text() };
+      // As the server serves it (server/src/pages/site-pages.ts): hydration after the paint, or the
+      // islands module for a visitor, named by the server build.
+      const islands = islandsJs(build!)!.entry;
+      expect(render!.islandsModule).toBe(`/${islands}`);
+      const homeHtml = deferHydration(await home.text(), { islands: render!.islandsModule });
+      if ('error' in homeHtml) throw new Error(homeHtml.error);
+      const html: Record<string, string> = { '/': homeHtml.html };
       for (const [path, file] of Object.entries(prerendered)) {
         expect(existsSync(join(build!.dir, file)), `${file} in the build`).toBe(true);
         html[path] = readFileSync(join(build!.dir, file), 'utf8');
@@ -90,7 +107,9 @@ describe(title, () => {
       for (const [path, page] of Object.entries(html)) {
         const named = new Set([...page.matchAll(/\/(assets\/[\w.-]+\.js)/g)].map((m) => m[1]!));
         const counted = pageChunks(build!, pages.find((p) => p.path === path)!.files);
-        expect([...named].sort(), path).toEqual(counted.map((c) => c.file).sort());
+        // React's chunks for a visitor who reaches for a form (or has a session), and the islands
+        // module the page runs until then (its imports are its own: islandsJs).
+        expect([...named].sort(), path).toEqual([...counted.map((c) => c.file), islands].sort());
         expect(kib(counted.reduce((sum, c) => sum + c.gzip, 0))).toBeGreaterThan(100);
       }
       // The cards are in the HTML: the grid is not built after load.
@@ -123,8 +142,9 @@ describe('the JavaScript budget checker', () => {
     chunk('assets/badge-1.js', ['src/features/admin/components/status-badge.tsx'], 0.5),
     chunk('assets/admin-1.js', ['src/routes/admin-layout.tsx'], 2),
     chunk('assets/firebase-1.js', ['node_modules/@firebase/auth/dist/esm/index.js'], 35),
+    chunk('assets/islands-1.js', ['src/islands.ts'], 1),
   ];
-  const fake = (homeImports: string[]): ClientBuild => ({
+  const fake = (homeImports: string[], islandsImports: string[] = []): ClientBuild => ({
     dir: '/nowhere',
     routeManifest: 'assets/manifest-1.js',
     chunks: new Map(chunks.map((c) => [c.file, c])),
@@ -153,6 +173,7 @@ describe('the JavaScript budget checker', () => {
       },
       '_badge-1.js': { file: 'assets/badge-1.js' },
       '_firebase-1.js': { file: 'assets/firebase-1.js', isDynamicEntry: true },
+      'src/islands.ts': { file: 'assets/islands-1.js', isEntry: true, imports: islandsImports },
     },
   });
   const fakePages = [
@@ -162,7 +183,7 @@ describe('the JavaScript budget checker', () => {
 
   it('passes a build that keeps console code to the console and Firebase behind import()', () => {
     const result = staticJsBudgets(fake([]), fakePages);
-    expect(result.map((b) => b.met)).toEqual([true, true, true, true]);
+    expect(result.map((b) => b.met)).toEqual([true, true, true, true, true]);
     expect(result[0]!.figure).toMatch(/^7\.0 KiB in 2 chunks, over 108\.0 KiB of runtime/);
   });
 
@@ -171,6 +192,12 @@ describe('the JavaScript budget checker', () => {
     expect(consoleCode!.met).toBe(false);
     expect(consoleCode!.figure).toBe('/: badge-1.js (0.5 KiB)');
     expect([home!.met, firebase!.met, booking!.met]).toEqual([true, true, true]);
+  });
+
+  it('names React when the islands module imports it', () => {
+    const islands = staticJsBudgets(fake([], ['_react-1.js']), fakePages)[4]!;
+    expect(islands.met).toBe(false);
+    expect(islands.figure).toContain('React in react-1.js');
   });
 
   it('counts Firebase when a page imports it statically, and the home page over 10 KiB', () => {

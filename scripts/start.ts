@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePublicEnv, usesRealFirebase } from '#contracts/public-env';
 import { emulatorProject, ensureAuthEmulator } from './auth-emulator';
+import { forwardEmulatorEmails } from './auth-emulator-mail';
 import { startDelayProxy } from './delay-proxy';
 import { viteSettings, viteSettingsFile } from './vite-settings';
 import { ensureMailDev, localMailFrom } from './maildev';
@@ -126,6 +127,19 @@ if (mailDev) {
   serverEnv.MAIL_FROM ||= localMailFrom;
 }
 
+// The Auth Emulator keeps the emails Firebase would send (confirm an address, reset a password):
+// this process sends each new one to the local inbox (./auth-emulator-mail.ts). With a real
+// Firebase project, Firebase sends them itself.
+if (emulator && mailDev) {
+  const accountMail = await forwardEmulatorEmails({
+    emulatorUrl: `http://${emulatorHost}`,
+    projectId: emulatorProject,
+    smtpUrl: mailDev.smtpUrl,
+    from: serverEnv.MAIL_FROM || localMailFrom,
+  });
+  process.once('exit', () => accountMail.stop());
+}
+
 // The emails' links (My bookings, the console) point at this site unless a public origin is set.
 if (!serverEnv.PUBLIC_ORIGIN) {
   const listenHost = process.env.HOST;
@@ -189,7 +203,7 @@ if (port !== '0') {
       mailDev
         ? [
             'Inbox',
-            `${mailDev.inboxUrl}  (MailDev: every email the site sends; it keeps the latest 500)` +
+            `${mailDev.inboxUrl}  (MailDev: every email the site sends, and the Auth Emulator's confirmation and password links; it keeps the latest 500)` +
               (mailDev.child ? '' : `\n${' '.repeat(17)}${borrowed}`),
           ]
         : ['Email', `sent through ${smtpHost(process.env.SMTP_URL ?? '')}`],

@@ -10,9 +10,14 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { islandsModule as builtIslands } from 'virtual:islands';
+
+// The URL of the islands module in the client build (src/islands.ts, emitted by vite.config.ts):
+// what a visitor's public page runs instead of React. The server reads it from this build
+// (server/src/pages/render.ts) to write it into those pages (server/src/pages/defer-hydration.ts).
+export const islandsModule = builtIslands;
 
 export const streamTimeout = 5_000;
 
@@ -31,10 +36,14 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Crawlers and SPA-mode renders wait for all content.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Every page is sent whole: the server reads each render to the end before it answers (it
+    // rewrites the page's loading: server/src/pages/render.ts) and the prerender writes files. So
+    // waiting for the shell alone gained nothing, and cost a visitor's page its Suspense fallbacks
+    // (the home page's six cards' dates, React Router's data) with React's inline scripts that
+    // swapped the real content in after the first paint: a second style and layout of the page,
+    // after it had painted (scripts/trace-page.ts; docs/decisions/066-no-react-for-a-visitors-first-load.md).
+    // The content is written in place instead, as React does for crawlers.
+    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
 
     // The stream is aborted after `streamTimeout`, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

@@ -5,8 +5,11 @@ export default [
   route('blogs', 'routes/blogs.tsx'),
   route('about', 'routes/about.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/deleted', 'routes/account-deleted.tsx'),
   // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
   route('travellers/:token', 'routes/guest-link.tsx'),
+  // A party's personal link to answer the brand's move of their departure (no account).
+  route('moves/:token', 'routes/move-link.tsx'),
   layout('routes/protected-layout.tsx', [
     route('package/:id', 'routes/package.tsx'),
     route('checkout/:id', 'routes/checkout.tsx'),

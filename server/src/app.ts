@@ -8,6 +8,7 @@ import { apiRoutes } from './api-routes.js';
 import type { AppContext } from './context/app-context.js';
 import { guardSessions } from './auth/session-guard.js';
 import { withStaffBookingClaims } from './bookings/claim.js';
+import { refusingDeletedAccounts } from './auth/deleted-accounts.js';
 import type { SessionManager } from './auth/sessions.js';
 import { staticFiles } from './http/static-files.js';
 import { badUrlProblem } from './http/problem.js';
@@ -64,8 +65,13 @@ export type AppOptions = {
 // The server, one plugin per concern: headers, pages, the API (one line per domain in
 // ./api-routes.ts), static files.
 export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance> {
-  // Every token verified afresh claims the bookings staff made for its verified email.
-  const options = { ...appOptions, context: withStaffBookingClaims(appOptions.context) };
+  // Every token verified afresh claims the bookings staff made for its verified email; a token
+  // this process still trusts is refused once its account was deleted, by any process.
+  const verifyToken = refusingDeletedAccounts(appOptions.context.verifyToken, appOptions.context.db);
+  const options = {
+    ...appOptions,
+    context: withStaffBookingClaims({ ...appOptions.context, verifyToken }),
+  };
   const headers = securityHeaderList(options.csp, options.production);
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info'),

@@ -5,6 +5,7 @@ import { brand } from '#contracts/brand';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { userLimitDefaults } from './http/limits.js';
 import { defaultDecisionDays, defaultMoveOfferHours } from '#contracts/departure-risk';
+import { defaultInvitesPerDay } from './guest-links/invite-limits.js';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -78,6 +79,9 @@ const schema = z.object({
   MAX_HELD_SEATS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(24),
   // Live waiting-list entries (waiting or offered) one user may have (server/src/waitlist/repository.ts).
   MAX_WAITING_ENTRIES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  // Invitations to fill in one's own details an account may send a day, across all its bookings
+  // (server/src/guest-links/repository.ts): emails to addresses it types, so not a mail relay.
+  INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(defaultInvitesPerDay),
   // Sent emails' content (the outbox payload) is purged this many days after sending.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUST_PROXY: trustProxy,

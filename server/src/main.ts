@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { firebaseIdentityDeleter } from './me/routes.js';
 import { startOutboxRetention } from './me/repository.js';
+import { startImagePurge } from './catalog/image-purge.js';
 import { startSearchIndexFlush } from './admin/search-index.js';
 import { startPgliteAnalyze } from './db/pglite-analyze.js';
 import { todayIso } from '#contracts/iso-dates';
@@ -117,6 +118,7 @@ const app = await buildApp({
     maxHeldSeatsPerUser: env.MAX_HELD_SEATS_PER_USER,
     deleteIdentity: firebaseIdentityDeleter(projectId),
     maxWaitingEntriesPerUser: env.MAX_WAITING_ENTRIES_PER_USER,
+    invitesPerDay: env.INVITES_PER_DAY,
     batchLanes: env.BOOKING_BATCH_LANES,
     cancellationCutoffDays: env.CANCELLATION_CUTOFF_DAYS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
@@ -156,6 +158,8 @@ if (mail) {
 }
 // Sent emails' content is purged OUTBOX_RETENTION_DAYS after sending (server/src/me/repository.ts).
 const outboxRetention = startOutboxRetention({ db, days: env.OUTBOX_RETENTION_DAYS, log: app.log });
+// Images no package uses any more are purged a week after (server/src/catalog/image-purge.ts).
+const imagePurge = startImagePurge({ db, log: app.log });
 // Every process takes its turn; one that finds another at it skips (server/src/admin/search-index.ts).
 // On PGlite a flush holds the one connection every request needs: smaller ones, more often, hold it
 // for less (npm run bench:api's PGlite p99: 98-105 ms every 2 s, 61-80 ms every 500 ms).
@@ -206,6 +210,7 @@ app.addHook('onClose', async () => {
   await reminders.stop();
   await retention.stop();
   await outboxRetention.stop();
+  await imagePurge.stop();
   await searchIndex.stop();
   await pgliteAnalyze.stop();
   // The worker first: it finishes or releases what it holds while the database is still open.

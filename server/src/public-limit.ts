@@ -1,7 +1,8 @@
 // PUBLIC_RATE_LIMIT: API requests that carry no valid token (the public GETs, and every request
 // answered 401) are limited per client address, in the same store as the per-user limits (Redis
-// with REDIS_URL, so every process shares the count). Pages and static files are not counted: a
-// CDN serves them.
+// with REDIS_URL, so every process shares the count). So are the pages and files that cost the
+// server work whoever asks (countedPages below, and image misses: server/src/catalog/routes.ts);
+// the kept home page and static files are not counted: a CDN serves them.
 //
 // The count is taken in onRequest, before any token is verified, so a flood of forged tokens
 // costs one counter increment each and, past the limit, a 429 without a database query. A
@@ -44,18 +45,16 @@ export function publicRateLimit(
     return false;
   };
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isApiRequest(request)) return;
-    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
-    if (token && verifyToken.known?.(token)) return;
-    // The limiter appends a route's groupId to its key; the public count is one per address
-    // whatever the route, so it is given the address alone.
+  // One more request from this address; past the limit the 429 is sent and true returned. The
+  // limiter appends a route's groupId to its key; the public count is one per address whatever
+  // the route, so it is given the address alone.
+  const charge = async (request: FastifyRequest, reply: FastifyReply, token?: string) => {
     const outcome = await limiter({ ip: request.ip, routeOptions: { config: {} } } as FastifyRequest);
-    if (outcome.isAllowed || !outcome.isExceeded) return;
+    if (outcome.isAllowed || !outcome.isExceeded) return false;
     if (token && !wasRefused(token)) {
       try {
         await verifyToken(token);
-        return;
+        return false;
       } catch (error) {
         // Forged, expired or not checkable now: refused like a request without a token. Only a
         // token the identity provider refused is remembered (not one it could not check).
@@ -64,10 +63,40 @@ export function publicRateLimit(
         }
       }
     }
-    return problem(
+    problem(
       reply.header('Retry-After', String(outcome.ttlInSeconds)),
       429,
       `Too many requests from your address. Please wait ${outcome.ttlInSeconds} seconds and try again.`,
     );
+    return true;
+  };
+  // An image the process does not hold in memory costs a query: counted where it is read
+  // (server/src/catalog/routes.ts), so a page's images answered from memory are free.
+  app.decorate('publicMiss', (request: FastifyRequest, reply: FastifyReply) => charge(request, reply));
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isApiRequest(request) && !countedPages.has(request.routeOptions.url ?? '')) return;
+    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
+    if (token && verifyToken.known?.(token)) return;
+    if (await charge(request, reply, token)) return reply;
   });
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // Counts one more unauthenticated request of the address (./public-limit.ts); true when it
+    // was over the limit and the 429 has been sent.
+    publicMiss?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  }
+}
+
+// Pages and files that cost the server work on every request, whoever asks (decided on the
+// route they matched): the catalogue's list and the sitemap (answered from memory, but as large
+// as the catalogue), a package's page and a personal link's page (rendered each time).
+const countedPages = new Set([
+  '/packages.json',
+  '/packages.JSON',
+  '/sitemap.xml',
+  '/package/:id',
+  '/travellers/:token',
+]);

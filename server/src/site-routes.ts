@@ -7,6 +7,7 @@ export const prerendered: Record<string, string> = {
   '/blogs': 'blogs/index.html',
   '/about': 'about/index.html',
   '/account': 'account/index.html',
+  '/account/deleted': 'account/deleted/index.html',
 };
 
 // Rendered by the server from its in-memory catalogue, once per catalogue version, and kept
@@ -27,6 +28,8 @@ export const clientRoutes = [
   '/bookings/:id/travellers',
   // A traveller's personal link to their own details: no sign-in (server/src/guest-links).
   '/travellers/:token',
+  // A party's personal link to answer a move of their departure: no sign-in (server/src/moves).
+  '/moves/:token',
   '/admin',
   '/admin/bookings',
   '/admin/departures',

@@ -4,9 +4,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '~/lib/auth';
 import { VerifyEmailNote } from '~/components/verify-email-note';
 
-const auth = vi.hoisted(() => ({ state: { status: 'signed-out' } as AuthState, resend: vi.fn() }));
+const auth = vi.hoisted(() => ({
+  state: { status: 'signed-out' } as AuthState,
+  resend: vi.fn(),
+  refresh: vi.fn(),
+}));
 vi.mock('~/lib/auth', () => ({ useAuth: () => auth.state }));
-vi.mock('~/lib/auth-actions', () => ({ resendEmailVerification: auth.resend }));
+vi.mock('~/lib/auth-actions', () => ({
+  resendEmailVerification: auth.resend,
+  refreshEmailVerified: auth.refresh,
+}));
 
 const signedIn = (emailVerified: boolean): AuthState => ({
   status: 'signed-in',
@@ -23,7 +30,26 @@ const signedIn = (emailVerified: boolean): AuthState => ({
 });
 
 describe('VerifyEmailNote', () => {
-  beforeEach(() => auth.resend.mockReset());
+  beforeEach(() => {
+    auth.resend.mockReset();
+    auth.refresh.mockReset().mockResolvedValue(false);
+  });
+
+  // The link was followed in the email app: back on the page, the address is checked again (and
+  // a fresh token taken when it is confirmed), with no new sign-in.
+  it('asks again whether the address is confirmed when the page is back in front, and only while unverified', () => {
+    auth.state = signedIn(false);
+    const { rerender } = render(<VerifyEmailNote />);
+    expect(auth.refresh).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('focus'));
+    expect(auth.refresh).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(auth.refresh).toHaveBeenCalledTimes(2);
+    auth.state = signedIn(true);
+    rerender(<VerifyEmailNote />);
+    window.dispatchEvent(new Event('focus'));
+    expect(auth.refresh).toHaveBeenCalledTimes(2);
+  });
 
   it('asks an unverified account to confirm its address, and resends the email on request', async () => {
     auth.state = signedIn(false);

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAuth } from '~/lib/auth';
-import { resendEmailVerification } from '~/lib/auth-actions';
+import { refreshEmailVerified, resendEmailVerification } from '~/lib/auth-actions';
 import type { PageUser } from '#contracts/page-session';
 
 // Until its address is verified an account gets only a few emails a day about its bookings
@@ -13,6 +13,21 @@ export function VerifyEmailNote({ renderedFor = null }: { renderedFor?: PageUser
   const auth = useAuth();
   const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const account = auth.status === 'signed-in' ? auth.user : auth.status === 'signed-out' ? null : renderedFor;
+  const waiting = auth.status === 'signed-in' && !auth.user.emailVerified && !!auth.user.email;
+  // The link is clicked in the email app or another tab: back here, ask whether the address is
+  // confirmed now, so the note goes and the next call carries a token that says so.
+  useEffect(() => {
+    if (!waiting) return;
+    const check = () => {
+      if (document.visibilityState === 'visible') void refreshEmailVerified().catch(() => undefined);
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [waiting]);
   if (!account || account.emailVerified || !account.email) return null;
   const email = account.email;
 

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   account: '/account',
+  // Where a deleted account ends: it says the account and its data are gone.
+  accountDeleted: '/account/deleted',
   blogs: '/blogs',
   about: '/about',
   bookings: '/bookings',

@@ -2,7 +2,7 @@
 // and the console's fresh look at the staff role. Apart from ~/lib/auth, which every page loads
 // with the site's shell: only the account page, the unverified-address note and the console need
 // these (scripts/bench-js.ts holds the home page's code to 10 KiB).
-import { authSdk, publishRole, withStateChangesHeld } from '~/lib/auth';
+import { authSdk, publishRole, publishUser, withStateChangesHeld } from '~/lib/auth';
 import type { StaffRole } from '#contracts/roles';
 
 // The console's pages ask the identity provider for a fresh token on entry, so a claim granted
@@ -42,6 +42,41 @@ export async function resendEmailVerification(): Promise<void> {
   const { sdk, auth } = await authSdk();
   if (!auth.currentUser) throw new Error('Not signed in.');
   await sdk.sendEmailVerification(auth.currentUser);
+}
+
+// The address confirmed in another tab or the email app: the SDK's user still says unverified
+// until it is read again, and so does its ID token until it is refreshed. Asks the identity
+// provider (one request), and when the address is now confirmed takes a fresh token (the server
+// and the session cookie see it) and tells the app. True when confirmed.
+export async function refreshEmailVerified(): Promise<boolean> {
+  const { sdk, auth } = await authSdk();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return false;
+  if (!user.emailVerified) {
+    await sdk.reload(user);
+    if (!user.emailVerified) return false;
+    await user.getIdToken(true);
+    publishUser(auth);
+  }
+  return true;
+}
+
+// Deleting an account wants a recent sign-in (the server: within 5 minutes). Signs the same person
+// in again where they are: with their password, or with Google for a Google account (a popup).
+// The fresh token that follows carries the new sign-in time. Rejects with the SDK's error
+// (auth/invalid-credential for a wrong password, auth/popup-closed-by-user...).
+export async function reauthenticate(password: string | null): Promise<void> {
+  const { sdk, auth } = await authSdk();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) throw new Error('Not signed in.');
+  if (password !== null && user.email) {
+    await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password));
+  } else {
+    await sdk.reauthenticateWithPopup(user, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
+  }
+  await user.getIdToken(true);
 }
 
 export async function signInWithGoogle() {

@@ -1,9 +1,6 @@
 import { apiRequest } from '~/lib/api-client';
 import type { Departure } from '#contracts/api';
-
-// Also read by the package page's loader on the server (src/routes/package.tsx).
-export const departuresPath = (packageId: string) =>
-  `/api/packages/${encodeURIComponent(packageId)}/departures`;
+import { departuresPath } from '~/lib/departures-path';
 
 // Public: seats left are no secret, and the dates can show before the ID token is ready. Shared by
 // the booking form and the home page's package cards.

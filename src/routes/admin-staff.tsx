@@ -1,6 +1,7 @@
 import { staffPaths } from '~/features/admin/api/admin-api';
 import { StaffConsole } from '~/features/admin/components/staff-console';
-import { loadPageData } from '~/lib/page-data';
+import { useAuth } from '~/lib/auth';
+import { loadPageData, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/admin-staff';
 
 export const meta = () => [
@@ -13,5 +14,7 @@ export const loader = ({ context }: Route.LoaderArgs) =>
   loadPageData(context, context.page?.user?.role === 'owner' ? [staffPaths.staff] : []);
 
 export default function AdminStaffPage() {
-  return <StaffConsole />;
+  const auth = useAuth();
+  const pageUser = usePageUser();
+  return <StaffConsole selfUid={auth.status === 'signed-in' ? auth.user.uid : pageUser?.uid} />;
 }

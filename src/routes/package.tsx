@@ -8,7 +8,7 @@ import { BookingForm } from '~/features/booking/components/booking-form';
 import { PackageDetails } from '~/features/packages/components/package-details';
 import { usePackage } from '~/features/packages/hooks/use-package';
 import { packagePath, usePackageContent } from '~/features/packages/hooks/use-package-content';
-import { departuresPath } from '~/lib/departures-api';
+import { departuresPath } from '~/lib/departures-path';
 import type { TravelPackage } from '#contracts/package';
 import { packagesPath } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';

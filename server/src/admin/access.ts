@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleOf, type StaffRole } from '#contracts/roles';
 import type { Queryable } from '../db/database.js';
 import { problem } from '../http/problem.js';
+import type { StaffDirectory } from '../auth/staff-directory.js';
 
 // What a guide may reach on a route that names a departure or a booking: only those of the
 // departures they are assigned to.
@@ -17,6 +18,9 @@ const ownersOnly: RouteAccess = { roles: ['owner'] };
 
 // "METHOD /route/:params" as Fastify registers it. A route not listed is for owners and operators:
 // a new console route can never be opened to guides (or anyone else) by being forgotten here.
+// HEAD is answered by its GET route (Fastify adds one for each GET) and has that route's
+// permission: the entry is the route's, whatever the method it is asked with
+// (route-permissions.test.ts walks every route, method and role).
 export const routeAccess: Record<string, RouteAccess> = {
   'GET /api/admin/departures/:id/manifest': {
     roles: ['owner', 'operator', 'guide'],
@@ -36,8 +40,10 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /api/admin/staff/:uid': ownersOnly,
 };
 
+const routeMethod = (method: string) => (method === 'HEAD' ? 'GET' : method);
+
 export const accessOf = (method: string, url: string): RouteAccess =>
-  routeAccess[`${method} ${url}`] ?? console;
+  routeAccess[`${routeMethod(method)} ${url}`] ?? console;
 
 export const staffOnlyMessage = 'This page is for Wayfarer Tours staff only.';
 export const notYoursMessage = 'This departure is not one of yours.';
@@ -72,5 +78,29 @@ export function roleGuard(db: Queryable) {
         return problem(reply, 403, notYoursMessage);
       }
     }
+  };
+}
+
+// After roleGuard, for a staff write (any method but GET and HEAD): the role is read again from
+// the identity provider, so an operator demoted or removed a moment ago writes nothing, even
+// with a token this process still trusts (TOKEN_CACHE_SECONDS). Reads keep the token's role for
+// that time; a write is rare enough to cost one call.
+export function freshRoleGuard(directory: StaffDirectory | undefined) {
+  return async function requireCurrentRole(request: FastifyRequest, reply: FastifyReply) {
+    if (!directory || request.method === 'GET' || request.method === 'HEAD' || !request.user) return;
+    let claim: StaffRole | null;
+    try {
+      claim = (await directory.getAccounts([request.user.uid]))[0]?.role ?? null;
+    } catch (error) {
+      request.log.error({ err: error }, 'role check failed');
+      return problem(
+        reply.header('Retry-After', '5'),
+        503,
+        'We could not check your sign-in just now. Please try again in a moment.',
+      );
+    }
+    const access = accessOf(request.method, request.routeOptions.url ?? '');
+    if (!claim || !access.roles.includes(claim)) return problem(reply, 403, staffOnlyMessage);
+    request.user = { ...request.user, role: claim };
   };
 }

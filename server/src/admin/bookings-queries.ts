@@ -10,6 +10,7 @@ import { builder, run, runPrepared } from '../db/query-builder.js';
 import {
   bookingFields,
   guestsJson,
+  moveOfferJson,
   type AuditEventsTable,
   type BookingRow,
   type Tables,
@@ -22,7 +23,9 @@ type Scope = { b: Tables['bookings']; d: Tables['departures']; booking_search: T
 // rows, plus the row's place in the newest-first order at full (microsecond) precision: a JS Date keeps
 // milliseconds only, and a cursor rounded to them would skip or repeat rows. `guests: false` (the
 // CSV, which has no traveller columns) reads none: the travellers' JSON is a subquery a row.
-const selectBookings = ({ guests = true } = {}) =>
+// `moveOffer`: the booking's open move offer too (one booking's page: staff answer it for the
+// party), not on the lists, which stay as they were measured.
+const selectBookings = ({ guests = true, moveOffer = false } = {}) =>
   builder
     .selectFrom('bookings as b')
     .leftJoin('departures as d', 'd.id', 'b.departure_id')
@@ -33,6 +36,7 @@ const selectBookings = ({ guests = true } = {}) =>
       'd.meeting_time',
       sql<OperatorGuest[]>`${sql.raw(guests ? guestsJson : `'[]'::json`)}`.as('guests'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
+      sql<BookingRow['move_offer']>`${sql.raw(moveOffer ? moveOfferJson : 'NULL::json')}`.as('move_offer'),
     ]);
 
 type Row = BookingRow & { position: string };
@@ -123,7 +127,7 @@ export async function listAdminBookings(
 export const cursorOf = (next: Cursor | null) => (next ? encodeCursor(next) : null);
 
 export async function findAdminBooking(db: Queryable, id: string): Promise<AdminBooking | undefined> {
-  const [row] = await run<Row>(db, selectBookings().where('b.id', '=', id));
+  const [row] = await run<Row>(db, selectBookings({ moveOffer: true }).where('b.id', '=', id));
   return row ? toAdminBooking(row) : undefined;
 }
 

@@ -79,6 +79,32 @@ describeEach(storeCases())('console bookings on $name', { timeout: 60_000 }, (st
       expect(ids(await list(`?q=nobody-${randomUUID()}`))).toEqual([]);
     });
 
+    it('finds a booking by a companion’s surname, as soon as it is saved, and no longer once it is gone', async () => {
+      const lead = tagged('Leadperson');
+      const companion = tagged('Fellowtraveller');
+      const booking = await ctx.book(ctx.traveller, { name: lead, travellers: 3 });
+      expect(ids(await list(`?q=${encodeURIComponent(companion)}`))).toEqual([]);
+      const guests = booking.guests.map((g, i) => ({
+        ...g,
+        fullName: i === 0 ? lead : i === 2 ? `Ada ${companion}` : '',
+      }));
+      const put = await ctx.call(ctx.traveller, 'PUT', `/api/bookings/${booking.id}/guests`, { guests });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(ids(await list(`?q=${encodeURIComponent(companion.toUpperCase())}`))).toEqual([booking.id]);
+      // Within one name: the lead's name and the companion's are never matched as one text.
+      expect(ids(await list(`?q=${encodeURIComponent(`${lead.slice(-3)}${companion.slice(0, 3)}`)}`))).toEqual(
+        [],
+      );
+      // A smaller party drops the companion, and their name leaves the search with them.
+      const smaller = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${booking.id}/change`, {
+        travellers: 2,
+      });
+      expect(smaller.statusCode, smaller.body).toBe(200);
+      expect(ids(await list(`?q=${encodeURIComponent(companion)}`))).toEqual([]);
+      // The lead's own name still finds it.
+      expect(ids(await list(`?q=${encodeURIComponent(lead)}`))).toEqual([booking.id]);
+    });
+
     it('looks a whole reference up by the reference itself, not in the search text', async () => {
       const booking = await ctx.book(ctx.traveller, { name: tagged('Reference') });
       expect(asReference(booking.reference)).toBe(booking.reference);

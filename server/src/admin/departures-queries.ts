@@ -15,6 +15,7 @@ import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk'
 import { departurePageSize } from '#contracts/admin';
 import { centsToDollars, dollarsToCents, formatPrice } from '#contracts/money';
 import type { DepartureCursor } from './filters.js';
+import { noteStaffRole } from './staff.js';
 
 export type AdminDepartureRow = DepartureRow & {
   booking_count: number;
@@ -184,6 +185,10 @@ export function changeDeparture(
   change: DepartureChange,
   actor: Actor,
   offers: OfferContext,
+  // The uids among these whose role claim is guide (the identity provider): asked only for those
+  // the staff index does not list as guides, so a guide whose role was set elsewhere (the
+  // terminal, before anyone opened Team) can be assigned. Without it, the index alone decides.
+  guidesByClaim?: (uids: string[]) => Promise<{ uid: string; email: string | null }[]>,
 ): Promise<ChangeOutcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<DepartureRow>(
@@ -207,7 +212,14 @@ export function changeDeparture(
         `SELECT uid FROM staff WHERE role = 'guide' AND uid = ANY($1::text[])`,
         [guides],
       );
-      if (known.length !== guides.length) return { kind: 'not-guides' };
+      if (known.length !== guides.length) {
+        const listed = new Set(known.map((r) => r.uid));
+        const unlisted = guides.filter((uid) => !listed.has(uid));
+        const confirmed = guidesByClaim ? await guidesByClaim(unlisted) : [];
+        if (confirmed.length !== unlisted.length) return { kind: 'not-guides' };
+        // The index learns what the claim said.
+        for (const g of confirmed) await noteStaffRole(tx, g.uid, g.email, 'guide');
+      }
       const { rows: current } = await tx.query<{ uid: string }>(
         'SELECT uid FROM departure_guides WHERE departure_id = $1 ORDER BY uid',
         [id],

@@ -76,6 +76,7 @@ export const toAdminDeparture = (
         // Travellers of active bookings: held offers are not bookings (departures/repository.ts guarantee).
         booked: row.seats_taken - (row.offered ?? 0),
         decideBy: row.decide_by,
+        status: row.status,
       },
       today,
     ),
@@ -96,7 +97,14 @@ const departureId = z.object({ id: uuidParam('No such departure.') });
 // What the console's departure routes read of the app's context.
 export type AdminDeparturesContext = Pick<
   AppContext,
-  'db' | 'packages' | 'catalogue' | 'today' | 'decisionDays' | 'onEmailQueued'
+  | 'db'
+  | 'packages'
+  | 'catalogue'
+  | 'today'
+  | 'decisionDays'
+  | 'onEmailQueued'
+  | 'staffDirectory'
+  | 'writeLimit'
 > &
   OfferOptions;
 
@@ -106,6 +114,14 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
   const today = options.today ?? (() => todayIso('UTC'));
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
+  // Guide assignment: the claim decides for an account the staff index does not list as a guide.
+  const directory = options.staffDirectory;
+  const guidesByClaim = directory
+    ? async (uids: string[]) =>
+        (await directory.getAccounts(uids))
+          .filter((a) => a.role === 'guide')
+          .map((a) => ({ uid: a.uid, email: a.email }))
+    : undefined;
   // What this process keeps of the manifests read, and of their answers (./manifest-reads.ts):
   // the last 32 departures asked for.
   const readManifest = manifestReader(db.consoleReads, { keep: 32 });
@@ -229,7 +245,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
     async (request, reply) => {
       const { id } = request.params;
       const outcome = await fromDatabase(() =>
-        changeDeparture(db, id, request.body, operatorActor(request), offerContext(options)),
+        changeDeparture(db, id, request.body, operatorActor(request), offerContext(options), guidesByClaim),
       );
       if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
       if (outcome.kind === 'min-above-capacity')
@@ -307,6 +323,9 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
     '/api/admin/departures/:id/messages',
     {
       bodyLimit: 32 * 1024,
+      // Each message is an email to every traveller on the departure: in the writer's one write
+      // budget (BOOKING_RATE_LIMIT a minute), dry runs included.
+      ...(options.writeLimit ? { preValidation: options.writeLimit } : {}),
       schema: {
         ...consoleRoute,
         summary: 'Write to the traveller of every active booking on a departure',

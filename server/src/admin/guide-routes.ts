@@ -9,7 +9,10 @@ import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-s
 import { fromDatabase } from '../http/problem.js';
 
 // The departure's own columns, and three counts the query makes.
-type Row = Pick<DepartureRow, 'id' | 'package_id' | 'starts_on' | 'meeting_point' | 'meeting_time'> & {
+type Row = Pick<
+  DepartureRow,
+  'id' | 'package_id' | 'starts_on' | 'status' | 'meeting_point' | 'meeting_time'
+> & {
   travellers: number;
   present: number;
   no_show: number;
@@ -33,7 +36,7 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
     async (request, reply) => {
       const { rows } = await fromDatabase(() =>
         db.query<Row>(
-          `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.meeting_point,
+          `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.status, d.meeting_point,
              d.meeting_time,
              (SELECT count(*)::int FROM booking_guests bg JOIN bookings b ON b.id = bg.booking_id
                WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS travellers,
@@ -51,6 +54,7 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
         id: r.id,
         packageName: packages.get(r.package_id)?.name ?? r.package_id,
         startsOn: r.starts_on,
+        status: r.status,
         meetingPoint: r.meeting_point,
         meetingTime: r.meeting_time,
         travellers: r.travellers,

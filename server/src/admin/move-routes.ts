@@ -4,11 +4,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import {
+  adminBookingSchema,
   departureMoveResultSchema,
   departureMoveSchema,
   uuidParam,
   type DepartureMoveResult,
 } from '#contracts/api';
+import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
+import { acceptMove, declineMove } from '../moves/repository.js';
+import { findAdminBooking } from './bookings-queries.js';
 import { defaultMoveOfferHours } from '#contracts/departure-risk';
 import { todayIso } from '#contracts/iso-dates';
 import type { AppContext } from '../context/app-context.js';
@@ -118,4 +122,54 @@ export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContex
       return noStore(reply).send(result);
     },
   );
+
+  // Staff answer a move offer for the party (one without an account, who called): the same accept
+  // or decline as the traveller's own, in the operator's name in the trail.
+  const bookingParam = z.object({ id: uuidParam('No such booking.') });
+  for (const path of ['accept', 'decline'] as const) {
+    api.post(
+      `/api/admin/bookings/:id/move/${path}`,
+      {
+        bodyLimit: 1024,
+        schema: {
+          ...consoleRoute,
+          summary:
+            path === 'accept'
+              ? 'Take the new date the brand offered, for the party'
+              : 'Decline the new date the brand offered, for the party',
+          description:
+            'For a party that answered by phone or email. As the traveller’s own answer (POST /api/bookings/{id}/move/' +
+            path +
+            '). No open offer: 409.',
+          params: bookingParam,
+          response: {
+            200: adminBookingSchema,
+            ...errors.notFound,
+            ...errors.conflict,
+            ...errors.tooLarge,
+            ...consoleErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.id.toLowerCase();
+        const run = path === 'accept' ? acceptMove : declineMove;
+        const outcome = await fromDatabase(() =>
+          run(db, {
+            bookingId: id,
+            actor: operatorActor(request),
+            today: today(),
+            offers: offerContext(options),
+            maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+          }),
+        );
+        if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
+        options.onEmailQueued?.();
+        if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+        const booking = await fromDatabase(() => findAdminBooking(db, id));
+        if (!booking) return problem(reply, 404, 'No such booking.');
+        return noStore(reply).send(booking);
+      },
+    );
+  }
 }

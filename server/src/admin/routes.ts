@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { roleOf } from '#contracts/roles';
 import { authenticator } from '../auth/authenticate.js';
 import type { AppContext } from '../context/app-context.js';
-import { roleGuard } from './access.js';
+import { freshRoleGuard, roleGuard } from './access.js';
 import { adminBookingsRoutes, type AdminBookingsContext } from './bookings-routes.js';
 import { adminDeparturesRoutes, type AdminDeparturesContext } from './departures-routes.js';
 import { moveRoutes, type MoveRoutesContext } from './move-routes.js';
@@ -20,7 +20,10 @@ import { overviewRoutes } from '../overview/routes.js';
 // request is read (preValidation), so nobody learns anything from how a request would have been
 // refused.
 // What the staff's API reads of the app's context: what its plugins read, and the token check.
-export type AdminContext = Pick<AppContext, 'db' | 'verifyToken' | 'catalogue' | 'staffDirectory'> &
+export type AdminContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'catalogue' | 'staffDirectory' | 'writeLimit'
+> &
   AdminBookingsContext &
   NewBookingContext &
   AdminDeparturesContext &
@@ -34,6 +37,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminContext) {
     authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),
   );
   app.addHook('preValidation', roleGuard(options.db));
+  app.addHook('preValidation', freshRoleGuard(options.staffDirectory));
   // The staff index (./staff.ts) learns of a role the first time this process sees it used: the
   // first owner, granted from the terminal, is listed from their first call.
   const noted = new Set<string>();
@@ -57,5 +61,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminContext) {
   await app.register(staffRoutes, options);
   await app.register(overviewRoutes, options);
   if (options.catalogue)
-    await app.register(adminCatalogueRoutes, { db: options.db, catalogue: options.catalogue });
+    await app.register(adminCatalogueRoutes, {
+      db: options.db,
+      catalogue: options.catalogue,
+      writeLimit: options.writeLimit,
+    });
 }

@@ -5,9 +5,10 @@
 // (docs/decisions/029-staff-roles.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import type { StaffRole } from '#contracts/roles';
+import { roleOf, type StaffRole } from '#contracts/roles';
 import {
   askToSignUpMessage,
+  confirmAddressFirstMessage,
   guideListSchema,
   staffGrantSchema,
   staffListSchema,
@@ -63,11 +64,20 @@ async function changeRole(db: Database, directory: StaffDirectory, change: Chang
     await tx.query('SELECT pg_advisory_xact_lock($1)', [staffLock]);
     const { account, to } = change;
     if (account.role === 'owner' && to !== 'owner') {
-      const { rows } = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM staff WHERE role = 'owner' AND uid <> $1`,
+      // The other owners as the index lists them, each confirmed by their claim: one whose role
+      // was taken away elsewhere (the terminal, a deleted account) does not count, and the index
+      // is put right. An owner the index has never seen is not counted either: refused, safely.
+      const { rows } = await tx.query<{ uid: string }>(
+        `SELECT uid FROM staff WHERE role = 'owner' AND uid <> $1`,
         [account.uid],
       );
-      if (rows[0]!.n === 0) return 'last-owner' as const;
+      const others = await directory.getAccounts(rows.map((r) => r.uid));
+      const found = new Set(others.map((a) => a.uid));
+      for (const r of rows) if (!found.has(r.uid)) await noteStaffRole(tx, r.uid, null, null);
+      for (const other of others) {
+        if (other.role !== 'owner') await noteStaffRole(tx, other.uid, other.email, other.role);
+      }
+      if (!others.some((a) => a.role === 'owner')) return 'last-owner' as const;
     }
     await noteStaffRole(tx, account.uid, account.email, to);
     await tx.query(
@@ -97,9 +107,12 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
     role: a.role!,
     lastSignInAt: a.lastSignInAt,
   });
-  // The caller is an owner (the guard said so): they count for the last-owner rule.
+  // The caller counts for the last-owner rule: noted with the role their token carries (the
+  // guard let them in for it), never one they do not hold.
   const noteCaller = (request: FastifyRequest) =>
-    fromDatabase(() => noteStaffRole(db, request.user!.uid, request.user!.email ?? null, 'owner'));
+    fromDatabase(() =>
+      noteStaffRole(db, request.user!.uid, request.user!.email ?? null, roleOf(request.user!.role)),
+    );
 
   api.get(
     '/api/admin/staff',
@@ -156,7 +169,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
         ...consoleRoute,
         summary: 'Give an account a role, or change it (owners only)',
         description:
-          'The account must exist (404 "Ask them to create an account first"). The role claim is set and the account’s tokens revoked: the old role ends within TOKEN_CACHE_SECONDS. Demoting the last owner: 409.',
+          'The account must exist (404 "Ask them to create an account first") and its address be confirmed (409 "Ask them to confirm their email address first"). The role claim is set and the account’s tokens revoked: the old role ends within TOKEN_CACHE_SECONDS. Demoting the last owner: 409.',
         body: staffGrantSchema,
         response: {
           200: staffMemberSchema,
@@ -171,6 +184,9 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
       const { email, role } = request.body;
       const account = await directory().findByEmail(email);
       if (!account) return problem(reply, 404, askToSignUpMessage);
+      if (!account.emailVerified && account.role !== role) {
+        return problem(reply, 409, confirmAddressFirstMessage);
+      }
       reply.header('Cache-Control', 'private, no-store');
       if (account.role === role) {
         await fromDatabase(() => noteStaffRole(db, account.uid, account.email, role));

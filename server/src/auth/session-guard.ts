@@ -55,6 +55,14 @@ export function guardSessions(
     async signOut(cookie) {
       const hash = hashOf(cookie);
       cache.delete(hash);
+      // Only a cookie the identity provider issued is remembered: a sign-out without a sign-in
+      // (a made-up cookie, sent by anyone) stores nothing. One it cannot check just now is
+      // remembered, so a real sign-out is never lost.
+      try {
+        await sessions.verify(cookie);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) return;
+      }
       // Kept as long as the cookie could live; older rows are swept on the way.
       await db.query('DELETE FROM signed_out_sessions WHERE expires_at <= now()');
       await db.query(

@@ -10,6 +10,8 @@ import { roleOf, type StaffRole } from '#contracts/roles';
 export type StaffAccount = {
   uid: string;
   email: string | null;
+  // Whether its owner confirmed the address (a role is given only then).
+  emailVerified: boolean;
   role: StaffRole | null;
   lastSignInAt: string | null;
 };
@@ -27,6 +29,7 @@ export type StaffDirectory = {
 const toAccount = (user: UserRecord): StaffAccount => ({
   uid: user.uid,
   email: user.email ?? null,
+  emailVerified: user.emailVerified === true,
   role: roleOf(user.customClaims?.role),
   lastSignInAt: user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime).toISOString() : null,
 });

@@ -35,6 +35,16 @@ const refusedCodes = new Set([
 // The part of firebase-admin's Auth this module calls (tests hand in a stand-in to see the flag).
 export type IdTokenChecker = Pick<Auth, 'verifyIdToken'>;
 
+// The account's email_verified as the identity provider holds it now (TokenVerifier.emailVerifiedNow).
+export async function checkEmailVerified(auth: Pick<Auth, 'getUser'>, uid: string): Promise<boolean> {
+  try {
+    return (await auth.getUser(uid)).emailVerified === true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+    throw new IdentityProviderUnavailableError(error);
+  }
+}
+
 // Always with checkRevoked = true: against a real project firebase-admin otherwise only checks
 // the signature and expiry, so a disabled account or one whose tokens were revoked (a demoted
 // operator) keeps full access until the token expires, up to an hour. With the flag it also
@@ -46,6 +56,7 @@ export async function checkIdToken(auth: IdTokenChecker, idToken: string) {
     return {
       uid: decoded.uid,
       email: decoded.email,
+      ...(typeof decoded.name === 'string' ? { name: decoded.name } : {}),
       role: typeof decoded.role === 'string' ? decoded.role : undefined,
       emailVerified: decoded.email_verified === true,
       authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time * 1000 : undefined,
@@ -74,11 +85,13 @@ export function firebaseTokenVerifier(
   const app = getApps().find((a) => a.name === appName) ?? initializeApp({ projectId }, appName);
   const auth = getAuth(app);
   const verify = (idToken: string) => checkIdToken(auth, idToken);
-  if (cacheMs <= 0) {
-    return async (idToken) => {
-      const { expiresAt: _expiresAt, ...user } = await verify(idToken);
-      return user;
-    };
-  }
-  return cachedVerifier(verify, { maxAgeMs: cacheMs });
+  const verifier: TokenVerifier =
+    cacheMs <= 0
+      ? async (idToken) => {
+          const { expiresAt: _expiresAt, ...user } = await verify(idToken);
+          return user;
+        }
+      : cachedVerifier(verify, { maxAgeMs: cacheMs });
+  verifier.emailVerifiedNow = (uid) => checkEmailVerified(auth, uid);
+  return verifier;
 }

@@ -1,7 +1,8 @@
 // A stored booking as the API answers it, and what its emails are told: the one mapping from a
 // row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
 import type { InviteStatus } from '#contracts/guest-links';
-import { detailsComplete, guestComplete, type Guest, type OperatorGuest } from '#contracts/guests';
+import type { AnswerQuestion } from '#contracts/answers';
+import { detailsComplete, guestCompleteFor, type Guest, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
@@ -27,18 +28,24 @@ const guestDetails = (guest: OperatorGuest) => {
 };
 
 // The traveller's view of a guest: the check-in is the guide's business. Travellers after the
-// first say whether the lead invited them to fill in their own details (server/src/guest-links).
-const travellerGuests = (guests: (OperatorGuest & { invited?: boolean })[]) =>
-  guests.map((guest, i) => {
+// first say whether the lead invited them to fill in their own details (server/src/guest-links);
+// complete means the package's required questions answered too.
+const travellerGuests = (
+  guests: (OperatorGuest & { invited?: boolean })[],
+  questions: readonly AnswerQuestion[],
+) => {
+  const complete = guestCompleteFor(questions);
+  return guests.map((guest, i) => {
     const details = guestDetails(guest);
     if (i === 0) return details;
-    const inviteStatus: InviteStatus = guestComplete(details)
+    const inviteStatus: InviteStatus = complete(details)
       ? 'complete'
       : guest.invited
         ? 'invited'
         : 'not-invited';
     return Object.assign(details, { inviteStatus });
   });
+};
 
 // The operator's view: every traveller with their check-in (a page of the console lists 50).
 const operatorGuests = (guests: OperatorGuest[]) =>
@@ -69,12 +76,14 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
         toDepartureId: row.move_offer.toDepartureId,
         startsOn: row.move_offer.startsOn,
         expiresAt: new Date(row.move_offer.expiresAt).toISOString(),
+        price: row.move_offer.priceCents / 100,
       }
     : null,
   guests,
 });
 
-export const toBooking = (row: BookingRow): Booking => bookingOf(row, travellerGuests(row.guests));
+export const toBooking = (row: BookingRow): Booking =>
+  bookingOf(row, travellerGuests(row.guests, row.questions ?? []));
 
 export const toAdminBooking = (row: BookingRow): AdminBooking =>
   Object.assign(bookingOf(row, operatorGuests(row.guests)), {

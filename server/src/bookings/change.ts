@@ -42,6 +42,9 @@ export type ChangeRequest = {
   // (released by the caller in this transaction, just before), so the date is taken even if it
   // was closed since, and a confirmed booking stays confirmed.
   acceptingMove?: boolean;
+  // The price per person in cents the booking takes with its new date (an accepted move offer: the
+  // offer's, never more than the booking's). Unset: the new date's own.
+  priceCents?: number;
 };
 
 export type ChangeOutcome =
@@ -184,17 +187,20 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
       needed,
     ]);
   }
-  // A new date takes that date's price (its own, else the package's as it is now); the same date
-  // with another party keeps the price the booking was made at.
+  // A new date takes that date's price (its own, else the package's as it is now) unless the caller
+  // set one (a move by the brand, which never raises it); the same date with another party keeps
+  // the price the booking was made at. Cents, as stored.
   const newPriceCents =
-    moving && target
-      ? (target.price_cents ??
-        (
-          await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
-            current.packageId,
-          ])
-        ).rows[0]?.price_cents)
-      : undefined;
+    moving && request.priceCents !== undefined
+      ? request.priceCents
+      : moving && target
+        ? (target.price_cents ??
+          (
+            await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
+              current.packageId,
+            ])
+          ).rows[0]?.price_cents)
+        : undefined;
   await tx.query(
     `UPDATE bookings SET departure_id = $2, travellers = $3,
        price_cents = coalesce($5::int, price_cents), total_cents = coalesce($5::int, price_cents) * $3,
@@ -253,6 +259,7 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
       to: request.operationsEmail,
       data: operationsEmailData(booking, {
         before: `${formatTripDate(current.startsOn)}, ${plural(current.travellers, 'traveller')}`,
+        ...(request.acceptingMove ? { acceptedMove: true } : {}),
       }),
     });
   }

@@ -13,10 +13,19 @@ import type { TokenVerifier, VerifiedUser } from '../auth/verified-user.js';
 // No Firebase uid starts with '!' (the console's accounts are made by sign-up).
 export const unclaimedUserId = '!unclaimed';
 
-// $1 the user's uid, $2 their verified email.
+// An address as claims compare it: ASCII letters lower-cased, every other character exactly as
+// it is. PostgreSQL's lower() folds by the database's locale (a Kelvin sign K becomes a k), so an
+// account whose address only looks like the booking's would claim it; translate() and this
+// function change A-Z alone (docs/decisions/062-claims-match-ascii-lower-case.md).
+export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+// The SQL of the same rule, for a column (the index of migration 55 is on this expression).
+export const asciiLowerSql = (column: string) => `translate(${column}, '${upper}', '${upper.toLowerCase()}')`;
+
+// $1 the user's uid, $2 their verified email, $4 that email ASCII-lower-cased.
 const claimCtes = `claimed AS (
     UPDATE bookings SET user_id = $1, account_email = $2, updated_at = now()
-    WHERE user_id = '${unclaimedUserId}' AND lower(email) = lower($2)
+    WHERE user_id = '${unclaimedUserId}' AND ${asciiLowerSql('email')} = $4
     RETURNING id, departure_id
   ),
   audited AS (
@@ -25,7 +34,7 @@ const claimCtes = `claimed AS (
     RETURNING booking_id
   )`;
 
-const claimSql = `WITH ${claimCtes} SELECT booking_id FROM audited`;
+const claimSql = `WITH ${claimCtes.replaceAll('$4', '$3')} SELECT booking_id FROM audited`;
 
 // My bookings with the claim in the same statement: one round trip instead of two, which under
 // twenty clients was a fifth of the answer's time (npm run bench:data). The statement's own
@@ -41,7 +50,7 @@ const listClaimingSql = prepared(
   `WITH ${claimCtes},
   flag AS (
     SELECT EXISTS (
-      SELECT 1 FROM bookings WHERE user_id = '${unclaimedUserId}' AND lower(email) = lower($2)
+      SELECT 1 FROM bookings WHERE user_id = '${unclaimedUserId}' AND ${asciiLowerSql('email')} = $4
         AND id NOT IN (SELECT id FROM claimed)
     ) AS raced
   )
@@ -60,7 +69,7 @@ const mayClaim = (user: VerifiedUser): user is VerifiedUser & { email: string } 
 
 export async function claimStaffBookings(db: Queryable, user: VerifiedUser): Promise<number> {
   if (!mayClaim(user)) return 0;
-  const { rows } = await db.query(claimSql, [user.uid, user.email]);
+  const { rows } = await db.query(claimSql, [user.uid, user.email, asciiLower(user.email)]);
   return rows.length;
 }
 
@@ -75,6 +84,7 @@ export async function listBookingsClaiming(
     user.uid,
     user.email,
     limit,
+    asciiLower(user.email),
   ]);
   if (rows[0]?.raced) return listBookings(db, user.uid, limit);
   // No booking: the flag's row alone, its booking columns null.
@@ -92,6 +102,7 @@ export function claimingVerifier(verify: TokenVerifier, db: Database, onError: (
     return user;
   };
   if (verify.known) check.known = verify.known;
+  if (verify.emailVerifiedNow) check.emailVerifiedNow = verify.emailVerifiedNow;
   return check;
 }
 

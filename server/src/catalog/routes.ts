@@ -2,7 +2,7 @@
 // this process's copy (./store.ts) or, for image bytes, the database; and the operators' writes,
 // registered by server/src/admin/routes.ts inside its scope, whose hooks check the token and role.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import * as z from 'zod/mini';
 import {
   adminPackageSchema,
@@ -43,9 +43,17 @@ import {
 } from './repository.js';
 import type { Catalogue } from './store.js';
 
-export type CatalogueRoutesOptions = { db: Database; catalogue: Catalogue };
+export type CatalogueRoutesOptions = {
+  db: Database;
+  catalogue: Catalogue;
+  // The user's one write budget (server/src/bookings/routes.ts): an upload costs about a second
+  // of CPU at 40 megapixels, so it counts there, before the file is read.
+  writeLimit?: preValidationAsyncHookHandler;
+};
 
 const strip = ({ storedImages: _s, priceCents: _c, ...pkg }: StoredPackage) => pkg;
+
+const recentImageMs = 60_000;
 
 // Public reads: /packages.json (the spec's spelling /packages.JSON too), a published package, and
 // the image variants.
@@ -81,18 +89,26 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: C
   );
 
   // A small memory of recent variants: the home page's cards are asked for by every visitor.
-  const recent = new Map<string, Buffer>();
+  // Kept a minute at most, so an image purged (./image-purge.ts) stops being served everywhere.
+  const recent = new Map<string, { bytes: Buffer; at: number }>();
   app.get('/images/*', async (request, reply) => {
+    const hit = (key: string) => {
+      const kept = recent.get(key);
+      return kept && Date.now() - kept.at < recentImageMs ? kept.bytes : undefined;
+    };
     const match = variantPath.exec(request.url.split('?')[0]!);
-    if (!match) return problem(reply, 404, 'No such image.');
-    const [, hash, width, format] = match as unknown as [string, string, string, 'avif' | 'webp'];
-    const key = `${hash}.${width}.${format}`;
-    let bytes = recent.get(key);
+    const key = match ? `${match[1]}.${match[2]}.${match[3]}` : '';
+    let bytes = match ? hit(key) : undefined;
     if (!bytes) {
+      // Not in memory: a query (or a made-up path), counted against the address's public limit.
+      if (await app.publicMiss?.(request, reply)) return reply;
+      if (!match) return problem(reply, 404, 'No such image.');
+      const [, hash, width, format] = match as unknown as [string, string, string, 'avif' | 'webp'];
       bytes = await fromDatabase(() => readVariant(db, hash, Number(width), format));
       if (!bytes) return problem(reply, 404, 'No such image.');
-      rememberAtMost(recent, key, bytes, 64);
+      rememberAtMost(recent, key, { bytes, at: Date.now() }, 64);
     }
+    const format = match![3] as 'avif' | 'webp';
     return reply
       .header('Content-Type', `image/${format}`)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -110,7 +126,10 @@ const consoleErrors = { ...signedInErrors, ...errors.forbidden };
 const idParam = z.object({ id: z.string().check(z.maxLength(200, 'No such package.')) });
 
 // The operators' catalogue (/api/admin/packages...): register inside the admin scope.
-export async function adminCatalogueRoutes(app: FastifyInstance, { db, catalogue }: CatalogueRoutesOptions) {
+export async function adminCatalogueRoutes(
+  app: FastifyInstance,
+  { db, catalogue, writeLimit }: CatalogueRoutesOptions,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
@@ -243,6 +262,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, { db, catalogue
       {
         // 10 MB of file and its form: the app's 16 KB JSON limit does not apply here.
         bodyLimit: catalogueLimits.uploadBytes + 64 * 1024,
+        ...(writeLimit ? { preValidation: writeLimit } : {}),
         schema: {
           ...route,
           summary: 'Upload an image (multipart: file, alt); JPEG, PNG, WebP or AVIF, 10 MB, 40 megapixels',

@@ -27,6 +27,9 @@ export type AppContext = {
   cancellationCutoffDays?: number;
   // Travellers' details can be changed online until this many days before the departure.
   detailsCutoffDays?: number;
+  // Invitations to fill in one's own details, per account a day across its bookings
+  // (INVITES_PER_DAY, default 20: server/src/guest-links/invite-limits.ts).
+  invitesPerDay?: number;
   // The day bookings and cancellations are judged against; tests move it.
   today?: () => string;
   // Booking batches of this process in the database at once (BOOKING_BATCH_LANES;

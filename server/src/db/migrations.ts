@@ -1015,6 +1015,148 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION departures_catalogue_version();
     `,
   },
+  {
+    version: 55,
+    name: 'claims match addresses on ASCII lower case; deleted accounts remembered',
+    // - Phone bookings are claimed by the account whose verified address equals theirs with A-Z
+    //   lower-cased and nothing else folded (server/src/bookings/claim.ts,
+    //   docs/decisions/062-claims-match-ascii-lower-case.md): the index follows the expression.
+    // - guest_links.lead_name: below.
+    // - deleted_accounts: the uid of an account deleted through DELETE /api/me, until any token
+    //   a process may still trust for it has expired (server/src/auth/deleted-accounts.ts), so
+    //   every process refuses it at once. A uid is no personal data of a deleted account.
+    sql: `
+      CREATE INDEX bookings_unclaimed_email_ascii
+        ON bookings (translate(email, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'))
+        WHERE user_id = '!unclaimed';
+      DROP INDEX bookings_unclaimed_email;
+      CREATE TABLE deleted_accounts (
+        uid text PRIMARY KEY,
+        until timestamptz NOT NULL
+      );
+      CREATE INDEX deleted_accounts_until ON deleted_accounts (until);
+      -- Who an invitation is from: the inviting account's display name
+      -- (server/src/guest-links/lead-name.ts), for the link's page and its reminders; '' for the
+      -- links made before, which read as a neutral phrase.
+      ALTER TABLE guest_links ADD COLUMN lead_name text NOT NULL DEFAULT '';
+    `,
+  },
+  {
+    version: 56,
+    name: 'images no package uses are marked, then purged',
+    // server/src/catalog/image-purge.ts: since when no package has referred to a variant's image;
+    // it is deleted once that is longer ago than the grace period. NULL: in use (or not looked
+    // at yet). Adds a column only.
+    sql: `
+      ALTER TABLE image_variants ADD COLUMN unused_since timestamptz;
+    `,
+  },
+  {
+    version: 57,
+    name: 'a move offer carries its price, and a personal link for a party without an account',
+    // A move is the brand's doing, so it never raises what a party pays: the offer is made at the
+    // lower of the booking's price and the new date's (server/src/moves/repository.ts), stated in
+    // the email and on My bookings, and accepting it takes that price. Offers made before this
+    // have none (null): accepting one keeps the booking's price.
+    // A booking staff entered for someone without an account (a phone booking) has no My
+    // bookings to answer in: its offer carries the SHA-256 of a personal link's token
+    // (/moves/{token}, as guest links do: docs/decisions/030-guest-links.md), sent in its email.
+    sql: `
+      ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS price_cents integer CHECK (price_cents >= 0);
+      ALTER TABLE move_offers ADD COLUMN IF NOT EXISTS answer_token_hash text;
+      CREATE UNIQUE INDEX IF NOT EXISTS move_offers_answer_token ON move_offers (answer_token_hash)
+        WHERE answer_token_hash IS NOT NULL;
+    `,
+  },
+  {
+    version: 58,
+    name: "a booking's search text carries its companions' names",
+    // docs/decisions/064-companions-in-search.md. The console's search found a booking by its
+    // reference, the lead's name and email only: a companion's surname (a traveller after the
+    // first, typed later on the details form or their personal link) found nothing. Their names
+    // join the booking's search text, after the email, chr(31) between them as between the other
+    // fields, so the same trigram and newest-first indexes answer (no other table is read by a
+    // search, no sequential scan). Kept by a trigger on booking_guests that rewrites the text of a
+    // booking only when a companion's name changes, is added or goes (a details save, a smaller
+    // party, an erasure); a new booking's companions are blank, so a booking batch writes nothing
+    // more. The stored bookings with named companions get theirs once, here.
+    sql: `
+      CREATE FUNCTION booking_search_text(reference text, name text, email text, companions text)
+        RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+        SELECT lower(reference || chr(31) || name || chr(31) || email
+          || CASE WHEN companions = '' THEN '' ELSE chr(31) || companions END)
+      $fn$;
+      -- A booking's companions (every traveller after the first with a name), in order: read
+      -- through booking_guests' primary key.
+      CREATE FUNCTION booking_search_companions(booking uuid) RETURNS text
+        LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+        SELECT coalesce(string_agg(full_name, chr(31) ORDER BY position), '')
+          FROM booking_guests WHERE booking_id = booking AND position >= 1 AND full_name <> ''
+      $fn$;
+
+      UPDATE booking_search s
+         SET text = booking_search_text(b.reference, b.name, b.email, c.names)
+        FROM (SELECT booking_id, string_agg(full_name, chr(31) ORDER BY position) AS names
+                FROM booking_guests WHERE position >= 1 AND full_name <> '' GROUP BY booking_id) c
+        JOIN bookings b ON b.id = c.booking_id
+       WHERE s.id = c.booking_id;
+
+      -- The lead's name or email changed (an erasure, an operator's edit): the companions stay.
+      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO booking_search (id, created_at, package_id, text)
+            SELECT id, created_at, package_id, booking_search_text(reference, name, email) FROM new_rows;
+        ELSE
+          UPDATE booking_search s
+             SET text = booking_search_text(NEW.reference, NEW.name, NEW.email,
+                                            booking_search_companions(NEW.id))
+           WHERE s.id = NEW.id;
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+
+      -- The bookings whose companions' names a statement on booking_guests changed: their text
+      -- again. Statement triggers (a booking batch inserts many guests at once); the transition
+      -- tables hold that statement's rows only, joined by key.
+      CREATE FUNCTION booking_search_follow_guests() RETURNS trigger LANGUAGE plpgsql
+        SET enable_hashjoin = off SET enable_mergejoin = off AS $fn$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          UPDATE booking_search s
+             SET text = booking_search_text(b.reference, b.name, b.email, booking_search_companions(b.id))
+            FROM bookings b
+           WHERE b.id IN (SELECT booking_id FROM new_rows WHERE position >= 1 AND full_name <> '')
+             AND s.id = b.id;
+        ELSIF TG_OP = 'UPDATE' THEN
+          UPDATE booking_search s
+             SET text = booking_search_text(b.reference, b.name, b.email, booking_search_companions(b.id))
+            FROM bookings b
+           WHERE b.id IN (SELECT n.booking_id FROM new_rows n JOIN old_rows o USING (booking_id, position)
+                           WHERE n.position >= 1 AND n.full_name IS DISTINCT FROM o.full_name)
+             AND s.id = b.id;
+        ELSE
+          UPDATE booking_search s
+             SET text = booking_search_text(b.reference, b.name, b.email, booking_search_companions(b.id))
+            FROM bookings b
+           WHERE b.id IN (SELECT booking_id FROM old_rows WHERE position >= 1 AND full_name <> '')
+             AND s.id = b.id;
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER booking_guests_search_insert AFTER INSERT ON booking_guests
+        REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION booking_search_follow_guests();
+      CREATE TRIGGER booking_guests_search_update AFTER UPDATE ON booking_guests
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION booking_search_follow_guests();
+      CREATE TRIGGER booking_guests_search_delete AFTER DELETE ON booking_guests
+        REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION booking_search_follow_guests();
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -86,6 +86,11 @@ export type MoveOffersTable = {
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 57: per person, what the party pays once it accepts (null: offered before, the
+  // booking's own price).
+  price_cents: number | null;
+  // Migration 57: the SHA-256 of the personal link a party without an account answers through.
+  answer_token_hash: string | null;
 };
 
 // Migration 5: one party waiting for seats on one departure; while 'offered' its travellers are
@@ -197,6 +202,8 @@ export type GuestLinksTable = {
   token_hash: string;
   email: string;
   invited_at: Timestamp;
+  // Who the invitation is from: the account's display name (migration 55), '' before.
+  lead_name: Generated<string>;
 };
 
 // One row a guest's reminder sent (migration 23): the primary key makes each go out once per
@@ -286,10 +293,25 @@ export type Tables = {
   guest_links: GuestLinksTable;
   guest_reminders: GuestRemindersTable;
   unverified_addresses: UnverifiedAddressesTable;
+  deleted_accounts: DeletedAccountsTable;
+};
+
+// Migration 55: accounts deleted through DELETE /api/me, refused by every process until any token
+// one of them may still trust has expired (server/src/auth/deleted-accounts.ts).
+export type DeletedAccountsTable = {
+  uid: string;
+  until: Timestamp;
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
-export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
+export type StoredImage = {
+  id: string;
+  alt: string;
+  hash: string;
+  width: number;
+  height: number;
+  widths: number[];
+};
 export type PackagesTable = {
   id: string;
   name: string;
@@ -307,7 +329,14 @@ export type PackagesTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
-export type ImageVariantsTable = { hash: string; width: number; format: 'avif' | 'webp'; bytes: Buffer };
+export type ImageVariantsTable = {
+  hash: string;
+  width: number;
+  format: 'avif' | 'webp';
+  bytes: Buffer;
+  // Migration 56: since when no package refers to it (server/src/catalog/image-purge.ts).
+  unused_since: NullableTimestamp;
+};
 export type CatalogueStateTable = { id: number; version: Generated<string>; seeded_at: NullableTimestamp };
 
 // --- What the queries read ---------------------------------------------------------------------
@@ -349,13 +378,14 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   questions: AnswerQuestion[] | null;
   // Its open move offer (migration 40), if any: the new date and the deadline. Absent on a row
   // built in memory (a new booking has none).
-  move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string } | null;
+  move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string; priceCents: number } | null;
 };
 
 // A booking's open move offer as one JSON object (null without one): the partial unique index
 // move_offers_open_booking answers it.
 export const moveOfferJson = `(SELECT json_build_object('toDepartureId', m.to_departure_id,
-    'startsOn', to_char(t.starts_on, 'YYYY-MM-DD'), 'expiresAt', m.expires_at)
+    'startsOn', to_char(t.starts_on, 'YYYY-MM-DD'), 'expiresAt', m.expires_at,
+    'priceCents', least(coalesce(m.price_cents, b.price_cents), b.price_cents))
   FROM move_offers m JOIN departures t ON t.id = m.to_departure_id
   WHERE m.booking_id = b.id AND m.status = 'open')`;
 
@@ -441,14 +471,7 @@ export const outboxColumns = [
 // types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
 // nullable on one side only does not compile.
 export type PgType =
-  | 'text'
-  | 'uuid'
-  | 'date'
-  | 'integer'
-  | 'bigint'
-  | 'jsonb'
-  | 'bytea'
-  | 'timestamp with time zone';
+  'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'bytea' | 'timestamp with time zone';
 type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
 
 // The read type of a column decides what the description may say: null in it means nullable
@@ -464,7 +487,9 @@ type Described<T> = Column<
         : Exclude<PgType, 'integer' | 'timestamp with time zone'>
 >;
 type Description = {
-  [Table in keyof Tables]: { [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]> };
+  [Table in keyof Tables]: {
+    [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]>;
+  };
 };
 
 const uuid = { type: 'uuid', nullable: false } as const;
@@ -524,6 +549,8 @@ export const columns = {
     expires_at: timestamp,
     created_at: timestamp,
     updated_at: timestamp,
+    price_cents: orNull(integer),
+    answer_token_hash: orNull(text),
   },
   waitlist_entries: {
     id: uuid,
@@ -626,6 +653,7 @@ export const columns = {
     width: integer,
     format: text,
     bytes: { type: 'bytea', nullable: false },
+    unused_since: orNull(timestamp),
   },
   catalogue_state: {
     id: integer,
@@ -642,6 +670,11 @@ export const columns = {
     token_hash: text,
     email: text,
     invited_at: timestamp,
+    lead_name: text,
+  },
+  deleted_accounts: {
+    uid: text,
+    until: timestamp,
   },
   guest_reminders: {
     booking_id: uuid,

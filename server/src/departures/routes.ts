@@ -45,7 +45,10 @@ export async function departuresRoutes(
         tags: ['Departures'],
         summary: 'A package’s future departures, soonest first',
         params: z.object({
-          packageId: z.string().check(z.refine((id) => options.packages.has(id), 'No such package.')),
+          // A draft's (or archived package's) dates are not public: as unknown as no package.
+          packageId: z
+            .string()
+            .check(z.refine((id) => options.packages.get(id)?.status === 'published', 'No such package.')),
         }),
         response: {
           200: z.object({ departures: z.array(departureSchema) }),

@@ -22,17 +22,22 @@ import { guestDetailsIncomplete, runReminders } from '../reminders/reminders.js'
 import type { Booking } from '#contracts/api';
 
 // The emulator's admin call: the account's address is confirmed; a new sign-in carries it.
-async function verifiedUser(name: string): Promise<TestUser> {
-  const user = await createUser(name);
+async function markVerified(uid: string) {
   const res = await fetch(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+      // The display name set at sign-up: who the invitations say they are from.
+      body: JSON.stringify({ localId: uid, emailVerified: true, displayName: 'Ada Lovelace' }),
     },
   );
   if (!res.ok) throw new Error(`emulator accounts:update failed: ${res.status}`);
+}
+
+async function verifiedUser(name: string): Promise<TestUser> {
+  const user = await createUser(name);
+  await markVerified(user.uid);
   return { ...user, idToken: await signInUser(user.email) };
 }
 
@@ -120,6 +125,17 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     expect(after.guests.map((g) => g.inviteStatus)).toEqual([undefined, 'invited', 'not-invited']);
   });
 
+  it('an address confirmed after the token was made: the identity provider has the last word, no new sign-in needed', async () => {
+    const late = await createUser('late', { verified: false });
+    const own = await bookFor(late, 2);
+    expect((await invite(late, own.id, 1, 'late-friend@example.com')).statusCode).toBe(403);
+    // The traveller clicks the confirmation link; the page keeps its old token (it says unverified).
+    await markVerified(late.uid);
+    const res = await invite(late, own.id, 1, 'late-friend@example.com');
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await lastInvite(own.id)).recipient).toBe('late-friend@example.com');
+  });
+
   it('refuses an account without a confirmed email (403), someone else’s booking and unknown travellers (404), the lead and bad addresses (400/404)', async () => {
     const own = await bookFor(unverified, 2);
     const refused = await invite(unverified, own.id, 1, 'x@example.com');
@@ -201,7 +217,7 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     expect(before.json().departure).toMatchObject({ travellersComplete: 2, travellersTotal: 3 });
     const saved = await putLink(token, { guest: mine });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((saved.json() as GuestLink).guest).toEqual(mine);
+    expect((saved.json() as GuestLink).guest).toEqual({ ...mine, answers: {} });
     expect((saved.json() as GuestLink).complete).toBe(true);
 
     // No answer carries another traveller's details (nor the lead's own).
@@ -229,6 +245,52 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
       travellersTotal: 3,
     });
     expect(JSON.stringify(audit)).not.toContain('Babbage');
+  });
+
+  it('asks the package’s questions on the link: a required one unanswered is not complete, anywhere; answers are checked and reach the manifest', async () => {
+    const packageId = 'kyoto-temples-and-tea';
+    const questions = [
+      { id: 'boot-size', label: 'Boot size', kind: 'text', required: true, sensitive: false },
+      { id: 'room', label: 'Room', kind: 'choice', choices: ['Single', 'Shared'], required: false },
+    ];
+    const set = await ctx.call(ctx.operator, 'PATCH', `/api/admin/packages/${packageId}`, { questions });
+    expect(set.statusCode, set.body).toBe(200);
+    const departureId = await ctx.addDeparture({ packageId });
+    const booking = await ctx.book(lead, { packageId, departureId, travellers: 2 });
+    await invite(lead, booking.id, 1, 'boots@example.com');
+    const { token } = await lastInvite(booking.id);
+
+    const read = (await getLink(token)).json() as GuestLink;
+    expect(read.questions).toEqual([
+      { id: 'boot-size', label: 'Boot size', kind: 'text', choices: [], required: true },
+      { id: 'room', label: 'Room', kind: 'choice', choices: ['Single', 'Shared'], required: false },
+    ]);
+
+    // Every detail but the required answer: saved, and not complete, on the link and for the lead.
+    const partial = await putLink(token, { guest: { ...mine, answers: { room: 'Shared' } } });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({ complete: false, guest: { answers: { room: 'Shared' } } });
+    const forLead = (await ctx.call(lead, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
+    expect(forLead.guests[1]).toMatchObject({ inviteStatus: 'invited', answers: { room: 'Shared' } });
+    expect(forLead.detailsComplete).toBe(false);
+
+    // Checked as the lead's form checks them.
+    const bad = await putLink(token, { guest: { ...mine, answers: { room: 'Suite', nope: 'x' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['guest.answers.nope', 'guest.answers.room']);
+
+    const full = await putLink(token, { guest: { ...mine, answers: { 'boot-size': '42', room: 'Shared' } } });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toMatchObject({ complete: true });
+    // A save without answers keeps them.
+    expect((await putLink(token, { guest: { ...mine, dietary: 'None' } })).json()).toMatchObject({
+      complete: true,
+      guest: { answers: { 'boot-size': '42' } },
+    });
+    const after = (await ctx.call(lead, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
+    expect(after.guests[1]).toMatchObject({ inviteStatus: 'complete' });
+    const manifest = await ctx.call(ctx.operator, 'GET', `/api/admin/departures/${departureId}/manifest`);
+    expect(manifest.body).toContain('"boot-size":"42"');
   });
 
   it('a new invitation replaces the link: the old one answers 404 like a forged one; hostile tokens are 4xx', async () => {

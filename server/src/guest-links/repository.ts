@@ -5,10 +5,11 @@
 // lead's name and that one traveller's details.
 import { plural } from '#contracts/format';
 import type { GuestLink } from '#contracts/guest-links';
+import { checkAnswers, type AnswerQuestion } from '#contracts/answers';
 import {
   checkGuest,
   detailsEditable,
-  guestComplete,
+  guestCompleteFor,
   type Guest,
   type GuestsFieldErrors,
 } from '#contracts/guests';
@@ -20,6 +21,7 @@ import { bookingColumns, bookingsFrom, type BookingRow, type GuestLinksTable } f
 import { enqueueEmails } from '../mail/outbox.js';
 import { describeGuestChanges, detailsCutoffMessage } from '../guests/repository.js';
 import { guestLinkPath, hashGuestToken, newGuestToken } from './tokens.js';
+import { leadNameFallback } from './lead-name.js';
 
 const lockBooking = async (tx: Queryable, bookingId: string) =>
   (
@@ -46,19 +48,30 @@ const closedReason = (row: BookingRow, today: string, cutoffDays: number) => {
 
 // A new personal link for one guest, replacing the one before (its hash is overwritten, so the
 // old link names nothing). Returns the link's path for the email; the token is kept nowhere else.
+// `leadName`: who the invitation is from (./lead-name.ts), kept with the link for its page and
+// reminders; a reminder (without one) keeps the invitation's.
 export async function issueGuestLink(
   tx: Queryable,
-  link: { bookingId: string; position: number; email: string },
+  link: { bookingId: string; position: number; email: string; leadName?: string },
 ): Promise<string> {
   const token = newGuestToken();
   await tx.query(
-    `INSERT INTO guest_links (booking_id, position, token_hash, email) VALUES ($1, $2, $3, $4)
+    `INSERT INTO guest_links (booking_id, position, token_hash, email, lead_name)
+     VALUES ($1, $2, $3, $4, coalesce($5, ''))
      ON CONFLICT (booking_id, position)
-     DO UPDATE SET token_hash = excluded.token_hash, email = excluded.email, invited_at = now()`,
-    [link.bookingId, link.position, hashGuestToken(token), link.email],
+     DO UPDATE SET token_hash = excluded.token_hash, email = excluded.email, invited_at = now(),
+       lead_name = coalesce($5, guest_links.lead_name)`,
+    [link.bookingId, link.position, hashGuestToken(token), link.email, link.leadName ?? null],
   );
   return guestLinkPath(token);
 }
+
+// A link stored before invitations carried the account's name has none: the neutral phrase.
+export const storedLeadName = (stored: string | null | undefined) => stored || leadNameFallback;
+
+// An arbitrary constant: one account's invitations take turns, so two at once cannot both pass
+// the count.
+const inviteLock = 7_260_417;
 
 export type InviteOutcome =
   | { kind: 'invited'; complete: boolean }
@@ -72,6 +85,10 @@ export type Invite = {
   // 1 for the second traveller: the lead (0) fills in their own.
   index: number;
   email: string;
+  // The account's display name (./lead-name.ts): who the email says it is from.
+  leadName: string;
+  // At most this many invitations per account a day, across all its bookings (INVITES_PER_DAY).
+  perDay: number;
   actor: Actor;
   today: string;
   cutoffDays: number;
@@ -104,10 +121,26 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
         message: `This booking has sent ${plural(row.travellers, 'invitation')} today, as many as it may. Please try again tomorrow.`,
       };
     }
+    // And at most `perDay` per account across all its bookings, cancelled ones included, so that
+    // booking, inviting, cancelling and booking again sends no more (the account's invitations
+    // take turns under its own lock).
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [inviteLock, invite.ownerId]);
+    const byAccount = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events a JOIN bookings b ON b.id = a.booking_id
+       WHERE b.user_id = $1 AND a.action = 'guest.invited' AND a.at > now() - interval '1 day'`,
+      [invite.ownerId],
+    );
+    if ((byAccount.rows[0]?.n ?? 0) >= invite.perDay) {
+      return {
+        kind: 'too-many',
+        message: `Your account has sent ${plural(invite.perDay, 'invitation')} today, as many as it may. Please try again tomorrow.`,
+      };
+    }
     const linkPath = await issueGuestLink(tx, {
       bookingId: row.id,
       position: invite.index,
       email: invite.email,
+      leadName: invite.leadName,
     });
     await enqueueEmails(tx, [
       {
@@ -117,7 +150,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
         data: {
           packageName: row.package_name,
           startsOn: row.starts_on,
-          leadName: row.name,
+          leadName: invite.leadName,
           editableUntil: editableUntil(row.starts_on, invite.cutoffDays),
           linkPath,
         },
@@ -132,20 +165,21 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
         to: `traveller ${invite.index + 1}: invited to fill in their details`,
       },
     ]);
-    return { kind: 'invited', complete: guestComplete(row.guests[invite.index]!) };
+    return { kind: 'invited', complete: guestCompleteFor(row.questions ?? [])(row.guests[invite.index]!) };
   });
 }
 
-type LinkRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position'>;
+type LinkRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'lead_name'>;
 
 const findLink = async (q: Queryable, token: string) =>
   (
-    await q.query<LinkRow>('SELECT booking_id, position FROM guest_links WHERE token_hash = $1', [
+    await q.query<LinkRow>('SELECT booking_id, position, lead_name FROM guest_links WHERE token_hash = $1', [
       hashGuestToken(token),
     ])
   ).rows[0];
 
-// The one guest's details as the link shows them: no check-in, no other traveller.
+// The one guest's details as the link shows them, with their own answers: no check-in, no other
+// traveller.
 const ownGuest = (g: Guest): Guest => ({
   fullName: g.fullName,
   dateOfBirth: g.dateOfBirth,
@@ -153,20 +187,28 @@ const ownGuest = (g: Guest): Guest => ({
   medical: g.medical,
   emergencyName: g.emergencyName,
   emergencyPhone: g.emergencyPhone,
+  answers: g.answers ?? {},
 });
 
-const linkView = (row: BookingRow, position: number, cutoffDays: number): GuestLink => {
+// The package's questions as the link asks them (whether an answer is sensitive is the brand's
+// business, not the form's).
+const linkQuestions = (questions: readonly AnswerQuestion[]) =>
+  questions.map((q) => ({ id: q.id, label: q.label, kind: q.kind, choices: q.choices, required: q.required }));
+
+const linkView = (row: BookingRow, link: LinkRow, cutoffDays: number): GuestLink => {
+  const { position } = link;
   const guest = ownGuest(row.guests[position]!);
+  const questions = row.questions ?? [];
   return {
     packageName: row.package_name,
     startsOn: row.starts_on,
-    leadName: row.name,
+    leadName: storedLeadName(link.lead_name),
     editableUntil: editableUntil(row.starts_on, cutoffDays),
     position,
-    // The catalogue has no questions per package yet: none to ask.
-    questions: [],
+    questions: linkQuestions(questions),
     guest,
-    complete: guestComplete(guest),
+    // Every required question answered too (contracts/guests.ts).
+    complete: guestCompleteFor(questions)(guest),
   };
 };
 
@@ -194,7 +236,7 @@ export async function readGuestLink(
   if (!row || !row.guests[link.position]) return { kind: 'not-found' };
   const closed = closedReason(row, today, cutoffDays);
   if (closed) return { kind: 'conflict', message: closed };
-  return { kind: 'found', link: linkView(row, link.position, cutoffDays) };
+  return { kind: 'found', link: linkView(row, link, cutoffDays) };
 }
 
 // PUT /api/guest-links/{token}: the traveller's own details, with the rules of the lead's form
@@ -221,17 +263,28 @@ export function saveGuestLink(
     const { guest, errors } = checkGuest(input as Record<string, unknown>, today);
     const fieldErrors: GuestsFieldErrors = {};
     for (const [field, message] of Object.entries(errors)) fieldErrors[`guest.${field}`] = message;
+    // The package's questions, checked as the lead's form checks them (contracts/answers.ts);
+    // errors keyed guest.answers.{questionId}.
+    const answered = checkAnswers(row.questions ?? [], (input as { answers?: unknown }).answers);
+    for (const [id, message] of Object.entries(answered.errors)) {
+      fieldErrors[id === '' ? 'guest.answers' : `guest.answers.${id}`] = message;
+    }
+    // A save without answers (an older page) keeps the ones stored.
+    guest.answers =
+      (input as { answers?: unknown }).answers === undefined
+        ? (row.guests[link.position]!.answers ?? {})
+        : answered.answers;
     if (Object.keys(fieldErrors).length > 0) {
       return { kind: 'invalid', message: 'Please check the highlighted fields.', fieldErrors };
     }
     const position = link.position;
     const before = row.guests.map(ownGuest);
     const after = before.map((g, i) => (i === position ? guest : g));
-    const summary = describeGuestChanges(before, after);
-    if (summary === '') return { kind: 'unchanged', link: linkView(row, position, cutoffDays) };
+    const summary = describeGuestChanges(before, after, row.questions ?? []);
+    if (summary === '') return { kind: 'unchanged', link: linkView(row, link, cutoffDays) };
     await tx.query(
       `UPDATE booking_guests SET full_name = $3, date_of_birth = $4::date, dietary = $5, medical = $6,
-         emergency_name = $7, emergency_phone = $8, updated_at = now()
+         emergency_name = $7, emergency_phone = $8, answers = $9::jsonb, updated_at = now()
        WHERE booking_id = $1 AND position = $2`,
       [
         row.id,
@@ -242,6 +295,7 @@ export function saveGuestLink(
         guest.medical,
         guest.emergencyName,
         guest.emergencyPhone,
+        JSON.stringify(guest.answers ?? {}),
       ],
     );
     await tx.query('UPDATE bookings SET updated_at = now() WHERE id = $1', [row.id]);
@@ -256,6 +310,6 @@ export function saveGuestLink(
       },
     ]);
     const saved = { ...row, guests: row.guests.map((g, i) => (i === position ? { ...g, ...guest } : g)) };
-    return { kind: 'saved', link: linkView(saved, position, cutoffDays) };
+    return { kind: 'saved', link: linkView(saved, link, cutoffDays) };
   });
 }

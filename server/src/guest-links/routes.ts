@@ -14,9 +14,10 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
+import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
-import { perUserLimit } from '../context/write-limits.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import {
   errors,
   jsonBodyErrors,
@@ -26,6 +27,8 @@ import {
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
+import { leadNameOf } from './lead-name.js';
+import { defaultInvitesPerDay } from './invite-limits.js';
 import { isGuestToken } from './tokens.js';
 
 // A traveller's position in the URL: 1 for the second (the lead, 0, fills in their own).
@@ -40,7 +43,14 @@ const tokenParam = z.object({ token: z.string().check(z.refine(isGuestToken, unk
 // What travellers' personal links read of the app's context.
 export type GuestLinksContext = Pick<
   AppContext,
-  'db' | 'verifyToken' | 'today' | 'detailsCutoffDays' | 'rateLimitPerMinute' | 'onEmailQueued'
+  | 'db'
+  | 'verifyToken'
+  | 'today'
+  | 'detailsCutoffDays'
+  | 'rateLimitPerMinute'
+  | 'onEmailQueued'
+  | 'writeLimit'
+  | 'invitesPerDay'
 >;
 
 export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinksContext) {
@@ -49,15 +59,18 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
   const authenticate = authenticator(options.verifyToken);
   const today = options.today ?? (() => todayIso('UTC'));
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
+  const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
+  const invitesPerDay = options.invitesPerDay ?? defaultInvitesPerDay;
+  const addressConfirmedNow = (uid: string) =>
+    options.verifyToken.emailVerifiedNow ? options.verifyToken.emailVerifiedNow(uid) : false;
 
   api.post(
     '/api/bookings/:id/guests/:index/invite',
     {
       bodyLimit: 4 * 1024,
-      preValidation: authenticate,
-      // In the user's budget of booking writes (the same limiter and count as POST /api/bookings):
-      // invitations are emails to addresses the user types.
-      config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'booking-writes') },
+      // In the user's one write budget (the same count as POST /api/bookings): invitations are
+      // emails to addresses the user types; INVITES_PER_DAY caps them a day besides.
+      preValidation: [authenticate, writeLimit],
       schema: {
         tags: ['Bookings'],
         summary: 'Invite a traveller of my booking to fill in their own details',
@@ -65,7 +78,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
           'index >= 1 (the lead fills in their own). The account must have a verified email (403). ' +
           'The traveller gets an email with a personal link /travellers/{token}, valid until the details ' +
           'cutoff; a new invitation replaces the old link. At most `travellers` invitations per booking a ' +
-          'day (429). A cancelled booking or past the cutoff: 409. Someone else’s booking: 404.',
+          'day, and INVITES_PER_DAY per account across its bookings (429). The email names the lead by the ' +
+          'account’s display name, in its body only. A cancelled booking or past the cutoff: 409. Someone else’s booking: 404.',
         security: signedIn,
         params: z.object({ id: uuidParam('No such booking.'), index: indexParam }),
         body: inviteRequestSchema,
@@ -81,7 +95,21 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
       },
     },
     async (request, reply) => {
-      if (request.user!.emailVerified !== true) {
+      // A token made before the address was confirmed still says "unverified": the identity
+      // provider has the last word, so nobody needs to sign in again after confirming.
+      let confirmed = request.user!.emailVerified === true;
+      try {
+        confirmed ||= await addressConfirmedNow(request.user!.uid);
+      } catch (error) {
+        if (!(error instanceof IdentityProviderUnavailableError)) throw error;
+        request.log.error({ err: error.cause }, 'email verification check failed');
+        return problem(
+          reply.header('Retry-After', '5'),
+          503,
+          'We could not check your sign-in just now. Please try again in a moment.',
+        );
+      }
+      if (!confirmed) {
         return problem(
           reply,
           403,
@@ -95,6 +123,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
           ownerId: request.user!.uid,
           index,
           email: request.body.email,
+          leadName: leadNameOf(request.user!),
+          perDay: invitesPerDay,
           actor: travellerActor(request),
           today: today(),
           cutoffDays,

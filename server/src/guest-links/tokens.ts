@@ -12,3 +12,6 @@ export const hashGuestToken = (token: string) => createHash('sha256').update(tok
 export const isGuestToken = (value: string) => guestTokenPattern.test(value);
 
 export const guestLinkPath = (token: string) => `/travellers/${token}`;
+
+// The same kind of token answers a move offer for a party without an account (server/src/moves).
+export const moveLinkPath = (token: string) => `/moves/${token}`;

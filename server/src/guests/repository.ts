@@ -2,7 +2,15 @@
 // guide's check-in, and resizing when a party grows or shrinks. Each change is one transaction
 // under the booking's row lock, with its audit row; audit rows say which traveller and which
 // fields changed, never the values (they are personal data).
-import { detailsEditable, guestFields, validateGuests, type Guest, type GuestField, type GuestsFieldErrors, type OperatorGuest } from '#contracts/guests';
+import {
+  detailsEditable,
+  guestFields,
+  validateGuests,
+  type Guest,
+  type GuestField,
+  type GuestsFieldErrors,
+  type OperatorGuest,
+} from '#contracts/guests';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -21,7 +29,6 @@ const lockBooking = async (tx: Queryable, bookingId: string) =>
     )
   ).rows[0];
 
-
 const fieldNames: Record<GuestField, string> = {
   fullName: 'full name',
   dateOfBirth: 'date of birth',
@@ -31,18 +38,25 @@ const fieldNames: Record<GuestField, string> = {
   emergencyPhone: 'emergency contact phone',
 };
 
-// "traveller 2: date of birth, dietary needs; traveller 3: full name": what changed, never to what.
-export const describeGuestChanges = (before: Guest[], after: Guest[]) =>
+// "traveller 2: date of birth, dietary needs; traveller 3: full name, answers (Boot size)": what
+// changed, never to what. A question is named by its label, as staff wrote it in the catalogue;
+// its id (made from the label when it was added) only where the package no longer asks it.
+export const describeGuestChanges = (
+  before: Guest[],
+  after: Guest[],
+  questions: readonly { id: string; label: string }[] = [],
+) =>
   after
     .map((guest, i) => {
       const changed = guestFields
         .filter((f) => (before[i]?.[f] ?? null) !== guest[f])
         .map((f) => fieldNames[f]);
-      // Which questions were answered differently, by id; never the answers.
+      // Which questions were answered differently; never the answers.
       const was = before[i]?.answers ?? {};
       const now = guest.answers ?? {};
-      const questions = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
-      if (questions.length > 0) changed.push(`answers (${questions.join(', ')})`);
+      const answered = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
+      const labelOf = (id: string) => questions.find((q) => q.id === id)?.label ?? id;
+      if (answered.length > 0) changed.push(`answers (${answered.map(labelOf).join(', ')})`);
       return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.join(', ')}`;
     })
     .filter((line): line is string => line !== null)
@@ -88,10 +102,29 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
     const checked = validateGuests(change.body, current.travellers, change.today, row.questions ?? []);
     if (!checked.success)
       return { kind: 'invalid', message: checked.message, fieldErrors: checked.fieldErrors };
-    const summary = describeGuestChanges(current.guests, checked.guests);
+    const summary = describeGuestChanges(current.guests, checked.guests, row.questions ?? []);
     if (summary === '') return { kind: 'unchanged', booking: current };
 
     const g = checked.guests;
+    // A personal link belongs to the person it was sent to (server/src/guest-links): when the lead
+    // types another name into a traveller's details, or clears it, that traveller is someone
+    // else (or nobody), and the link ends at once with its address and reminder, so it never
+    // reads or writes what was typed for another person. Only a link that exists ends.
+    const replaced = g
+      .map((guest, i) => ((current.guests[i]?.fullName ?? '') !== guest.fullName ? i : -1))
+      .filter((i) => i >= 1);
+    let ended: number[] = [];
+    if (replaced.length > 0) {
+      const { rows } = await tx.query<{ position: number }>(
+        'DELETE FROM guest_links WHERE booking_id = $1 AND position = ANY($2::int[]) RETURNING position',
+        [current.id, replaced],
+      );
+      ended = rows.map((r) => r.position).sort((a, b) => a - b);
+      await tx.query('DELETE FROM guest_reminders WHERE booking_id = $1 AND position = ANY($2::int[])', [
+        current.id,
+        ended,
+      ]);
+    }
     await tx.query(
       `UPDATE booking_guests bg SET full_name = v.full_name, date_of_birth = v.date_of_birth::date,
          dietary = v.dietary, medical = v.medical, emergency_name = v.emergency_name,
@@ -118,7 +151,10 @@ export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuests
         action: 'guests.updated',
         bookingId: current.id,
         departureId: current.departureId ?? undefined,
-        to: summary,
+        to:
+          ended.length === 0
+            ? summary
+            : `${summary}; personal link ended: ${ended.map((i) => `traveller ${i + 1}`).join(', ')}`,
       },
     ]);
     const saved = await lockBooking(tx, current.id);

@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pretty from 'pino-pretty';
+import { decodedPath } from './api-path.js';
 
 // One line a request, "POST /api/bookings 201 23 ms", instead of Fastify's two ("incoming
 // request", "request completed"). The JSON line keeps Fastify's usual fields (req, res,
@@ -17,8 +18,31 @@ export function requestLineLevel(url: string, status: number, failed: boolean): 
 // operator's search (/api/admin/bookings?q=...) is often a traveller's name or email.
 // A traveller's personal link is a key to their details (server/src/guest-links): its token is
 // never written to the log, in the API's path or the page's.
-export const redactLinkTokens = (url: string) =>
-  url.replace(/^(\/api\/guest-links\/|\/travellers\/)[^/?#]+/, '$1…');
+// The router decodes %-escapes ("/%61pi/guest%2Dlinks/<token>" reaches the link's route), so the
+// raw URL is judged as the router reads it: a path that decodes to a link's path is logged as
+// the decoded path without its token.
+const linkPath = /^(\/api\/guest-links\/|\/travellers\/)[^/?#]+/;
+export const redactLinkTokens = (url: string) => {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  const decoded = decodedPath(path);
+  if (!linkPath.test(decoded)) return url;
+  return decoded.replace(linkPath, '$1…') + (at < 0 ? '' : url.slice(at));
+};
+
+// A route with a token among its parameters (the personal link's API and page) is logged as its
+// route, the token replaced: decided on the route the request matched, whatever its spelling.
+const tokenRoute = (request: Pick<FastifyRequest, 'routeOptions'>) => {
+  const route = request.routeOptions?.url;
+  return route !== undefined && route.includes(':token') ? route.replaceAll(':token', '…') : undefined;
+};
+
+export function loggedRequestUrl(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  const route = tokenRoute(request);
+  if (route === undefined) return loggedUrl(request.url);
+  const at = request.url.indexOf('?');
+  return loggedUrl(at < 0 ? route : route + request.url.slice(at));
+}
 
 export function loggedUrl(raw: string): string {
   const url = redactLinkTokens(raw);
@@ -37,7 +61,7 @@ export class RequestLineLog extends LogController {
 
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const line = `${request.method} ${loggedRequestUrl(request)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     const level = requestLineLevel(request.url, reply.statusCode, Boolean(error));
     reply.log[level](error ? { ...fields, err: error } : fields, line);
@@ -54,7 +78,7 @@ export function loggerOptions(level: string) {
   const serializers = {
     req: (request: FastifyRequest) => ({
       method: request.method,
-      url: loggedUrl(request.url),
+      url: loggedRequestUrl(request),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

@@ -65,6 +65,12 @@ export type MoveOfferEmailData = BookingEmailData & {
   // ISO timestamp.
   offerExpiresAt: string;
   message?: string | null;
+  // Per person, whole dollars, once accepted: the lower of the booking's price and the new date's
+  // (absent from an email queued before moves stated it).
+  newPrice?: number;
+  // A party without an account (a phone booking): their personal link to answer (/moves/{token});
+  // absent: they answer in My bookings.
+  answerPath?: string;
 };
 
 // A waiting party on a departure that will not run: its place is closed.
@@ -101,6 +107,8 @@ export type OperationsEmailData = BookingEmailData & {
   phone: string;
   // Changes: what the booking was before ("12 Dec 2026, 2 travellers").
   before?: string | null;
+  // A change that was the traveller accepting the brand's move to another date, not their own.
+  acceptedMove?: boolean;
 };
 
 export type EmailPayloads = {

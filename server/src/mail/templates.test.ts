@@ -614,3 +614,30 @@ describe('the operations copies, linked', () => {
     }
   });
 });
+
+describe('the operations copies, in words that fit what happened', () => {
+  it('say a move the brand offered was accepted, not that the traveller changed the booking', () => {
+    const { subject, text } = renderEmail('operations-change', {
+      ...examples['operations-change'],
+      acceptedMove: true,
+    });
+    expect(subject).toMatch(/^Move accepted by the traveller: /);
+    expect(text).toContain('accepted the new date the brand offered');
+    expect(text).not.toContain('Changed by the traveller');
+  });
+
+  it('say a booking was cancelled by an account deletion, without empty email and phone lines', () => {
+    const { subject, html, text } = renderEmail('operations-cancellation', {
+      ...examples['operations-cancellation'],
+      name: 'Deleted account',
+      email: '',
+      phone: '',
+    });
+    expect(subject).toMatch(/^Cancelled: account deleted: /);
+    expect(text).not.toContain('Deleted account cancelled');
+    expect(text).toContain('was cancelled when the traveller deleted their account');
+    expect(visibleText(html)).not.toMatch(/Email\s*$|Email\s+Phone/m);
+    expect(text).not.toMatch(/^Email:/m);
+    expect(text).not.toMatch(/^Phone:/m);
+  });
+});

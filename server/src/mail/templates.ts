@@ -1,6 +1,6 @@
 // Every email the site sends: one subject, an HTML part and a plain-text part (the same words) per
 // kind, from the facts copied into the outbox row, and the calendar file of a confirmation. Pure functions: the worker renders at send time, the tests here.
-import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
+import { bookingStatusLabels, movePriceLine, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
@@ -199,15 +199,25 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
   const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
   const oldDate = formatTripDate(data.startsOn);
   const newDate = formatTripDate(data.newStartsOn);
-  const link = bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
+  const personal = data.answerPath
+    ? {
+        label: 'Accept or decline the new date',
+        url: siteLink(options.siteUrl, data.answerPath) ?? data.answerPath,
+      }
+    : null;
+  const link = personal ?? bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
+  const where = personal ? 'with the link below' : 'in My bookings';
   const note = data.message?.trim() ? messageParagraphs(data.message) : [];
+  // Never above the booking's (an email queued before moves stated the price: the booking's).
+  const newPrice = Math.min(data.newPrice ?? data.price, data.price);
   return {
     subject: `New date for your trip: ${newDate} – ${data.reference} – ${data.packageName}`,
     heading: 'Your departure will not run: a new date for you',
     intro: [
       greeting(data.name),
       `We are sorry: ${data.packageName} on ${oldDate} will not run. We are holding ${plural(data.travellers, 'seat')} for your party on ${newDate} until ${deadline}.`,
-      `Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled.`,
+      movePriceLine(data.price, newPrice, data.travellers, formatPrice),
+      `Accept ${where} to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled. You can also call us to answer.`,
       ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to answer.']),
     ],
     quoted: note,
@@ -217,6 +227,14 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
       ['Departure before', oldDate, { superseded: true }],
       ['New departure', newDate],
       ['Travellers', plural(data.travellers, 'traveller')],
+      ...(newPrice < data.price
+        ? [['Price per person before', formatPrice(data.price), { superseded: true }] as Fact]
+        : []),
+      ['Price per person', formatPrice(newPrice)],
+      ...(newPrice < data.price
+        ? [['Total before', formatPrice(data.price * data.travellers), { superseded: true }] as Fact]
+        : []),
+      ['Total', formatPrice(newPrice * data.travellers)],
       ['Answer by', deadline],
     ],
     link,
@@ -335,7 +353,9 @@ function guestLinkLetter(
   return {
     subject: reminder
       ? `Traveller details needed – ${data.packageName}, ${formatTripDate(data.startsOn)}`
-      : `${data.leadName} asks for your travel details – ${data.packageName}`,
+      : // The subject names nobody: the lead's name is their account's display name, text a
+        // stranger could choose, and an inbox shows the subject first (server/src/guest-links/lead-name.ts).
+        `Your travel details are requested – ${data.packageName}`,
     heading: reminder ? 'Traveller details needed' : 'Your details for the trip',
     intro: [
       'Hello,',
@@ -517,30 +537,44 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
     case 'operations-cancellation':
     case 'operations-change': {
       const data = payload as OperationsEmailData;
-      const what = {
-        'operations-request': 'New booking request',
-        'operations-cancellation': 'Cancelled by the traveller',
-        'operations-change': 'Changed by the traveller',
-      }[kind as 'operations-request'];
+      // Deleting an account erases the traveller's name, email and phone from these emails too
+      // (server/src/me/repository.ts): a booking always has an email and a phone, so none left
+      // means erased. The email then says what happened, without empty contact lines.
+      const erased = data.email.trim() === '' && data.phone.trim() === '';
+      const what =
+        kind === 'operations-change' && data.acceptedMove
+          ? 'Move accepted by the traveller'
+          : kind === 'operations-cancellation' && erased
+            ? 'Cancelled: account deleted'
+            : {
+                'operations-request': 'New booking request',
+                'operations-cancellation': 'Cancelled by the traveller',
+                'operations-change': 'Changed by the traveller',
+              }[kind as 'operations-request'];
       // Linked in the HTML part, so the operations team reaches the traveller in one tap.
       const facts: Fact[] = [
         ...bookingFacts(data),
-        ['Traveller', data.name],
-        ['Email', data.email, { href: mailtoHref(data.email) }],
-        ['Phone', data.phone, { href: callHref(data.phone) }],
+        ['Traveller', erased ? 'Erased with their account' : data.name],
       ];
+      if (data.email.trim()) facts.push(['Email', data.email, { href: mailtoHref(data.email) }]);
+      if (data.phone.trim()) facts.push(['Phone', data.phone, { href: callHref(data.phone) }]);
       if (data.before) facts.push(['Before the change', data.before]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
       const consoleUrl = siteLink(options.siteUrl, `/admin/bookings?q=${encodeURIComponent(data.reference)}`);
+      const who = erased ? 'A traveller who deleted their account' : data.name;
       return {
         subject: `${what}: ${data.reference} – ${tripLine(data)}`,
         heading: what,
         intro: [
           kind === 'operations-request'
-            ? `${data.name} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
+            ? `${who} asked for ${plural(data.travellers, 'traveller')} on ${tripLine(data)}. It waits for confirmation in the console.`
             : kind === 'operations-cancellation'
-              ? `${data.name} cancelled booking ${data.reference} online. Its seats are free again.`
-              : `${data.name} changed booking ${data.reference} online.`,
+              ? erased
+                ? `Booking ${data.reference} was cancelled when the traveller deleted their account. Its seats are free again; their name and contact details were erased with the account.`
+                : `${who} cancelled booking ${data.reference} online. Its seats are free again.`
+              : data.acceptedMove
+                ? `${who} accepted the new date the brand offered for booking ${data.reference}.`
+                : `${who} changed booking ${data.reference} online.`,
         ],
         facts,
         status: data.status,
@@ -582,6 +616,38 @@ export function renderEmail<K extends EmailKind>(
     text: renderText(letter),
     attachments: letter.attachments ?? [],
   };
+}
+
+// The identity provider's own emails (confirm an address, reset a password) as the Auth Emulator
+// keeps them: `npm start` sends them to the local inbox in the brand's layout
+// (scripts/auth-emulator-mail.ts), so a newcomer confirms an address as in production, where
+// Firebase sends them itself. `link` is the emulator's action link, used as it is.
+export type AccountLinkEmail = { action: 'verify-email' | 'reset-password'; email: string; link: string };
+
+export function renderAccountLinkEmail({ action, email, link }: AccountLinkEmail): RenderedEmail {
+  const verify = action === 'verify-email';
+  const letter: Letter = {
+    subject: verify
+      ? `Confirm your email address – ${brand.name}`
+      : `Reset your password – ${brand.name}`,
+    heading: verify ? 'Confirm your email address' : 'Reset your password',
+    intro: [
+      'Hello,',
+      verify
+        ? `Follow the link below to confirm ${email} as the address of your ${brand.name} account. Once it is confirmed you get every email about your bookings and can invite your fellow travellers.`
+        : `Someone asked to reset the password of the ${brand.name} account for ${email}. Follow the link below to choose a new one.`,
+    ],
+    facts: [['Account', email]],
+    link: { label: verify ? 'Confirm my email address' : 'Choose a new password', url: link },
+    outro: [
+      verify
+        ? 'If you did not make an account with us, ignore this email.'
+        : 'If you did not ask for this, ignore this email: your password stays as it is.',
+      contactLine,
+    ],
+  };
+  const subject = oneLine(letter.subject);
+  return { subject, html: renderHtml({ ...letter, subject }), text: renderText(letter), attachments: [] };
 }
 
 function renderText({ heading, intro, quoted = [], facts, link, outro }: Letter) {

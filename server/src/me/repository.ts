@@ -1,7 +1,8 @@
 // Everything stored about one account, read for its export and erased when it is deleted. The
 // erasure keeps what the brand's books need (references, dates, parties, totals) and removes the
-// personal data: the bookings' contact details, the guests' details, the waiting entries'
-// address, the audit rows' actor, the notes on its bookings and its emails' content.
+// personal data: the bookings' contact details, the guests' details and answers, the addresses it
+// invited, the waiting entries' address, the audit rows' actor, the notes on its bookings, its
+// emails' content, its unverified address and its staff row.
 import type { AccountExport } from '#contracts/me';
 import type { Database, Queryable } from '../db/database.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
@@ -9,6 +10,8 @@ import { startPeriodic } from '../periodic.js';
 import { renderEmail } from '../mail/templates.js';
 import type { EmailKind, EmailPayloads } from '../mail/outbox.js';
 import type { Booking, WaitlistEntry } from '#contracts/api';
+import { asciiLower, asciiLowerSql } from '../bookings/claim.js';
+import { rememberDeletedAccount } from '../auth/deleted-accounts.js';
 
 // What an erased booking, guest or email says where a name was.
 export const erasedName = 'Deleted account';
@@ -16,10 +19,10 @@ export const erasedName = 'Deleted account';
 export async function sentEmails(db: Queryable, userId: string, email: string | undefined) {
   const { rows } = await db.query<{ kind: string; payload: unknown; at: Date | string }>(
     `SELECT o.kind, o.payload, coalesce(o.sent_at, o.created_at) AS at FROM outbox o
-      WHERE (o.recipient <> '' AND lower(o.recipient) = lower($2))
+      WHERE (o.recipient <> '' AND ${asciiLowerSql('o.recipient')} = $2)
          OR (o.booking_id IN (SELECT id FROM bookings WHERE user_id = $1) AND o.kind NOT LIKE 'operations-%')
       ORDER BY at DESC LIMIT 1000`,
-    [userId, email ?? ''],
+    [userId, asciiLower(email ?? '')],
   );
   return rows.map((r) => {
     let subject: string | null = null;
@@ -32,10 +35,34 @@ export async function sentEmails(db: Queryable, userId: string, email: string | 
   });
 }
 
+// The addresses the account invited to fill in their own details, which traveller each is.
+export async function invitedAddresses(db: Queryable, userId: string): Promise<AccountExport['invitations']> {
+  const { rows } = await db.query<{
+    booking_id: string;
+    reference: string;
+    position: number;
+    email: string;
+    invited_at: Date | string;
+  }>(
+    `SELECT l.booking_id, b.reference, l.position, l.email, l.invited_at FROM guest_links l
+       JOIN bookings b ON b.id = l.booking_id
+      WHERE b.user_id = $1 ORDER BY l.invited_at DESC, l.booking_id, l.position LIMIT 10000`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    bookingId: r.booking_id,
+    reference: r.reference,
+    traveller: r.position + 1,
+    email: r.email,
+    invitedAt: new Date(r.invited_at).toISOString(),
+  }));
+}
+
 export function accountExport(
   account: { uid: string; email?: string },
   bookings: Booking[],
   waitingList: WaitlistEntry[],
+  invitations: AccountExport['invitations'],
   emails: AccountExport['emails'],
 ): AccountExport {
   return {
@@ -43,6 +70,7 @@ export function accountExport(
     account: { uid: account.uid, email: account.email ?? null },
     bookings,
     waitingList,
+    invitations,
     emails,
   };
 }
@@ -53,19 +81,38 @@ export function accountExport(
 export function eraseAccountData(db: Database, userId: string, email: string | undefined) {
   return db.transaction(async (tx) => {
     const mine = `SELECT id FROM bookings WHERE user_id = $1`;
+    // Remembered first, for every process: a token one of them still trusts is refused from now
+    // on (server/src/auth/deleted-accounts.ts).
+    await rememberDeletedAccount(tx, userId);
     await tx.query(
       `UPDATE booking_guests SET full_name = '', date_of_birth = NULL, dietary = '', medical = '',
-         emergency_name = '', emergency_phone = '', updated_at = now()
+         emergency_name = '', emergency_phone = '', answers = '{}'::jsonb, updated_at = now()
         WHERE booking_id IN (${mine})`,
       [userId],
     );
+    // The addresses it invited, with their links (and the reminders' claims on them).
+    await tx.query(`DELETE FROM guest_reminders WHERE booking_id IN (${mine})`, [userId]);
+    await tx.query(`DELETE FROM guest_links WHERE booking_id IN (${mine})`, [userId]);
+    // The address it signed in with before confirming it.
+    await tx.query(
+      `DELETE FROM unverified_addresses WHERE user_id = $1 OR (email <> '' AND ${asciiLowerSql('email')} = $2)`,
+      [userId, asciiLower(email ?? '')],
+    );
+    // A deleted member of staff leaves the team's index (its claim went with the account), and
+    // the team's trail names them no more.
+    await tx.query('DELETE FROM staff WHERE uid = $1', [userId]);
+    await tx.query('UPDATE staff_events SET actor = $3 WHERE actor = $1 OR actor = $2', [
+      userId,
+      email ?? userId,
+      erasedName,
+    ]);
     await tx.query(
       `UPDATE outbox SET status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END,
          last_error = CASE WHEN status IN ('queued', 'sending') THEN 'The account was deleted' ELSE NULL END,
          recipient = '', payload = '{}'::jsonb
         WHERE (booking_id IN (${mine}) AND kind NOT LIKE 'operations-%')
-           OR (recipient <> '' AND lower(recipient) = lower($2))`,
-      [userId, email ?? ''],
+           OR (recipient <> '' AND ${asciiLowerSql('recipient')} = $2)`,
+      [userId, asciiLower(email ?? '')],
     );
     await tx.query(
       `UPDATE outbox SET last_error = NULL,

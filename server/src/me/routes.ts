@@ -14,7 +14,7 @@ import { signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-sche
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { leaveWaitlist, listWaitlist } from '../waitlist/repository.js';
-import { accountExport, eraseAccountData, sentEmails } from './repository.js';
+import { accountExport, eraseAccountData, invitedAddresses, sentEmails } from './repository.js';
 
 // Deleting the account needs a fresh sign-in: a token left on a shared computer cannot do it.
 const freshSignInMs = 5 * 60 * 1000;
@@ -59,10 +59,11 @@ export async function meRoutes(app: FastifyInstance, options: MeRoutesContext) {
     },
     async (request, reply) => {
       const user = request.user!;
-      const [bookings, waitingList, emails] = await fromDatabase(() =>
+      const [bookings, waitingList, invitations, emails] = await fromDatabase(() =>
         Promise.all([
           listBookings(db, user.uid, 10_000),
           listWaitlist(db, user.uid, packageName, 10_000),
+          invitedAddresses(db, user.uid),
           sentEmails(db, user.uid, user.email),
         ]),
       );
@@ -72,7 +73,7 @@ export async function meRoutes(app: FastifyInstance, options: MeRoutesContext) {
           'Content-Disposition',
           `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`,
         )
-        .send(accountExport(user, bookings, waitingList, emails));
+        .send(accountExport(user, bookings, waitingList, invitations, emails));
     },
   );
 

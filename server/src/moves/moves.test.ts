@@ -14,7 +14,7 @@ import { renderEmail } from '../mail/templates.js';
 import type { BookingEmailData, MoveOfferEmailData } from '../mail/outbox.js';
 import { seatInvariantBreaches } from '../waitlist/seat-audit.js';
 import { expireMoveOffers } from './repository.js';
-import type { AdminDeparture, Booking, DepartureMoveResult } from '#contracts/api';
+import type { AdminBooking, AdminDeparture, Booking, DepartureMoveResult, MoveLink } from '#contracts/api';
 
 describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (store) => {
   const ctx = useAdminApp(store, { moveOfferHours: 48, decisionDays: 30 });
@@ -250,6 +250,7 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
         toDepartureId: target,
         startsOn: result.target!.startsOn,
         expiresAt: result.expiresAt,
+        price: a.price,
       });
       const list = await ctx.call(other, 'GET', '/api/bookings');
       expect(
@@ -440,6 +441,43 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       expect(await seatInvariantBreaches(ctx.db)).toEqual([]);
     });
 
+    it('a move never raises the price: a dearer date keeps the booking’s, a cheaper one lowers it; the offer, the email and the accepted booking say so', async () => {
+      const { source, target, a, b } = await scene();
+      const booked = a.price;
+      // The new date costs $300 more per person than the parties booked at.
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 300]);
+      expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+      const offered = await myBooking(ctx.traveller, a.id);
+      expect(offered.moveOffer).toMatchObject({ price: booked });
+      const [offerEmail] = await outbox('move-offered', a.id);
+      const data = offerEmail!.payload as unknown as MoveOfferEmailData;
+      expect(data.newPrice).toBe(booked);
+      const text = renderEmail('move-offered', data).text;
+      expect(text).toContain(`Your price stays the same: $${booked.toLocaleString('en-US')} per person`);
+      expect(text).not.toContain(`$${(booked + 300).toLocaleString('en-US')}`);
+
+      // Someone else's departure price change after the offer does not move the offer's price.
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 500]);
+      const res = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${a.id}/move/accept`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ departureId: target, price: booked, total: booked * 2 });
+
+      // A cheaper new date: the other party pays less.
+      const { source: s2, target: t2, a: c } = await scene();
+      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [t2, booked - 200]);
+      expect((await move(s2, { toDepartureId: t2 })).statusCode).toBe(200);
+      expect((await myBooking(ctx.traveller, c.id)).moveOffer).toMatchObject({ price: booked - 200 });
+      const cheaper = renderEmail(
+        'move-offered',
+        (await outbox('move-offered', c.id))[0]!.payload as unknown as MoveOfferEmailData,
+      ).text;
+      expect(cheaper).toContain('The new date costs less');
+      const accepted = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${c.id}/move/accept`);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({ price: booked - 200, total: (booked - 200) * 2 });
+      expect(b.id).toBeTruthy();
+    });
+
     it('cancelling a booking with an open offer gives the held seats back too', async () => {
       const { source, target, a } = await scene();
       expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
@@ -453,5 +491,99 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
         409,
       );
     });
+  });
+
+  it('a moved (closed) date reads Closed for its guide and leaves the risk list', async () => {
+    const { source, target } = await scene();
+    const today = todayIso('UTC');
+    // At risk before the move: a minimum of 6 not met (5 booked), the decision due.
+    const decide = await ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${source}`, {
+      decideBy: addDays(today, 1),
+      minTravellers: 6,
+    });
+    expect(decide.statusCode, decide.body).toBe(200);
+    expect((await departure(source)).atRisk).toBe(true);
+    // The guide assigned (the console's PATCH checks the role in the staff directory; here, as stored).
+    await ctx.db.query('INSERT INTO departure_guides (departure_id, uid) VALUES ($1, $2)', [source, guide.uid]);
+    expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+
+    expect(await departure(source)).toMatchObject({ status: 'closed', atRisk: false });
+    const guideList = await ctx.call(guide, 'GET', '/api/guide/departures');
+    expect(guideList.statusCode, guideList.body).toBe(200);
+    expect(
+      (guideList.json() as { departures: { id: string; status: string }[] }).departures.find(
+        (d) => d.id === source,
+      ),
+    ).toMatchObject({ status: 'closed' });
+  });
+
+  it('a party without an account (a phone booking) answers through its personal link; staff can answer for a party', async () => {
+    const source = await ctx.addDeparture({ capacity: 8 });
+    const target = await ctx.addDeparture({ capacity: 8 });
+    const phoneEmail = `phone-${crypto.randomUUID()}@example.com`;
+    const made = await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', {
+      packageId: 'swiss-alpine-lakes',
+      name: 'Phone Caller',
+      email: phoneEmail,
+      address: '1 Road',
+      phone: '442079460000',
+      departureId: source,
+      travellers: 2,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const phone = made.json() as AdminBooking;
+    const online = await ctx.book(ctx.traveller, { departureId: source, travellers: 1 });
+    expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
+
+    // The phone party's email carries a personal link, not "My bookings"; the account holder's does not.
+    const [phoneEmailRow] = await outbox('move-offered', phone.id);
+    const data = phoneEmailRow!.payload as unknown as MoveOfferEmailData;
+    expect(data.answerPath).toMatch(/^\/moves\/[A-Za-z0-9_-]{43}$/);
+    const text = renderEmail('move-offered', data, { siteUrl: 'https://wayfarer.example' }).text;
+    expect(text).toContain(`https://wayfarer.example${data.answerPath}`);
+    expect(text).toContain('Accept with the link below');
+    expect((await outbox('move-offered', online.id))[0]!.payload).not.toHaveProperty('answerPath');
+    // Only its hash is stored.
+    const token = data.answerPath!.slice('/moves/'.length);
+    const stored = await ctx.db.query('SELECT 1 FROM move_offers WHERE answer_token_hash = $1', [token]);
+    expect(stored.rows).toHaveLength(0);
+
+    const link = await ctx.call(null, 'GET', `/api/move-offers/${token}`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.headers['cache-control']).toContain('no-store');
+    expect(link.json()).toMatchObject({
+      reference: phone.reference,
+      travellers: 2,
+      state: 'open',
+      price: phone.price,
+      newPrice: phone.price,
+    } satisfies Partial<MoveLink>);
+    expect(link.body).not.toContain(phoneEmail);
+    expect((await ctx.call(null, 'GET', `/api/move-offers/${'x'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await ctx.call(null, 'GET', '/api/move-offers/not-a-token')).statusCode).toBe(404);
+
+    const accepted = await ctx.call(null, 'POST', `/api/move-offers/${token}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ state: 'accepted' });
+    expect((await bookingRow(phone.id)).departure_id).toBe(target);
+    expect((await ctx.call(null, 'POST', `/api/move-offers/${token}/decline`)).statusCode).toBe(409);
+    expect(await ctx.audit({ bookingId: phone.id })).toContainEqual(
+      expect.objectContaining({ action: 'booking.move-accepted', actor: 'the party (personal link)' }),
+    );
+
+    // The online party called instead: the console's booking shows the offer, the operator declines
+    // for them; a traveller may not.
+    const inConsole = await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${online.id}`);
+    expect(inConsole.json()).toMatchObject({ moveOffer: { toDepartureId: target, price: online.price } });
+    expect((await ctx.call(ctx.traveller, 'POST', `/api/admin/bookings/${online.id}/move/decline`)).statusCode).toBe(
+      403,
+    );
+    const declined = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${online.id}/move/decline`);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'cancelled', moveOffer: null });
+    expect((await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${online.id}/move/accept`)).statusCode).toBe(
+      409,
+    );
+    expect(await seatInvariantBreaches(ctx.db)).toEqual([]);
   });
 });

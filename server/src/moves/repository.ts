@@ -24,6 +24,8 @@ import { changeBookingIn, type ChangeOutcome } from '../bookings/change.js';
 import { changeBookingStatusIn, type StatusOutcome } from '../bookings/status.js';
 import { enqueueEmails, type EmailJob, type MoveOfferEmailData } from '../mail/outbox.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
+import { unclaimedUserId } from '../bookings/claim.js';
+import { hashGuestToken, moveLinkPath, newGuestToken } from '../guest-links/tokens.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import type { Booking } from '#contracts/api';
 
@@ -129,15 +131,37 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
     };
   }
 
+  // What each party pays once it accepts: the new date's price (its own, else the package's), but
+  // never more than the booking's. The brand moved the date, so the party never pays for it.
+  const targetCents =
+    target.price_cents ??
+    (
+      await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
+        target.package_id,
+      ])
+    ).rows[0]?.price_cents;
+  const offeredCents = (row: BookingRow) =>
+    targetCents === undefined ? row.price_cents : Math.min(row.price_cents, targetCents);
+
   const expiresAt = new Date(request.offers.now.getTime() + request.offerHours * 3_600_000).toISOString();
   const message = request.message?.replace(/\r\n?/g, '\n').trim() || null;
   const packageName = request.offers.packageName(source.package_id);
-  const offerEmail = (booking: Booking): MoveOfferEmailData => ({
-    ...emailData(booking),
-    newStartsOn: target.starts_on,
-    offerExpiresAt: expiresAt,
-    message,
-  });
+  // A party without an account (a booking staff entered, not claimed yet) answers through a
+  // personal link: the token goes into its email only, its hash into the offer.
+  const tokens = new Map(
+    request.dryRun ? [] : active.filter((r) => r.user_id === unclaimedUserId).map((r) => [r.id, newGuestToken()]),
+  );
+  const offerEmail = (booking: Booking, row: BookingRow): MoveOfferEmailData => {
+    const token = tokens.get(row.id);
+    return {
+      ...emailData(booking),
+      newStartsOn: target.starts_on,
+      offerExpiresAt: expiresAt,
+      message,
+      newPrice: offeredCents(row) / 100,
+      ...(token ? { answerPath: moveLinkPath(token) } : {}),
+    };
+  };
   const bookings = active.map(toBooking);
   if (request.dryRun) {
     const { rows: waiting } = await tx.query<{ n: number }>(
@@ -150,7 +174,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       travellers,
       expiresAt: null,
       waitingTold: waiting[0]!.n,
-      firstEmail: bookings[0] ? offerEmail(bookings[0]) : null,
+      firstEmail: bookings[0] ? offerEmail(bookings[0], active[0]!) : null,
     };
   }
 
@@ -170,6 +194,8 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       'expires_at',
       'created_at',
       'updated_at',
+      'price_cents',
+      'answer_token_hash',
     ],
     offers.map(({ id, row }) => [
       id,
@@ -181,6 +207,8 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
       expiresAt,
       request.offers.now.toISOString(),
       request.offers.now.toISOString(),
+      offeredCents(row),
+      tokens.has(row.id) ? hashGuestToken(tokens.get(row.id)!) : null,
     ]),
   );
   // The held seats count as taken on the new date (the CHECK on departures is the backstop).
@@ -241,7 +269,12 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
     ...bookings
       .map((b, i) => ({ b, to: active[i]!.account_email }))
       .filter(({ to }) => !!to)
-      .map(({ b, to }) => ({ bookingId: b.id, kind: 'move-offered' as const, to: to!, data: offerEmail(b) })),
+      .map(({ b, to }, i) => ({
+        bookingId: b.id,
+        kind: 'move-offered' as const,
+        to: to!,
+        data: offerEmail(b, active.find((r) => r.id === b.id) ?? active[i]!),
+      })),
     ...told
       .filter((e) => e.user_email.trim() !== '')
       .map((e) => ({
@@ -264,7 +297,9 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
 
 export type AnswerRequest = {
   bookingId: string;
-  ownerId: string;
+  // The traveller answering for their own booking (anyone else's is not found); unset: staff in
+  // the console, or the party through its personal link (the caller found the booking by it).
+  ownerId?: string;
   actor: Actor;
   today: string;
   offers: OfferContext;
@@ -286,14 +321,15 @@ class ChangeRefused extends Error {
   }
 }
 
-// Locks the booking (the owner's only: anyone else's is not found) and reads its open offer.
-async function lockOwnBooking(tx: Queryable, bookingId: string, ownerId: string) {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM bookings WHERE id = $1 FOR UPDATE',
+// Locks the booking (the owner's only, when an owner answers: anyone else's is not found) and
+// reads its open offer.
+async function lockOwnBooking(tx: Queryable, bookingId: string, ownerId: string | undefined) {
+  const { rows } = await tx.query<{ user_id: string; price_cents: number }>(
+    'SELECT user_id, price_cents FROM bookings WHERE id = $1 FOR UPDATE',
     [bookingId],
   );
-  if (!rows[0] || rows[0].user_id !== ownerId) return undefined;
-  return { offer: await findOpenMoveOffer(tx, bookingId) };
+  if (!rows[0] || (ownerId !== undefined && rows[0].user_id !== ownerId)) return undefined;
+  return { offer: await findOpenMoveOffer(tx, bookingId), priceCents: rows[0].price_cents };
 }
 
 // The offer's seats become the booking's on the new date, through the one change path
@@ -322,6 +358,8 @@ export async function acceptMove(db: Database, request: AnswerRequest): Promise<
         maxHeldSeats: request.maxHeldSeats,
         operationsEmail: request.operationsEmail,
         acceptingMove: true,
+        // The offer's price, never above the booking's (an offer made before migration 57 has none).
+        priceCents: Math.min(offer.price_cents ?? own.priceCents, own.priceCents),
       });
       if (outcome.kind !== 'changed') throw new ChangeRefused(outcome);
       return { kind: 'answered', booking: outcome.booking };
@@ -409,4 +447,60 @@ export async function expireMoveOffers(
     });
   }
   return lapsed;
+}
+
+// A party's personal link (/moves/{token}): the booking whose offer it answers, with what the
+// page shows. Only an open offer's link opens; an answered or lapsed one reads as its booking is.
+export type MoveLinkView = {
+  bookingId: string;
+  reference: string;
+  packageName: string;
+  startsOn: string | null;
+  newStartsOn: string;
+  expiresAt: string;
+  travellers: number;
+  // Per person, whole dollars: as booked, and once accepted (never more).
+  price: number;
+  newPrice: number;
+  // open: waiting for the answer; otherwise how it ended.
+  state: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+};
+
+export async function readMoveLink(db: Queryable, token: string): Promise<MoveLinkView | undefined> {
+  const { rows } = await db.query<{
+    booking_id: string;
+    reference: string;
+    package_name: string;
+    starts_on: string | null;
+    new_starts_on: string;
+    expires_at: Date | string;
+    travellers: number;
+    price_cents: number;
+    offer_cents: number | null;
+    status: MoveLinkView['state'];
+  }>(
+    `SELECT m.booking_id, b.reference, b.package_name, to_char(f.starts_on, 'YYYY-MM-DD') AS starts_on,
+       to_char(t.starts_on, 'YYYY-MM-DD') AS new_starts_on, m.expires_at, m.travellers, b.price_cents,
+       m.price_cents AS offer_cents, m.status
+       FROM move_offers m JOIN bookings b ON b.id = m.booking_id
+       JOIN departures t ON t.id = m.to_departure_id JOIN departures f ON f.id = m.from_departure_id
+      WHERE m.answer_token_hash = $1`,
+    [hashGuestToken(token)],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  // Accepted, the booking's price is already the offer's: the lower of the two either way.
+  const booked = r.price_cents;
+  return {
+    bookingId: r.booking_id,
+    reference: r.reference,
+    packageName: r.package_name,
+    startsOn: r.starts_on,
+    newStartsOn: r.new_starts_on,
+    expiresAt: new Date(r.expires_at).toISOString(),
+    travellers: r.travellers,
+    price: booked / 100,
+    newPrice: Math.min(r.offer_cents ?? booked, booked) / 100,
+    state: r.status,
+  };
 }

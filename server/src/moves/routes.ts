@@ -2,7 +2,7 @@
 // booking, decline cancels it. Only the booking's owner: anyone else's is 404; no open offer 409.
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { bookingSchema, uuidParam } from '#contracts/api';
+import { bookingSchema, moveLinkSchema, uuidParam } from '#contracts/api';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
@@ -12,9 +12,34 @@ import { userWriteLimit } from '../context/write-limits.js';
 import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
-import { acceptMove, declineMove, type AnswerOutcome, type AnswerRequest } from './repository.js';
+import { isGuestToken } from '../guest-links/tokens.js';
+import {
+  acceptMove,
+  declineMove,
+  readMoveLink,
+  type AnswerOutcome,
+  type AnswerRequest,
+  type MoveLinkView,
+} from './repository.js';
 
 const bookingId = z.object({ id: uuidParam('No such booking.') });
+
+export const unknownMoveLinkMessage =
+  'This link does not work. Please call us or reply to the email we sent you, and we will answer for you.';
+// Any token that is not one answers as an unknown one.
+const moveToken = z.object({ token: z.string().check(z.refine(isGuestToken, unknownMoveLinkMessage)) });
+
+const linkAnswer = (view: MoveLinkView) => ({
+  reference: view.reference,
+  packageName: view.packageName,
+  startsOn: view.startsOn,
+  newStartsOn: view.newStartsOn,
+  expiresAt: view.expiresAt,
+  travellers: view.travellers,
+  price: view.price,
+  newPrice: view.newPrice,
+  state: view.state,
+});
 
 // What a traveller's answer to a moved departure reads of the app's context.
 export type MoveAnswerContext = Pick<
@@ -73,6 +98,64 @@ export async function moveAnswerRoutes(app: FastifyInstance, options: MoveAnswer
         return reply.header('Cache-Control', 'no-store').send(outcome.booking);
       },
     );
+
+  // A party without an account (a phone booking) answers through its personal link
+  // (/moves/{token}): no sign-in, the token is the key. Not counted in any user's budget: the
+  // public limit per client address counts these calls (server/src/public-limit.ts).
+  const privateAnswer = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+  api.get(
+    '/api/move-offers/:token',
+    {
+      schema: {
+        tags: ['Bookings'],
+        summary: 'A party’s personal link to the brand’s offer of another date',
+        description: 'No sign-in. An unknown token: 404. Answers the offer, open or how it ended.',
+        params: moveToken,
+        response: { 200: moveLinkSchema, ...errors.notFound, ...errors.unavailable },
+      },
+    },
+    async (request, reply) => {
+      const view = await fromDatabase(() => readMoveLink(options.db, request.params.token));
+      if (!view) return problem(reply, 404, unknownMoveLinkMessage);
+      return reply.headers(privateAnswer).send(linkAnswer(view));
+    },
+  );
+  for (const path of ['accept', 'decline'] as const) {
+    api.post(
+      `/api/move-offers/:token/${path}`,
+      {
+        bodyLimit: 1024,
+        schema: {
+          tags: ['Bookings'],
+          summary: path === 'accept' ? 'Take the new date, through the personal link' : 'Decline the new date, through the personal link',
+          description: 'No sign-in. As POST /api/bookings/{id}/move/' + path + ' for a party without an account. No open offer: 409.',
+          params: moveToken,
+          response: { 200: moveLinkSchema, ...errors.notFound, ...errors.conflict, ...errors.unavailable },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        const view = await fromDatabase(() => readMoveLink(options.db, token));
+        if (!view) return problem(reply, 404, unknownMoveLinkMessage);
+        const run = path === 'accept' ? acceptMove : declineMove;
+        const outcome = await fromDatabase(() =>
+          run(options.db, {
+            bookingId: view.bookingId,
+            actor: { type: 'traveller', name: 'the party (personal link)' },
+            today: today(),
+            offers: offerContext(options),
+            maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
+            operationsEmail: options.operationsEmail,
+          }),
+        );
+        if (outcome.kind === 'not-found') return problem(reply, 404, unknownMoveLinkMessage);
+        options.onEmailQueued?.();
+        if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
+        const after = await fromDatabase(() => readMoveLink(options.db, token));
+        return reply.headers(privateAnswer).send(linkAnswer(after ?? view));
+      },
+    );
+  }
 
   answer(
     'accept',

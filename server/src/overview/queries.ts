@@ -108,7 +108,10 @@ function toOverviewDeparture(r: SeatsRow, today: string): Omit<OverviewDeparture
     toGuarantee: r.min_travellers > 0 ? Math.max(0, r.min_travellers - booked) : 0,
     // The departures list's rule (contracts/departure-risk.ts), on the departure's own go/no-go date.
     decideBy: r.decide_by,
-    atRisk: isAtRisk({ minTravellers: r.min_travellers, booked, decideBy: r.decide_by }, today),
+    atRisk: isAtRisk(
+      { minTravellers: r.min_travellers, booked, decideBy: r.decide_by, status: r.status },
+      today,
+    ),
   };
 }
 

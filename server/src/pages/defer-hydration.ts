@@ -50,10 +50,25 @@ const preloadsPerTask = 4;
 // Where paint timing is missing the frame callback decides, as before; a page that never paints
 // contentfully waits this long after `load` at most.
 const paintWaitMs = 3000;
-const loader = (preloads: string[], stages: string[][]) =>
+// Islands (`islands`: the URL of src/islands.ts in the build, given for the pages a visitor sees
+// the same as everyone: `/`, `/blogs`, `/about`, `/account`, the 404 page). There, for a visitor
+// with no stored Firebase session (localStorage `firebase:authUser:*`), React does not start
+// after the paint: the page imports the islands module instead (the phone menu, the home page's
+// next dates; links and <details> are native), and React starts only when the visitor reaches
+// for something it works: a pointer, key or focus on a form, a field or a button other than the
+// islands' own (`data-island`), or a submit. What that costs the main thread then comes after
+// the visitor's own input, not in the page's load; a page that is only read never runs it
+// (docs/decisions/066-no-react-for-a-visitors-first-load.md). `data-react-boot` on <html> marks
+// that React has been asked for: the islands stand aside from then on, and presses on their
+// buttons are held and replayed to React like any other. A press on an island's button before the
+// islands module has loaded is held and replayed to it once it has. A stored session (the navbar
+// shows the account's state, which needs the auth SDK and React) hydrates after the paint as
+// before. If the islands module fails to load, React starts.
+const loader = (preloads: string[], stages: string[][], islands: string | null) =>
   `(function(){
-var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,held=null,heldBy=null,presses=[],pressedBy=null;
-function go(){if(started)return;started=true;
+var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,held=null,heldBy=null,presses=[],pressedBy=null,I=${JSON.stringify(islands)},islandsReady=false;
+if(I){try{for(var k=0;k<localStorage.length;k++)if(/^firebase:authUser:/.test(localStorage.key(k)||''))I=null}catch(e){}}
+function go(){if(started)return;started=true;h.setAttribute('data-react-boot','');
 var p=${JSON.stringify(preloads)},j=0;
 (function more(){p.slice(j,j+=${preloadsPerTask}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});
 if(j<p.length)setTimeout(more,0)})();
@@ -62,16 +77,18 @@ var stages=${JSON.stringify(stages)},i=0;
 Promise.all(stages[i++].map(function(u){return import(u)})).then(function(){setTimeout(next,0)},boot)})()}
 function boot(){var s=d.getElementById('rr-bootstrap'),m=d.createElement('script');
 m.type='module';if(n)m.nonce=n;m.textContent=s.textContent;d.body.appendChild(m)}
+function island(b){return I&&!started&&b.hasAttribute('data-island')}
+function islandsUp(){import(I).then(function(){islandsReady=true;presses=presses.filter(function(b){if(!island(b))return true;if(b.isConnected)b.click();return false})},go)}
 function painted(f){var P=window.PerformanceObserver,done=false,o,t;
 if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')<0)return f();
 function fire(){if(done)return;done=true;o.disconnect();clearTimeout(t);f()}
 o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)fire()});
 o.observe({type:'paint',buffered:true});t=setTimeout(fire,${paintWaitMs})}
-function afterPaint(){painted(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}
-['pointerdown','keydown','focusin'].forEach(function(t){addEventListener(t,go,{capture:true,once:true})});
+function afterPaint(){painted(function(){requestAnimationFrame(function(){setTimeout(I?islandsUp:go,0)})})}
+['pointerdown','keydown','focusin'].forEach(function(t){I?addEventListener(t,function(e){var x=e.target;if(x&&x.closest&&x.closest('form,input,select,textarea,button:not([data-island])'))go()},true):addEventListener(t,go,{capture:true,once:true})});
 function ready(){return h.hasAttribute('data-react-ready')}
 addEventListener('submit',function(e){if(ready())return;e.preventDefault();held=e.target;heldBy=e;go()},true);
-addEventListener('click',function(e){if(ready())return;var b=e.target.closest&&e.target.closest('[data-replay-click],button[type=button]');if(!b)return;e.preventDefault();presses.push(b);pressedBy=e;go()},true);
+addEventListener('click',function(e){if(ready())return;var b=e.target.closest&&e.target.closest('[data-replay-click],button[type=button]');if(!b)return;if(island(b)&&islandsReady)return;e.preventDefault();presses.push(b);pressedBy=e;if(!island(b))go()},true);
 addEventListener('submit',function(e){if(e===heldBy&&ready())held=null},false);
 addEventListener('click',function(e){if(e===pressedBy&&ready())presses.pop()},false);
 new MutationObserver(function(_,o){if(!h.dataset.hydrated)return;o.disconnect();setTimeout(function(){
@@ -87,7 +104,11 @@ const bootstrap = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/
 
 // The page's HTML with hydration after paint, or why it could not be rewritten (React Router's
 // output is not the shape this expects: see vite.config.ts for the chunks).
-export function deferHydration(html: string): { html: string } | { error: string } {
+// `islands`: the islands module's URL, for a page a visitor may see without React (see `loader`).
+export function deferHydration(
+  html: string,
+  { islands = null }: { islands?: string | null } = {},
+): { html: string } | { error: string } {
   const preloads: string[] = [];
   const stripped = html.replace(modulePreload, (_m, href: string) => {
     preloads.push(href);
@@ -108,7 +129,7 @@ export function deferHydration(html: string): { html: string } | { error: string
       // inserts (an inline script added by a script needs one too); on a prerendered page the
       // module is allowed by the hash of the inert copy, the same text.
       (_m, nonce: string | undefined, code: string) =>
-        `<script type="text/plain" id="rr-bootstrap">${code}</script><script${nonce ?? ''}>${loader(preloads, [runtime, app])}</script>`,
+        `<script type="text/plain" id="rr-bootstrap">${code}</script><script${nonce ?? ''}>${loader(preloads, [runtime, app], islands)}</script>`,
     ),
   };
 }

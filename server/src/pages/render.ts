@@ -14,13 +14,26 @@ import { deferHydration } from './defer-hydration.js';
 // React Router's server build (build/server/index.js) answering a Web Request; the load context
 // carries the session cookie's user, a way to read the API as that user, and the response's CSP
 // nonce, which src/entry.server.tsx puts on every script the page has.
-export type PageRenderer = (request: Request, context: PageLoadContext, nonce: string) => Promise<Response>;
+// `islandsModule`: the URL of what a visitor's public page runs instead of React, from the same
+// build (src/entry.server.tsx; docs/decisions/066-no-react-for-a-visitors-first-load.md).
+export type PageRenderer = ((
+  request: Request,
+  context: PageLoadContext,
+  nonce: string,
+) => Promise<Response>) & {
+  islandsModule?: string | null;
+};
 
 export async function loadPageRenderer(serverBuildFile: string): Promise<PageRenderer | undefined> {
   if (!existsSync(serverBuildFile)) return undefined;
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  return (request, context, nonce) => handle(request, { page: context, cspNonce: nonce });
+  const islandsModule = (build.entry.module as { islandsModule?: unknown }).islandsModule;
+  return Object.assign(
+    (request: Request, context: PageLoadContext, nonce: string) =>
+      handle(request, { page: context, cspNonce: nonce }),
+    { islandsModule: typeof islandsModule === 'string' ? islandsModule : null },
+  );
 }
 
 export type RenderedPage = {
@@ -75,14 +88,19 @@ export type PageRequest = Pick<FastifyRequest, 'url' | 'method' | 'headers'>;
 // Renders one page request (a document, or React Router's `.data` request on a client-side
 // navigation) through the server build. `packages`: the live catalogue's published cards.
 // `limited`: the user is past their pages a minute; the page is the error page with this message
-// (src/lib/page-data.ts), reading nothing.
+// (src/lib/page-data.ts), reading nothing. `islands`: a page every visitor gets the same (the home
+// page, the 404 page), which a visitor's browser may show without React (./defer-hydration.ts).
 export async function renderPage(
   app: FastifyInstance,
   renderer: PageRenderer,
   request: PageRequest,
   user: SessionUser | null,
   packages: () => TravelPackage[],
-  { nonce = newNonce(), limited }: { nonce?: string; limited?: string } = {},
+  {
+    nonce = newNonce(),
+    limited,
+    islands = false,
+  }: { nonce?: string; limited?: string; islands?: boolean } = {},
 ): Promise<RenderedPage> {
   const key = user && !limited ? startPageReads(user) : undefined;
   try {
@@ -111,7 +129,9 @@ export async function renderPage(
     if (html) {
       // As the prerendered pages: hydration after the first paint (./defer-hydration.ts). A page
       // of another shape (an error page without scripts) is served as React Router wrote it.
-      const deferred = deferHydration(body);
+      const deferred = deferHydration(body, {
+        islands: islands && !user ? (renderer.islandsModule ?? null) : null,
+      });
       if ('html' in deferred) body = deferred.html;
     }
     return {

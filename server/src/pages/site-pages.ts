@@ -72,7 +72,10 @@ export const sitePages = fp<SitePagesOptions>(
         return { ...built, body: withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published())) };
       }
       const visitor = { url: '/', method: 'GET', headers: { accept: 'text/html' } };
-      const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards, { nonce: homeNonce });
+      const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards, {
+        nonce: homeNonce,
+        islands: true,
+      });
       if (rendered.status !== 200) throw new Error(`the home page rendered with status ${rendered.status}`);
       const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published()));
       return { body, scriptHashes: [], nonce: homeNonce };
@@ -142,13 +145,14 @@ export const sitePages = fp<SitePagesOptions>(
       return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
     };
     const keptNotFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, { nonce: keptNonce }).then(
-        (page) => {
-          // A redirect or an error is not the 404 page: not kept.
-          if (page.status >= 300 && page.status !== 404) notFound = undefined;
-          return page;
-        },
-      );
+      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, {
+        nonce: keptNonce,
+        islands: true,
+      }).then((page) => {
+        // A redirect or an error is not the 404 page: not kept.
+        if (page.status >= 300 && page.status !== 404) notFound = undefined;
+        return page;
+      });
       return notFound.catch((error: unknown) => {
         notFound = undefined;
         throw error;

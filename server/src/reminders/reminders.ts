@@ -21,8 +21,8 @@ import { addDays, todayIso } from '#contracts/iso-dates';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit } from '../audit/audit.js';
-import { guestComplete } from '#contracts/guests';
-import { editableUntil, issueGuestLink } from '../guest-links/repository.js';
+import { guestCompleteFor } from '#contracts/guests';
+import { editableUntil, issueGuestLink, storedLeadName } from '../guest-links/repository.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
 import { startPeriodic, type Periodic } from '../periodic.js';
 
@@ -30,8 +30,12 @@ export type ReminderKind = 'trip' | 'details';
 
 // A booking whose travellers' details are not complete (contracts/guests.ts, detailsComplete):
 // a guest without a full name, a date of birth or an emergency contact (migration 4's table).
+// (A required question of the package left unanswered counts as missing too.)
 export const guestDetailsIncomplete = `EXISTS (SELECT 1 FROM booking_guests g WHERE g.booking_id = b.id
-  AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = ''))`;
+  AND (g.full_name = '' OR g.date_of_birth IS NULL OR g.emergency_name = '' OR g.emergency_phone = ''
+    OR EXISTS (SELECT 1 FROM packages p, jsonb_array_elements(p.questions) q
+      WHERE p.id = b.package_id AND (q->>'required')::boolean
+        AND coalesce(g.answers->>(q->>'id'), '') = '')))`;
 
 export type ReminderSettings = {
   // Days before the departure each kind is due (TRIP_REMINDER_DAYS, DETAILS_REMINDER_DAYS).
@@ -117,20 +121,23 @@ async function remindKind(
 }
 
 // The lead's reminder names who still misses details, and whether they were sent their own link.
-const stillMissing = (row: BookingRow) =>
-  row.guests.flatMap((g, i) =>
-    guestComplete(g)
+const stillMissing = (row: BookingRow) => {
+  // The package's required questions count as details too (contracts/guests.ts).
+  const complete = guestCompleteFor(row.questions ?? []);
+  return row.guests.flatMap((g, i) =>
+    complete(g)
       ? []
       : [`${g.fullName || `Traveller ${i + 1}`}${i === 0 ? ' (you)' : g.invited ? ' (invited)' : ''}`],
   );
+};
 
 // An invitation is its own first reminder: a traveller is reminded only after this many days
 // without their details, so an invitation sent inside the window is not replaced (its link
 // stopped) by a reminder minutes later.
 export const guestQuietDays = 3;
 
-type GuestDueRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'email'> &
-  Pick<Selectable<BookingsTable>, 'name' | 'package_name'> & {
+type GuestDueRow = Pick<Selectable<GuestLinksTable>, 'booking_id' | 'position' | 'email' | 'lead_name'> &
+  Pick<Selectable<BookingsTable>, 'package_name'> & {
     // Never null here: the query joins the departure.
     departure_id: string;
     starts_on: string;
@@ -145,7 +152,7 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
   const cutoffDays = settings.detailsCutoffDays ?? defaultDetailsCutoffDays;
   return db.transaction(async (tx: Queryable) => {
     const { rows } = await tx.query<GuestDueRow>(
-      `SELECT l.booking_id, l.position, l.email, b.name, b.package_name, b.departure_id,
+      `SELECT l.booking_id, l.position, l.email, l.lead_name, b.package_name, b.departure_id,
          to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on
        FROM guest_links l
        JOIN bookings b ON b.id = l.booking_id
@@ -186,7 +193,8 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
         data: {
           packageName: row.package_name,
           startsOn: row.starts_on,
-          leadName: row.name,
+          // The invitation's sender, never the booking's free text (server/src/guest-links/lead-name.ts).
+          leadName: storedLeadName(row.lead_name),
           editableUntil: editableUntil(row.starts_on, cutoffDays),
           linkPath,
         },

@@ -15,6 +15,8 @@ export type MoveOfferRow = {
   to_departure_id: string;
   travellers: number;
   expires_at: Date | string;
+  // Per person once accepted (migration 57; null: offered before it, the booking's price stays).
+  price_cents: number | null;
   // The new date, as text.
   to_starts_on: string;
 };
@@ -26,7 +28,7 @@ export type MoveOfferEnd = 'accepted' | 'declined' | 'expired' | 'withdrawn';
 export async function findOpenMoveOffer(tx: Queryable, bookingId: string): Promise<MoveOfferRow | undefined> {
   const { rows } = await tx.query<MoveOfferRow>(
     `SELECT m.id, m.booking_id, m.from_departure_id, m.to_departure_id, m.travellers, m.expires_at,
-       ${dateText('t.starts_on')} AS to_starts_on
+       m.price_cents, ${dateText('t.starts_on')} AS to_starts_on
        FROM move_offers m JOIN departures t ON t.id = m.to_departure_id
       WHERE m.booking_id = $1 AND m.status = 'open'`,
     [bookingId],

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
+import { menuKeydown, menuShownOpen } from '~/components/layout/menu-keys';
 import { paths } from '~/config/paths';
 import { useAuth, useOperatorRole } from '~/lib/auth';
 
@@ -38,40 +39,22 @@ function AdminNavItem() {
 }
 
 export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
-  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  // Closed, as rendered; unless the page opened it before React hydrated (a visitor's page runs the
+  // menu without React, ./menu-island.ts): the first render then matches what the page shows.
+  const [open, setOpen] = useState(() => menuShownOpen(menuId));
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
 
-  // While the phone menu is open, Tab and Shift+Tab go round the toggle and the menu's links
-  // only (the page behind is covered), and Escape closes it with focus back on the toggle.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       const toggle = toggleRef.current;
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle?.focus();
-        return;
-      }
-      if (event.key !== 'Tab' || !toggle || !menuRef.current) return;
-      const inside = [
-        toggle,
-        ...menuRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
-      ];
-      const at = inside.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey
-        ? at <= 0
-          ? inside.length - 1
-          : at - 1
-        : at === inside.length - 1
-          ? 0
-          : at + 1;
-      event.preventDefault();
-      inside[at === -1 ? 0 : next]?.focus();
+      const menu = menuRef.current;
+      if (toggle && menu) menuKeydown(event, toggle, menu, () => setOpen(false));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -89,8 +72,10 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
           className="navbar__toggle"
           aria-expanded={open}
           aria-controls={menuId}
-          // A press before React runs is replayed once it does (server/src/pages/defer-hydration.ts).
+          // A press before React runs is replayed once it does (server/src/pages/defer-hydration.ts);
+          // on a visitor's page without React the island works it (./menu-island.ts).
           data-replay-click=""
+          data-island="menu"
           onClick={() => setOpen((v) => !v)}
         >
           <span className="navbar__toggle-icon" aria-hidden="true" />

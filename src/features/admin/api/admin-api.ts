@@ -60,6 +60,11 @@ export function confirmBooking(bookingId: string): Promise<AdminBooking> {
   return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/confirm`, { method: 'POST' });
 }
 
+// The party answered the brand's move by phone or email: staff give its answer.
+export function answerMoveForParty(bookingId: string, answer: 'accept' | 'decline'): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/move/${answer}`, { method: 'POST' });
+}
+
 export function cancelBooking(bookingId: string, reason: string): Promise<AdminBooking> {
   return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/cancel`, {
     method: 'POST',

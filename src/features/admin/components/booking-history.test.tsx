@@ -32,6 +32,28 @@ describe('BookingHistory', () => {
     expect(change).not.toHaveTextContent('2026-12-14');
   });
 
+  // The trail stores a move offer's deadline as an ISO timestamp: it reads in the brand's zone.
+  it('writes a stored moment in the brand’s time zone, never as raw ISO', () => {
+    render(
+      <BookingHistory
+        events={[
+          {
+            at: '2026-12-04T11:29:25Z',
+            actor: 'ops@example.com',
+            actorType: 'operator',
+            action: 'booking.move-offered',
+            from: '2027-01-15',
+            to: '2027-02-12, held until 2026-12-07T11:29:25.517Z',
+          },
+        ]}
+      />,
+    );
+    const change = screen.getByText(/held until/);
+    expect(change).toHaveTextContent('Fri 15 Jan 2027');
+    expect(change).toHaveTextContent(/held until Mon 7 Dec 2026, 03:29 PST/);
+    expect(change.textContent).not.toContain('T11:29');
+  });
+
   it('a booking staff entered as confirmed reads as made, not requested', () => {
     render(
       <BookingHistory

@@ -1,6 +1,6 @@
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import { Moment } from '~/components/moment';
-import { formatTripDate } from '#contracts/format';
+import { formatDeadline, formatTripDate } from '#contracts/format';
 import type { AuditEvent } from '#contracts/api';
 
 const actionLabels: Record<string, string> = {
@@ -34,10 +34,15 @@ const actionLabel = (action: string, to: string | null) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+// A moment the trail stores as an ISO timestamp (a move offer's "held until ..."): read in the
+// brand's zone, the zone named, as the emails and My bookings write deadlines (contracts/brand.ts).
+const isoMoment = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
+const moments = (text: string) => text.replace(isoMoment, (iso) => formatDeadline(iso));
+
 // A status by its label; a change's "2026-12-14, 3 travellers" with the date as the console shows dates.
 const valueLabel = (value: string) =>
   bookingStatusLabels[value as BookingStatus] ??
-  value.replace(/^(\d{4}-\d{2}-\d{2})\b/, (iso) => formatTripDate(iso));
+  moments(value).replace(/^(\d{4}-\d{2}-\d{2})\b/, (iso) => formatTripDate(iso));
 
 // Every change to the booking, oldest first: when, who, what, from -> to, and why.
 export function BookingHistory({ events }: { events: AuditEvent[] }) {
@@ -63,7 +68,7 @@ export function BookingHistory({ events }: { events: AuditEvent[] }) {
             </p>
           ) : !e.from && e.to && e.action !== 'booking.created' ? (
             // What changed, in words (travellers' details, erasure): no "from" to show.
-            <p className="admin-timeline__change">{e.to}</p>
+            <p className="admin-timeline__change">{moments(e.to)}</p>
           ) : e.from || (e.to && e.action === 'booking.created') ? (
             <p className="admin-timeline__change">
               {e.from ? valueLabel(e.from) : 'New'} <span aria-hidden="true">→</span>

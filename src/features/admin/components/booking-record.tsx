@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
+import { MoveAnswerForParty } from '~/features/admin/components/move-answer-for-party';
 import { BookingHistory } from '~/features/admin/components/booking-history';
 import { ChangeBookingPanel } from '~/features/admin/components/change-booking-panel';
 import { Flash } from '~/features/admin/components/flash';
@@ -93,6 +94,15 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
         </div>
       </div>
       <Flash message={flash.message} />
+      {booking.moveOffer ? (
+        <MoveAnswerForParty
+          booking={booking}
+          onChanged={(updated, message) => {
+            changed(updated);
+            flash.show(message);
+          }}
+        />
+      ) : null}
       <div className="admin-columns">
         <section className="admin-panel admin-panel__pad" aria-labelledby="admin-booking-details">
           <h2 id="admin-booking-details" className="admin-panel__title">
@@ -152,11 +162,8 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             {booking.guests.map((g, i) => (
               <li key={i}>
                 <span className="admin-strong">{g.fullName || `Traveller ${i + 1} (no name yet)`}</span>
-                {g.checkIn ? (
-                  <span className="admin-sub"> · {g.checkIn === 'present' ? 'Present' : 'No-show'}</span>
-                ) : null}
-                {g.dietary ? <span className="admin-sub"> · Dietary: {g.dietary}</span> : null}
-                {g.medical ? <span className="admin-sub"> · Medical: {g.medical}</span> : null}
+                {/* One line under the name, its facts between dots (never a dot opening the line). */}
+                {travellerFacts(g) ? <span className="admin-sub">{travellerFacts(g)}</span> : null}
               </li>
             ))}
           </ol>
@@ -185,3 +192,17 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
     </>
   );
 }
+
+// "Present · Dietary: vegetarian · Medical: asthma", or '' with nothing to say.
+export const travellerFacts = (g: {
+  checkIn?: string | null;
+  dietary?: string | null;
+  medical?: string | null;
+}) =>
+  [
+    g.checkIn ? (g.checkIn === 'present' ? 'Present' : 'No-show') : null,
+    g.dietary ? `Dietary: ${g.dietary}` : null,
+    g.medical ? `Medical: ${g.medical}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');

@@ -123,7 +123,7 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
             {error}
           </p>
         )}
-        <button type="submit" className="button admin-button" disabled={busy || unchanged || !validParty}>
+        <button type="submit" className="button button--primary admin-button" disabled={busy || unchanged || !validParty}>
           {busy ? 'Changing…' : 'Change booking'}
         </button>
       </form>

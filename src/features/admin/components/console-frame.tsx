@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
 import { useOperatorRole } from '~/lib/auth';
+
+// The package being worked on: its editor's, or the one a list is showing (?packageId=).
+function currentPackage(pathname: string, search: string): string | null {
+  const editor = matchPath('/admin/packages/:id', pathname);
+  if (editor?.params.id) return editor.params.id;
+  return new URLSearchParams(search).get('packageId');
+}
+
+// The tabs that list one package's things keep the package you are on (the Departures tab from a
+// package's editor opens that package's dates, not the first package's).
+const keepsPackage = new Set<string>([paths.adminBookings, paths.adminDepartures]);
 
 const consoleTabs = [
   {
@@ -35,7 +46,10 @@ const staffTab = {
 // The console's band under the site's navbar: where you are, and its sections (the team for
 // owners only: the server refuses it to anyone else anyway).
 export function ConsoleFrame({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const packageId = currentPackage(pathname, search);
+  const hrefOf = (to: string) =>
+    packageId && keepsPackage.has(to) ? `${to}?${new URLSearchParams({ packageId })}` : to;
   const role = useOperatorRole();
   const tabs = role.status === 'known' && role.role === 'owner' ? [...consoleTabs, staffTab] : consoleTabs;
   return (
@@ -51,7 +65,7 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
               {tabs.map((tab) => (
                 <li key={tab.to}>
                   <Link
-                    to={tab.to}
+                    to={hrefOf(tab.to)}
                     aria-current={pathname === tab.to ? 'page' : tab.matches(pathname) ? 'true' : undefined}
                   >
                     {tab.label}

@@ -37,7 +37,7 @@ export function DepartureGuides({ departureId, assigned }: { departureId: string
 
   return (
     <section className="admin-panel admin-guides" aria-labelledby={titleId}>
-      <h2 id={titleId} className="admin-sub">
+      <h2 id={titleId} className="admin-panel__title">
         Guides
       </h2>
       {guides === null ? (
@@ -68,7 +68,7 @@ export function DepartureGuides({ departureId, assigned }: { departureId: string
               </li>
             ))}
           </ul>
-          <button type="submit" className="admin-button admin-button--confirm" disabled={busy}>
+          <button type="submit" className="button admin-button admin-button--confirm" disabled={busy}>
             {busy ? 'Saving…' : 'Save guides'}
           </button>
           <p className="admin-muted" role="status">

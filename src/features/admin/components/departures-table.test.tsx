@@ -78,13 +78,21 @@ describe('departures schedule', () => {
     );
   });
 
-  it('closes and reopens a departure; past ones cannot be changed', async () => {
+  it('closes (after a confirmation) and reopens a departure; past ones cannot be changed', async () => {
     const user = userEvent.setup();
     const { calls } = fakeFetch({
       [`PATCH ${path}`]: ({ body }) => json(200, { ...departure, ...(body as object) }),
     });
     renderSchedule();
     await user.click(screen.getByRole('button', { name: 'Close Sat 12 Jun 2027' }));
+    // Nothing is sent on one press: the row asks first, and "Keep open" changes nothing.
+    const question = screen.getByRole('group', { name: 'Close Sat 12 Jun 2027?' });
+    expect(within(question).getByRole('button', { name: 'Yes, close' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Keep open' }));
+    expect(calls).toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close Sat 12 Jun 2027' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Close Sat 12 Jun 2027' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, close' }));
     await screen.findByRole('button', { name: 'Reopen Sat 12 Jun 2027' });
     expect(calls[0]!.body).toEqual({ status: 'closed' });
     await user.click(screen.getByRole('button', { name: 'Reopen Sat 12 Jun 2027' }));

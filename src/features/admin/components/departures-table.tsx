@@ -24,6 +24,8 @@ const capacityButtonId = (id: string) => `capacity-${id}`;
 const meetingButtonId = (id: string) => `meeting-${id}`;
 const priceButtonId = (id: string) => `price-${id}`;
 const decideButtonId = (id: string) => `decide-${id}`;
+const closeButtonId = (id: string) => `close-${id}`;
+const closeYesId = (id: string) => `close-yes-${id}`;
 // "Thu 3 Dec": the decision date, short, beside the words that say what is at stake.
 const shortDate = (iso: string) => formatTripDate(iso).split(' ').slice(0, 3).join(' ');
 
@@ -55,6 +57,12 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
   const [moving, setMoving] = useState<string | null>(null);
   const movingDeparture = departures.find((d) => d.id === moving);
   const [busy, setBusy] = useState<string | null>(null);
+  // Closing stops sales on a date: it is asked about first (reopening is not).
+  const [confirmingClose, setConfirmingClose] = useState<string | null>(null);
+  // The question's answer takes the focus the Close button had.
+  useEffect(() => {
+    if (confirmingClose) document.getElementById(closeYesId(confirmingClose))?.focus();
+  }, [confirmingClose]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Once the editor is gone, focus goes back to the button that opened it.
   const refocus = useRef<string | null>(null);
@@ -68,6 +76,7 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
     // aria-busy, not disabled, while it saves: a disabled button drops the keyboard's focus.
     if (busy === d.id) return;
     const status = d.status === 'open' ? 'closed' : 'open';
+    setConfirmingClose(null);
     setBusy(d.id);
     setErrors(({ [d.id]: _old, ...rest }) => rest);
     try {
@@ -347,15 +356,43 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
                 <td className="admin-table__actions">
                   {!past && (
                     <div className="admin-actions">
-                      <button
-                        type="button"
-                        className="button admin-button admin-button--quiet"
-                        aria-busy={busy === d.id}
-                        onClick={() => toggle(d)}
-                      >
-                        {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}
-                        <span className="sr-only"> {date}</span>
-                      </button>
+                      {confirmingClose === d.id ? (
+                        <div className="admin-confirm" role="group" aria-label={`Close ${date}?`}>
+                          <span>Close {date}? Travellers can no longer book it.</span>
+                          <button
+                            type="button"
+                            className="button admin-button admin-button--danger"
+                            aria-busy={busy === d.id}
+                            id={closeYesId(d.id)}
+                            onClick={() => toggle(d)}
+                          >
+                            {busy === d.id ? 'Saving…' : 'Yes, close'}
+                          </button>
+                          <button
+                            type="button"
+                            className="button admin-button admin-button--quiet"
+                            onClick={() => {
+                              setConfirmingClose(null);
+                              requestAnimationFrame(() =>
+                                document.getElementById(closeButtonId(d.id))?.focus(),
+                              );
+                            }}
+                          >
+                            Keep open
+                          </button>
+                        </div>
+                      ) : (
+                        <button
+                          id={closeButtonId(d.id)}
+                          type="button"
+                          className="button admin-button admin-button--quiet"
+                          aria-busy={busy === d.id}
+                          onClick={() => (d.status === 'open' ? setConfirmingClose(d.id) : void toggle(d))}
+                        >
+                          {busy === d.id ? 'Saving…' : d.status === 'open' ? 'Close' : 'Reopen'}
+                          <span className="sr-only"> {date}</span>
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="button admin-button admin-button--quiet"

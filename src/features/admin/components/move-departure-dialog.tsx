@@ -3,6 +3,7 @@ import { TextAreaField } from '~/components/field';
 import { moveMessageMax } from '#contracts/admin';
 import { moveDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
 import type { AdminDeparture, DepartureMoveResult } from '#contracts/api';
 
@@ -118,6 +119,10 @@ export function MoveDepartureDialog({
           {plural(needed, 'traveller')}) is offered the new date by email, with its seats held there until
           they accept or decline in My bookings. Its waiting list is told the date will not run.
         </p>
+        <p className="admin-dialog__text">
+          No party pays more for the move: each keeps the price it booked at, or pays the new date’s when
+          that is lower.
+        </p>
         <fieldset
           className="admin-move__dates"
           aria-describedby={fieldError ? `${groupId}-error` : undefined}
@@ -141,6 +146,10 @@ export function MoveDepartureDialog({
               />
               <span>
                 <span className="admin-strong">{formatTripDate(d.startsOn)}</span>
+                <span className="sr-only">, </span>
+                <span className="admin-sub">
+                  {formatPrice(d.price)} per person
+                </span>
                 <span className="sr-only">, </span>
                 <span className={fits(d) ? 'admin-sub' : 'admin-sub admin-move__short'}>
                   {fits(d)

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { bookingLimits } from '#contracts/booking';
-import { formatTripDate } from '#contracts/format';
+import { formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { phoneLimits } from '#contracts/phone';
 import { InputField, lengthNote, PhoneField, SelectField } from '~/components/field';
 import { paths } from '~/config/paths';
@@ -14,6 +15,53 @@ import type { AdminDeparture } from '#contracts/api';
 type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
 
 const seatsLeftOf = (d: AdminDeparture) => d.seatsLeft;
+
+// Written to the operator about the traveller, never to the traveller ("your address"): an empty
+// field is flagged before anything is sent, and the server's own "Please enter your ..." for a
+// field (the traveller's booking form shares its schema) is worded the same way here.
+const staffRequired: Record<Field, string> = {
+  packageId: 'Choose a package.',
+  departureId: 'Choose a date.',
+  travellers: `Enter how many travel: ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`,
+  name: 'Enter the traveller’s name.',
+  email: 'Enter the traveller’s email.',
+  address: 'Enter the traveller’s address.',
+  phone: 'Enter the traveller’s phone number.',
+};
+
+const fieldsInOrder = Object.keys(staffRequired) as Field[];
+
+function missingFields(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const missing: Partial<Record<Field, string>> = {};
+  for (const field of fieldsInOrder) {
+    if (field === 'travellers') {
+      const n = Number(values.travellers);
+      if (
+        !values.travellers.trim() ||
+        !Number.isInteger(n) ||
+        n < bookingLimits.travellersMin ||
+        n > bookingLimits.travellersMax
+      )
+        missing.travellers = staffRequired.travellers;
+    } else if (!values[field].trim()) missing[field] = staffRequired[field];
+  }
+  return missing;
+}
+
+// The schema's required-field messages (contracts/booking.ts, contracts/phone.ts).
+const travellerRequired = new Set(
+  ['name', 'email', 'address', 'phone number'].map((label) => `Please enter your ${label}.`),
+);
+
+const staffWording = (errors: Partial<Record<Field, string>>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      message && travellerRequired.has(message) && field in staffRequired
+        ? staffRequired[field as Field]
+        : message,
+    ]),
+  ) as Partial<Record<Field, string>>;
 
 // The typed fields' lengths: each field shows its count and error as it is typed (lengthNote), and
 // nothing is sent while one is over (PhoneField holds the phone's own).
@@ -81,11 +129,8 @@ export function NewBookingForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // What needs no server to say: a trip and a date chosen.
-    const missing: Partial<Record<Field, string>> = {
-      ...(values.packageId ? {} : { packageId: 'Choose a package.' }),
-      ...(values.departureId ? {} : { departureId: 'Choose a date.' }),
-    };
+    // What needs no server to say: every field filled in (the server checks the rest).
+    const missing = missingFields(values);
     const tooLong = (Object.keys(maxLengths) as (keyof typeof maxLengths)[]).some(
       (field) => lengthNote(values[field], maxLengths[field]).error,
     );
@@ -112,9 +157,9 @@ export function NewBookingForm() {
       });
       void navigate(paths.adminBooking(booking.id));
     } catch (error) {
-      const fieldErrors = (error instanceof ApiError ? error.fieldErrors : {}) as Partial<
-        Record<Field, string>
-      >;
+      const fieldErrors = staffWording(
+        (error instanceof ApiError ? error.fieldErrors : {}) as Partial<Record<Field, string>>,
+      );
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length > 0) setFocusFirstError((n) => n + 1);
       setFormError(
@@ -130,6 +175,11 @@ export function NewBookingForm() {
   }
 
   const options = packages.state.status === 'success' ? packages.state.data : [];
+  // What the booking will cost at the chosen date's price (per person, whole dollars).
+  const chosen = departures?.find((d) => d.id === values.departureId);
+  const party = Number(values.travellers);
+  const partyOk =
+    Number.isInteger(party) && party >= bookingLimits.travellersMin && party <= bookingLimits.travellersMax;
   return (
     <div className="admin-new-booking">
       <Link to={paths.adminBookings} className="admin-back">
@@ -186,6 +236,22 @@ export function NewBookingForm() {
             onChange={set('travellers')}
             error={errors.travellers}
           />
+          <p className="admin-new-booking__price" aria-live="polite">
+            {chosen ? (
+              <>
+                {formatPrice(chosen.price)} a person
+                {partyOk ? (
+                  <>
+                    {' '}
+                    · Total <strong>{formatPrice(chosen.price * party)}</strong> for{' '}
+                    {plural(party, 'traveller')}
+                  </>
+                ) : null}
+              </>
+            ) : (
+              'The price and total show once a date is chosen.'
+            )}
+          </p>
         </fieldset>
         <fieldset>
           <legend className="admin-sub">The lead traveller</legend>

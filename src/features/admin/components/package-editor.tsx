@@ -1,16 +1,24 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { catalogueLimits, type AdminPackage, type PackageStatus } from '#contracts/catalogue';
 import { plural } from '#contracts/format';
 import { InputField, TextAreaField } from '~/components/field';
 import { paths } from '~/config/paths';
 import { changePackage, deletePackage } from '~/features/admin/api/catalogue-api';
+import { LeaveUnsavedDialog } from '~/features/admin/components/leave-unsaved-dialog';
 import { ItemsEditor, ItineraryEditor } from '~/features/admin/components/package-list-editors';
 import { PackageImagesEditor } from '~/features/admin/components/package-images-editor';
 import { PackagePreview } from '~/features/admin/components/package-preview';
 import { QuestionsEditor } from '~/features/admin/components/package-questions-editor';
 import { PackageStatusBadge } from '~/features/admin/components/package-status';
-import { changeOf, draftOf, previewOf, type PackageDraft } from '~/features/admin/utils/package-draft';
+import { useUnsavedChanges } from '~/features/admin/hooks/use-unsaved-changes';
+import {
+  changeOf,
+  draftContent,
+  draftOf,
+  previewOf,
+  type PackageDraft,
+} from '~/features/admin/utils/package-draft';
 import { ApiError } from '~/lib/api-client';
 
 type Props = {
@@ -48,6 +56,9 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const previewRef = useRef<HTMLElement>(null);
+  // Unsaved: the form differs from the package as last saved.
+  const lastSaved = useMemo(() => draftContent(draftOf(pkg)), [pkg]);
+  const { blocker, allowNextLeave } = useUnsavedChanges(draftContent(draft) !== lastSaved);
 
   const change = <K extends keyof PackageDraft>(field: K, value: PackageDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -73,6 +84,8 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
       });
       setErrors({});
       setDraft(draftOf(saved));
+      // A draft's new id is a new address: the save itself leaves, with nothing unsaved.
+      allowNextLeave();
       const action = status && statusActions[pkg.status].find((a) => a.to === status);
       onSaved(saved, pkg.id, action ? `${saved.name} ${action.done}.` : `${saved.name} saved.`);
     } catch (error) {
@@ -91,6 +104,7 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
     setBusy('delete');
     try {
       await deletePackage(pkg.id);
+      allowNextLeave();
       onDeleted(pkg);
     } catch (error) {
       setFormError(error instanceof Error ? error.message : 'The package could not be deleted.');
@@ -128,6 +142,7 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
       noValidate
       aria-labelledby={`${uid}-title`}
     >
+      <LeaveUnsavedDialog blocker={blocker} />
       <div className="admin-head">
         <div>
           <p className="admin-back">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { staffRoles, type StaffRole } from '#contracts/roles';
 import { staffRoleLabels, type StaffMember } from '#contracts/staff';
 import { ErrorNotice } from '~/components/error-notice';
@@ -15,11 +15,16 @@ const roleHelp: Record<StaffRole, string> = {
 };
 
 type Loaded =
-  { status: 'loading' } | { status: 'ready'; staff: StaffMember[] } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  | { status: 'ready'; staff: StaffMember[] }
+  // The server answered 403: the signed-in person is staff, but not an owner.
+  | { status: 'owners-only' }
+  | { status: 'error'; message: string };
 
 // The team (owners only): who has which role, adding someone by the email of their account,
 // changing a role, removing one (after a confirmation). The server ends the old role at once.
-export function StaffConsole() {
+// `selfUid`: the signed-in person, whose own row asks about their own role.
+export function StaffConsole({ selfUid }: { selfUid?: string }) {
   const preloaded = usePreloaded<{ staff: StaffMember[] }>(staffPaths.staff);
   const [state, setState] = useState<Loaded>(
     preloaded ? { status: 'ready', staff: preloaded.staff } : { status: 'loading' },
@@ -35,15 +40,23 @@ export function StaffConsole() {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const setRowError = (uid: string, message: string) => setRowErrors((all) => ({ ...all, [uid]: message }));
   const ids = { email: useId(), role: useId(), title: useId() };
+  // After adding, the keyboard goes to what the press changed (the button was disabled while it
+  // waited, which drops focus to <body>): the message on success, the email field on a refusal.
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const focusSoon = (target: () => HTMLElement | null) => requestAnimationFrame(() => target()?.focus());
 
   const reload = useCallback(() => {
     listStaff().then(
       (data) => setState({ status: 'ready', staff: data.staff }),
       (error: unknown) =>
-        setState({
-          status: 'error',
-          message: error instanceof Error ? error.message : 'The team could not be loaded.',
-        }),
+        setState(
+          error instanceof ApiError && error.status === 403
+            ? { status: 'owners-only' }
+            : {
+                status: 'error',
+                message: error instanceof Error ? error.message : 'The team could not be loaded.',
+              },
+        ),
     );
   }, []);
   useEffect(() => {
@@ -62,6 +75,7 @@ export function StaffConsole() {
     if (busy) return;
     if (!email.trim()) {
       setEmailError('Enter the email address of their account.');
+      document.getElementById(ids.email)?.focus();
       return;
     }
     setBusy(true);
@@ -73,10 +87,12 @@ export function StaffConsole() {
       );
       setEmail('');
       reload();
+      focusSoon(() => statusRef.current);
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors.email : undefined;
       setStatus('');
       setEmailError(field ?? messageOf(error));
+      focusSoon(() => document.getElementById(ids.email));
     } finally {
       setBusy(false);
     }
@@ -112,50 +128,66 @@ export function StaffConsole() {
         <h1 className="admin-title">Team</h1>
       </div>
       {/* The live region stays; its bar shows only with a message. */}
-      <p className={status ? 'admin-flash' : 'sr-only'} role="status">
+      <p ref={statusRef} className={status ? 'admin-flash' : 'sr-only'} role="status" tabIndex={-1}>
         {status}
       </p>
-      <form
-        className="admin-panel admin-staff__add"
-        onSubmit={(e) => void add(e)}
-        aria-labelledby={ids.title}
-        noValidate
-      >
-        <h2 id={ids.title} className="admin-sub">
-          Add someone
-        </h2>
-        <p className="admin-muted">They need an account on the site first (Sign up, with this email).</p>
-        <div className="admin-staff__fields">
-          <InputField
-            id={ids.email}
-            label="Email of their account"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={emailError || null}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setStatus('');
-            }}
-          />
-          <SelectField
-            id={ids.role}
-            label="Role"
-            value={role}
-            onChange={(e) => setRole(e.target.value as StaffRole)}
-          >
-            {staffRoles.map((r) => (
-              <option key={r} value={r}>
-                {staffRoleLabels[r]} — {roleHelp[r]}
-              </option>
-            ))}
-          </SelectField>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Adding…' : 'Add to the team'}
-          </button>
+      {state.status === 'owners-only' ? (
+        <div className="admin-panel admin-staff__owners-only">
+          <h2 className="admin-panel__title">Owners only</h2>
+          <p>
+            Only an owner of Wayfarer Tours can see the team and give or change roles. If someone needs a
+            role, ask an owner.
+          </p>
         </div>
-      </form>
-      {state.status === 'loading' ? (
+      ) : null}
+      {state.status !== 'ready' ? null : (
+        <form
+          className="admin-panel admin-staff__add"
+          onSubmit={(e) => void add(e)}
+          aria-labelledby={ids.title}
+          noValidate
+        >
+          <h2 id={ids.title} className="admin-panel__title">
+            Add someone
+          </h2>
+          <p className="admin-muted">
+            They need an account on the site first (Sign up, with this email), and to have confirmed their
+            email address (the link in the email we send when they sign up): a role goes only to a confirmed
+            address.
+          </p>
+          <div className="admin-staff__fields">
+            <InputField
+              id={ids.email}
+              label="Email of their account"
+              type="email"
+              autoComplete="off"
+              value={email}
+              error={emailError || null}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setStatus('');
+              }}
+            />
+            <SelectField
+              id={ids.role}
+              label="Role"
+              hint={roleHelp[role]}
+              value={role}
+              onChange={(e) => setRole(e.target.value as StaffRole)}
+            >
+              {staffRoles.map((r) => (
+                <option key={r} value={r}>
+                  {staffRoleLabels[r]}
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Adding…' : 'Add to the team'}
+            </button>
+          </div>
+        </form>
+      )}
+      {state.status === 'owners-only' ? null : state.status === 'loading' ? (
         <p className="admin-loading" role="status">
           Loading the team…
         </p>
@@ -195,17 +227,21 @@ export function StaffConsole() {
                   role="group"
                   aria-label={`Remove ${member.email ?? member.uid}?`}
                 >
-                  <span>Remove their role?</span>
+                  <span>
+                    {member.uid === selfUid
+                      ? 'Remove your own role? You lose the console at once.'
+                      : 'Remove their role?'}
+                  </span>
                   <button
                     type="button"
-                    className="admin-button admin-button--danger"
+                    className="button admin-button admin-button--danger"
                     onClick={() => void remove(member)}
                   >
                     Yes, remove
                   </button>
                   <button
                     type="button"
-                    className="admin-button admin-button--quiet"
+                    className="button admin-button admin-button--quiet"
                     onClick={() => setConfirming(null)}
                   >
                     Keep
@@ -214,7 +250,7 @@ export function StaffConsole() {
               ) : (
                 <button
                   type="button"
-                  className="admin-button admin-button--quiet"
+                  className="button admin-button admin-button--quiet"
                   onClick={() => setConfirming(member.uid)}
                 >
                   Remove

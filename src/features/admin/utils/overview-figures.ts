@@ -1,7 +1,7 @@
 // The overview's words: each chart's summary (its text alternative) and the labels the charts
 // share, computed from GET /api/admin/overview's answer.
 import type { OverviewDeparture, OverviewWeek } from '#contracts/overview';
-import { formatCount, formatTripDate, plural, tripDateParts } from '#contracts/format';
+import { formatCount, formatTripDate, plural, pluralWord, tripDateParts } from '#contracts/format';
 import { daysBetween } from '#contracts/iso-dates';
 
 // Seats per kind, in the order the charts stack them and the tables list them.
@@ -31,15 +31,19 @@ export function seatsSummary(departures: OverviewDeparture[], from: string, to: 
   const sum = (k: 'confirmed' | 'requested' | 'offered' | 'free' | 'capacity') =>
     departures.reduce((n, d) => n + d[k], 0);
   const share = (d: OverviewDeparture) => taken(d) / d.capacity;
-  const fullest = departures.reduce((a, b) => (share(b) > share(a) ? b : a));
-  const emptiest = departures.reduce((a, b) => (share(b) < share(a) ? b : a));
+  // The fullest and emptiest of the dates still sold: a closed one's seats are its parties' until
+  // they answer a move, not demand.
+  const open = departures.filter((d) => d.status !== 'closed');
+  const ranked = open.length > 0 ? open : departures;
+  const fullest = ranked.reduce((a, b) => (share(b) > share(a) ? b : a));
+  const emptiest = ranked.reduce((a, b) => (share(b) < share(a) ? b : a));
   const of = (d: OverviewDeparture) =>
     `${d.packageName} on ${formatTripDate(d.startsOn)}, ${taken(d)} of ${d.capacity} taken`;
   return (
-    `${plural(departures.length, 'departure')} ${range}: ${count(sum('confirmed'))} seats confirmed, ` +
+    `${plural(departures.length, 'departure')} ${range}: ${count(sum('confirmed'))} ${pluralWord(sum('confirmed'), 'seat')} confirmed, ` +
     `${count(sum('requested'))} requested, ${count(sum('offered'))} offered and ${count(sum('free'))} free, ` +
     `of ${count(sum('capacity'))}. Fullest: ${of(fullest)}.` +
-    (departures.length > 1 ? ` Emptiest: ${of(emptiest)}.` : '')
+    (ranked.length > 1 ? ` Emptiest: ${of(emptiest)}.` : '')
   );
 }
 

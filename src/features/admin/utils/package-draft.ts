@@ -57,6 +57,11 @@ export function draftOf(pkg: AdminPackage): PackageDraft {
   };
 }
 
+// What the form holds, without React's row keys (new ones each time a draft is made): two drafts
+// with the same text compare equal, so "unsaved changes" means something was typed.
+export const draftContent = (draft: PackageDraft) =>
+  JSON.stringify(draft, (field, value: unknown) => (field === 'key' ? undefined : value));
+
 const slug = (text: string) =>
   text
     .normalize('NFKD')

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { personNameMax } from '#contracts/names';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
@@ -43,6 +43,17 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // Where the keyboard goes once the form has changed under it: the button pressed ("Sign Up",
+  // the submit button while it waited) is gone or disabled, and focus must not fall to <body>.
+  // The new heading after a switch or a success, the message after a refusal.
+  const [focusTo, setFocusTo] = useState<{ target: 'heading' | 'error'; n: number } | null>(null);
+  const moveFocus = (target: 'heading' | 'error') => setFocusTo((f) => ({ target, n: (f?.n ?? 0) + 1 }));
+  useEffect(() => {
+    if (!focusTo) return;
+    (focusTo.target === 'heading' ? headingRef : errorRef).current?.focus();
+  }, [focusTo]);
 
   // The page is prerendered and hydrates after it has painted: what a visitor, or the browser's
   // autofill, typed by then is taken over before anything renders (src/lib/use-typed-before-hydration.ts).
@@ -54,15 +65,18 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
   const switchMode = (next: Mode) => {
     setMode(next);
     setError('');
+    moveFocus('heading');
   };
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<void>, after: 'heading' | null = null) => {
     setBusy(true);
     setError('');
     try {
       await action();
+      if (after) moveFocus(after);
     } catch (e) {
       setError(authErrorMessage(e));
+      moveFocus('error');
     } finally {
       setBusy(false);
     }
@@ -75,6 +89,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
       const problem = signUpNameError(name) ?? signUpError(password, confirm);
       if (problem) {
         setError(problem);
+        moveFocus('error');
         return;
       }
       void run(async () => {
@@ -83,13 +98,13 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         setConfirm('');
         setMode('login');
         toast.success('Register Successful...!', { role: 'alert' });
-      });
+      }, 'heading');
     } else if (mode === 'reset') {
       void run(async () => {
         await sendPasswordReset(email);
         setMode('login');
         toast.info('Check your email.', { role: 'alert' });
-      });
+      }, 'heading');
     } else {
       // Success is handled by the account route, which follows the auth state to the remembered path.
       void run(() => signInWithEmail(email, password));
@@ -103,7 +118,10 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
       await signInWithGoogle();
     } catch (e) {
       console.warn('Google sign-in did not complete:', e);
-      if (!isSilentGoogleError(e)) setError(authErrorMessage(e));
+      if (!isSilentGoogleError(e)) {
+        setError(authErrorMessage(e));
+        moveFocus('error');
+      }
     } finally {
       setBusy(false);
     }
@@ -117,7 +135,9 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           {purpose}
         </p>
       )}
-      <h1>{t.heading}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {t.heading}
+      </h1>
       <p className="section__lead">{t.lead}</p>
       {/* method="post": should someone submit before the prerendered page hydrates, the browser
           must not put the password into a URL (a GET form would). */}
@@ -169,7 +189,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           />
         )}
 
-        <p className="form-error" role="alert" aria-live="assertive">
+        <p ref={errorRef} className="form-error" role="alert" aria-live="assertive" tabIndex={-1}>
           {error}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={busy}>

@@ -1,5 +1,6 @@
 import { apiRequest } from '~/lib/api-client';
 import type { GuestLink, InviteResult } from '#contracts/guest-links';
+import type { MoveLink } from '#contracts/api';
 import type { Guest } from '#contracts/guests';
 
 // The lead asks a traveller of their booking to fill in their own details: an email with a
@@ -20,4 +21,15 @@ export function getGuestLink(token: string, signal?: AbortSignal): Promise<Guest
 
 export function saveGuestLink(token: string, guest: Guest): Promise<GuestLink> {
   return apiRequest<GuestLink>(linkPath(token), { method: 'PUT', auth: false, body: { guest } });
+}
+
+// A party without an account answers the brand's move of its departure through its personal link.
+const movePath = (token: string) => `/api/move-offers/${encodeURIComponent(token)}`;
+
+export function getMoveLink(token: string, signal?: AbortSignal): Promise<MoveLink> {
+  return apiRequest<MoveLink>(movePath(token), { auth: false, signal });
+}
+
+export function answerMoveLink(token: string, answer: 'accept' | 'decline'): Promise<MoveLink> {
+  return apiRequest<MoveLink>(`${movePath(token)}/${answer}`, { method: 'POST', auth: false });
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -628,5 +628,51 @@ describe('BookingForm: the waiting list and the guarantee', () => {
     expect(await screen.findByText('2 more travellers to guarantee this date')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Sat 13 Apr 2030/ }).closest('label')!);
     expect(screen.getByText('Guaranteed departure')).toBeInTheDocument();
+  });
+});
+
+// A reload of a server-rendered package page: the server knew no draft (it lives in the tab's
+// sessionStorage), so the hydrating render must not read one, or React reports #418 and throws
+// the server's HTML away. The draft still comes back, just after hydration.
+describe('BookingForm hydrating a server-rendered page with a draft in the tab', () => {
+  it('hydrates without a mismatch, then shows the draft', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const page = (
+      <MemoryRouter>
+        <BookingForm
+          owner="uid-ada"
+          packageId={packageId}
+          price={2450}
+          initial={initial}
+          onSubmit={vi.fn<Submit>()}
+          onBooked={vi.fn()}
+        />
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    sessionStorage.setItem(
+      `wayfarer:booking-draft:uid-ada:${packageId}`,
+      JSON.stringify({
+        values: { ...initial, address: '1 Harbour Row', phone: '' },
+        travellers: '3',
+        departureId: null,
+      }),
+    );
+    const recoverable = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: recoverable }));
+    try {
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
+      await waitFor(() => expect(within(container).getByLabelText('Travellers')).toHaveValue(3));
+      expect(within(container).getByLabelText('Address')).toHaveValue('1 Harbour Row');
+    } finally {
+      consoleError.mockRestore();
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

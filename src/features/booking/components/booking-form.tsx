@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   bookingInputSchema,
@@ -21,6 +21,7 @@ import {
   type BookingFormValues,
 } from '~/features/booking/utils/booking-draft';
 import { ApiError } from '~/lib/api-client';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
@@ -126,7 +127,12 @@ export function BookingForm({
   onJoinWaitlist,
 }: BookingFormProps) {
   // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
-  const [draft] = useState(() => readDraft(owner, packageId));
+  // It lives in sessionStorage, which the server cannot read: while a server-rendered page
+  // hydrates, the first render must be the server's (prefill, 1 traveller) or React reports a
+  // mismatch (#418) and renders the page again; the draft is put in just after, below. A page the
+  // browser renders itself (a link followed) reads it at once.
+  const hydrated = useHydrated();
+  const [draft] = useState(() => (hydrated ? readDraft(owner, packageId) : null));
   const [values, setValues] = useState<BookingFormValues>(draft?.values ?? initial);
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
@@ -150,6 +156,19 @@ export function BookingForm({
   const joinRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+
+  // After hydration, before the paint: the draft, then (below) whatever was typed before hydration.
+  const draftRead = useRef(hydrated);
+  useLayoutEffect(() => {
+    if (draftRead.current) return;
+    draftRead.current = true;
+    const kept = readDraft(owner, packageId);
+    if (!kept) return;
+    setValues(kept.values);
+    setTravellersRaw(kept.travellers);
+    setChosenId(kept.departureId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the hydrated page's first commit
+  }, []);
 
   // Typed, autofilled or chosen before the server-rendered page hydrated (src/lib/use-typed-before-hydration.ts).
   useTypedBeforeHydration(formRef, (field, value) => {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDetailsForm } from '~/features/booking/hooks/use-details-form';
+import { checkAnswers, type AnswerQuestion, type Answers } from '#contracts/answers';
 import { checkGuest } from '#contracts/guests';
 import type { GuestLink } from '#contracts/guest-links';
 import { formatTripDate } from '#contracts/format';
@@ -11,6 +12,7 @@ import {
   toGuest,
   type GuestDraft,
 } from '~/features/booking/components/guest-fields';
+import { QuestionFields } from '~/features/booking/components/question-fields';
 import { ApiError } from '~/lib/api-client';
 
 // /travellers/:token: one traveller's own details, through the personal link the lead sent them.
@@ -20,6 +22,13 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
   const id = useId();
   const [link, setLink] = useState(initial);
   const [draft, setDraft] = useState<GuestDraft>(() => toDraft(initial.guest));
+  const [answers, setAnswers] = useState<Answers>(() => initial.guest.answers ?? {});
+  // The package's questions as the link sends them, in the form's shape.
+  const questions: AnswerQuestion[] = link.questions.map((q) => ({
+    ...q,
+    choices: q.choices ?? [],
+    sensitive: false,
+  }));
   const { formRef, errors, setErrors, formError, setFormError, saved, setSaved, busy, setBusy, ...form } =
     useDetailsForm();
   const [closed, setClosed] = useState('');
@@ -32,6 +41,9 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
     setFormError('');
     const { errors: found } = checkGuest(toGuest(draft), today);
     const local = Object.fromEntries(Object.entries(found).map(([f, m]) => [`guest.${f}`, m]));
+    for (const [q, message] of Object.entries(checkAnswers(questions, answers).errors)) {
+      local[`guest.answers.${q}`] = message;
+    }
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setFormError('Please check the highlighted fields. Nothing was saved yet.');
@@ -40,9 +52,10 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
     }
     setBusy(true);
     try {
-      const updated = await saveGuestLink(token, toGuest(draft));
+      const updated = await saveGuestLink(token, { ...toGuest(draft), answers });
       setLink(updated);
       setDraft(toDraft(updated.guest));
+      setAnswers(updated.guest.answers ?? {});
       setErrors({});
       setSaved(
         updated.complete
@@ -104,6 +117,21 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
             onChange={(field, value) => {
               setDraft((d) => ({ ...d, [field]: value }));
               form.edited(`guest.${field}`);
+            }}
+          />
+          <QuestionFields
+            index={0}
+            name="guest"
+            idPrefix={id}
+            questions={questions}
+            answers={answers}
+            errors={errors}
+            onChange={(questionId, value) => {
+              setAnswers((a) => {
+                const { [questionId]: _old, ...rest } = a;
+                return value === undefined ? rest : { ...rest, [questionId]: value };
+              });
+              form.edited(`guest.answers.${questionId}`);
             }}
           />
         </fieldset>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { movePriceLine } from '#contracts/booking';
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
@@ -53,6 +55,9 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
         <strong>{formatDeadline(offer.expiresAt)}</strong>. Accept to move your booking (your travellers’
         details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is
         cancelled.
+      </p>
+      <p className="move-offer__text move-offer__price">
+        {movePriceLine(booking.price, Math.min(offer.price, booking.price), booking.travellers, formatPrice)}
       </p>
       {error && (
         <p className="form-error" role="alert">

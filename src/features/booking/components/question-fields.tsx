@@ -1,11 +1,15 @@
-// The package's own questions (contracts/answers.ts), asked of one traveller in the details form:
-// a text field, Yes / No radios, or a choice from a list. Named guests.{i}.answers.{questionId},
-// as the server keys its messages.
+// The package's own questions (contracts/answers.ts), asked of one traveller in the details form
+// and on their personal link: a text field, Yes / No radios, or a choice from a list. Named
+// {name}.answers.{questionId} (guests.{i} on the lead's form, guest on the link), as the server
+// keys its messages. A required question says so beside its label: the traveller's details are
+// not complete without it.
 import { InputField, SelectField } from '~/components/field';
 import { answerTextMax, type AnswerQuestion, type Answers } from '#contracts/answers';
 
 type Props = {
   index: number;
+  // The traveller's field names' prefix: guests.{index} unless given.
+  name?: string;
   idPrefix: string;
   questions: readonly AnswerQuestion[];
   answers: Answers;
@@ -13,14 +17,22 @@ type Props = {
   onChange: (questionId: string, value: string | boolean | undefined) => void;
 };
 
-const labelOf = (q: AnswerQuestion) => (q.required ? q.label : `${q.label} (optional)`);
+const labelOf = (q: AnswerQuestion) =>
+  q.required ? (
+    <>
+      {q.label} <span className="field__required">(required)</span>
+    </>
+  ) : (
+    `${q.label} (optional)`
+  );
 
-export function QuestionFields({ index, idPrefix, questions, answers, errors, onChange }: Props) {
+export function QuestionFields({ index, name: prefix, idPrefix, questions, answers, errors, onChange }: Props) {
   if (questions.length === 0) return null;
+  const base = prefix ?? `guests.${index}`;
   return (
     <div className="travellers__questions">
       {questions.map((q) => {
-        const name = `guests.${index}.answers.${q.id}`;
+        const name = `${base}.answers.${q.id}`;
         const id = `${idPrefix}-${index}-q-${q.id}`;
         const error = errors[name];
         const value = answers[q.id];

@@ -269,7 +269,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             </Link>
           </div>
           <p className="field__hint">
-            {completeCount(booking.guests) === booking.travellers
+            {completeCount(booking.guests, questions) === booking.travellers
               ? 'All set. You can still change anything until the cutoff.'
               : 'Empty fields are fine for now: save, and come back to finish.'}
           </p>

@@ -1,22 +1,59 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { signInAgainMessage } from '#contracts/me';
 import { Field } from '~/components/field';
+import { paths } from '~/config/paths';
 import { ApiError } from '~/lib/api-client';
-import { logOut, useAuth } from '~/lib/auth';
+import { authErrorCode, logOut, useAuth } from '~/lib/auth';
+import { reauthenticate } from '~/lib/auth-actions';
 import { deleteMyAccount, downloadMyData } from '~/features/booking/api/me-api';
+
+// What a failed re-authentication says, where the password was typed.
+const reauthMessage = (error: unknown) => {
+  switch (authErrorCode(error)) {
+    case 'auth/wrong-password':
+    case 'auth/invalid-credential':
+    case 'auth/invalid-login-credentials':
+      return 'That password is not right. Please try again.';
+    case 'auth/too-many-requests':
+      return 'Too many tries. Please wait a few minutes and try again.';
+    case 'auth/popup-closed-by-user':
+    case 'auth/cancelled-popup-request':
+      return 'The Google window was closed before you signed in. Please try again.';
+    case 'auth/popup-blocked':
+      return 'Your browser blocked the Google window. Please allow pop-ups for this site and try again.';
+    case 'auth/user-mismatch':
+      return 'That is another Google account. Please choose the account you are signed in with.';
+    case 'auth/network-request-failed':
+      return 'We could not reach the sign-in service. Please check your connection and try again.';
+    default:
+      return 'We could not check your sign-in. Please try again.';
+  }
+};
 
 // "Your data" on My bookings: the account's export, and its deletion behind a typed confirmation
 // (DELETE or the account's email). The server wants a sign-in within 5 minutes for the deletion;
-// past it, the traveller is told and offered to sign in again.
+// past it, the traveller confirms who they are right here (their password, or Google for a Google
+// account) and the deletion goes ahead; it ends on a page that says the account is gone.
 export function YourData() {
   const auth = useAuth();
   const navigate = useNavigate();
   const email = auth.status === 'signed-in' ? (auth.user.email ?? '') : '';
+  const withPassword =
+    auth.status === 'signed-in' && auth.user.providerData.some((p) => p.providerId === 'password');
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState<'download' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [staleSignIn, setStaleSignIn] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const googleRef = useRef<HTMLButtonElement>(null);
+
+  // The question appears where the person is looking: focus goes to it.
+  useEffect(() => {
+    if (staleSignIn) (passwordRef.current ?? googleRef.current)?.focus();
+  }, [staleSignIn]);
   const confirmed =
     typed.trim() === 'DELETE' || (email !== '' && typed.trim().toLowerCase() === email.toLowerCase());
 
@@ -42,11 +79,10 @@ export function YourData() {
     if (!confirmed) return;
     setBusy('delete');
     setError(null);
-    setStaleSignIn(false);
     try {
       await deleteMyAccount();
       await logOut().catch(() => {});
-      await navigate('/');
+      await navigate(paths.accountDeleted, { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && e.message === signInAgainMessage) {
         setStaleSignIn(true);
@@ -55,6 +91,29 @@ export function YourData() {
       }
       setBusy(null);
     }
+  };
+
+  // Signed in again (a fresh token, a new sign-in time): the deletion goes ahead.
+  const confirmAndRemove = async () => {
+    if (busy) return;
+    if (withPassword && password === '') {
+      setPasswordError('Enter your password.');
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy('delete');
+    setPasswordError(null);
+    try {
+      await reauthenticate(withPassword ? password : null);
+    } catch (e) {
+      setPasswordError(reauthMessage(e));
+      setBusy(null);
+      passwordRef.current?.focus();
+      return;
+    }
+    setStaleSignIn(false);
+    setPassword('');
+    await remove();
   };
 
   return (
@@ -85,20 +144,76 @@ export function YourData() {
             <input {...control} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
           )}
         </Field>
-        <button type="submit" className="button button--danger" disabled={!confirmed || busy !== null}>
-          {busy === 'delete' ? 'Deleting…' : 'Delete my account'}
-        </button>
+        {!staleSignIn && (
+          <button type="submit" className="button button--danger" disabled={!confirmed || busy !== null}>
+            {busy === 'delete' ? 'Deleting…' : 'Delete my account'}
+          </button>
+        )}
       </form>
-      <div role="alert">
-        {staleSignIn ? (
-          <p className="form-error">
-            For your safety, please sign in again before deleting your account (your last sign-in was more
-            than 5 minutes ago). <Link to="/account">Sign in again</Link>
+      {staleSignIn && (
+        <form
+          className="your-data__reauth"
+          aria-labelledby="your-data-reauth"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirmAndRemove();
+          }}
+          noValidate
+        >
+          <p id="your-data-reauth" className="your-data__reauth-text">
+            {withPassword
+              ? 'For your safety, enter your password to confirm it is you (your last sign-in was more than 5 minutes ago).'
+              : 'For your safety, sign in with Google again to confirm it is you (your last sign-in was more than 5 minutes ago).'}
           </p>
-        ) : error ? (
-          <p className="form-error">{error}</p>
-        ) : null}
-      </div>
+          {withPassword ? (
+            <>
+              <Field label="Your password" error={passwordError ?? undefined} alertError>
+                {(control) => (
+                  <input
+                    {...control}
+                    ref={passwordRef}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </Field>
+              <button type="submit" className="button button--danger" aria-busy={busy === 'delete'}>
+                {busy === 'delete' ? 'Deleting…' : 'Confirm and delete my account'}
+              </button>
+            </>
+          ) : (
+            <>
+              {passwordError && (
+                <p className="form-error" role="alert">
+                  {passwordError}
+                </p>
+              )}
+              <button
+                ref={googleRef}
+                type="submit"
+                className="button button--danger"
+                aria-busy={busy === 'delete'}
+              >
+                {busy === 'delete' ? 'Deleting…' : 'Confirm with Google and delete my account'}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => {
+              setStaleSignIn(false);
+              setPassword('');
+              setPasswordError(null);
+            }}
+          >
+            Keep my account
+          </button>
+        </form>
+      )}
+      <div role="alert">{error ? <p className="form-error">{error}</p> : null}</div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { departuresPath, getDepartures } from '~/lib/departures-api';
+import { getDepartures } from '~/lib/departures-api';
+import { departuresPath } from '~/lib/departures-path';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
 import { useAsyncData } from '~/lib/use-async-data';

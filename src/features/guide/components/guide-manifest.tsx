@@ -85,6 +85,12 @@ export function GuideManifest({ departureId }: { departureId: string }) {
         {departure.packageName}
         <span className="guide__date">{formatTripDate(departure.startsOn)}</span>
       </h1>
+      {departure.status === 'closed' ? (
+        <p className="guide__closed">
+          <span className="guide-card__closed">Closed</span> This date will not run as it stands: the brand closed
+          it or moved its travellers to another date.
+        </p>
+      ) : null}
       <p className="guide__summary">
         {present} of {guests.length} present
       </p>

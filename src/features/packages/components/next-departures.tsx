@@ -4,7 +4,8 @@ import { useNextDepartures } from '~/features/packages/hooks/use-next-departures
 
 // A default export: React.lazy loads it (src/features/packages/components/package-card.tsx).
 // The card's next dates. Their space is kept from the start (two lines), so nothing moves when
-// they arrive after the page has loaded.
+// they arrive after the page has loaded. A visitor's home page shows the same without React
+// (src/features/packages/islands/next-dates.ts): the markup below is what it writes.
 export default function NextDepartures({ packageId }: { packageId: string }) {
   const state = useNextDepartures(packageId);
   return (
@@ -12,18 +13,17 @@ export default function NextDepartures({ packageId }: { packageId: string }) {
       <p className="package-card__dates-label">Next departures</p>
       {state.status === 'loading' ? (
         <DatesList />
-      ) : state.status === 'success' && state.data.length > 0 ? (
+      ) : state.status === 'success' && state.data.note === null ? (
         <ul className="package-card__dates-list">
-          {state.data.map((d) => (
+          {state.data.dates.map((d) => (
             <li key={d.id}>
               <time dateTime={d.startsOn}>{formatTripDate(d.startsOn)}</time>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="package-card__dates-list">
-          {state.status === 'error' ? 'Dates on the trip’s page' : 'Dates on request: call or write to us'}
-        </p>
+        // The words come with the dates' code; if even that could not load, the lines stay empty.
+        <p className="package-card__dates-list">{state.status === 'success' ? state.data.note : ''}</p>
       )}
     </div>
   );

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { movePriceLine } from '#contracts/booking';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatPrice } from '#contracts/money';
+import { answerMoveLink } from '~/features/booking/api/guest-links-api';
+import { ApiError } from '~/lib/api-client';
+import { site } from '~/lib/site';
+import type { MoveLink } from '#contracts/api';
+
+const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink) => string> = {
+  accepted: (l) => `Your booking is moved to ${formatTripDate(l.newStartsOn)}. We have sent you an email with the new date.`,
+  declined: () => 'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.',
+  expired: () => 'This offer has expired, so the booking was cancelled and its seats released.',
+  withdrawn: () => 'This booking was cancelled, so there is nothing to answer.',
+};
+
+// /moves/:token: a party without an account (a booking made by phone) answers the brand's move
+// of its departure: the new date, held until the deadline, the price (never more than booked),
+// Accept or Decline (asked once more: it cancels the booking).
+export function MoveLinkAnswer({ token, link: initial }: { token: string; link: MoveLink }) {
+  const [link, setLink] = useState(initial);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [error, setError] = useState('');
+
+  async function answer(kind: 'accept' | 'decline') {
+    if (busy) return;
+    setBusy(kind);
+    setError('');
+    try {
+      setLink(await answerMoveLink(token, kind));
+    } catch (e) {
+      setError(e instanceof ApiError || e instanceof Error ? e.message : 'Your answer could not be sent.');
+    }
+    setBusy(null);
+    setConfirming(false);
+  }
+
+  return (
+    <div className="travellers__intro move-link">
+      <p className="travellers__kicker">
+        {link.packageName} · <span className="summary__ref">{link.reference}</span>
+      </p>
+      <h1>{formatTripDate(link.startsOn)} will not run: a new date for you</h1>
+      {link.state === 'open' ? (
+        <>
+          <p className="section__lead">
+            We are holding {plural(link.travellers, 'seat')} for your party on{' '}
+            <strong>{formatTripDate(link.newStartsOn)}</strong> until <strong>{formatDeadline(link.expiresAt)}</strong>.
+            Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to
+            pay. With no answer by then, the booking is cancelled.
+          </p>
+          <p className="move-link__price">
+            {movePriceLine(link.price, link.newPrice, link.travellers, formatPrice)}
+          </p>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {confirming ? (
+            <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
+              <p className="move-offer__question">
+                Decline {formatTripDate(link.newStartsOn)} and cancel this booking?
+              </p>
+              <button
+                type="button"
+                className="button button--outline-danger"
+                aria-busy={busy === 'decline'}
+                onClick={() => void answer('decline')}
+              >
+                {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
+              </button>
+              <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
+                Keep the offer
+              </button>
+            </div>
+          ) : (
+            <div key="actions" className="move-offer__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                aria-busy={busy === 'accept'}
+                onClick={() => void answer('accept')}
+              >
+                {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(link.newStartsOn)}`}
+              </button>
+              <button type="button" className="button button--outline-danger" onClick={() => setConfirming(true)}>
+                Decline
+              </button>
+            </div>
+          )}
+        </>
+      ) : (
+        <p className="notice" role="status">
+          {ended[link.state](link)}
+        </p>
+      )}
+      <p className="field__hint">
+        Questions? Call us on <a href={site.phoneHref}>{site.phone}</a> or email{' '}
+        <a href={`mailto:${site.email}`}>{site.email}</a>.
+      </p>
+    </div>
+  );
+}
