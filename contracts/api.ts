@@ -28,6 +28,7 @@ import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
 import { checkInStates } from './check-in.js';
+import { paymentKinds, paymentMethods, paymentStates } from './payment.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -65,6 +66,30 @@ export const operatorGuestSchema = z.object({
 });
 export type OperatorGuest = z.infer<typeof operatorGuestSchema>;
 
+// A booking's money (contract v5; computed by ./payment.ts): integer cents in `currency`.
+export const paymentEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(paymentKinds),
+  method: z.enum(paymentMethods),
+  amountCents: z.number(),
+  at: isoDateTime,
+  reference: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+});
+export const paymentSchema = z.object({
+  currency: z.string(),
+  totalCents: z.number(),
+  depositCents: z.number(),
+  depositDueAt: z.nullable(isoDateTime),
+  balanceDueOn: z.nullable(isoDate),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  dueNowCents: z.number(),
+  refundDueCents: z.number(),
+  state: z.enum(paymentStates),
+  entries: z.array(paymentEntrySchema),
+});
+
 // What the API answers for a stored booking (booking.ts: Booking). Bookings stored before
 // departures existed have no departure: departureId and startsOn are null ("date to be agreed").
 export const bookingSchema = z.object({
@@ -98,6 +123,7 @@ export const bookingSchema = z.object({
   moveOffer: z.optional(
     z.nullable(z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime })),
   ),
+  payment: paymentSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingGuest = Booking['guests'][number];

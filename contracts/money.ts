@@ -9,3 +9,22 @@
 export const formatPrice = (amount: number) =>
   // Rounded half away from zero, as Intl rounds; digits grouped by three.
   `${amount < 0 ? '-' : ''}$${String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+
+// Cents (contract v5's `...Cents` amounts) as a person reads them: "$1,234.50", "€80.00";
+// a currency without a sign here reads "CHF 80.00". Integer arithmetic only: no float touches
+// the amount.
+const currencySigns: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: 'A$', CAD: 'C$' };
+export const centsAmount = (cents: number) => {
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+};
+export const formatCents = (cents: number, currency = 'USD') => {
+  const sign = currencySigns[currency];
+  const text = centsAmount(cents);
+  const negative = text.startsWith('-');
+  const bare = negative ? text.slice(1) : text;
+  return `${negative ? '-' : ''}${sign ?? `${currency} `}${bare}`;
+};
+// The accountant's CSV: "1234.50", no grouping, no sign of the currency (a column of its own).
+export const centsDecimal = (cents: number) => centsAmount(cents).replace(/,/g, '');

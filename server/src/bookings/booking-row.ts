@@ -5,6 +5,8 @@ import { detailsComplete, guestComplete, type Guest, type OperatorGuest } from '
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
+import { computePayment, type Payment } from '#contracts/payment';
+import { paymentSettings } from '../payments/settings.js';
 
 // Every mapping here builds its objects property by property (literals and Object.assign), never
 // by object spread or rest: V8 gives a spread that adds properties (`{...base, more}`) a slow,
@@ -72,7 +74,38 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
       }
     : null,
   guests,
+  payment: paymentOf(row),
 });
+
+// The booking's money (contracts/payment.ts), judged now.
+export const paymentOf = (row: BookingRow): Payment =>
+  computePayment(
+    {
+      totalCents: row.total_cents,
+      status: row.status,
+      startsOn: row.starts_on,
+      createdAt: new Date(row.created_at).toISOString(),
+      depositPercent: row.deposit_percent,
+      balanceDueDays: row.balance_due_days,
+      cancellationFees: row.cancellation_fees,
+      depositDueAt: row.deposit_due_at ? new Date(row.deposit_due_at).toISOString() : null,
+      depositWaived: row.deposit_waived,
+      paidCents: row.paid_cents,
+      refundedCents: row.refunded_cents,
+      cancellationFeeCents: row.cancellation_fee_cents,
+      entries: (row.payment_entries ?? []).map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        method: e.method,
+        amountCents: e.amountCents,
+        at: new Date(e.at).toISOString(),
+        reference: e.reference,
+        note: e.note,
+      })),
+    },
+    paymentSettings.now(),
+    paymentSettings.currency,
+  );
 
 export const toBooking = (row: BookingRow): Booking => bookingOf(row, travellerGuests(row.guests));
 

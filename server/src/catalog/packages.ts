@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { CataloguePackage } from '#contracts/catalogue';
 
 // Its price is per person, whole dollars: the price of departures without one of their own.
-export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'price' | 'status'>;
+// Its payment terms are copied onto each booking (contracts/payment.ts); a package built without
+// them (tests' seed Map) books on the defaults.
+export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'price' | 'status'> &
+  Partial<Pick<CataloguePackage, 'depositPercent' | 'balanceDueDays' | 'cancellationFees'>>;
 
 // A package as public/packages.json gives it: the four fields of the spec, and the optional
 // content of contract v4 (checked again against contracts/catalogue.ts when seeded).
