@@ -25,7 +25,7 @@ import { inviteStatusSchema } from './guest-links.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { guidesSchema } from './staff.js';
-import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
+import { controlCharsMessage, hasControlChars, noControlChars, text } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
 import { checkInStates } from './check-in.js';
 import { paymentKinds, paymentMethods, paymentStates } from './payment.js';
@@ -622,3 +622,41 @@ export const lastSeenSchema = z.object({
   newBookings: z.number(),
 });
 export type LastSeen = z.infer<typeof lastSeenSchema>;
+
+// --- Money (contract v5) -----------------------------------------------------------------------
+
+// POST /api/admin/bookings/{id}/payments: a payment or a refund staff record. Amounts are whole
+// cents (1234.50 dollars is 123450): a fraction of a cent, zero, a negative or a huge amount is a
+// 400 with a message on amountCents. Never edited: a mistake is undone by an entry of the other
+// kind with a note.
+const amountMessage = 'The amount must be a whole number of cents from 1 to 1,200,000,000 (12 × 100,000 dollars).';
+export const ledgerEntryRequestSchema = z.strictObject(
+  {
+    kind: z.enum(paymentKinds, { error: 'Kind must be "payment" or "refund".' }),
+    method: z.enum(paymentMethods, { error: 'Method must be card, bank-transfer, cash or other.' }),
+    amountCents: z
+      .number({ error: amountMessage })
+      .check(z.refine(Number.isSafeInteger, amountMessage), z.minimum(1, amountMessage), z.maximum(1_200_000_000, amountMessage)),
+    reference: z.optional(z.nullable(text({ label: 'The reference', max: 100 }))),
+    note: z.optional(z.nullable(text({ label: 'The note', max: 500, multiline: true }))),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'A payment takes kind, method, amountCents, reference and note.'
+        : 'The payment could not be read: send a JSON object.',
+  },
+);
+export type LedgerEntryRequest = z.input<typeof ledgerEntryRequestSchema>;
+
+// 409 from POST .../payments: more than is owed (a payment) or paid (a refund).
+export const ledgerConflictSchema = z.object({ message: z.string(), allowedCents: z.number() });
+
+// GET /api/bookings/{id}/cancellation: what cancelling now keeps and gives back.
+export const cancellationQuoteSchema = z.object({
+  feeCents: z.number(),
+  refundCents: z.number(),
+  paidCents: z.number(),
+  currency: z.string(),
+});
+export type CancellationQuoteAnswer = z.infer<typeof cancellationQuoteSchema>;

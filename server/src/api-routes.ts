@@ -18,6 +18,7 @@ import { problem, rejectControlParams, setApiErrorHandler } from './http/problem
 import { addressVerificationTracker } from './mail/unverified.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
+import { cancellationQuoteRoutes } from './payments/routes.js';
 import { plural } from '#contracts/format';
 
 export const defaultPublicRateLimit = 600;
@@ -92,6 +93,7 @@ export const apiRoutes = fp<ApiOptions>(
       departuresCacheSeconds: options.departuresCacheSeconds,
     });
     await app.register(bookingsRoutes, bookings);
+    await app.register(cancellationQuoteRoutes, bookings);
     await app.register(waitlistRoutes, bookings);
     await app.register(moveAnswerRoutes, bookings);
     await app.register(guestsRoutes, bookings);

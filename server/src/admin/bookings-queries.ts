@@ -3,6 +3,7 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { asReference } from '#contracts/booking';
 import type { OperatorGuest } from '#contracts/guests';
+import type { PaymentEntry } from '#contracts/payment';
 import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
@@ -10,6 +11,7 @@ import { builder, run, runPrepared } from '../db/query-builder.js';
 import {
   bookingFields,
   guestsJson,
+  paymentEntriesJson,
   type AuditEventsTable,
   type BookingRow,
   type Tables,
@@ -32,6 +34,8 @@ const selectBookings = ({ guests = true } = {}) =>
       'd.meeting_point',
       'd.meeting_time',
       sql<OperatorGuest[]>`${sql.raw(guests ? guestsJson : `'[]'::json`)}`.as('guests'),
+      // The ledger (one index probe a booking); the CSV has no column for it.
+      sql<PaymentEntry[]>`${sql.raw(guests ? paymentEntriesJson : `'[]'::json`)}`.as('payment_entries'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
     ]);
 

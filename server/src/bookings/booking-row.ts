@@ -3,7 +3,7 @@
 import type { InviteStatus } from '#contracts/guest-links';
 import { detailsComplete, guestComplete, type Guest, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
-import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
+import type { BookingEmailData, MoneyEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
 import { computePayment, type Payment } from '#contracts/payment';
 import { paymentSettings } from '../payments/settings.js';
@@ -127,7 +127,22 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   status: b.status,
   meetingPoint: b.meetingPoint,
   meetingTime: b.meetingTime,
+  money: moneyEmailData(b.payment),
   ...extra,
+});
+
+// What an email says of the money: the amounts and dates, and how to pay.
+export const moneyEmailData = (p: Payment): MoneyEmailData => ({
+  currency: p.currency,
+  totalCents: p.totalCents,
+  depositCents: p.depositCents,
+  paidCents: p.paidCents,
+  dueNowCents: p.dueNowCents,
+  refundDueCents: p.refundDueCents,
+  state: p.state,
+  depositDueAt: p.depositDueAt,
+  balanceDueOn: p.balanceDueOn,
+  instructions: paymentSettings.instructions,
 });
 
 // The brand's copy (OPERATIONS_EMAIL): what the traveller's email says, and how to reach them.
