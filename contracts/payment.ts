@@ -179,3 +179,6 @@ export function cancellationQuote(
 // The deadline of a new booking's deposit.
 export const depositDeadline = (createdAt: Date, hours = defaultDepositDueHours) =>
   new Date(createdAt.getTime() + hours * 3_600_000);
+
+// The reason a requested booking whose deposit was not paid in time is cancelled by the brand.
+export const depositLapsedReason = 'The deposit was not paid';

@@ -39,7 +39,7 @@ export async function newBookingRoutes(app: FastifyInstance, options: BookingsOp
       },
     },
     async (request, reply) => {
-      const { status = 'confirmed', sendEmails = true, ...input } = request.body;
+      const { status = 'confirmed', sendEmails = true, depositWaived = false, ...input } = request.body;
       const pkg = packages.get(input.packageId);
       if (!pkg) return fieldProblem(reply, { packageId: 'This package does not exist.' });
       const outcome = await fromDatabase(() =>
@@ -58,6 +58,7 @@ export async function newBookingRoutes(app: FastifyInstance, options: BookingsOp
             // The brand's inbox hears of travellers' requests; staff made this one themselves.
             operationsEmail: null,
             status,
+            depositWaived,
           },
           options.batchLanes,
         ),

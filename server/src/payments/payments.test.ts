@@ -9,6 +9,7 @@ import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { useAdminApp } from '../test/console-kit.js';
 import type { AdminBooking, Booking } from '#contracts/api';
+import { runMoneyJobs } from './jobs.js';
 
 describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
   const ctx = useAdminApp(store);
@@ -177,6 +178,60 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     const changed = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/change`, { travellers: 2 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ payment: { state: 'refund-due', refundDueCents: 245_000 } });
+  });
+
+  it('the deposit deadline cancels an unpaid request as the brand, offers its seats to the waiting list; waived and paid ones stay', async () => {
+    const departureId = await ctx.addDeparture({ capacity: 2 });
+    const unpaid = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
+    const waiter = await createUser('waiter');
+    expect((await ctx.call(waiter, 'POST', `/api/departures/${departureId}/waitlist`, { travellers: 1 })).statusCode).toBe(201);
+    const staffMade = await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', {
+      packageId: 'swiss-alpine-lakes', departureId: await ctx.addDeparture(), travellers: 1, name: 'Phone Caller',
+      email: 'caller@example.com', address: '1 Road', phone: '442079460000', status: 'requested', depositWaived: true,
+    });
+    expect(staffMade.statusCode, staffMade.body).toBe(201);
+    const paid = await bookFar(1);
+    await pay(paid.id, { kind: 'payment', method: 'cash', amountCents: 49_000 });
+    await ctx.db.query(`UPDATE bookings SET deposit_due_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`, [
+      [unpaid.id, paid.id],
+    ]);
+    const offers = () => ({ now: new Date(), offerHours: 24, maxHeldSeats: 24, packageName: (id: string) => id });
+    const first = await runMoneyJobs(ctx.db, new Date(), offers);
+    expect(first.lapsed).toBe(1);
+    expect((await runMoneyJobs(ctx.db, new Date(), offers)).lapsed).toBe(0);
+    const after = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${unpaid.id}`)).json() as Booking;
+    expect(after).toMatchObject({ status: 'cancelled', payment: { state: 'settled' } });
+    expect(await ctx.audit({ bookingId: unpaid.id })).toContainEqual(
+      expect.objectContaining({ action: 'booking.cancelled', actor_type: 'system', reason: 'The deposit was not paid' }),
+    );
+    const entry = (await ctx.call(waiter, 'GET', '/api/waitlist')).json() as { entries: { status: string }[] };
+    expect(entry.entries[0]!.status).toBe('offered');
+    expect(((await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${(staffMade.json() as Booking).id}`)).json() as Booking).status).toBe('requested');
+  });
+
+  it('balance reminders 14 and 3 days before and the overdue notice, once each, none once paid', async () => {
+    // The balance is due 60 days before: a departure 72 days ahead is 12 days from its balance date.
+    const departureId = await ctx.addDeparture({ daysAhead: 72 });
+    const booking = await ctx.book(ctx.traveller, { departureId, travellers: 1 });
+    const paidUp = await ctx.book(ctx.traveller, { departureId: await ctx.addDeparture({ daysAhead: 73 }), travellers: 1 });
+    await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 49_000 });
+    await pay(paidUp.id, { kind: 'payment', method: 'cash', amountCents: 245_000 });
+    const offers = () => ({ now: new Date(), offerHours: 24, maxHeldSeats: 24, packageName: (id: string) => id });
+    const kinds = async (id: string) =>
+      (await outbox(id)).filter((m) => m.kind.startsWith('balance-')).map((m) => m.kind);
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000);
+    await runMoneyJobs(ctx.db, day(0), offers);
+    await runMoneyJobs(ctx.db, day(0), offers);
+    expect(await kinds(booking.id)).toEqual(['balance-reminder']);
+    await runMoneyJobs(ctx.db, day(10), offers);
+    await runMoneyJobs(ctx.db, day(11), offers);
+    expect(await kinds(booking.id)).toEqual(['balance-reminder', 'balance-reminder']);
+    await runMoneyJobs(ctx.db, day(13), offers);
+    await runMoneyJobs(ctx.db, day(14), offers);
+    expect(await kinds(booking.id)).toEqual(['balance-reminder', 'balance-reminder', 'balance-overdue']);
+    expect(await kinds(paidUp.id)).toEqual([]);
+    const reminder = (await outbox(booking.id)).find((m) => m.kind === 'balance-reminder')!;
+    expect(reminder.payload).toMatchObject({ daysLeft: 12, money: { dueNowCents: 196_000, state: 'balance-due' } });
   });
 
   describe('payment terms in the catalogue', () => {
