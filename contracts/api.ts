@@ -660,3 +660,37 @@ export const cancellationQuoteSchema = z.object({
   currency: z.string(),
 });
 export type CancellationQuoteAnswer = z.infer<typeof cancellationQuoteSchema>;
+
+// GET /api/admin/money: the money screen and the overview's money charts.
+const moneyRowSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  packageName: z.string(),
+  startsOn: z.nullable(isoDate),
+  state: z.enum(paymentStates),
+  amountCents: z.number(),
+  dueOn: z.nullable(isoDate),
+});
+export const moneyScreenSchema = z.object({
+  currency: z.string(),
+  dueSoon: z.array(moneyRowSchema),
+  overdue: z.array(moneyRowSchema),
+  refundsDue: z.array(moneyRowSchema),
+  received: z.array(
+    z.object({
+      id: z.string(),
+      bookingId: z.string(),
+      reference: z.string(),
+      name: z.string(),
+      kind: z.enum(paymentKinds),
+      method: z.enum(paymentMethods),
+      amountCents: z.number(),
+      at: isoDateTime,
+      staff: z.nullable(z.string()),
+    }),
+  ),
+  receivedPerWeek: z.array(z.object({ week: isoDate, cents: z.number() })),
+  outstandingPerMonth: z.array(z.object({ month: z.string(), cents: z.number() })),
+});
+export type MoneyScreen = z.infer<typeof moneyScreenSchema>;

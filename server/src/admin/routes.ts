@@ -14,6 +14,7 @@ import { noteStaffRole, staffRoutes } from './staff.js';
 import { adminCatalogueRoutes } from '../catalog/routes.js';
 import { overviewRoutes } from '../overview/routes.js';
 import { adminPaymentRoutes } from '../payments/routes.js';
+import { moneyRoutes } from '../payments/money-routes.js';
 
 // The staff's API (/api/admin/* and /api/guide/*). The token and the role are checked once here,
 // as hooks of this plugin's scope, so no route under it can be added without them: 401 without a
@@ -49,6 +50,7 @@ export async function adminRoutes(app: FastifyInstance, options: BookingsOptions
   await app.register(staffRoutes, options);
   await app.register(overviewRoutes, options);
   await app.register(adminPaymentRoutes, options);
+  await app.register(moneyRoutes, options);
   if (options.catalogue)
     await app.register(adminCatalogueRoutes, { db: options.db, catalogue: options.catalogue });
 }

@@ -1037,8 +1037,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX payment_entries_booking ON payment_entries (booking_id, at, id);
       CREATE INDEX payment_entries_at ON payment_entries (at, id);
 
+      -- One change is allowed: a note erased with its traveller's account (DELETE /api/me keeps the
+      -- brand's books, amounts, dates and references, without what staff wrote about the person).
       CREATE FUNCTION payment_entries_never_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN
+        IF TG_OP = 'UPDATE' AND NEW.note IS NULL
+           AND (NEW.id, NEW.booking_id, NEW.kind, NEW.method, NEW.amount_cents, NEW.currency, NEW.at,
+                NEW.reference, NEW.provider_reference, NEW.staff)
+               IS NOT DISTINCT FROM (OLD.id, OLD.booking_id, OLD.kind, OLD.method, OLD.amount_cents,
+                OLD.currency, OLD.at, OLD.reference, OLD.provider_reference, OLD.staff) THEN
+          RETURN NEW;
+        END IF;
         RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
           USING ERRCODE = 'restrict_violation';
       END

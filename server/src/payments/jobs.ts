@@ -20,12 +20,7 @@ import { startPeriodic, type Periodic } from '../periodic.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { depositLapsedReason } from '#contracts/payment';
-
-// A booking's deposit in SQL, as contracts/payment.ts depositCents computes it: everything for a
-// booking made on or after its balance date, else the percent of the total rounded half up (in
-// bigint: cents x 100 passes integer's range).
-export const depositCentsSql = `(CASE WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - b.balance_due_days
-    THEN b.total_cents::bigint ELSE (b.total_cents::bigint * b.deposit_percent + 50) / 100 END)`;
+import { depositCentsSql } from './sql.js';
 
 const batchSize = 100;
 

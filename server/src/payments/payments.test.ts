@@ -7,12 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
-import { useAdminApp } from '../test/console-kit.js';
+import { readCsv, useAdminApp } from '../test/console-kit.js';
 import type { AdminBooking, Booking } from '#contracts/api';
 import { runMoneyJobs } from './jobs.js';
 
 describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
-  const ctx = useAdminApp(store);
+  // The identity account's deletion is firebase-admin's (server/src/me): not what is tested here.
+  const ctx = useAdminApp(store, { deleteIdentity: async () => {} });
 
   // A booking far ahead (the deposit phase), of `travellers` at the package's price.
   const bookFar = async (travellers = 2, user?: TestUser) => {
@@ -232,6 +233,47 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(await kinds(paidUp.id)).toEqual([]);
     const reminder = (await outbox(booking.id)).find((m) => m.kind === 'balance-reminder')!;
     expect(reminder.payload).toMatchObject({ daysLeft: 12, money: { dueNowCents: 196_000, state: 'balance-due' } });
+  });
+
+  it('DELETE /api/me keeps the ledger without the person; the export lists the entries', async () => {
+    const leaver = await createUser('leaver');
+    const booking = await bookFar(1, leaver);
+    await pay(booking.id, { kind: 'payment', method: 'bank-transfer', amountCents: 49_000, reference: 'TRX-9', note: 'Paid by their aunt Jane Leaver' });
+    const exported = await ctx.call(leaver, 'GET', '/api/me/export');
+    expect(exported.json().bookings[0].payment.entries).toEqual([
+      expect.objectContaining({ amountCents: 49_000, reference: 'TRX-9', kind: 'payment' }),
+    ]);
+    const deleted = await ctx.call(leaver, 'DELETE', '/api/me');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const { rows } = await ctx.db.query<{ amount_cents: number; reference: string; note: string | null; name: string; paid_cents: number }>(
+      `SELECT e.amount_cents, e.reference, e.note, b.name, b.paid_cents FROM payment_entries e JOIN bookings b ON b.id = e.booking_id WHERE b.id = $1`,
+      [booking.id],
+    );
+    expect(rows).toEqual([{ amount_cents: 49_000, reference: 'TRX-9', note: null, name: 'Deleted account', paid_cents: 49_000 }]);
+  });
+
+  it('the money screen and the ledger CSV: due, overdue, refunds due, received; amounts as 1234.50, formulas neutralised', async () => {
+    const booking = await bookFar(1);
+    await pay(booking.id, { kind: 'payment', method: 'bank-transfer', amountCents: 49_050, reference: '=HYPERLINK("x")' });
+    const screen = await ctx.call(ctx.operator, 'GET', '/api/admin/money');
+    expect(screen.statusCode, screen.body).toBe(200);
+    const body = screen.json();
+    expect(body.received).toContainEqual(expect.objectContaining({ reference: booking.reference, amountCents: 49_050 }));
+    expect(body.receivedPerWeek).toHaveLength(12);
+    expect(body.outstandingPerMonth).toHaveLength(6);
+    const csv = await ctx.call(ctx.operator, 'GET', `/api/admin/payments.csv?from=2000-01-01&to=${ctx.today}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = readCsv(csv.body);
+    expect(rows[0]).toEqual(['at (UTC)', 'reference', 'traveller', 'package', 'departure', 'kind', 'method', 'amount', 'currency', 'provider reference', 'staff']);
+    const mine = rows.find((r) => r[1] === `="${booking.reference}"`)!;
+    expect(mine.slice(5, 9)).toEqual(['payment', 'bank-transfer', '490.50', 'USD']);
+    expect((await ctx.call(ctx.operator, 'GET', '/api/admin/payments.csv?from=tomorrow')).statusCode).toBe(400);
+    // The payment= filter agrees with each booking's own state.
+    for (const state of ['deposit-due', 'balance-due', 'paid', 'refund-due', 'settled', 'overdue']) {
+      const page = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings?payment=${state}&limit=100`)).json() as { bookings: AdminBooking[] };
+      for (const b of page.bookings) expect(b.payment.state, `${b.reference} in ${state}`).toBe(state);
+    }
+    expect((await ctx.call(ctx.operator, 'GET', '/api/admin/bookings?payment=rich')).statusCode).toBe(400);
   });
 
   describe('payment terms in the catalogue', () => {

@@ -1,4 +1,5 @@
 // Test helpers: a fetch that answers like the console's API, and sample records.
+import { testPayment } from '~/features/booking/test/make-booking';
 import { vi } from 'vitest';
 import { emptyGuest } from '#contracts/guests';
 import type { AdminBooking, AdminDeparture } from '#contracts/api';
@@ -56,6 +57,7 @@ export function aBooking(overrides: Partial<AdminBooking> = {}): AdminBooking {
       { ...emptyGuest(), checkIn: null },
     ],
     detailsComplete: false,
+    payment: testPayment(490_000),
     ...overrides,
   };
 }
