@@ -694,3 +694,11 @@ export const moneyScreenSchema = z.object({
   outstandingPerMonth: z.array(z.object({ month: z.string(), cents: z.number() })),
 });
 export type MoneyScreen = z.infer<typeof moneyScreenSchema>;
+
+// GET /api/payments/instructions: how to pay (PAYMENT_INSTRUCTIONS), shown with the booking's reference.
+export const paymentInstructionsSchema = z.object({
+  provider: z.enum(['manual']),
+  currency: z.string(),
+  instructions: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;

@@ -182,3 +182,27 @@ export const depositDeadline = (createdAt: Date, hours = defaultDepositDueHours)
 
 // The reason a requested booking whose deposit was not paid in time is cancelled by the brand.
 export const depositLapsedReason = 'The deposit was not paid';
+
+const percentText = (percent: number) => `${percent}%`;
+const hoursText = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+
+// The terms as a traveller reads them before Purchase (the booking form, the package page).
+export function paymentTermsLines(terms: PaymentTerms, depositDueHours = defaultDepositDueHours): string[] {
+  const deposit =
+    terms.depositPercent === 0
+      ? 'No deposit: nothing is due until the balance.'
+      : `Deposit: ${percentText(terms.depositPercent)} of the total, due within ${hoursText(depositDueHours)} of booking. Paying it confirms your places.`;
+  const balance =
+    terms.balanceDueDays === 0
+      ? 'Balance: due by the day of departure.'
+      : `Balance: due ${terms.balanceDueDays} days before the departure (book later than that and everything is due at once).`;
+  const tiers = [...terms.cancellationFees].reverse();
+  const fees =
+    tiers.length === 0
+      ? 'If you cancel, we keep the deposit.'
+      : `If you cancel, we keep the deposit; ${tiers
+          .map((t) => `${percentText(t.percent)} of the total fewer than ${t.daysBefore} days before`)
+          .join(', ')}.`;
+  return [deposit, balance, fees];
+}

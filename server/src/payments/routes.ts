@@ -8,6 +8,7 @@ import {
   cancellationQuoteSchema,
   ledgerConflictSchema,
   ledgerEntryRequestSchema,
+  paymentInstructionsSchema,
   uuidParam,
 } from '#contracts/api';
 import { operatorActor } from '../admin/bookings-routes.js';
@@ -73,6 +74,24 @@ export async function cancellationQuoteRoutes(app: FastifyInstance, options: Boo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const today = options.today ?? (() => todayIso('UTC', paymentSettings.now()));
+  // How to pay (PAYMENT_INSTRUCTIONS): the same for everyone, public, cached a minute.
+  api.get(
+    '/api/payments/instructions',
+    {
+      schema: {
+        tags: ['Bookings'],
+        summary: 'How to pay the brand, and in which currency',
+        response: { 200: paymentInstructionsSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=60').send({
+        provider: 'manual' as const,
+        currency: paymentSettings.currency,
+        instructions: paymentSettings.instructions,
+      }),
+  );
+
   api.get(
     '/api/bookings/:id/cancellation',
     {

@@ -2,17 +2,20 @@ import { bookingTerms } from '#contracts/terms';
 import { defaultCancellationCutoffDays } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { daysUntil } from '#contracts/format';
+import { paymentTermsLines, type PaymentTerms } from '#contracts/payment';
 
 type BookingTermsProps = {
   className?: string;
   headingLevel?: 2 | 3;
   // The date booked or chosen: one inside the cancellation cutoff is not promised online cancelling.
   startsOn?: string | null;
+  // The package's payment terms (contract v5): how much, when, and what a cancellation keeps.
+  paymentTerms?: PaymentTerms;
 };
 
 // The terms beside Book Now and on the thank-you page (contracts/terms.ts has the words; the
 // "received" email says the same). The phone and the email are links.
-export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingTermsProps) {
+export function BookingTerms({ className, headingLevel = 3, startsOn, paymentTerms }: BookingTermsProps) {
   const terms = bookingTerms(defaultCancellationCutoffDays, startsOn ? daysUntil(startsOn) : undefined);
   const Heading = `h${headingLevel}` as const;
   const [before] = terms.after.split(brand.phone);
@@ -20,7 +23,11 @@ export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingT
     <section className={className ? `terms ${className}` : 'terms'} aria-label="Booking terms">
       <Heading className="terms__title">Good to know</Heading>
       <ul className="terms__list">
-        <li>{terms.payment}</li>
+        {paymentTerms ? (
+          paymentTermsLines(paymentTerms).map((line) => <li key={line}>{line}</li>)
+        ) : (
+          <li>{terms.payment}</li>
+        )}
         <li>{terms.cancellation}</li>
         <li>
           {before}
