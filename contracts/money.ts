@@ -28,3 +28,11 @@ export const formatCents = (cents: number, currency = 'USD') => {
 };
 // The accountant's CSV: "1234.50", no grouping, no sign of the currency (a column of its own).
 export const centsDecimal = (cents: number) => centsAmount(cents).replace(/,/g, '');
+// "1,234.5" or "1234.50" typed by staff -> 123450 cents; null when it is not an amount with at
+// most two decimals. Read digit by digit: no float.
+export const parseCents = (typed: string): number | null => {
+  const m = /^\s*(\d{1,10}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?\s*$/.exec(typed);
+  if (!m) return null;
+  const cents = Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+};

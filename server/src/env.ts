@@ -1,4 +1,5 @@
 import { defaultDepositDueHours } from '#contracts/payment';
+import { hasControlChars } from '#contracts/text';
 import { defaultPaymentInstructions } from './payments/settings.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -160,7 +161,7 @@ const schema = z.object({
     z
       .string()
       .max(1000, 'must be at most 1,000 characters')
-      .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), 'must not contain control characters')
+      .refine((v) => !hasControlChars(v, { multiline: true }), 'must not contain control characters')
       .default(defaultPaymentInstructions),
   ),
   PAYMENT_PROVIDER: z.enum(['manual'], { error: 'must be manual (the Stripe provider is not built yet)' }).default('manual'),
