@@ -2,7 +2,7 @@ import { apiRequest } from '~/lib/api-client';
 import type { BookingChange, BookingInput } from '#contracts/booking';
 import { bookingPath, bookingsPath } from '~/features/booking/api/booking-paths';
 import type { Guest } from '#contracts/guests';
-import type { Booking, CancellationQuoteAnswer, PaymentInstructions } from '#contracts/api';
+import type { Booking } from '#contracts/api';
 
 // The same Idempotency-Key for every retry of one submit: the server stores one booking.
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
@@ -50,12 +50,3 @@ export function answerMoveOffer(id: string, answer: 'accept' | 'decline'): Promi
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/move/${answer}`, { method: 'POST' });
 }
 
-// What cancelling now would keep and give back (contract v5).
-export function getCancellationQuote(id: string, signal?: AbortSignal): Promise<CancellationQuoteAnswer> {
-  return apiRequest<CancellationQuoteAnswer>(`/api/bookings/${encodeURIComponent(id)}/cancellation`, { signal });
-}
-
-// How to pay the brand (PAYMENT_INSTRUCTIONS): public.
-export function getPaymentInstructions(signal?: AbortSignal): Promise<PaymentInstructions> {
-  return apiRequest<PaymentInstructions>('/api/payments/instructions', { signal, auth: false });
-}

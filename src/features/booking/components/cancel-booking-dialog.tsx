@@ -4,7 +4,7 @@ import { ApiError } from '~/lib/api-client';
 import { formatTripDate, plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
 import { formatCents } from '#contracts/money';
-import { getCancellationQuote } from '~/features/booking/api/bookings-api';
+import { getCancellationQuote } from '~/features/booking/api/payments-api';
 import { useAsyncData } from '~/lib/use-async-data';
 
 // The fee and the refund, before the traveller confirms (GET /api/bookings/{id}/cancellation).

@@ -1,7 +1,7 @@
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatCents } from '#contracts/money';
 import { paymentStateLabels, type Payment } from '#contracts/payment';
-import { getPaymentInstructions } from '~/features/booking/api/bookings-api';
+import { getPaymentInstructions } from '~/features/booking/api/payments-api';
 import { useAsyncData } from '~/lib/use-async-data';
 
 type PaymentDueProps = { payment: Payment; reference: string };
