@@ -59,13 +59,8 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
       onRecorded(updated, `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(cents)} recorded. The traveller gets a receipt.`);
     } catch (e) {
       if (e instanceof ApiError) {
-        const allowed = e.body.allowedCents;
-        setError(
-          e.fieldErrors.amountCents ??
-            e.fieldErrors.reference ??
-            e.fieldErrors.note ??
-            (typeof allowed === 'number' && allowed > 0 ? `${e.message} (${centsDecimal(allowed)})` : e.message),
-        );
+        // A 409's message names the amount allowed (server/src/payments/ledger.ts).
+        setError(e.fieldErrors.amountCents ?? e.fieldErrors.reference ?? e.fieldErrors.note ?? e.message);
       } else setError('The entry could not be recorded. Please try again.');
     } finally {
       setBusy(false);
