@@ -307,10 +307,7 @@ export const noteRequestSchema = z.object(
         noControlChars('The note', { multiline: true }),
         z.trim(),
         z.minLength(noteLimits.min, noteMissing),
-        z.maxLength(
-          noteLimits.max,
-          `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`,
-        ),
+        z.maxLength(noteLimits.max, `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`),
       ),
   },
   { error: 'The note could not be read: send a JSON object with its text.' },
@@ -629,14 +626,19 @@ export type LastSeen = z.infer<typeof lastSeenSchema>;
 // cents (1234.50 dollars is 123450): a fraction of a cent, zero, a negative or a huge amount is a
 // 400 with a message on amountCents. Never edited: a mistake is undone by an entry of the other
 // kind with a note.
-const amountMessage = 'The amount must be a whole number of cents from 1 to 1,200,000,000 (12 × 100,000 dollars).';
+const amountMessage =
+  'The amount must be a whole number of cents from 1 to 1,200,000,000 (12 × 100,000 dollars).';
 export const ledgerEntryRequestSchema = z.strictObject(
   {
     kind: z.enum(paymentKinds, { error: 'Kind must be "payment" or "refund".' }),
     method: z.enum(paymentMethods, { error: 'Method must be card, bank-transfer, cash or other.' }),
     amountCents: z
       .number({ error: amountMessage })
-      .check(z.refine(Number.isSafeInteger, amountMessage), z.minimum(1, amountMessage), z.maximum(1_200_000_000, amountMessage)),
+      .check(
+        z.refine(Number.isSafeInteger, amountMessage),
+        z.minimum(1, amountMessage),
+        z.maximum(1_200_000_000, amountMessage),
+      ),
     reference: z.optional(z.nullable(text({ label: 'The reference', max: 100 }))),
     note: z.optional(z.nullable(text({ label: 'The note', max: 500, multiline: true }))),
   },

@@ -4,7 +4,12 @@
 import * as z from 'zod/mini';
 import type { CancellationFee } from './payment.js';
 
-export const paymentTermLimits = { depositMax: 100, balanceDaysMax: 365, tiersMax: 6, tierDaysMax: 365 } as const;
+export const paymentTermLimits = {
+  depositMax: 100,
+  balanceDaysMax: 365,
+  tiersMax: 6,
+  tierDaysMax: 365,
+} as const;
 
 const whole = (message: string, min: number, max: number) =>
   z

@@ -22,7 +22,12 @@ const at = (iso: string) => new Date(iso);
 describe('payment', () => {
   it('owes a 20% deposit by its deadline, then the balance 60 days before the departure', () => {
     const p = computePayment(facts(), at('2027-01-11T00:00:00Z'));
-    expect(p).toMatchObject({ depositCents: 49_000, dueNowCents: 49_000, state: 'deposit-due', balanceDueOn: '2027-04-02' });
+    expect(p).toMatchObject({
+      depositCents: 49_000,
+      dueNowCents: 49_000,
+      state: 'deposit-due',
+      balanceDueOn: '2027-04-02',
+    });
     expect(computePayment(facts(), at('2027-01-18T00:00:00Z')).state).toBe('overdue');
     const deposited = computePayment(facts({ paidCents: 49_000 }), at('2027-02-01T00:00:00Z'));
     expect(deposited).toMatchObject({ state: 'balance-due', dueNowCents: 196_000 });
@@ -31,8 +36,12 @@ describe('payment', () => {
   });
 
   it('rounds the deposit to the cent, half up, in integers', () => {
-    expect(computePayment(facts({ totalCents: 333, depositPercent: 15 }), at('2027-01-11T00:00:00Z')).depositCents).toBe(50);
-    expect(computePayment(facts({ totalCents: 101, depositPercent: 50 }), at('2027-01-11T00:00:00Z')).depositCents).toBe(51);
+    expect(
+      computePayment(facts({ totalCents: 333, depositPercent: 15 }), at('2027-01-11T00:00:00Z')).depositCents,
+    ).toBe(50);
+    expect(
+      computePayment(facts({ totalCents: 101, depositPercent: 50 }), at('2027-01-11T00:00:00Z')).depositCents,
+    ).toBe(51);
   });
 
   it('owes everything at once for a booking made on or after its balance date', () => {
@@ -48,7 +57,9 @@ describe('payment', () => {
       state: 'balance-due',
       depositDueAt: null,
     });
-    expect(computePayment(facts({ depositPercent: 0 }), at('2027-02-01T00:00:00Z')).state).toBe('balance-due');
+    expect(computePayment(facts({ depositPercent: 0 }), at('2027-02-01T00:00:00Z')).state).toBe(
+      'balance-due',
+    );
   });
 
   it('owes back what a lower total leaves over, and what a cancellation does not keep', () => {
@@ -57,14 +68,25 @@ describe('payment', () => {
       refundDueCents: 55_000,
     });
     const cancelled = facts({ status: 'cancelled', paidCents: 100_000, cancellationFeeCents: 49_000 });
-    expect(computePayment(cancelled, at('2027-02-01T00:00:00Z'))).toMatchObject({ state: 'refund-due', refundDueCents: 51_000 });
-    expect(computePayment({ ...cancelled, paidCents: 49_000 }, at('2027-02-01T00:00:00Z')).state).toBe('settled');
-    expect(computePayment({ ...cancelled, paidCents: 0, cancellationFeeCents: 0 }, at('2027-02-01T00:00:00Z')).state).toBe('settled');
+    expect(computePayment(cancelled, at('2027-02-01T00:00:00Z'))).toMatchObject({
+      state: 'refund-due',
+      refundDueCents: 51_000,
+    });
+    expect(computePayment({ ...cancelled, paidCents: 49_000 }, at('2027-02-01T00:00:00Z')).state).toBe(
+      'settled',
+    );
+    expect(
+      computePayment({ ...cancelled, paidCents: 0, cancellationFeeCents: 0 }, at('2027-02-01T00:00:00Z'))
+        .state,
+    ).toBe('settled');
   });
 
   it('quotes a traveller the deposit early, the tier inside it, and the brand nothing', () => {
     const f = facts({ paidCents: 100_000 });
-    expect(cancellationQuote(f, '2027-03-01', 'traveller')).toEqual({ feeCents: 49_000, refundCents: 51_000 });
+    expect(cancellationQuote(f, '2027-03-01', 'traveller')).toEqual({
+      feeCents: 49_000,
+      refundCents: 51_000,
+    });
     // 59 days before: 50% of the total.
     expect(cancellationQuote(f, '2027-04-03', 'traveller')).toEqual({ feeCents: 122_500, refundCents: 0 });
     // 29 days before: 100%.
@@ -77,8 +99,18 @@ describe('payment', () => {
 
   it('refuses tiers that do not increase', () => {
     expect(feeTiersProblem(defaultPaymentTerms.cancellationFees)).toBeUndefined();
-    expect(feeTiersProblem([{ daysBefore: 30, percent: 50 }, { daysBefore: 60, percent: 100 }])).toMatch(/most days/);
-    expect(feeTiersProblem([{ daysBefore: 60, percent: 50 }, { daysBefore: 30, percent: 50 }])).toMatch(/higher percent/);
+    expect(
+      feeTiersProblem([
+        { daysBefore: 30, percent: 50 },
+        { daysBefore: 60, percent: 100 },
+      ]),
+    ).toMatch(/most days/);
+    expect(
+      feeTiersProblem([
+        { daysBefore: 60, percent: 50 },
+        { daysBefore: 30, percent: 50 },
+      ]),
+    ).toMatch(/higher percent/);
   });
 
   it('formats cents without floating point', () => {

@@ -28,7 +28,14 @@ export const defaultPaymentTerms: PaymentTerms = {
 
 export const defaultDepositDueHours = 168;
 
-export const paymentStates = ['deposit-due', 'balance-due', 'overdue', 'paid', 'refund-due', 'settled'] as const;
+export const paymentStates = [
+  'deposit-due',
+  'balance-due',
+  'overdue',
+  'paid',
+  'refund-due',
+  'settled',
+] as const;
 export type PaymentState = (typeof paymentStates)[number];
 export const paymentStateLabels: Record<PaymentState, string> = {
   'deposit-due': 'Deposit due',
@@ -107,7 +114,9 @@ export const balanceDueOn = (startsOn: string | null, balanceDueDays: number) =>
   startsOn ? addDays(startsOn, -balanceDueDays) : null;
 
 // The deposit. A booking made on or after its balance date owes everything at once.
-export function depositCents(f: Pick<PaymentFacts, 'totalCents' | 'depositPercent' | 'balanceDueDays' | 'startsOn' | 'createdAt'>) {
+export function depositCents(
+  f: Pick<PaymentFacts, 'totalCents' | 'depositPercent' | 'balanceDueDays' | 'startsOn' | 'createdAt'>,
+) {
   const due = balanceDueOn(f.startsOn, f.balanceDueDays);
   if (due !== null && f.createdAt.slice(0, 10) >= due) return f.totalCents;
   return percentOf(f.totalCents, f.depositPercent);
@@ -163,7 +172,10 @@ export type CancellationQuote = { feeCents: number; refundCents: number };
 // tier's percent of the total (the tier of the fewest days the date is still inside), else the
 // deposit; never more than the total; refund = paid - fee, at least 0. By the brand: no fee.
 export function cancellationQuote(
-  f: Omit<PaymentFacts, 'entries' | 'status' | 'cancellationFeeCents' | 'refundedCents' | 'depositDueAt' | 'depositWaived'>,
+  f: Omit<
+    PaymentFacts,
+    'entries' | 'status' | 'cancellationFeeCents' | 'refundedCents' | 'depositDueAt' | 'depositWaived'
+  >,
   today: string,
   by: 'traveller' | 'brand',
 ): CancellationQuote {
@@ -171,8 +183,12 @@ export function cancellationQuote(
   const deposit = depositCents(f);
   const daysLeft = f.startsOn ? daysBetween(today, f.startsOn) : Infinity;
   let percent = -1;
-  for (const tier of f.cancellationFees) if (daysLeft < tier.daysBefore) percent = Math.max(percent, tier.percent);
-  const fee = Math.min(f.totalCents, percent < 0 ? deposit : Math.max(deposit, percentOf(f.totalCents, percent)));
+  for (const tier of f.cancellationFees)
+    if (daysLeft < tier.daysBefore) percent = Math.max(percent, tier.percent);
+  const fee = Math.min(
+    f.totalCents,
+    percent < 0 ? deposit : Math.max(deposit, percentOf(f.totalCents, percent)),
+  );
   return { feeCents: fee, refundCents: Math.max(0, f.paidCents - fee) };
 }
 
@@ -197,12 +213,12 @@ export function paymentTermsLines(terms: PaymentTerms, depositDueHours = default
     terms.balanceDueDays === 0
       ? 'Balance: due by the day of departure.'
       : `Balance: due ${terms.balanceDueDays} days before the departure (book later than that and everything is due at once).`;
-  const tiers = [...terms.cancellationFees].reverse();
+  const tiers = terms.cancellationFees;
   const fees =
     tiers.length === 0
       ? 'If you cancel, we keep the deposit.'
-      : `If you cancel, we keep the deposit; ${tiers
+      : `If you cancel, we keep the larger of the deposit and ${tiers
           .map((t) => `${percentText(t.percent)} of the total fewer than ${t.daysBefore} days before`)
-          .join(', ')}.`;
+          .join(', or ')} the departure.`;
   return [deposit, balance, fees];
 }

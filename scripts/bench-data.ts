@@ -748,11 +748,20 @@ try {
     clearInterval(sampler);
     peak = Math.max(peak, rss());
     const entries = Number(
-      (await gen.query<{ n: string }>(`SELECT count(*) AS n FROM payment_entries WHERE at <= now()`)).rows[0]!.n,
+      (await gen.query<{ n: string }>(`SELECT count(*) AS n FROM payment_entries WHERE at <= now()`)).rows[0]!
+        .n,
     );
     report(firstByte <= 1000, 'ledger CSV first byte <= 1 s', `${firstByte.toFixed(0)} ms`);
-    report(peak - baseline <= 100, "the server's RSS grows by <= 100 MB (ledger CSV)", `${(peak - baseline).toFixed(0)} MB`);
-    report(lines === entries + 1, 'every ledger entry there', `${lines.toLocaleString('en')} lines of ${(entries + 1).toLocaleString('en')}`);
+    report(
+      peak - baseline <= 100,
+      "the server's RSS grows by <= 100 MB (ledger CSV)",
+      `${(peak - baseline).toFixed(0)} MB`,
+    );
+    report(
+      lines === entries + 1,
+      'every ledger entry there',
+      `${lines.toLocaleString('en')} lines of ${(entries + 1).toLocaleString('en')}`,
+    );
   }
 
   // 5. Booking on that database.
@@ -825,7 +834,11 @@ try {
                      FROM payment_entries e WHERE e.booking_id = b.id), 0)`,
       )
     ).rows[0]!.n;
-    report(offLedger === 0, "paid_cents = the ledger's sum on every booking, never negative", `${offLedger} bookings off`);
+    report(
+      offLedger === 0,
+      "paid_cents = the ledger's sum on every booking, never negative",
+      `${offLedger} bookings off`,
+    );
   }
 } catch (error) {
   if (!(error instanceof StopHere)) throw error;

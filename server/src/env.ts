@@ -150,7 +150,10 @@ const schema = z.object({
   // a new booking's deposit may wait, whether paying it confirms a requested booking, and how to
   // pay (the brand's bank details; every email and page that asks for money shows them with the
   // booking's reference).
-  BRAND_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD or EUR').default('USD'),
+  BRAND_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD or EUR')
+    .default('USD'),
   DEPOSIT_DUE_HOURS: z.coerce.number().int().min(1).max(8760).default(defaultDepositDueHours),
   CONFIRM_ON_DEPOSIT: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -164,7 +167,9 @@ const schema = z.object({
       .refine((v) => !hasControlChars(v, { multiline: true }), 'must not contain control characters')
       .default(defaultPaymentInstructions),
   ),
-  PAYMENT_PROVIDER: z.enum(['manual'], { error: 'must be manual (the Stripe provider is not built yet)' }).default('manual'),
+  PAYMENT_PROVIDER: z
+    .enum(['manual'], { error: 'must be manual (the Stripe provider is not built yet)' })
+    .default('manual'),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Emails a day to an account's address while the account has not verified it (mail/outbox.ts).

@@ -74,7 +74,9 @@ export function readPackageContent(value: unknown): PackageContent | null {
   const strings = (v: unknown) =>
     Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
   const paymentTerms: PaymentTerms | undefined =
-    typeof p.depositPercent === 'number' && typeof p.balanceDueDays === 'number' && Array.isArray(p.cancellationFees)
+    typeof p.depositPercent === 'number' &&
+    typeof p.balanceDueDays === 'number' &&
+    Array.isArray(p.cancellationFees)
       ? {
           depositPercent: p.depositPercent,
           balanceDueDays: p.balanceDueDays,

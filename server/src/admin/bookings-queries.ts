@@ -72,7 +72,9 @@ const applyFilters = <O>(
     )
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
     // A constant condition per state (server/src/payments/sql.ts), chosen from the checked value.
-    .$if(filters.payment !== undefined, (q) => q.where(sql<boolean>`${sql.raw(paymentStateSql[filters.payment!])}`))
+    .$if(filters.payment !== undefined, (q) =>
+      q.where(sql<boolean>`${sql.raw(paymentStateSql[filters.payment!])}`),
+    )
     .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
     // A search joins the booking's search text (migration 50: reference, name and email in one
     // text, lower-cased when written, chr(31) between them so a match stays within one field),

@@ -89,7 +89,11 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
   // day, the brand's (an operator, a declined or lapsed move, an unpaid deposit) nothing.
   const fee =
     change.to === 'cancelled'
-      ? cancellationFeeCents(row, change.actor.type === 'traveller' ? 'traveller' : 'brand', change.cutoff?.today)
+      ? cancellationFeeCents(
+          row,
+          change.actor.type === 'traveller' ? 'traveller' : 'brand',
+          change.cutoff?.today,
+        )
       : row.cancellation_fee_cents;
   await tx.query(
     `UPDATE bookings SET status = $2, updated_at = now(),
@@ -129,7 +133,12 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
       reason,
     },
   ]);
-  const booking = toBooking({ ...row, status: change.to, cancel_reason: reason ?? row.cancel_reason, cancellation_fee_cents: fee });
+  const booking = toBooking({
+    ...row,
+    status: change.to,
+    cancel_reason: reason ?? row.cancel_reason,
+    cancellation_fee_cents: fee,
+  });
   const data = emailData(
     booking,
     change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},

@@ -47,7 +47,13 @@ const termsOf = (pkg: ServerPackage): PaymentTerms => ({
   cancellationFees: pkg.cancellationFees ?? defaultPaymentTerms.cancellationFees,
 });
 
-type Row = { r: NewBookingRequest; price: number; terms: PaymentTerms; depositDueAt: Date | null; booking: Booking };
+type Row = {
+  r: NewBookingRequest;
+  price: number;
+  terms: PaymentTerms;
+  depositDueAt: Date | null;
+  booking: Booking;
+};
 
 // The statement's input: one JSON array of rows, the columns named and typed here. One
 // JSON.stringify is cheaper than pg's escaping of an array per column (5% of the server's time
@@ -151,7 +157,13 @@ export const writeBookingsSql: PreparedStatement = prepared(
 );
 
 // The booking as it will be stored; the database's own time replaces createdAt once it is in.
-function newBooking(r: NewBookingRequest, price: number, terms: PaymentTerms, depositDueAt: Date | null, now: Date): Booking {
+function newBooking(
+  r: NewBookingRequest,
+  price: number,
+  terms: PaymentTerms,
+  depositDueAt: Date | null,
+  now: Date,
+): Booking {
   return toBooking({
     // A new booking's travellers are blank: incomplete whatever the package asks.
     questions: null,

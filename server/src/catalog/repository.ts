@@ -2,12 +2,7 @@
 // transaction with its audit row (who, which package, which fields; never the values) and bumps
 // catalogue_state.version with a NOTIFY, so every process reloads its copy (./store.ts).
 import { randomUUID } from 'node:crypto';
-import type {
-  CataloguePackage,
-  NewPackage,
-  PackageChange,
-  PackageStatus,
-} from '#contracts/catalogue';
+import type { CataloguePackage, NewPackage, PackageChange, PackageStatus } from '#contracts/catalogue';
 import type { Database, Queryable } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { PackagesTable, StoredImage } from '../db/schema.js';

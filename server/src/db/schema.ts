@@ -323,7 +323,14 @@ export type Tables = {
 };
 
 // Migration 16: the catalogue (server/src/catalog/).
-export type StoredImage = { id: string; alt: string; hash: string; width: number; height: number; widths: number[] };
+export type StoredImage = {
+  id: string;
+  alt: string;
+  hash: string;
+  width: number;
+  height: number;
+  widths: number[];
+};
 export type PackagesTable = {
   id: string;
   name: string;
@@ -518,7 +525,9 @@ type Described<T> = Column<
         : Exclude<PgType, 'integer' | 'timestamp with time zone'>
 >;
 type Description = {
-  [Table in keyof Tables]: { [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]> };
+  [Table in keyof Tables]: {
+    [C in keyof Selectable<Tables[Table]>]-?: Described<Selectable<Tables[Table]>[C]>;
+  };
 };
 
 const uuid = { type: 'uuid', nullable: false } as const;

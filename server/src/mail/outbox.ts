@@ -203,7 +203,14 @@ export async function enqueueEmails(q: Queryable, jobs: EmailJob[]): Promise<{ s
     if (account && account.sent >= perDayCap) continue;
     if (account) account.sent++;
     const data = account && 'name' in j.data ? { ...j.data, name: '' } : j.data;
-    rows.push([j.id ?? randomUUID(), j.bookingId, j.kind, j.to, JSON.stringify(data), account?.userId ?? null]);
+    rows.push([
+      j.id ?? randomUUID(),
+      j.bookingId,
+      j.kind,
+      j.to,
+      JSON.stringify(data),
+      account?.userId ?? null,
+    ]);
   }
   if (rows.length > 0) await insertRows(q, 'outbox', outboxColumns, rows);
   return { skipped: jobs.length - rows.length };

@@ -298,7 +298,11 @@ const money = {
   instructions: 'Pay by bank transfer to IBAN XX00.',
 };
 const examples: { [K in EmailKind]: EmailPayloads[K] } = {
-  'payment-receipt': { ...data, money, entry: { kind: 'payment', method: 'bank-transfer', amountCents: 98_000 } },
+  'payment-receipt': {
+    ...data,
+    money,
+    entry: { kind: 'payment', method: 'bank-transfer', amountCents: 98_000 },
+  },
   'balance-reminder': { ...data, money, daysLeft: 14 },
   'balance-overdue': { ...data, money: { ...money, state: 'overdue' } },
   'booking-received': data,

@@ -270,7 +270,9 @@ const howToPay = (data: BookingEmailData): string[] =>
 
 const refundLine = (data: BookingEmailData): string[] =>
   data.money && data.money.refundDueCents > 0
-    ? [`We will send ${formatCents(data.money.refundDueCents, data.money.currency)} back to you the way you paid, and email you when it is on its way.`]
+    ? [
+        `We will send ${formatCents(data.money.refundDueCents, data.money.currency)} back to you the way you paid, and email you when it is on its way.`,
+      ]
     : [];
 
 function moneyLetter(
@@ -369,7 +371,8 @@ function bookingLetter(
         facts: [...bookingFacts(data), ...moneyFacts(data, options)],
         outro: [
           ...(data.money ? howToPay(data) : [terms.payment]),
-          `${terms.cancellation} ${terms.after}`,
+          // With money on record, cancelling is not free: the booking's terms keep a fee.
+          `${data.money ? terms.cancellation.replace('Free cancellation online', 'Cancel online') : terms.cancellation} ${terms.after}`,
           contactLine,
         ],
       };

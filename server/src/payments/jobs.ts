@@ -50,7 +50,11 @@ async function lapseBatch(db: Database, now: Date, offers: OfferContext): Promis
   });
 }
 
-export async function lapseUnpaidDeposits(db: Database, now: Date, offers: () => OfferContext): Promise<number> {
+export async function lapseUnpaidDeposits(
+  db: Database,
+  now: Date,
+  offers: () => OfferContext,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await lapseBatch(db, now, offers());
@@ -93,7 +97,9 @@ async function remindBatch(db: Database, kind: BalanceReminderKind, today: strin
     if (send.length === 0) return 0;
     const jobs: EmailJob[] = send.map((row) => {
       const booking = toBooking(row);
-      const daysLeft = booking.payment.balanceDueOn ? daysBetween(today, booking.payment.balanceDueOn) : undefined;
+      const daysLeft = booking.payment.balanceDueOn
+        ? daysBetween(today, booking.payment.balanceDueOn)
+        : undefined;
       return {
         bookingId: row.id,
         kind: kind === 'balance-overdue' ? 'balance-overdue' : 'balance-reminder',
@@ -109,7 +115,10 @@ async function remindBatch(db: Database, kind: BalanceReminderKind, today: strin
         action: 'booking.reminder' as const,
         bookingId: row.id,
         departureId: row.departure_id ?? undefined,
-        to: kind === 'balance-overdue' ? 'Balance overdue' : `Balance due (${kind === 'balance-14' ? 14 : 3} days before)`,
+        to:
+          kind === 'balance-overdue'
+            ? 'Balance overdue'
+            : `Balance due (${kind === 'balance-14' ? 14 : 3} days before)`,
       })),
     );
     return send.length;

@@ -35,9 +35,10 @@ export type LedgerOutcome =
 
 const lockBooking = async (tx: Queryable, id: string) =>
   (
-    await tx.query<BookingRow>(`SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`, [
-      id,
-    ])
+    await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [id],
+    )
   ).rows[0];
 
 // The amount allowed, in the words the console shows beside the amount field.
@@ -65,7 +66,11 @@ export function recordLedgerEntry(
         ? paymentAllowedCents({ status: row.status, totalCents: row.total_cents, paidCents: row.paid_cents })
         : refundAllowedCents({ paidCents: row.paid_cents });
     if (entry.amountCents > allowed) {
-      return { kind: 'too-much', message: tooMuchMessage(entry.kind, allowed, paymentSettings.currency), allowedCents: allowed };
+      return {
+        kind: 'too-much',
+        message: tooMuchMessage(entry.kind, allowed, paymentSettings.currency),
+        allowedCents: allowed,
+      };
     }
     await tx.query(
       `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, reference, note, staff)
@@ -116,7 +121,9 @@ export function recordLedgerEntry(
           bookingId: row.id,
           kind: 'payment-receipt',
           to: after!.account_email,
-          data: emailData(booking, { entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents } }),
+          data: emailData(booking, {
+            entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
+          }),
         },
       ]);
     }

@@ -13,7 +13,13 @@ import type { Queryable } from '../db/database.js';
 import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from '../admin/csv.js';
-import { balanceDueOnSql, depositCentsSql, dueNowCentsSql, paymentStateSql, refundDueCentsSql } from './sql.js';
+import {
+  balanceDueOnSql,
+  depositCentsSql,
+  dueNowCentsSql,
+  paymentStateSql,
+  refundDueCentsSql,
+} from './sql.js';
 import { paymentSettings } from './settings.js';
 
 const listLimit = 100;
@@ -68,7 +74,17 @@ export async function readMoneyScreen(db: Queryable): Promise<MoneyScreen> {
     ),
     dueRows(db, paymentStateSql.overdue, dueNowCentsSql, nextDueSql, `${nextDueSql}, b.id`),
     dueRows(db, paymentStateSql['refund-due'], refundDueCentsSql, 'b.updated_at', 'b.updated_at, b.id'),
-    db.query<{ id: string; booking_id: string; reference: string; name: string; kind: 'payment' | 'refund'; method: string; amount_cents: number; at: Date | string; staff: string | null }>(
+    db.query<{
+      id: string;
+      booking_id: string;
+      reference: string;
+      name: string;
+      kind: 'payment' | 'refund';
+      method: string;
+      amount_cents: number;
+      at: Date | string;
+      staff: string | null;
+    }>(
       `SELECT e.id, e.booking_id, b.reference, b.name, e.kind, e.method, e.amount_cents, e.at, e.staff
        FROM payment_entries e JOIN bookings b ON b.id = e.booking_id
        WHERE e.at >= now() - interval '7 days' ORDER BY e.at DESC, e.id DESC LIMIT ${listLimit}`,
@@ -160,9 +176,9 @@ const ledgerCsvRow = (r: LedgerRow) =>
 
 const dateParam = (key: string) =>
   z.optional(
-    z.string({ error: `Give ${key} once.` }).check(
-      z.refine((v) => v === '' || isIsoDate(v), `${key} must be a date, YYYY-MM-DD.`),
-    ),
+    z
+      .string({ error: `Give ${key} once.` })
+      .check(z.refine((v) => v === '' || isIsoDate(v), `${key} must be a date, YYYY-MM-DD.`)),
   );
 
 export async function moneyRoutes(app: FastifyInstance, options: BookingsOptions) {
@@ -196,7 +212,10 @@ export async function moneyRoutes(app: FastifyInstance, options: BookingsOptions
         summary: 'The ledger between two dates (inclusive, UTC) as CSV, oldest first',
         querystring: z.object({ from: dateParam('from'), to: dateParam('to') }),
         response: {
-          200: { description: 'One row a ledger entry, with a header row.', content: { 'text/csv': { schema: z.string() } } },
+          200: {
+            description: 'One row a ledger entry, with a header row.',
+            content: { 'text/csv': { schema: z.string() } },
+          },
           ...errors.badRequest,
           ...signedInErrors,
           ...errors.forbidden,
@@ -222,7 +241,10 @@ export async function moneyRoutes(app: FastifyInstance, options: BookingsOptions
         );
         const page = rows.slice(0, pageSize);
         const last = page.at(-1);
-        return { rows: page, next: rows.length > pageSize && last ? { at: last.position, id: last.id } : null };
+        return {
+          rows: page,
+          next: rows.length > pageSize && last ? { at: last.position, id: last.id } : null,
+        };
       };
       const first = await read();
       const lines = csvPages(csvBom + csvRow(ledgerHeader), first, ledgerCsvRow, read);

@@ -13,7 +13,14 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { newReference } from '../bookings/repository.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
-import { createOperator, makeClientDir, spawnServer, validBooking, type ServerProcess, type TestUser } from '../test/fixtures.js';
+import {
+  createOperator,
+  makeClientDir,
+  spawnServer,
+  validBooking,
+  type ServerProcess,
+  type TestUser,
+} from '../test/fixtures.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
@@ -91,7 +98,12 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
       paidUp.push(id);
     }
     // The booking the staff race on: confirmed, waived (the jobs leave it alone), $10,000.
-    raced = await insertBooking(near, { status: 'confirmed', waived: true, depositDueAt: null, total: 1_000_000 });
+    raced = await insertBooking(near, {
+      status: 'confirmed',
+      waived: true,
+      depositDueAt: null,
+      total: 1_000_000,
+    });
     operator = await createOperator('money-racer');
     const env = { DATABASE_URL: url, CLIENT_DIR: clientDir, REMINDER_INTERVAL_SECONDS: '1' };
     servers = await Promise.all(ports.map((port) => spawnServer(env, port)));
@@ -144,12 +156,14 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
   });
 
   it('each unpaid deposit lapses once, seats back once; each balance reminder goes out once; none once paid', async () => {
-    const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
+    const count = async (sql: string, params: unknown[]) =>
+      (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
     await waitFor(
       async () =>
-        (await count(`SELECT count(*)::int AS n FROM bookings WHERE id = ANY($1::uuid[]) AND status = 'cancelled'`, [
-          lapsing,
-        ])) === 20,
+        (await count(
+          `SELECT count(*)::int AS n FROM bookings WHERE id = ANY($1::uuid[]) AND status = 'cancelled'`,
+          [lapsing],
+        )) === 20,
       30_000,
       '20 lapsed deposits',
     );
@@ -172,9 +186,10 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
     // 36 seats taken: the 20 lapsed gave theirs back, once each.
     expect(await count('SELECT seats_taken AS n FROM departures WHERE id = $1', [near])).toBe(16);
     expect(
-      await count(`SELECT count(*)::int AS n FROM bookings WHERE id = ANY($1::uuid[]) AND status <> 'cancelled'`, [
-        [...waived, ...balanceDue, ...paidUp],
-      ]),
+      await count(
+        `SELECT count(*)::int AS n FROM bookings WHERE id = ANY($1::uuid[]) AND status <> 'cancelled'`,
+        [[...waived, ...balanceDue, ...paidUp]],
+      ),
     ).toBe(15);
     const { rows: reminders } = await db.query<{ booking_id: string; n: number }>(
       `SELECT booking_id, count(*)::int AS n FROM outbox WHERE kind = 'balance-reminder' GROUP BY booking_id`,

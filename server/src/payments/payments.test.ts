@@ -47,7 +47,9 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(Math.round(hours)).toBe(168);
     const read = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
     expect(read.payment).toEqual(booking.payment);
-    const admin = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}`)).json() as AdminBooking;
+    const admin = (
+      await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}`)
+    ).json() as AdminBooking;
     expect(admin.payment.state).toBe('deposit-due');
     // The "received" email says what is due and how to pay.
     const received = (await outbox(booking.id)).find((m) => m.kind === 'booking-received')!;
@@ -56,28 +58,51 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
 
   it('the deposit recorded by staff confirms the booking, with its audit row, a receipt and the confirmation', async () => {
     const booking = await bookFar(2);
-    const res = await pay(booking.id, { kind: 'payment', method: 'bank-transfer', amountCents: 98_000, reference: 'TRX-1' });
+    const res = await pay(booking.id, {
+      kind: 'payment',
+      method: 'bank-transfer',
+      amountCents: 98_000,
+      reference: 'TRX-1',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const after = res.json() as AdminBooking;
     expect(after.status).toBe('confirmed');
     expect(after.payment).toMatchObject({ paidCents: 98_000, state: 'balance-due', dueNowCents: 392_000 });
     expect(after.payment.entries).toEqual([
-      expect.objectContaining({ kind: 'payment', method: 'bank-transfer', amountCents: 98_000, reference: 'TRX-1' }),
+      expect.objectContaining({
+        kind: 'payment',
+        method: 'bank-transfer',
+        amountCents: 98_000,
+        reference: 'TRX-1',
+      }),
     ]);
     const audit = await ctx.audit({ bookingId: booking.id });
     expect(audit).toContainEqual(
-      expect.objectContaining({ action: 'payment.recorded', actor: ctx.operator.email, to_value: 'USD 980.00 (bank-transfer)' }),
+      expect.objectContaining({
+        action: 'payment.recorded',
+        actor: ctx.operator.email,
+        to_value: 'USD 980.00 (bank-transfer)',
+      }),
     );
     expect(audit.map((a) => a.action)).toContain('booking.confirmed');
     const kinds = (await outbox(booking.id)).map((m) => m.kind);
     expect(kinds).toEqual(expect.arrayContaining(['payment-receipt', 'booking-confirmed']));
 
     // The balance, then a mistake undone by a refund with a note.
-    expect((await pay(booking.id, { kind: 'payment', method: 'card', amountCents: 392_000 })).json()).toMatchObject({
+    expect(
+      (await pay(booking.id, { kind: 'payment', method: 'card', amountCents: 392_000 })).json(),
+    ).toMatchObject({
       payment: { state: 'paid', paidCents: 490_000, dueNowCents: 0 },
     });
-    const undone = await pay(booking.id, { kind: 'refund', method: 'card', amountCents: 392_000, note: 'Charged twice' });
-    expect(undone.json()).toMatchObject({ payment: { paidCents: 98_000, refundedCents: 392_000, state: 'balance-due' } });
+    const undone = await pay(booking.id, {
+      kind: 'refund',
+      method: 'card',
+      amountCents: 392_000,
+      note: 'Charged twice',
+    });
+    expect(undone.json()).toMatchObject({
+      payment: { paidCents: 98_000, refundedCents: 392_000, state: 'balance-due' },
+    });
   });
 
   it('a payment above what is owed or a refund above what is paid is 409 with the amount allowed, nothing stored', async () => {
@@ -87,7 +112,10 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(never.json()).toEqual({ message: expect.stringMatching(/nothing to refund/), allowedCents: 0 });
     const over = await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 245_001 });
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ allowedCents: 245_000, message: 'At most USD 2450.00 is still owed on this booking.' });
+    expect(over.json()).toMatchObject({
+      allowedCents: 245_000,
+      message: 'At most USD 2450.00 is still owed on this booking.',
+    });
     await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 10_000 });
     const refund = await pay(booking.id, { kind: 'refund', method: 'cash', amountCents: 10_001 });
     expect(refund.json()).toMatchObject({ allowedCents: 10_000 });
@@ -118,32 +146,48 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     const guide = await createUser('guide');
     await setEmulatorClaims(guide.uid, { role: 'guide' });
     const guideUser = { ...guide, idToken: await signInUser(guide.email) };
-    expect((await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, guideUser)).statusCode).toBe(403);
-    expect((await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, ctx.traveller)).statusCode).toBe(403);
-    expect((await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, null)).statusCode).toBe(401);
+    expect(
+      (await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, guideUser)).statusCode,
+    ).toBe(403);
+    expect(
+      (await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, ctx.traveller))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 100 }, null)).statusCode,
+    ).toBe(401);
     // Another booking id that is none of ours, or not an id at all.
-    expect((await pay(crypto.randomUUID(), { kind: 'payment', method: 'cash', amountCents: 100 })).statusCode).toBe(404);
-    expect((await pay('not-an-id', { kind: 'payment', method: 'cash', amountCents: 100 })).statusCode).toBe(404);
+    expect(
+      (await pay(crypto.randomUUID(), { kind: 'payment', method: 'cash', amountCents: 100 })).statusCode,
+    ).toBe(404);
+    expect((await pay('not-an-id', { kind: 'payment', method: 'cash', amountCents: 100 })).statusCode).toBe(
+      404,
+    );
     expect(await entries(booking.id)).toBe(0);
   });
 
   it('the database keeps the ledger: entries never change, paid_cents equals their sum and is never negative', async () => {
     const booking = await bookFar(1);
     await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 5_000 });
-    await expect(ctx.db.query('UPDATE payment_entries SET amount_cents = 1 WHERE booking_id = $1', [booking.id])).rejects.toThrow(
-      /never edited/,
-    );
-    await expect(ctx.db.query('DELETE FROM payment_entries WHERE booking_id = $1', [booking.id])).rejects.toThrow(/never edited/);
-    await expect(ctx.db.query('UPDATE bookings SET paid_cents = 6000 WHERE id = $1', [booking.id])).rejects.toThrow(
-      /differs from the ledger/,
-    );
+    await expect(
+      ctx.db.query('UPDATE payment_entries SET amount_cents = 1 WHERE booking_id = $1', [booking.id]),
+    ).rejects.toThrow(/never edited/);
+    await expect(
+      ctx.db.query('DELETE FROM payment_entries WHERE booking_id = $1', [booking.id]),
+    ).rejects.toThrow(/never edited/);
+    await expect(
+      ctx.db.query('UPDATE bookings SET paid_cents = 6000 WHERE id = $1', [booking.id]),
+    ).rejects.toThrow(/differs from the ledger/);
     await expect(
       ctx.db.query(
         `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency) VALUES ($1, $2, 'refund', 'cash', 5001, 'USD')`,
         [crypto.randomUUID(), booking.id],
       ),
     ).rejects.toThrow(/bookings_paid_not_negative/);
-    const { rows } = await ctx.db.query<{ paid_cents: number }>('SELECT paid_cents FROM bookings WHERE id = $1', [booking.id]);
+    const { rows } = await ctx.db.query<{ paid_cents: number }>(
+      'SELECT paid_cents FROM bookings WHERE id = $1',
+      [booking.id],
+    );
     expect(rows[0]!.paid_cents).toBe(5_000);
   });
 
@@ -153,13 +197,24 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     const quote = await ctx.call(ctx.traveller, 'GET', `/api/bookings/${booking.id}/cancellation`);
     expect(quote.statusCode, quote.body).toBe(200);
     // Far from the departure: the deposit is kept.
-    expect(quote.json()).toEqual({ feeCents: 98_000, refundCents: 52_000, paidCents: 150_000, currency: 'USD' });
+    expect(quote.json()).toEqual({
+      feeCents: 98_000,
+      refundCents: 52_000,
+      paidCents: 150_000,
+      currency: 'USD',
+    });
     const stranger = await createUser('stranger');
-    expect((await ctx.call(stranger, 'GET', `/api/bookings/${booking.id}/cancellation`)).statusCode).toBe(404);
+    expect((await ctx.call(stranger, 'GET', `/api/bookings/${booking.id}/cancellation`)).statusCode).toBe(
+      404,
+    );
 
-    const cancelled = (await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/cancel`)).json() as Booking;
+    const cancelled = (
+      await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/cancel`)
+    ).json() as Booking;
     expect(cancelled.payment).toMatchObject({ state: 'refund-due', refundDueCents: 52_000, dueNowCents: 0 });
-    expect((await outbox(booking.id)).find((m) => m.kind === 'booking-cancelled')!.payload.money).toMatchObject({
+    expect(
+      (await outbox(booking.id)).find((m) => m.kind === 'booking-cancelled')!.payload.money,
+    ).toMatchObject({
       refundDueCents: 52_000,
     });
     // No payment on a cancelled booking; the refund settles it.
@@ -169,14 +224,18 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
 
     const other = await bookFar(1);
     await pay(other.id, { kind: 'payment', method: 'cash', amountCents: 49_000 });
-    const byBrand = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${other.id}/cancel`, { reason: 'Storm' });
+    const byBrand = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${other.id}/cancel`, {
+      reason: 'Storm',
+    });
     expect(byBrand.json()).toMatchObject({ payment: { state: 'refund-due', refundDueCents: 49_000 } });
   });
 
   it('a change that lowers the total below what is paid owes the difference back', async () => {
     const booking = await bookFar(3);
     await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 3 * 245_000 });
-    const changed = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/change`, { travellers: 2 });
+    const changed = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${booking.id}/change`, {
+      travellers: 2,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ payment: { state: 'refund-due', refundDueCents: 245_000 } });
   });
@@ -185,39 +244,75 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     const departureId = await ctx.addDeparture({ capacity: 2 });
     const unpaid = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
     const waiter = await createUser('waiter');
-    expect((await ctx.call(waiter, 'POST', `/api/departures/${departureId}/waitlist`, { travellers: 1 })).statusCode).toBe(201);
+    expect(
+      (await ctx.call(waiter, 'POST', `/api/departures/${departureId}/waitlist`, { travellers: 1 }))
+        .statusCode,
+    ).toBe(201);
     const staffMade = await ctx.call(ctx.operator, 'POST', '/api/admin/bookings', {
-      packageId: 'swiss-alpine-lakes', departureId: await ctx.addDeparture(), travellers: 1, name: 'Phone Caller',
-      email: 'caller@example.com', address: '1 Road', phone: '442079460000', status: 'requested', depositWaived: true,
+      packageId: 'swiss-alpine-lakes',
+      departureId: await ctx.addDeparture(),
+      travellers: 1,
+      name: 'Phone Caller',
+      email: 'caller@example.com',
+      address: '1 Road',
+      phone: '442079460000',
+      status: 'requested',
+      depositWaived: true,
     });
     expect(staffMade.statusCode, staffMade.body).toBe(201);
     const paid = await bookFar(1);
     await pay(paid.id, { kind: 'payment', method: 'cash', amountCents: 49_000 });
-    await ctx.db.query(`UPDATE bookings SET deposit_due_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`, [
-      [unpaid.id, paid.id],
-    ]);
-    const offers = () => ({ now: new Date(), offerHours: 24, maxHeldSeats: 24, packageName: (id: string) => id });
+    await ctx.db.query(
+      `UPDATE bookings SET deposit_due_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`,
+      [[unpaid.id, paid.id]],
+    );
+    const offers = () => ({
+      now: new Date(),
+      offerHours: 24,
+      maxHeldSeats: 24,
+      packageName: (id: string) => id,
+    });
     const first = await runMoneyJobs(ctx.db, new Date(), offers);
     expect(first.lapsed).toBe(1);
     expect((await runMoneyJobs(ctx.db, new Date(), offers)).lapsed).toBe(0);
     const after = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${unpaid.id}`)).json() as Booking;
     expect(after).toMatchObject({ status: 'cancelled', payment: { state: 'settled' } });
     expect(await ctx.audit({ bookingId: unpaid.id })).toContainEqual(
-      expect.objectContaining({ action: 'booking.cancelled', actor_type: 'system', reason: 'The deposit was not paid' }),
+      expect.objectContaining({
+        action: 'booking.cancelled',
+        actor_type: 'system',
+        reason: 'The deposit was not paid',
+      }),
     );
-    const entry = (await ctx.call(waiter, 'GET', '/api/waitlist')).json() as { entries: { status: string }[] };
+    const entry = (await ctx.call(waiter, 'GET', '/api/waitlist')).json() as {
+      entries: { status: string }[];
+    };
     expect(entry.entries[0]!.status).toBe('offered');
-    expect(((await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${(staffMade.json() as Booking).id}`)).json() as Booking).status).toBe('requested');
+    expect(
+      (
+        (
+          await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${(staffMade.json() as Booking).id}`)
+        ).json() as Booking
+      ).status,
+    ).toBe('requested');
   });
 
   it('balance reminders 14 and 3 days before and the overdue notice, once each, none once paid', async () => {
     // The balance is due 60 days before: a departure 72 days ahead is 12 days from its balance date.
     const departureId = await ctx.addDeparture({ daysAhead: 72 });
     const booking = await ctx.book(ctx.traveller, { departureId, travellers: 1 });
-    const paidUp = await ctx.book(ctx.traveller, { departureId: await ctx.addDeparture({ daysAhead: 73 }), travellers: 1 });
+    const paidUp = await ctx.book(ctx.traveller, {
+      departureId: await ctx.addDeparture({ daysAhead: 73 }),
+      travellers: 1,
+    });
     await pay(booking.id, { kind: 'payment', method: 'cash', amountCents: 49_000 });
     await pay(paidUp.id, { kind: 'payment', method: 'cash', amountCents: 245_000 });
-    const offers = () => ({ now: new Date(), offerHours: 24, maxHeldSeats: 24, packageName: (id: string) => id });
+    const offers = () => ({
+      now: new Date(),
+      offerHours: 24,
+      maxHeldSeats: 24,
+      packageName: (id: string) => id,
+    });
     const kinds = async (id: string) =>
       (await outbox(id)).filter((m) => m.kind.startsWith('balance-')).map((m) => m.kind);
     const day = (n: number) => new Date(Date.now() + n * 86_400_000);
@@ -232,52 +327,97 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(await kinds(booking.id)).toEqual(['balance-reminder', 'balance-reminder', 'balance-overdue']);
     expect(await kinds(paidUp.id)).toEqual([]);
     const reminder = (await outbox(booking.id)).find((m) => m.kind === 'balance-reminder')!;
-    expect(reminder.payload).toMatchObject({ daysLeft: 12, money: { dueNowCents: 196_000, state: 'balance-due' } });
+    expect(reminder.payload).toMatchObject({
+      daysLeft: 12,
+      money: { dueNowCents: 196_000, state: 'balance-due' },
+    });
   });
 
   it('DELETE /api/me keeps the ledger without the person; the export lists the entries', async () => {
     const leaver = await createUser('leaver');
     const booking = await bookFar(1, leaver);
-    await pay(booking.id, { kind: 'payment', method: 'bank-transfer', amountCents: 49_000, reference: 'TRX-9', note: 'Paid by their aunt Jane Leaver' });
+    await pay(booking.id, {
+      kind: 'payment',
+      method: 'bank-transfer',
+      amountCents: 49_000,
+      reference: 'TRX-9',
+      note: 'Paid by their aunt Jane Leaver',
+    });
     const exported = await ctx.call(leaver, 'GET', '/api/me/export');
     expect(exported.json().bookings[0].payment.entries).toEqual([
       expect.objectContaining({ amountCents: 49_000, reference: 'TRX-9', kind: 'payment' }),
     ]);
     const deleted = await ctx.call(leaver, 'DELETE', '/api/me');
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const { rows } = await ctx.db.query<{ amount_cents: number; reference: string; note: string | null; name: string; paid_cents: number }>(
+    const { rows } = await ctx.db.query<{
+      amount_cents: number;
+      reference: string;
+      note: string | null;
+      name: string;
+      paid_cents: number;
+    }>(
       `SELECT e.amount_cents, e.reference, e.note, b.name, b.paid_cents FROM payment_entries e JOIN bookings b ON b.id = e.booking_id WHERE b.id = $1`,
       [booking.id],
     );
-    expect(rows).toEqual([{ amount_cents: 49_000, reference: 'TRX-9', note: null, name: 'Deleted account', paid_cents: 49_000 }]);
+    expect(rows).toEqual([
+      { amount_cents: 49_000, reference: 'TRX-9', note: null, name: 'Deleted account', paid_cents: 49_000 },
+    ]);
   });
 
   it('the money screen and the ledger CSV: due, overdue, refunds due, received; amounts as 1234.50, formulas neutralised', async () => {
     const booking = await bookFar(1);
-    await pay(booking.id, { kind: 'payment', method: 'bank-transfer', amountCents: 49_050, reference: '=HYPERLINK("x")' });
+    await pay(booking.id, {
+      kind: 'payment',
+      method: 'bank-transfer',
+      amountCents: 49_050,
+      reference: '=HYPERLINK("x")',
+    });
     const screen = await ctx.call(ctx.operator, 'GET', '/api/admin/money');
     expect(screen.statusCode, screen.body).toBe(200);
     const body = screen.json();
-    expect(body.received).toContainEqual(expect.objectContaining({ reference: booking.reference, amountCents: 49_050 }));
+    expect(body.received).toContainEqual(
+      expect.objectContaining({ reference: booking.reference, amountCents: 49_050 }),
+    );
     expect(body.receivedPerWeek).toHaveLength(12);
     expect(body.outstandingPerMonth).toHaveLength(6);
-    const csv = await ctx.call(ctx.operator, 'GET', `/api/admin/payments.csv?from=2000-01-01&to=${ctx.today}`);
+    const csv = await ctx.call(
+      ctx.operator,
+      'GET',
+      `/api/admin/payments.csv?from=2000-01-01&to=${ctx.today}`,
+    );
     expect(csv.statusCode, csv.body).toBe(200);
     const rows = readCsv(csv.body);
-    expect(rows[0]).toEqual(['at (UTC)', 'reference', 'traveller', 'package', 'departure', 'kind', 'method', 'amount', 'currency', 'provider reference', 'staff']);
+    expect(rows[0]).toEqual([
+      'at (UTC)',
+      'reference',
+      'traveller',
+      'package',
+      'departure',
+      'kind',
+      'method',
+      'amount',
+      'currency',
+      'provider reference',
+      'staff',
+    ]);
     const mine = rows.find((r) => r[1] === `="${booking.reference}"`)!;
     expect(mine.slice(5, 9)).toEqual(['payment', 'bank-transfer', '490.50', 'USD']);
-    expect((await ctx.call(ctx.operator, 'GET', '/api/admin/payments.csv?from=tomorrow')).statusCode).toBe(400);
+    expect((await ctx.call(ctx.operator, 'GET', '/api/admin/payments.csv?from=tomorrow')).statusCode).toBe(
+      400,
+    );
     // The payment= filter agrees with each booking's own state.
     for (const state of ['deposit-due', 'balance-due', 'paid', 'refund-due', 'settled', 'overdue']) {
-      const page = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings?payment=${state}&limit=100`)).json() as { bookings: AdminBooking[] };
+      const page = (
+        await ctx.call(ctx.operator, 'GET', `/api/admin/bookings?payment=${state}&limit=100`)
+      ).json() as { bookings: AdminBooking[] };
       for (const b of page.bookings) expect(b.payment.state, `${b.reference} in ${state}`).toBe(state);
     }
     expect((await ctx.call(ctx.operator, 'GET', '/api/admin/bookings?payment=rich')).statusCode).toBe(400);
   });
 
   describe('payment terms in the catalogue', () => {
-    const patch = (body: unknown) => ctx.call(ctx.operator, 'PATCH', '/api/admin/packages/swiss-alpine-lakes', body);
+    const patch = (body: unknown) =>
+      ctx.call(ctx.operator, 'PATCH', '/api/admin/packages/swiss-alpine-lakes', body);
     const termsNow = async () =>
       (
         await ctx.db.query<{ deposit_percent: number; cancellation_fees: unknown }>(
@@ -303,8 +443,18 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
         { depositPercent: 101 },
         { depositPercent: 10.5 },
         { balanceDueDays: -1 },
-        { cancellationFees: [{ daysBefore: 30, percent: 50 }, { daysBefore: 60, percent: 100 }] },
-        { cancellationFees: [{ daysBefore: 60, percent: 50 }, { daysBefore: 30, percent: 40 }] },
+        {
+          cancellationFees: [
+            { daysBefore: 30, percent: 50 },
+            { daysBefore: 60, percent: 100 },
+          ],
+        },
+        {
+          cancellationFees: [
+            { daysBefore: 60, percent: 50 },
+            { daysBefore: 30, percent: 40 },
+          ],
+        },
         { cancellationFees: Array.from({ length: 7 }, (_, i) => ({ daysBefore: 70 - i, percent: i * 10 })) },
         { cancellationFees: [{ daysBefore: 60 }] },
       ]) {
@@ -323,7 +473,13 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
       expect(after.payment.depositCents).toBe(122_500);
       const again = (await ctx.call(ctx.traveller, 'GET', `/api/bookings/${before.id}`)).json() as Booking;
       expect(again.payment.depositCents).toBe(49_000);
-      await patch({ depositPercent: 20, cancellationFees: [{ daysBefore: 60, percent: 50 }, { daysBefore: 30, percent: 100 }] });
+      await patch({
+        depositPercent: 20,
+        cancellationFees: [
+          { daysBefore: 60, percent: 50 },
+          { daysBefore: 30, percent: 100 },
+        ],
+      });
     });
   });
 });

@@ -16,7 +16,13 @@ import { findAdminBooking } from '../admin/bookings-queries.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { BookingsOptions } from '../bookings/routes.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { errors, jsonBodyErrors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { recordLedgerEntry } from './ledger.js';

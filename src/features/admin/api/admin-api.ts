@@ -214,7 +214,10 @@ export const createStaffBooking = (input: StaffBookingInput) =>
 
 // Contract v5: a payment or a refund staff record; the money screen; the ledger's CSV address.
 export function recordLedgerEntry(bookingId: string, entry: LedgerEntryRequest): Promise<AdminBooking> {
-  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/payments`, { method: 'POST', body: entry });
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/payments`, {
+    method: 'POST',
+    body: entry,
+  });
 }
 
 export function getMoneyScreen(signal?: AbortSignal): Promise<MoneyScreen> {

@@ -89,7 +89,9 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
               <StatusBadge status={b.status} />
             </td>
             <td data-label="Payment" className="admin-bookings__payment">
-              <span className={`admin-pay admin-pay--${b.payment.state}`}>{paymentStateLabels[b.payment.state]}</span>
+              <span className={`admin-pay admin-pay--${b.payment.state}`}>
+                {paymentStateLabels[b.payment.state]}
+              </span>
               {b.payment.dueNowCents > 0 || b.payment.refundDueCents > 0 ? (
                 <span className="admin-sub">
                   {b.payment.refundDueCents > 0

@@ -14,15 +14,26 @@ describe('the booking’s ledger', () => {
       status: 'confirmed',
       payment: { ...booking.payment, paidCents: 98_000, dueNowCents: 392_000, state: 'balance-due' },
     });
-    const { calls } = fakeFetch({ [`POST /api/admin/bookings/${booking.id}/payments`]: () => json(201, paid) });
+    const { calls } = fakeFetch({
+      [`POST /api/admin/bookings/${booking.id}/payments`]: () => json(201, paid),
+    });
     const onRecorded = vi.fn();
     render(<LedgerPanel booking={booking} onRecorded={onRecorded} />);
     expect(screen.getByText('Deposit due')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Amount (USD)'), '980.00');
     await user.type(screen.getByLabelText('Reference (optional)'), 'BANK 7781');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
-    expect(calls[0]!.body).toEqual({ kind: 'payment', method: 'bank-transfer', amountCents: 98_000, reference: 'BANK 7781', note: null });
-    expect(onRecorded).toHaveBeenCalledWith(paid, 'Payment of $980.00 recorded. The traveller gets a receipt.');
+    expect(calls[0]!.body).toEqual({
+      kind: 'payment',
+      method: 'bank-transfer',
+      amountCents: 98_000,
+      reference: 'BANK 7781',
+      note: null,
+    });
+    expect(onRecorded).toHaveBeenCalledWith(
+      paid,
+      'Payment of $980.00 recorded. The traveller gets a receipt.',
+    );
   });
 
   it('keeps what was typed and shows the amount allowed when the server refuses; refuses fractions of a cent', async () => {

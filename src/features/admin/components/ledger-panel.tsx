@@ -56,7 +56,10 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
       setAmount('');
       setReference('');
       setNote('');
-      onRecorded(updated, `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(cents)} recorded. The traveller gets a receipt.`);
+      onRecorded(
+        updated,
+        `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(cents)} recorded. The traveller gets a receipt.`,
+      );
     } catch (e) {
       if (e instanceof ApiError) {
         // A 409's message names the amount allowed (server/src/payments/ledger.ts).
@@ -127,7 +130,9 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
                   {e.reference ? <span className="admin-sub"> · {e.reference}</span> : null}
                   {e.note ? <span className="admin-sub"> · {e.note}</span> : null}
                 </td>
-                <td className="admin-num">{e.kind === 'refund' ? `−${money(e.amountCents)}` : money(e.amountCents)}</td>
+                <td className="admin-num">
+                  {e.kind === 'refund' ? `−${money(e.amountCents)}` : money(e.amountCents)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -155,7 +160,12 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
           onChange={(e) => setAmount(e.target.value)}
           error={error || undefined}
         />
-        <SelectField label="Method" name="method" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+        <SelectField
+          label="Method"
+          name="method"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+        >
           {paymentMethods.map((m) => (
             <option key={m} value={m}>
               {paymentMethodLabels[m]}
@@ -169,7 +179,13 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
           value={reference}
           onChange={(e) => setReference(e.target.value)}
         />
-        <InputField label="Note (optional)" name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        <InputField
+          label="Note (optional)"
+          name="note"
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <button type="submit" className="button button--primary" aria-busy={busy}>
           {busy ? 'Recording…' : kind === 'payment' ? 'Record payment' : 'Record refund'}
         </button>

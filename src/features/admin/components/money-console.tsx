@@ -12,7 +12,19 @@ import type { MoneyScreen } from '#contracts/api';
 
 type Row = MoneyScreen['dueSoon'][number];
 
-function DueTable({ title, rows, empty, currency, amountLabel }: { title: string; rows: Row[]; empty: string; currency: string; amountLabel: string }) {
+function DueTable({
+  title,
+  rows,
+  empty,
+  currency,
+  amountLabel,
+}: {
+  title: string;
+  rows: Row[];
+  empty: string;
+  currency: string;
+  amountLabel: string;
+}) {
   return (
     <section className="admin-panel admin-panel__pad admin-money__list" aria-label={title}>
       <h2 className="admin-panel__title">
@@ -64,32 +76,62 @@ function DueTable({ title, rows, empty, currency, amountLabel }: { title: string
 
 // A bar per period, drawn as SVG, labelled by the figure's title and summary (the text
 // alternative); the figures as a table behind the figure's toggle.
-function Bars({ labelledBy, bars, currency }: { labelledBy: string; bars: { label: string; cents: number }[]; currency: string }) {
+function Bars({
+  labelledBy,
+  bars,
+  currency,
+}: {
+  labelledBy: string;
+  bars: { label: string; cents: number }[];
+  currency: string;
+}) {
   const max = Math.max(1, ...bars.map((b) => Math.abs(b.cents)));
   const height = 160;
   const width = 100 / bars.length;
   return (
-    <svg className="money-chart" viewBox={`0 0 100 ${height + 24}`} preserveAspectRatio="none" width="100%" height={height + 24} role="img" aria-labelledby={labelledBy}>
-      {bars.map((b, i) => {
-        const h = (Math.max(0, b.cents) / max) * height;
-        return (
-          <g key={b.label}>
-            <rect x={i * width + width * 0.15} y={height - h} width={width * 0.7} height={h} className="money-chart__bar">
-              <title>
-                {b.label}: {formatCents(b.cents, currency)}
-              </title>
-            </rect>
-          </g>
-        );
-      })}
-      <line x1="0" x2="100" y1={height} y2={height} className="money-chart__axis" />
-    </svg>
+    <div className="money-chart__wrap">
+      <svg
+        className="money-chart"
+        viewBox={`0 0 100 ${height}`}
+        preserveAspectRatio="none"
+        width="100%"
+        height={height}
+        role="img"
+        aria-labelledby={labelledBy}
+      >
+        {bars.map((b, i) => {
+          const h = (Math.max(0, b.cents) / max) * height;
+          return (
+            <g key={b.label}>
+              <rect
+                x={i * width + width * 0.15}
+                y={height - h}
+                width={width * 0.7}
+                height={h}
+                className="money-chart__bar"
+              >
+                <title>
+                  {b.label}: {formatCents(b.cents, currency)}
+                </title>
+              </rect>
+            </g>
+          );
+        })}
+        <line x1="0" x2="100" y1={height} y2={height} className="money-chart__axis" />
+      </svg>
+      {/* The periods under their bars (the summary and the table say the same in words). */}
+      <ol className="money-chart__labels" aria-hidden="true">
+        {bars.map((b, i) => (
+          <li key={b.label}>{i % Math.ceil(bars.length / 6) === 0 ? b.label : ''}</li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
 const weekLabel = (iso: string) => formatTripDate(iso).replace(/^\w+ /, '');
-const monthLabel = (ym: string) =>
-  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthLabel = (ym: string) => `${monthNames[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
 export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   const c = screen.currency;
@@ -147,7 +189,8 @@ export function MoneyConsole() {
         <span className="sr-only">Loading the money…</span>
       </div>
     );
-  if (state.status === 'error') return <ErrorNotice message="The money screen could not be loaded." onRetry={retry} />;
+  if (state.status === 'error')
+    return <ErrorNotice message="The money screen could not be loaded." onRetry={retry} />;
   const s = state.data;
   const today = todayIso('UTC');
   return (
@@ -167,10 +210,31 @@ export function MoneyConsole() {
         </div>
       </div>
       <div className="admin-money">
-        <DueTable title="Overdue" rows={s.overdue} empty="Nothing is overdue." currency={s.currency} amountLabel="Due" />
-        <DueTable title="Due in the next 30 days" rows={s.dueSoon} empty="Nothing falls due in the next 30 days." currency={s.currency} amountLabel="Due" />
-        <DueTable title="Refunds due" rows={s.refundsDue} empty="No refund is owed." currency={s.currency} amountLabel="To refund" />
-        <section className="admin-panel admin-panel__pad admin-money__list" aria-label="Received in the last 7 days">
+        <DueTable
+          title="Overdue"
+          rows={s.overdue}
+          empty="Nothing is overdue."
+          currency={s.currency}
+          amountLabel="Due"
+        />
+        <DueTable
+          title="Due in the next 30 days"
+          rows={s.dueSoon}
+          empty="Nothing falls due in the next 30 days."
+          currency={s.currency}
+          amountLabel="Due"
+        />
+        <DueTable
+          title="Refunds due"
+          rows={s.refundsDue}
+          empty="No refund is owed."
+          currency={s.currency}
+          amountLabel="To refund"
+        />
+        <section
+          className="admin-panel admin-panel__pad admin-money__list"
+          aria-label="Received in the last 7 days"
+        >
           <h2 className="admin-panel__title">
             Received in the last 7 days <span className="admin-muted">({s.received.length})</span>
           </h2>

@@ -49,4 +49,3 @@ export function saveTravellers(id: string, guests: Guest[]): Promise<Booking> {
 export function answerMoveOffer(id: string, answer: 'accept' | 'decline'): Promise<Booking> {
   return apiRequest<Booking>(`/api/bookings/${encodeURIComponent(id)}/move/${answer}`, { method: 'POST' });
 }
-

@@ -4,7 +4,9 @@ import type { CancellationQuoteAnswer, PaymentInstructions } from '#contracts/ap
 
 // What cancelling now would keep and give back (contract v5).
 export function getCancellationQuote(id: string, signal?: AbortSignal): Promise<CancellationQuoteAnswer> {
-  return apiRequest<CancellationQuoteAnswer>(`/api/bookings/${encodeURIComponent(id)}/cancellation`, { signal });
+  return apiRequest<CancellationQuoteAnswer>(`/api/bookings/${encodeURIComponent(id)}/cancellation`, {
+    signal,
+  });
 }
 
 // How to pay the brand (PAYMENT_INSTRUCTIONS): public.

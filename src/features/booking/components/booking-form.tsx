@@ -567,7 +567,11 @@ export function BookingForm({
       <button type="submit" className="button button--accent button--block" aria-busy={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <BookingTerms className="booking-form__terms" startsOn={selected?.startsOn} paymentTerms={paymentTerms} />
+      <BookingTerms
+        className="booking-form__terms"
+        startsOn={selected?.startsOn}
+        paymentTerms={paymentTerms}
+      />
     </form>
   );
 }

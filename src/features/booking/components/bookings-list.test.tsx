@@ -24,7 +24,12 @@ vi.mock('~/features/booking/api/payments-api', () => ({
     currency: 'USD',
     instructions: 'Pay by bank transfer to IBAN XX00 TEST.',
   })),
-  getCancellationQuote: vi.fn(async () => ({ feeCents: 98_000, refundCents: 2_000, paidCents: 100_000, currency: 'USD' })),
+  getCancellationQuote: vi.fn(async () => ({
+    feeCents: 98_000,
+    refundCents: 2_000,
+    paidCents: 100_000,
+    currency: 'USD',
+  })),
 }));
 // The Change dialog's list of dates.
 vi.mock('~/lib/departures-api', () => ({ getDepartures: vi.fn(async () => []) }));

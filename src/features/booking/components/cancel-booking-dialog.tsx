@@ -9,15 +9,19 @@ import { useAsyncData } from '~/lib/use-async-data';
 
 // The fee and the refund, before the traveller confirms (GET /api/bookings/{id}/cancellation).
 function CancellationQuoteLine({ bookingId }: { bookingId: string }) {
-  const { state } = useAsyncData(`cancellation:${bookingId}`, (signal) => getCancellationQuote(bookingId, signal));
+  const { state } = useAsyncData(`cancellation:${bookingId}`, (signal) =>
+    getCancellationQuote(bookingId, signal),
+  );
   if (state.status === 'loading') return <p className="dialog__quote">Working out the cancellation fee…</p>;
-  if (state.status === 'error') return <p className="dialog__quote">The cancellation fee could not be loaded.</p>;
+  if (state.status === 'error')
+    return <p className="dialog__quote">The cancellation fee could not be loaded.</p>;
   const q = state.data;
   const money = (cents: number) => formatCents(cents, q.currency);
   return (
     <p className="dialog__quote">
       <strong>
-        Cancellation fee {money(q.feeCents)}. You get back {money(q.refundCents)} of the {money(q.paidCents)} paid.
+        Cancellation fee {money(q.feeCents)}. You get back {money(q.refundCents)} of the {money(q.paidCents)}{' '}
+        paid.
       </strong>
     </p>
   );

@@ -24,7 +24,9 @@ export function PaymentDue({ payment: p, reference }: PaymentDueProps) {
   return (
     <section className="payment-due" aria-label="Payment" data-state={p.state}>
       <p className="payment-due__state">
-        <span className={`payment-due__badge payment-due__badge--${p.state}`}>{paymentStateLabels[p.state]}</span>{' '}
+        <span className={`payment-due__badge payment-due__badge--${p.state}`}>
+          {paymentStateLabels[p.state]}
+        </span>{' '}
         {money(p.paidCents)} paid of {money(p.totalCents)}
       </p>
       {owes ? (
