@@ -65,9 +65,7 @@ describe('enqueueEmails', () => {
     expect(owner[0]!.payload.name).toBe('Ana Lopez');
     // The brand's own copies are not the account's emails.
     await db.transaction((tx) => enqueueEmails(tx, [job('stranger@example.com', 'operations-request')]));
-    expect(
-      (await queued('stranger@example.com')).filter((r) => r.kind === 'operations-request'),
-    ).toHaveLength(1);
+    expect((await queued('stranger@example.com')).filter((r) => r.kind === 'operations-request')).toHaveLength(1);
 
     // Once the account verifies, its emails go out in full again.
     await track({ uid: 'u-unverified', email: 'stranger@example.com', emailVerified: true });

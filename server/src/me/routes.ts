@@ -60,10 +60,7 @@ export async function meRoutes(app: FastifyInstance, options: BookingsOptions) {
       );
       return reply
         .header('Cache-Control', 'private, no-store')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`,
-        )
+        .header('Content-Disposition', `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`)
         .send(accountExport(user, bookings, waitingList, emails));
     },
   );
