@@ -37,11 +37,19 @@ const featureBoundaries = features.map((feature) => ({
 // The server by domain (server/src/<domain>/), in floors: a folder imports only from the floors
 // below it, never from its own floor's other folders nor from above (app.ts, main.ts). A domain
 // that needs another's code moves that code down a floor. Tests are the exception: they may use
-// any fixture (server/src/test/), which no production file imports.
-const serverFloors = [
-  ['db', 'lib'],
+// any fixture (server/src/test/), which no production file imports. Every folder of server/src is
+// on a floor or is the fixtures' folder: lint stops when one is not (scripts/server-floors.test.ts),
+// so a new domain cannot be left outside the rules.
+export const serverFloors = [
+  ['db'],
   ['http'],
   ['audit', 'auth', 'catalog', 'mail'],
+  // Money's settings and its computation in SQL and for a stored booking (contract v5): read by
+  // every booking mapping, below bookings/.
+  ['money'],
+  // The app's context (what a route plugin is given) and the helpers every domain's routes share:
+  // actors, write limits (docs/decisions/060-app-context.md).
+  ['context'],
   // Seats coming free (waiting-list offers) and a party's guest rows: every path that changes
   // seats or a party's size, in bookings/, waitlist/ and admin/, calls them in its transaction.
   ['seats'],
@@ -51,21 +59,41 @@ const serverFloors = [
   ['guest-links'],
   ['waitlist'],
   // A departure moved to another date: offers to its bookings, built on bookings/ (changes and
-  // cancellations) and seats/ (held seats).
-  ['moves'],
-  ['admin', 'me'],
+  // cancellations) and seats/ (held seats). The console's season at a glance, registered by admin/.
+  // Payments recorded, lapsed deposits and balance reminders: built on bookings/ (status changes).
+  ['moves', 'overview', 'payments'],
+  // The console's API, the traveller's account, the server-rendered pages, the reminder emails.
+  ['admin', 'me', 'pages', 'reminders'],
 ];
-const serverRootFiles = [
-  'app',
-  'api-routes',
-  'main',
-  'env',
-  'html',
-  'public-limit',
-  'redis',
-  'security',
-  'site-routes',
-];
+export const serverFixtures = 'test';
+
+// The folders of server/src that are neither on a floor nor the fixtures' folder, and the names on
+// the floors that are no folder of server/src.
+export function serverFloorGaps(folders, floors = serverFloors) {
+  const placed = new Set([...floors.flat(), serverFixtures]);
+  return {
+    unplaced: folders.filter((folder) => !placed.has(folder)),
+    missing: [...placed].filter((name) => !folders.includes(name)),
+  };
+}
+
+const serverFolders = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const gaps = serverFloorGaps(serverFolders);
+if (gaps.unplaced.length > 0 || gaps.missing.length > 0) {
+  throw new Error(
+    `serverFloors in eslint.config.js must name every folder of server/src: ${[
+      ...gaps.unplaced.map((folder) => `server/src/${folder}/ is on no floor`),
+      ...gaps.missing.map((name) => `"${name}" is no folder of server/src`),
+    ].join('; ')}.`,
+  );
+}
+
+// The files at the top of server/src that build on the domains or read the environment: no domain
+// imports them. The others there (bounded-map.ts, html.ts, outage-log.ts, ...) import no domain,
+// and any floor may use them (scripts/server-floors.test.ts checks the difference).
+export const serverRootFiles = ['app', 'api-routes', 'main', 'env', 'public-limit', 'redis'];
 const serverLayering = serverFloors.flatMap((floor, level) =>
   floor.map((domain) => {
     const above = serverFloors

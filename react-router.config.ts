@@ -20,7 +20,7 @@ export default {
   // React Router v8's behaviour, adopted now (the build stops warning about each flag), except
   // v8_middleware: with it a loader's `context` is a RouterContextProvider read by keys, and the
   // key made in server/ would not be the one bundled into build/server. The server passes a
-  // plain load context instead (src/lib/page-context.ts). v8_viteEnvironmentApi builds through
+  // plain load context instead (contracts/page-session.ts). v8_viteEnvironmentApi builds through
   // Vite's environment API.
   future: {
     v8_middleware: false,

@@ -25,7 +25,7 @@ export type PageLoadContext = {
   // 200 (the page then loads it itself, as it does without a cookie) and when there is no user.
   read(path: string): Promise<unknown>;
   // Set when the cookie's user has asked for more pages this minute than the server renders
-  // (server/src/user-limits.ts): the page is the error page with this message, status 429.
+  // (server/src/http/limits.ts): the page is the error page with this message, status 429.
   limited?: { message: string };
   // The published packages' cards, in the brand's order, from the server's in-memory catalogue
   // (server/src/catalog/store.ts) as it is now: the home page renders its grid from them

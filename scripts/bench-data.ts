@@ -40,7 +40,7 @@ import { listAdminDepartures } from '../server/src/admin/departures-queries';
 import { overviewReader } from '../server/src/overview/queries';
 import { todayIso } from '#contracts/iso-dates';
 import { paymentStates } from '#contracts/payment';
-import { readMoneyScreen } from '../server/src/payments/money-routes';
+import { readMoneyScreen } from '../server/src/admin/money-routes';
 import { listBookings } from '../server/src/bookings/repository';
 import type { BookingFilters, Cursor } from '../server/src/admin/filters';
 import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';

@@ -124,7 +124,7 @@ export const routeManifestModule = '(React Router route manifest)';
 
 // The manifest entries of a route module: React Router builds each as its own entry, and with
 // split route modules its clientLoader (and the like) as entries of their own
-// (`src/routes/x.tsx?route-chunk=clientLoader`), which the page's HTML also preloads.
+// (`src/routes/<route>.tsx?route-chunk=clientLoader`), which the page's HTML also preloads.
 function routeEntries(build: ClientBuild, routeFile: string) {
   const entries = Object.entries(build.manifest).filter(
     ([key, e]) =>

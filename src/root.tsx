@@ -86,7 +86,7 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A limit the server applies (server/src/user-limits.ts) says what happened and when to retry.
+  // A limit the server applies (server/src/http/limits.ts) says what happened and when to retry.
   if (isRouteErrorResponse(error) && error.status === 429 && typeof error.data === 'string') {
     return (
       <Shell>

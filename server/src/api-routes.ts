@@ -4,7 +4,9 @@ import { adminRoutes } from './admin/routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { pageReader } from './auth/page-reads.js';
 import type { GuardedSessions } from './auth/session-guard.js';
-import { bookingsRoutes, userWriteLimit, type BookingsOptions } from './bookings/routes.js';
+import { bookingsRoutes } from './bookings/routes.js';
+import type { AppContext } from './context/app-context.js';
+import { userWriteLimit } from './context/write-limits.js';
 import { createDeparturesCache, departuresRoutes } from './departures/routes.js';
 import { guestsRoutes } from './guests/routes.js';
 import { guestLinksRoutes } from './guest-links/routes.js';
@@ -24,7 +26,8 @@ import { plural } from '#contracts/format';
 export const defaultPublicRateLimit = 600;
 
 export type ApiOptions = {
-  bookings: BookingsOptions;
+  // What the domains' route plugins are given (./context/app-context.ts).
+  context: AppContext;
   sessions: GuardedSessions;
   production: boolean;
   // The per-user limits (server/src/http/limits.ts), in the store app.ts registered.
@@ -39,7 +42,7 @@ export type ApiOptions = {
 function apiLimits(app: FastifyInstance, options: ApiOptions) {
   publicRateLimit(app, {
     perMinute: options.publicRateLimitPerMinute ?? defaultPublicRateLimit,
-    verifyToken: options.bookings.verifyToken,
+    verifyToken: options.context.verifyToken,
   });
   // A signed-in GET (My bookings, a booking, the waiting list, the export, the console's reads):
   // each is a database read as that user. Counted once its token is verified (preValidation, in
@@ -78,35 +81,35 @@ export const apiRoutes = fp<ApiOptions>(
     });
     // Which accounts have not verified their address (their emails are capped: mail/outbox.ts),
     // as their tokens say, before any route of theirs queues an email.
-    const trackVerification = addressVerificationTracker(options.bookings.db);
+    const trackVerification = addressVerificationTracker(options.context.db);
     app.addHook('preHandler', async (request) => {
       if (request.user) await trackVerification(request.user);
     });
-    // One write budget per user for every domain's writes (bookings/routes.ts).
-    const bookings = {
-      ...options.bookings,
-      writeLimit: userWriteLimit(app, options.bookings.rateLimitPerMinute),
+    // One write budget per user for every domain's writes (./context/write-limits.ts).
+    const context = {
+      ...options.context,
+      writeLimit: userWriteLimit(app, options.context.rateLimitPerMinute),
     };
     await app.register(departuresRoutes, {
-      ...bookings,
+      ...context,
       departuresCache,
       departuresCacheSeconds: options.departuresCacheSeconds,
     });
-    await app.register(bookingsRoutes, bookings);
-    await app.register(cancellationQuoteRoutes, bookings);
-    await app.register(waitlistRoutes, bookings);
-    await app.register(moveAnswerRoutes, bookings);
-    await app.register(guestsRoutes, bookings);
-    await app.register(guestLinksRoutes, bookings);
-    await app.register(meRoutes, bookings);
-    await app.register(adminRoutes, bookings);
+    await app.register(bookingsRoutes, context);
+    await app.register(cancellationQuoteRoutes, context);
+    await app.register(waitlistRoutes, context);
+    await app.register(moveAnswerRoutes, context);
+    await app.register(guestsRoutes, context);
+    await app.register(guestLinksRoutes, context);
+    await app.register(meRoutes, context);
+    await app.register(adminRoutes, context);
     await app.register(sessionRoutes, {
       sessions: options.sessions,
-      verifyToken: bookings.verifyToken,
+      verifyToken: context.verifyToken,
       secure: options.production,
       limits: options.limits,
     });
-    await app.register(healthRoutes, { db: bookings.db });
+    await app.register(healthRoutes, { db: context.db });
     await registerApiReference(app);
   },
   { name: 'api-routes' },

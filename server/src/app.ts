@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { apiRoutes } from './api-routes.js';
-import type { BookingsOptions } from './bookings/routes.js';
+import type { AppContext } from './context/app-context.js';
 import { guardSessions } from './auth/session-guard.js';
 import { withStaffBookingClaims } from './bookings/claim.js';
 import type { SessionManager } from './auth/sessions.js';
@@ -33,7 +33,8 @@ export type AppOptions = {
   production: boolean;
   logLevel?: string;
   csp: CspOrigins;
-  bookings: BookingsOptions;
+  // What the API's route plugins are given (./context/app-context.ts).
+  context: AppContext;
   // Session cookies (POST/DELETE /api/session) and their check on page requests.
   sessions: SessionManager;
   // React Router's server build: renders the signed-in pages per request. Without one (tests and
@@ -64,7 +65,7 @@ export type AppOptions = {
 // ./api-routes.ts), static files.
 export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance> {
   // Every token verified afresh claims the bookings staff made for its verified email.
-  const options = { ...appOptions, bookings: withStaffBookingClaims(appOptions.bookings) };
+  const options = { ...appOptions, context: withStaffBookingClaims(appOptions.context) };
   const headers = securityHeaderList(options.csp, options.production);
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info'),
@@ -103,8 +104,8 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
   const { clientDir, csp, renderer, production, redis } = options;
   const catalogue = options.catalogue ?? (await ownCatalogue(app, options));
   // Every route reads the catalogue's live Map, whatever the caller passed.
-  const bookings = { ...options.bookings, packages: catalogue.packages, catalogue };
-  const sessions = guardSessions(options.sessions, bookings.db, {
+  const context = { ...options.context, packages: catalogue.packages, catalogue };
+  const sessions = guardSessions(options.sessions, context.db, {
     cacheMs: (options.tokenCacheSeconds ?? 60) * 1000,
   });
   const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
@@ -121,7 +122,7 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
     pagesPerMinute: limits.pagesPerMinute,
   });
   await app.register(apiRoutes, {
-    bookings,
+    context,
     sessions,
     production,
     limits,
@@ -129,7 +130,7 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
     departuresCacheSeconds: options.departuresCacheSeconds,
   });
   // /packages.json (and the spec's /packages.JSON), /api/packages/{id}, /images/: the catalogue.
-  await app.register(catalogueRoutes, { db: bookings.db, catalogue });
+  await app.register(catalogueRoutes, { db: context.db, catalogue });
   await app.register(staticFiles, { clientDir });
   return app;
 }
@@ -137,12 +138,12 @@ export async function buildApp(appOptions: AppOptions): Promise<FastifyInstance>
 // Without a catalogue given, the app seeds the database's (once) and opens its own, closed with it.
 async function ownCatalogue(app: FastifyInstance, options: AppOptions): Promise<Catalogue> {
   await seedCatalogue(
-    options.bookings.db,
+    options.context.db,
     join(options.clientDir, 'packages.json'),
     join(options.clientDir, 'img'),
   );
   const own = await openCatalogue({
-    db: options.bookings.db,
+    db: options.context.db,
     log: app.log,
   });
   app.addHook('onClose', () => own.stop());

@@ -1,6 +1,6 @@
 import { defaultDepositDueHours } from '#contracts/payment';
 import { hasControlChars } from '#contracts/text';
-import { defaultPaymentInstructions } from './payments/settings.js';
+import { defaultPaymentInstructions } from './money/settings.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultCancellationCutoffDays } from '#contracts/booking';

@@ -19,7 +19,7 @@ import { listenHost, loadServerEnv } from './env.js';
 import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { setUnverifiedEmailsPerDay } from './mail/outbox.js';
-import { configurePayments } from './payments/settings.js';
+import { configurePayments } from './money/settings.js';
 import { startMoneyScheduler } from './payments/jobs.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
@@ -117,7 +117,7 @@ const app = await buildApp({
   tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   catalogue,
   siteUrl: env.PUBLIC_ORIGIN,
-  bookings: {
+  context: {
     db,
     verifyToken: firebaseTokenVerifier(projectId, { cacheMs: env.TOKEN_CACHE_SECONDS * 1000 }),
     packages,

@@ -26,7 +26,7 @@ export async function loadPageData(
   paths: (string | null | undefined)[],
 ): Promise<PageData> {
   const page = context.page;
-  // Past the user's limit of pages a minute (server/src/user-limits.ts): the site's error page
+  // Past the user's limit of pages a minute (server/src/http/limits.ts): the site's error page
   // says so, with the status the server answers (every signed-in page's loader passes here, the
   // protected layout's first).
   if (page?.limited) {

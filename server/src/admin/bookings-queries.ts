@@ -8,7 +8,7 @@ import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run, runPrepared } from '../db/query-builder.js';
-import { paymentStateSql } from '../payments/sql.js';
+import { paymentStateSql } from '../money/sql.js';
 import {
   bookingFields,
   guestsJson,
@@ -71,7 +71,7 @@ const applyFilters = <O>(
       q.where('b.package_id', '=', filters.packageId!),
     )
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-    // A constant condition per state (server/src/payments/sql.ts), chosen from the checked value.
+    // A constant condition per state (server/src/money/sql.ts), chosen from the checked value.
     .$if(filters.payment !== undefined, (q) =>
       q.where(sql<boolean>`${sql.raw(paymentStateSql[filters.payment!])}`),
     )

@@ -12,16 +12,17 @@ import {
   uuidParam,
   type AdminBookingsPage,
 } from '#contracts/api';
-import type { Actor } from '../audit/audit.js';
-import { answerChange, changeRouteSchema, type BookingsOptions } from '../bookings/routes.js';
+import { answerChange, changeRouteSchema, type ChangeAnswerContext } from '../bookings/change-answer.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
+import type { AppContext } from '../context/app-context.js';
+import { operatorActor } from '../context/actors.js';
 import { offerContext } from '../seats/offer-context.js';
 import { todayIso } from '#contracts/iso-dates';
 import {
+  consoleErrors,
+  consoleRoute,
   errors,
   jsonBodyErrors,
-  signedIn,
-  signedInErrors,
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
@@ -34,20 +35,15 @@ import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor
 // server's memory grew by 167 MB with 2,000 a page, 131 MB with 500 (100: 117 MB but 20 % slower).
 const defaultExportPageSize = 500;
 
-export const operatorActor = (request: FastifyRequest): Actor => ({
-  type: 'operator',
-  name: request.user!.email ?? request.user!.uid,
-});
-
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
 const bookingId = z.object({ id: uuidParam('No such booking.') });
 
-// What every console route may answer besides its own (the operator check in ./routes.ts).
-export const consoleErrors = { ...signedInErrors, ...errors.forbidden };
-export const consoleRoute = { tags: ['Console'], security: signedIn };
+// What the console's bookings routes read of the app's context.
+export type AdminBookingsContext = Pick<AppContext, 'db' | 'packages' | 'exportPageSize' | 'today'> &
+  ChangeAnswerContext;
 
-export async function adminBookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
+export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBookingsContext) {
   const { db, packages } = options;
   // Lists, searches and the CSV read through the console's own pool (server/src/db/database.ts).
   const reads = db.consoleReads;

@@ -17,20 +17,26 @@ import {
   type AdminDeparturesPage,
   type DepartureMessageResult,
 } from '#contracts/api';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { operatorActor } from '../context/actors.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '#contracts/iso-dates';
 import { decideByProblem, isAtRisk } from '#contracts/departure-risk';
 import { toDeparture } from '../departures/repository.js';
-import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import {
+  consoleErrors,
+  consoleRoute,
+  errors,
+  jsonBodyErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../seats/offer-context.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
 import { keptReads } from './kept-reads.js';
 import { manifestReader } from './manifest-reads.js';
 import { sharedAnswer } from '../http/shared-answer.js';
 import { normaliseMessage, sendDepartureMessage } from './messages.js';
-import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import {
   changeDeparture,
   createDeparture,
@@ -75,7 +81,7 @@ export const toAdminDeparture = (
 
 export const notGuidesMessage = 'Only accounts with the guide role can be assigned to a departure.';
 // The package's questions as the manifest's columns.
-export const manifestQuestions = (options: BookingsOptions, packageId: string) =>
+export const manifestQuestions = (options: Pick<AppContext, 'catalogue'>, packageId: string) =>
   (options.catalogue?.get(packageId)?.questions ?? []).map(({ id, label, kind }) => ({ id, label, kind }));
 
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
@@ -85,7 +91,14 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private,
 
 const departureId = z.object({ id: uuidParam('No such departure.') });
 
-export async function adminDeparturesRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the console's departure routes read of the app's context.
+export type AdminDeparturesContext = Pick<
+  AppContext,
+  'db' | 'packages' | 'catalogue' | 'today' | 'decisionDays' | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function adminDeparturesRoutes(app: FastifyInstance, options: AdminDeparturesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso('UTC'));

@@ -10,12 +10,18 @@ import {
   noteSchema,
   uuidParam,
 } from '#contracts/api';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { operatorActor } from '../context/actors.js';
 import { setCheckIn } from '../guests/repository.js';
-import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import {
+  consoleErrors,
+  consoleRoute,
+  errors,
+  jsonBodyErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
-import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 import { manifestQuestions } from './departures-routes.js';
 import { csvBom, csvRow, manifestCsvHeader, manifestCsvRows } from './csv.js';
 import { findAdminDeparture } from './departures-queries.js';
@@ -28,7 +34,10 @@ const guestIndex = z
   .string()
   .check(z.refine((raw) => /^(?:\d|1[01])$/.test(raw), 'No such traveller on this booking.'));
 
-export async function adminGuestsRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the console's traveller routes (manifest, check-in, notes) read of the app's context.
+export type AdminGuestsContext = Pick<AppContext, 'db' | 'catalogue'>;
+
+export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGuestsContext) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

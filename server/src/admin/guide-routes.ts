@@ -3,11 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
 import { todayIso } from '#contracts/iso-dates';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
 import type { DepartureRow } from '../db/schema.js';
-import { type ZodTypeProvider } from '../http/api-schemas.js';
+import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
-import { consoleErrors, consoleRoute } from './bookings-routes.js';
 
 // The departure's own columns, and three counts the query makes.
 type Row = Pick<DepartureRow, 'id' | 'package_id' | 'starts_on' | 'meeting_point' | 'meeting_time'> & {
@@ -16,7 +15,10 @@ type Row = Pick<DepartureRow, 'id' | 'package_id' | 'starts_on' | 'meeting_point
   no_show: number;
 };
 
-export async function guideRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the guide's screen reads of the app's context.
+export type GuideRoutesContext = Pick<AppContext, 'db' | 'packages' | 'today'>;
+
+export async function guideRoutes(app: FastifyInstance, options: GuideRoutesContext) {
   const { db, packages } = options;
   const today = options.today ?? (() => todayIso('UTC'));
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -5,9 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { newBookingsCap } from '#contracts/admin';
 import { lastSeenSchema, type LastSeen } from '#contracts/api';
-import { type ZodTypeProvider } from '../http/api-schemas.js';
-import { consoleErrors, consoleRoute } from './bookings-routes.js';
-import type { BookingsOptions } from '../bookings/routes.js';
+import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
+import type { AppContext } from '../context/app-context.js';
 import type { Selectable } from 'kysely';
 import type { Queryable } from '../db/database.js';
 import type { OperatorViewsTable } from '../db/schema.js';
@@ -24,7 +23,7 @@ async function newSince(db: Queryable, since: Date | string | null): Promise<num
   return rows[0]?.n ?? 0;
 }
 
-export async function lastSeenRoutes(app: FastifyInstance, options: BookingsOptions) {
+export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppContext, 'db'>) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -11,20 +11,33 @@ import {
 } from '#contracts/api';
 import { defaultMoveOfferHours } from '#contracts/departure-risk';
 import { todayIso } from '#contracts/iso-dates';
-import type { BookingsOptions } from '../bookings/routes.js';
-import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import type { AppContext } from '../context/app-context.js';
+import { operatorActor } from '../context/actors.js';
+import {
+  consoleErrors,
+  consoleRoute,
+  errors,
+  jsonBodyErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { renderEmail } from '../mail/templates.js';
 import { moveDeparture } from '../moves/repository.js';
-import { offerContext } from '../seats/offer-context.js';
-import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { findAdminDeparture } from './departures-queries.js';
 import { toAdminDeparture } from './departures-routes.js';
 
 const departureId = z.object({ id: uuidParam('No such departure.') });
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
-export async function moveRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What moving a departure reads of the app's context.
+export type MoveRoutesContext = Pick<
+  AppContext,
+  'db' | 'packages' | 'today' | 'moveOfferHours' | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = options.today ?? (() => todayIso('UTC'));

@@ -9,15 +9,21 @@ import * as z from 'zod/mini';
 import { adminBookingSchema, seatsConflictSchema } from '#contracts/api';
 import { staffBookingSchema } from '#contracts/staff';
 import { todayIso } from '#contracts/iso-dates';
-import type { BookingsOptions } from '../bookings/routes.js';
 import { unclaimedUserId } from '../bookings/claim.js';
 import { createBooking } from '../bookings/repository.js';
-import { jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import type { AppContext } from '../context/app-context.js';
+import { operatorActor } from '../context/actors.js';
+import { consoleErrors, consoleRoute, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking } from './bookings-queries.js';
-import { consoleErrors, consoleRoute, operatorActor } from './bookings-routes.js';
 
-export async function newBookingRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the staff's booking form reads of the app's context.
+export type NewBookingContext = Pick<
+  AppContext,
+  'db' | 'packages' | 'today' | 'batchLanes' | 'onEmailQueued'
+>;
+
+export async function newBookingRoutes(app: FastifyInstance, options: NewBookingContext) {
   const { db, packages } = options;
   const today = options.today ?? (() => todayIso('UTC'));
   app.withTypeProvider<ZodTypeProvider>().post(

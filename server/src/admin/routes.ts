@@ -1,27 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { roleOf } from '#contracts/roles';
 import { authenticator } from '../auth/authenticate.js';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
 import { roleGuard } from './access.js';
-import { adminBookingsRoutes } from './bookings-routes.js';
-import { adminDeparturesRoutes } from './departures-routes.js';
-import { moveRoutes } from './move-routes.js';
-import { guideRoutes } from './guide-routes.js';
+import { adminBookingsRoutes, type AdminBookingsContext } from './bookings-routes.js';
+import { adminDeparturesRoutes, type AdminDeparturesContext } from './departures-routes.js';
+import { moveRoutes, type MoveRoutesContext } from './move-routes.js';
+import { guideRoutes, type GuideRoutesContext } from './guide-routes.js';
 import { lastSeenRoutes } from './last-seen-routes.js';
-import { adminGuestsRoutes } from './guests-routes.js';
-import { newBookingRoutes } from './new-booking.js';
+import { adminGuestsRoutes, type AdminGuestsContext } from './guests-routes.js';
+import { newBookingRoutes, type NewBookingContext } from './new-booking.js';
 import { noteStaffRole, staffRoutes } from './staff.js';
 import { adminCatalogueRoutes } from '../catalog/routes.js';
 import { overviewRoutes } from '../overview/routes.js';
-import { adminPaymentRoutes } from '../payments/routes.js';
-import { moneyRoutes } from '../payments/money-routes.js';
+import { adminPaymentRoutes, type AdminPaymentContext } from './money-routes.js';
+import { moneyRoutes, type MoneyContext } from './money-routes.js';
 
 // The staff's API (/api/admin/* and /api/guide/*). The token and the role are checked once here,
 // as hooks of this plugin's scope, so no route under it can be added without them: 401 without a
 // valid token, 403 for a role the route's entry in ./access.ts does not list. Both run before the
 // request is read (preValidation), so nobody learns anything from how a request would have been
 // refused.
-export async function adminRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the staff's API reads of the app's context: what its plugins read, and the token check.
+export type AdminContext = Pick<AppContext, 'db' | 'verifyToken' | 'catalogue' | 'staffDirectory'> &
+  AdminBookingsContext &
+  NewBookingContext &
+  AdminDeparturesContext &
+  MoveRoutesContext &
+  AdminGuestsContext &
+  GuideRoutesContext &
+  AdminPaymentContext &
+  MoneyContext;
+
+export async function adminRoutes(app: FastifyInstance, options: AdminContext) {
   app.addHook(
     'preValidation',
     authenticator(options.verifyToken, 'Please log in with a Wayfarer Tours staff account.'),

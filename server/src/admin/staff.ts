@@ -15,9 +15,15 @@ import {
   type StaffMember,
 } from '#contracts/staff';
 import type { Database, Queryable } from '../db/database.js';
-import { errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import type { AppContext } from '../context/app-context.js';
+import {
+  consoleErrors,
+  consoleRoute,
+  errors,
+  jsonBodyErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { consoleErrors, consoleRoute } from './bookings-routes.js';
 import type { StaffAccount, StaffDirectory } from '../auth/staff-directory.js';
 
 export const lastOwnerMessage =
@@ -78,10 +84,7 @@ const byRoleThenEmail = (a: StaffMember, b: StaffMember) =>
 
 const actorOf = (request: FastifyRequest) => request.user!.email ?? request.user!.uid;
 
-export async function staffRoutes(
-  app: FastifyInstance,
-  options: { db: Database; staffDirectory?: StaffDirectory },
-) {
+export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext, 'db' | 'staffDirectory'>) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const directory = () => {

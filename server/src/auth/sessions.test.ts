@@ -108,7 +108,7 @@ describeEach(storeCases())('session cookies on $name', (store) => {
       logLevel: 'silent',
       csp: testCsp,
       sessions: firebaseSessions('demo-travel'),
-      bookings: { db, verifyToken: firebaseTokenVerifier('demo-travel'), packages, rateLimitPerMinute: 100 },
+      context: { db, verifyToken: firebaseTokenVerifier('demo-travel'), packages, rateLimitPerMinute: 100 },
     });
     const res = await plain.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, MoneyEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
 import { computePayment, type Payment } from '#contracts/payment';
-import { paymentSettings } from '../payments/settings.js';
+import { paymentSettings } from '../money/settings.js';
 
 // Every mapping here builds its objects property by property (literals and Object.assign), never
 // by object spread or rest: V8 gives a spread that adds properties (`{...base, more}`) a slow,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   bookingRequestSchema,
@@ -6,13 +6,11 @@ import {
   heldSeatsConflictSchema,
   seatsConflictSchema,
   uuidParam,
-  type Booking,
 } from '#contracts/api';
-import { validateChange } from '#contracts/booking';
-import type { Actor } from '../audit/audit.js';
 import { authenticator } from '../auth/authenticate.js';
-import type { TokenVerifier } from '../auth/verified-user.js';
-import type { Database } from '../db/database.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import { todayIso } from '#contracts/iso-dates';
 import {
   errors,
@@ -23,63 +21,11 @@ import {
 } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
-import type { ServerPackage } from '../catalog/packages.js';
-import type { Catalogue } from '../catalog/store.js';
 import { createBooking, findBooking } from './repository.js';
 import { offerContext } from '../seats/offer-context.js';
-import { changeBooking, type ChangeRequest } from './change.js';
+import { answerChange, changeRouteSchema, type ChangeAnswerContext } from './change-answer.js';
 import { changeBookingStatus } from './status.js';
 import { listBookingsClaiming } from './claim.js';
-import type { StaffDirectory } from '../auth/staff-directory.js';
-
-export type BookingsOptions = {
-  db: Database;
-  verifyToken: TokenVerifier;
-  // Every package by id, any status: the catalogue's live Map (server/src/catalog/store.ts).
-  packages: Map<string, ServerPackage>;
-  // The catalogue itself (buildApp sets it): its console routes and the package's questions.
-  catalogue?: Catalogue;
-  // Booking writes per signed-in user and minute.
-  rateLimitPerMinute: number;
-  // A user's seats in bookings awaiting confirmation, at most (MAX_HELD_SEATS_PER_USER).
-  maxHeldSeatsPerUser?: number;
-  // Live waiting-list entries (waiting or offered) per user, at most (MAX_WAITING_ENTRIES_PER_USER).
-  maxWaitingEntriesPerUser?: number;
-  // Online cancellation closes this many days before the departure.
-  cancellationCutoffDays?: number;
-  // Travellers' details can be changed online until this many days before the departure.
-  detailsCutoffDays?: number;
-  // The day bookings and cancellations are judged against; tests move it.
-  today?: () => string;
-  // Booking batches of this process in the database at once (BOOKING_BATCH_LANES;
-  // repository.ts says why one is the default).
-  batchLanes?: number;
-  // The clock waiting-list offers are made and lapse by; tests move it.
-  clock?: () => Date;
-  // How long a waiting-list offer holds its seats (WAITLIST_OFFER_HOURS).
-  waitlistOfferHours?: number;
-  // A new departure's go/no-go date is this many days before it (DECISION_DAYS, default 30).
-  decisionDays?: number;
-  // How long a moved departure's offer holds each party's seats (MOVE_OFFER_HOURS, default 72).
-  moveOfferHours?: number;
-  // The brand's operations inbox (OPERATIONS_EMAIL): a copy of each new request and each
-  // traveller's cancellation. Unset: nobody is copied.
-  operationsEmail?: string;
-  // Rows a query while writing the console's CSV (server/src/admin/bookings-routes.ts); tests
-  // make it small to see the export read in pages.
-  exportPageSize?: number;
-  // Deletes an identity account (DELETE /api/me, server/src/me/routes.ts): firebase-admin's
-  // deleteUser in server/src/main.ts.
-  deleteIdentity?: (uid: string) => Promise<void>;
-  // Told after a commit that queued emails, so the outbox worker need not wait for its next poll.
-  onEmailQueued?: () => void;
-  // The accounts behind the staff's roles (firebase-admin): the console's staff screen.
-  staffDirectory?: StaffDirectory;
-  // The one write budget each user has (BOOKING_RATE_LIMIT a minute), shared by booking,
-  // cancelling, changing and the waiting list's writes: made once (server/src/api-routes.ts) so
-  // every route counts into the same store. Without it a plugin makes its own.
-  writeLimit?: preValidationAsyncHookHandler;
-};
 
 // Printable ASCII, as the IETF Idempotency-Key draft and common clients (UUIDs) use. A loose
 // object: the route reads this header, and every other header stays as it came.
@@ -98,92 +44,24 @@ const idempotencyHeaders = z.looseObject({
 
 const bookingId = z.object({ id: uuidParam('No such booking.') });
 
-export const travellerActor = (request: FastifyRequest): Actor => ({
-  type: 'traveller',
-  name: request.user!.email ?? request.user!.uid,
-});
+// What the traveller's booking routes read of the app's context.
+export type BookingsRoutesContext = Pick<
+  AppContext,
+  | 'db'
+  | 'verifyToken'
+  | 'packages'
+  | 'rateLimitPerMinute'
+  | 'writeLimit'
+  | 'today'
+  | 'cancellationCutoffDays'
+  | 'maxHeldSeatsPerUser'
+  | 'batchLanes'
+  | 'operationsEmail'
+  | 'onEmailQueued'
+> &
+  ChangeAnswerContext;
 
-// Booking writes are limited per signed-in user, after the token check and before the body is
-// read (both preValidation hooks, in that order): users behind one proxy do not share a budget,
-// and no X-Forwarded-For can lift the limit.
-export const perUserLimit = (max: number, groupId: string) => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preValidation' as const,
-  groupId,
-  keyGenerator: (request: FastifyRequest) => `user:${request.user?.uid ?? request.ip}`,
-});
-
-// The shared write budget as a preValidation hook, after the token check.
-export const userWriteLimit = (app: FastifyInstance, max: number): preValidationAsyncHookHandler =>
-  app.rateLimit({
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `writes:${request.user?.uid ?? request.ip}`,
-  });
-
-// POST .../change for travellers (with the cutoff) and operators (without): one reading of the body,
-// one set of answers. The body is read by the shared contract (contracts/booking.ts), whose
-// messages the change dialog shows as they are.
-export async function answerChange(
-  id: string,
-  body: unknown,
-  reply: FastifyReply,
-  options: BookingsOptions,
-  who: Pick<ChangeRequest, 'actor' | 'ownerId' | 'cutoff' | 'operationsEmail'>,
-): Promise<Booking | null> {
-  const checked = validateChange(body);
-  if (!checked.success) {
-    if (checked.fieldErrors) fieldProblem(reply, checked.fieldErrors);
-    else problem(reply, 400, checked.message!);
-    return null;
-  }
-  const today = options.today ?? (() => todayIso('UTC'));
-  const outcome = await fromDatabase(() =>
-    changeBooking(options.db, {
-      bookingId: id,
-      change: checked.data,
-      today: today(),
-      offers: offerContext(options),
-      maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
-      ...who,
-    }),
-  );
-  switch (outcome.kind) {
-    case 'not-found':
-      problem(reply, 404, 'No such booking.');
-      return null;
-    case 'invalid':
-      fieldProblem(reply, outcome.fieldErrors);
-      return null;
-    case 'conflict':
-      problem(reply, 409, outcome.message);
-      return null;
-    case 'held-seats':
-      problem(reply, 409, outcome.message, { heldSeats: outcome.heldSeats });
-      return null;
-    case 'no-seats':
-      problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
-      return null;
-    case 'changed':
-      options.onEmailQueued?.();
-  }
-  return outcome.booking;
-}
-
-// What POST .../change declares: any JSON body (validateChange reads it), the booking or a refusal.
-export const changeRouteSchema = {
-  params: bookingId,
-  body: z.unknown(),
-  response: {
-    200: bookingSchema,
-    ...jsonBodyErrors,
-    ...errors.notFound,
-    ...errors.conflict,
-  },
-};
-
-export async function bookingsRoutes(app: FastifyInstance, options: BookingsOptions) {
+export async function bookingsRoutes(app: FastifyInstance, options: BookingsRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);

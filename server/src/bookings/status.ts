@@ -9,7 +9,7 @@ import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-o
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 import type { Booking } from '#contracts/api';
-import { cancellationFeeCents } from '../payments/quote.js';
+import { cancellationFeeCents } from '../money/quote.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {

@@ -10,10 +10,10 @@ import { prepared, type PreparedStatement } from '../db/database.js';
 import type { DepartureRow } from '../db/schema.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from './booking-row.js';
-import { unverifiedEmailsPerDay } from '../mail/outbox.js';
+import { insertOutboxRows, unverifiedEmailsPerDay } from '../mail/outbox.js';
 import type { Booking } from '#contracts/api';
 import { defaultPaymentTerms, depositDeadline, type PaymentTerms } from '#contracts/payment';
-import { paymentSettings } from '../payments/settings.js';
+import { paymentSettings } from '../money/settings.js';
 
 // A booking to store, with the id and reference it will have.
 export type NewBookingRequest = {
@@ -53,6 +53,7 @@ type Row = {
   terms: PaymentTerms;
   depositDueAt: Date | null;
   booking: Booking;
+  position: number;
 };
 
 // The statement's input: one JSON array of rows, the columns named and typed here. One
@@ -88,6 +89,8 @@ const inputs: [string, string, (row: Row) => unknown][] = [
   ['cancellation_fees', 'jsonb', ({ terms }) => terms.cancellationFees],
   ['deposit_due_at', 'timestamptz', ({ depositDueAt }) => depositDueAt?.toISOString() ?? null],
   ['deposit_waived', 'boolean', ({ r }) => r.depositWaived ?? false],
+  // The request's place in the batch: the order its emails count against a cap.
+  ['position', 'int', ({ position }) => position],
 ];
 
 // The bookings (ON CONFLICT on the idempotency key: a retry that another process is storing at
@@ -128,25 +131,19 @@ export const writeBookingsSql: PreparedStatement = prepared(
     SELECT ins.id, ins.departure_id, v.waitlist_entry_id, v.actor_type, v.actor, 'waitlist.booked',
       'offered', 'booked'
     FROM ins JOIN v USING (id) WHERE v.waitlist_entry_id IS NOT NULL
-  ), mail AS (
-    -- To an address its account has not verified: without the name, and only within
-    -- UNVERIFIED_EMAILS_PER_DAY ($2), as mail/outbox.ts enqueueEmails. Never to an empty address.
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload, unverified_user)
-    SELECT v.outbox_id, ins.id, v.email_kind, v.account_email,
-      CASE WHEN u.user_id IS NULL THEN v.payload ELSE v.payload || '{"name": ""}'::jsonb END,
-      u.user_id
-    FROM ins JOIN v USING (id) LEFT JOIN unverified_addresses u ON u.email = v.account_email
-    WHERE v.account_email IS NOT NULL AND v.account_email <> ''
-      AND (u.user_id IS NULL OR (
-        SELECT count(*) FROM outbox o
-         WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') < $2::integer)
-  ), operations AS (
-    -- The brand's copy (OPERATIONS_EMAIL), with how to reach the traveller
-    -- (operationsEmailData in ./booking-row.ts builds the same).
-    INSERT INTO outbox (id, booking_id, kind, recipient, payload)
+  ), emails AS (
+    -- The email to the account's address, and the brand's copy (OPERATIONS_EMAIL) with how to
+    -- reach the traveller (operationsEmailData in ./booking-row.ts builds the same), queued by
+    -- the outbox's one writer (insertOutboxRows in server/src/mail/outbox.ts: never to an empty
+    -- address; to an unverified one without the name, within UNVERIFIED_EMAILS_PER_DAY, $2).
+    SELECT v.outbox_id AS id, ins.id AS booking_id, v.email_kind AS kind,
+      v.account_email AS recipient, v.payload, 2 * v.position AS position
+    FROM ins JOIN v USING (id)
+    UNION ALL
     SELECT gen_random_uuid(), ins.id, 'operations-request', v.operations_email,
-      v.payload || jsonb_build_object('email', v.email, 'phone', v.phone)
+      v.payload || jsonb_build_object('email', v.email, 'phone', v.phone), 2 * v.position + 1
     FROM ins JOIN v USING (id) WHERE v.operations_email IS NOT NULL
+  ), mail AS (${insertOutboxRows('emails', '$2')}
   ), guests AS (
     -- One guest per traveller; the first takes the booking's name.
     INSERT INTO booking_guests (booking_id, position, full_name)
@@ -218,7 +215,7 @@ export async function writeBookings(
   requests: NewBookingRequest[],
 ): Promise<(Booking | null)[]> {
   if (requests.length === 0) return [];
-  const rows: Row[] = requests.map((r) => {
+  const rows: Row[] = requests.map((r, position) => {
     // The departure's own price when it has one, else the package's: fixed now, whatever either
     // becomes later (bookings.price_cents).
     const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
@@ -226,7 +223,7 @@ export async function writeBookings(
     // The deposit's deadline, DEPOSIT_DUE_HOURS from now (none when staff waived it).
     const now = new Date();
     const depositDueAt = r.depositWaived ? null : depositDeadline(now, paymentSettings.depositDueHours);
-    return { r, price, terms, depositDueAt, booking: newBooking(r, price, terms, depositDueAt, now) };
+    return { r, price, terms, depositDueAt, booking: newBooking(r, price, terms, depositDueAt, now), position };
   });
   const inserted = await run(writeBookingsSql, [
     JSON.stringify(

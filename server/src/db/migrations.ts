@@ -764,10 +764,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     name: 'the search index takes new bookings into its pending list, moved in by every process',
     // docs/decisions/048-search-index-flushed-in-the-background.md. Each booking's trigrams went
     // straight into bookings_search (version 45): 0.13-0.2 ms of PostgreSQL per booking, a third
-    // of what a booking costs it. Now they go to the pending list, and server/src/admin/search-
-    // index.ts moves the list into the index every 2 s, in bulk, outside any request. The limit
-    // (64 MB, about 14,000 bookings) is only reached if no process has moved it in for that long:
-    // then the booking that reaches it moves it in, as before version 45. No index is rebuilt.
+    // of what a booking costs it. Now they go to the pending list, and
+    // server/src/admin/search-index.ts moves the list into the index every 2 s, in bulk, outside
+    // any request. The limit (64 MB, about 14,000 bookings) is only reached if no process has
+    // moved it in for that long: then the booking that reaches it moves it in, as before version
+    // 45. No index is rebuilt.
     sql: `
       ALTER INDEX bookings_search SET (fastupdate = on, gin_pending_list_limit = 65536);
     `,
@@ -1096,7 +1097,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX bookings_deposit_due ON bookings (deposit_due_at)
         WHERE status = 'requested' AND deposit_due_at IS NOT NULL AND NOT deposit_waived;
 
-      -- Money reminders claim their row like the trip's (server/src/payments/reminders.ts).
+      -- Money reminders claim their row like the trip's (server/src/payments/jobs.ts).
       ALTER TABLE reminders DROP CONSTRAINT reminders_kind_check;
       ALTER TABLE reminders ADD CONSTRAINT reminders_kind_check
         CHECK (kind IN ('details', 'trip', 'balance-14', 'balance-3', 'balance-overdue'));

@@ -219,7 +219,7 @@ export type RemindersTable = {
   sent_at: Timestamp;
 };
 
-// Migration 60: the money reminders (server/src/payments/reminders.ts).
+// Migration 60: the money reminders (server/src/payments/jobs.ts).
 export type BalanceReminderKind = 'balance-14' | 'balance-3' | 'balance-overdue';
 
 // A traveller's personal link to their own details (migration 23): the token's SHA-256 only

@@ -14,7 +14,9 @@ import {
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
-import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { perUserLimit } from '../context/write-limits.js';
 import {
   errors,
   jsonBodyErrors,
@@ -35,7 +37,13 @@ const indexParam = z
 // replaced one.
 const tokenParam = z.object({ token: z.string().check(z.refine(isGuestToken, unknownLinkMessage)) });
 
-export async function guestLinksRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What travellers' personal links read of the app's context.
+export type GuestLinksContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'today' | 'detailsCutoffDays' | 'rateLimitPerMinute' | 'onEmailQueued'
+>;
+
+export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinksContext) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);

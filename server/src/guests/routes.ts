@@ -6,7 +6,9 @@ import { bookingSchema, guestsRequestSchema, uuidParam } from '#contracts/api';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
-import { perUserLimit, travellerActor, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { perUserLimit } from '../context/write-limits.js';
 import {
   errors,
   jsonBodyErrors,
@@ -17,7 +19,13 @@ import {
 import { fromDatabase, problem } from '../http/problem.js';
 import { saveGuests } from './repository.js';
 
-export async function guestsRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What a booking's travellers' details read of the app's context.
+export type GuestsContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'today' | 'detailsCutoffDays' | 'rateLimitPerMinute'
+>;
+
+export async function guestsRoutes(app: FastifyInstance, options: GuestsContext) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);

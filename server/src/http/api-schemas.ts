@@ -57,6 +57,11 @@ export const errors = {
 // provider or the database out of reach.
 export const signedInErrors = { ...errors.unauthorized, ...errors.unavailable };
 
+// What every console route (/api/admin/*, /api/guide/*) may answer besides its own: the staff
+// check of server/src/admin/routes.ts refuses a token (401) or a role (403). Its tag and security.
+export const consoleErrors = { ...signedInErrors, ...errors.forbidden };
+export const consoleRoute = { tags: ['Console'], security: signedIn };
+
 // Bodies the API reads are JSON: a body of another type is 415, too large a one 413.
 export const jsonBodyErrors = { ...errors.badRequest, ...errors.tooLarge, ...errors.unsupported };
 
@@ -127,7 +132,7 @@ export async function registerApiSchemas(app: FastifyInstance, { checkAnswers }:
 
 // After every route: the document and its reference page. The page loads Swagger UI's scripts
 // from node_modules (served by @fastify/swagger-ui, no CDN) under a CSP of its own, set only on
-// its routes; every other response keeps the site's (server/src/security.ts).
+// its routes; every other response keeps the site's (server/src/http/security-headers.ts).
 export async function registerApiReference(app: FastifyInstance) {
   app.get(openApiPath, { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),

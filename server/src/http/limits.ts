@@ -1,7 +1,7 @@
 // The per-minute limits on what a signed-in user (or, before one is known, a client address) can
 // make the server do: one store for all of them, in memory per process or in Redis (REDIS_URL)
 // shared by every process. The API's write budget and the public limit use the same store
-// (server/src/bookings/routes.ts, server/src/public-limit.ts).
+// (server/src/context/write-limits.ts, server/src/public-limit.ts).
 //
 // Every key is a verified user's uid or the address Fastify derives from the connection (and
 // X-Forwarded-For only from the proxies TRUST_PROXY names): a header a client writes cannot lift

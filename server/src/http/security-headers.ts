@@ -67,7 +67,7 @@ export type SecurityHeaders = [string, string][];
 // again for every request, which profiled as 4% of the server's time under `npm run bench:api`.
 // Its headers depend on nothing in the request: taken once from a dry run and set on every
 // response (running its dozen middlewares per request was 5% of the server's time). Pages set
-// their own Content-Security-Policy over this one (./site-pages.ts).
+// their own Content-Security-Policy over this one (../pages/site-pages.ts).
 export function securityHeaderList(csp: CspOrigins, production: boolean): SecurityHeaders {
   const middleware = helmet({
     contentSecurityPolicy: {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { BookingStatus } from '#contracts/booking';
 import type { Payment, PaymentMethod } from '#contracts/payment';
-import type { Queryable } from '../db/database.js';
+import { prepared, type Queryable } from '../db/database.js';
 import { outboxColumns, type OutboxTable } from '../db/schema.js';
-import { insertRows } from '../db/sql.js';
 
 export const emailKinds = [
   'booking-received',
@@ -172,47 +171,64 @@ export const setUnverifiedEmailsPerDay = (perDay: number) => {
 };
 export const unverifiedEmailsPerDay = () => perDayCap;
 
-// The brand's own copies go to OPERATIONS_EMAIL, never to an account's address.
-const toTheBrand = (kind: EmailKind) => kind.startsWith('operations-');
+// The one statement that writes outbox rows: every email the server queues goes through it,
+// enqueueEmails below and the booking writer's statement (server/src/bookings/writer.ts, which runs
+// it as one of its CTEs so that a booking stays one round trip). `source` names a relation (a CTE
+// or a parenthesised SELECT) of the emails to queue, with the columns
+//   id uuid, booking_id uuid, kind text, recipient text, payload jsonb, position int
+// and `perDay` the parameter that carries UNVERIFIED_EMAILS_PER_DAY ('$2'). The rules, here once:
+// - never to an empty address (an account without one);
+// - the brand's own copies (kinds operations-*, to OPERATIONS_EMAIL) are not an account's emails;
+// - to an address its account has not verified (unverified_addresses, kept by ./unverified.ts):
+//   at most UNVERIFIED_EMAILS_PER_DAY in 24 hours, counting those already queued and, in
+//   `position` order, those of this statement; each without the account's name. The rest are not
+//   queued.
+// Returns the ids queued.
+export const insertOutboxRows = (source: string, perDay: string) => `
+    INSERT INTO outbox (${outboxColumns.join(', ')})
+    SELECT e.id, e.booking_id, e.kind, e.recipient,
+      CASE WHEN e.unverified_user IS NOT NULL AND e.payload ? 'name'
+        THEN e.payload || '{"name": ""}'::jsonb ELSE e.payload END,
+      e.unverified_user
+    FROM (
+      SELECT s.id, s.booking_id, s.kind, s.recipient, s.payload, u.user_id AS unverified_user,
+        row_number() OVER (PARTITION BY u.user_id ORDER BY s.position) AS nth
+      FROM ${source} s
+      LEFT JOIN unverified_addresses u ON u.email = s.recipient AND s.kind NOT LIKE 'operations-%'
+      WHERE s.recipient ~ '[^[:space:]]'
+    ) e
+    WHERE e.unverified_user IS NULL
+      OR e.nth + (SELECT count(*) FROM outbox o
+                   WHERE o.unverified_user = e.unverified_user
+                     AND o.created_at > now() - interval '1 day') <= ${perDay}::integer
+    RETURNING id`;
+
+const enqueueSql = prepared(
+  'outbox-enqueue',
+  `WITH jobs AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS j(id uuid, booking_id uuid, kind text, recipient text, payload jsonb, position int)
+  )${insertOutboxRows('jobs', '$2')}`,
+);
 
 // Queues emails in the caller's transaction; the outbox worker delivers them after the commit.
-// Counted here, in that transaction, so every path that emails a traveller is held to the cap:
-// - never to an empty address (an account without one);
-// - to an address its account has not verified (unverified_addresses, kept by ./unverified.ts),
-//   at most UNVERIFIED_EMAILS_PER_DAY in 24 hours, each without the account's name; the rest are
-//   not queued. Returns how many were left out, for the caller's log (which never names the
-//   address).
+// Held there to insertOutboxRows' rules, so every path that emails a traveller is held to the cap.
+// Returns how many were left out, for the caller's log (which never names the address).
 export async function enqueueEmails(q: Queryable, jobs: EmailJob[]): Promise<{ skipped: number }> {
-  const addressed = jobs.filter((j) => j.to.trim() !== '');
-  const recipients = [...new Set(addressed.filter((j) => !toTheBrand(j.kind)).map((j) => j.to))];
-  const unverified = new Map<string, { userId: string; sent: number }>();
-  if (recipients.length > 0) {
-    const { rows } = await q.query<{ email: string; user_id: string; sent: number }>(
-      `SELECT u.email, u.user_id,
-              (SELECT count(*)::int FROM outbox o
-                WHERE o.unverified_user = u.user_id AND o.created_at > now() - interval '1 day') AS sent
-         FROM unverified_addresses u
-        WHERE u.email = ANY($1::text[])`,
-      [recipients],
-    );
-    for (const row of rows) unverified.set(row.email, { userId: row.user_id, sent: row.sent });
-  }
-  const rows: unknown[][] = [];
-  for (const j of addressed) {
-    const account = toTheBrand(j.kind) ? undefined : unverified.get(j.to);
-    if (account && account.sent >= perDayCap) continue;
-    if (account) account.sent++;
-    const data = account && 'name' in j.data ? { ...j.data, name: '' } : j.data;
-    rows.push([
-      j.id ?? randomUUID(),
-      j.bookingId,
-      j.kind,
-      j.to,
-      JSON.stringify(data),
-      account?.userId ?? null,
-    ]);
-  }
-  if (rows.length > 0) await insertRows(q, 'outbox', outboxColumns, rows);
+  if (jobs.length === 0) return { skipped: 0 };
+  const { rows } = await q.query<{ id: string }>(enqueueSql, [
+    JSON.stringify(
+      jobs.map((j, position) => ({
+        id: j.id ?? randomUUID(),
+        booking_id: j.bookingId,
+        kind: j.kind,
+        recipient: j.to,
+        payload: j.data,
+        position,
+      })),
+    ),
+    perDayCap,
+  ]);
   return { skipped: jobs.length - rows.length };
 }
 

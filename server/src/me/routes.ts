@@ -7,18 +7,19 @@ import { accountDeletedSchema, accountExportSchema, signInAgainMessage } from '#
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { listBookings } from '../bookings/repository.js';
-import { travellerActor, type BookingsOptions } from '../bookings/routes.js';
 import { changeBookingStatus } from '../bookings/status.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
 import { signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../seats/offer-context.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { leaveWaitlist, listWaitlist } from '../waitlist/repository.js';
 import { accountExport, eraseAccountData, sentEmails } from './repository.js';
 
 // Deleting the account needs a fresh sign-in: a token left on a shared computer cannot do it.
 const freshSignInMs = 5 * 60 * 1000;
 
-// Deletes the identity account with firebase-admin (BookingsOptions.deleteIdentity, set by
+// Deletes the identity account with firebase-admin (AppContext.deleteIdentity, set by
 // server/src/main.ts).
 export const firebaseIdentityDeleter = (projectId: string) => async (uid: string) => {
   const app =
@@ -31,7 +32,14 @@ export const firebaseIdentityDeleter = (projectId: string) => async (uid: string
   }
 };
 
-export async function meRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What a traveller's account routes read of the app's context.
+export type MeRoutesContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'today' | 'operationsEmail' | 'deleteIdentity' | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function meRoutes(app: FastifyInstance, options: MeRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
@@ -60,7 +68,10 @@ export async function meRoutes(app: FastifyInstance, options: BookingsOptions) {
       );
       return reply
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="wayfarer-tours-my-data-${todayIso('UTC')}.json"`,
+        )
         .send(accountExport(user, bookings, waitingList, emails));
     },
   );

@@ -6,15 +6,24 @@ import { bookingSchema, uuidParam } from '#contracts/api';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../seats/offer-context.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { acceptMove, declineMove, type AnswerOutcome, type AnswerRequest } from './repository.js';
 
 const bookingId = z.object({ id: uuidParam('No such booking.') });
 
-export async function moveAnswerRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What a traveller's answer to a moved departure reads of the app's context.
+export type MoveAnswerContext = Pick<
+  AppContext,
+  'db' | 'verifyToken' | 'writeLimit' | 'rateLimitPerMinute' | 'today' | 'operationsEmail' | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function moveAnswerRoutes(app: FastifyInstance, options: MoveAnswerContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);

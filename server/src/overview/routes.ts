@@ -4,14 +4,16 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIso } from '#contracts/iso-dates';
 import { overviewSchema } from '#contracts/overview';
-import { consoleErrors, consoleRoute } from '../admin/bookings-routes.js';
-import type { BookingsOptions } from '../bookings/routes.js';
-import type { ZodTypeProvider } from '../http/api-schemas.js';
+import type { AppContext } from '../context/app-context.js';
+import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
 import { sharedAnswer } from '../http/shared-answer.js';
 import { overviewReader } from './queries.js';
 
-export async function overviewRoutes(app: FastifyInstance, options: BookingsOptions) {
+export async function overviewRoutes(
+  app: FastifyInstance,
+  options: Pick<AppContext, 'db' | 'packages' | 'today'>,
+) {
   const { db, packages } = options;
   const today = options.today ?? (() => todayIso('UTC'));
   const api = app.withTypeProvider<ZodTypeProvider>();

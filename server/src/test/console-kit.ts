@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { Selectable } from 'kysely';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
 import type { Database } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
@@ -63,7 +63,7 @@ export const bearer = (user: TestUser | null) =>
 
 let dayOffset = 400;
 
-export function useAdminApp(store: StoreCase, bookings: Partial<BookingsOptions> = {}): AdminTestContext {
+export function useAdminApp(store: StoreCase, bookings: Partial<AppContext> = {}): AdminTestContext {
   const ctx = { emailsQueued: 0, today: todayIso('UTC') } as AdminTestContext;
   let clientDir: string;
 

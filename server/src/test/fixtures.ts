@@ -16,7 +16,7 @@ import type { PageRenderer } from '../pages/render.js';
 import type { TokenVerifier } from '../auth/verified-user.js';
 import { firebaseTokenVerifier } from '../auth/verify-token.js';
 import { loadPackages } from '../catalog/packages.js';
-import type { BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
 import type { UserLimits } from '../http/limits.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
@@ -49,7 +49,8 @@ export function buildTestApp(options: {
   userLimits?: Partial<UserLimits>;
   departuresCacheSeconds?: number;
   tokenCacheSeconds?: number;
-  bookings?: Partial<BookingsOptions>;
+  // Fields of the app's context (server/src/context/app-context.ts) a test sets.
+  bookings?: Partial<AppContext>;
   sessions?: SessionManager;
   renderer?: PageRenderer;
 }) {
@@ -76,7 +77,7 @@ export function buildTestApp(options: {
     departuresCacheSeconds: options.departuresCacheSeconds ?? 0,
     // Session cookies checked afresh each time (revocation tests); session-guard.test.ts caches.
     tokenCacheSeconds: options.tokenCacheSeconds ?? 0,
-    bookings: {
+    context: {
       db: options.db,
       verifyToken: options.verifyToken ?? firebaseTokenVerifier(projectId),
       packages,

@@ -26,7 +26,7 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { plural } from '#contracts/format';
 import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
 
-// An entry as every read selects it: its own columns (./db/schema.ts types them) and its
+// An entry as every read selects it: its own columns (../db/schema.ts types them) and its
 // departure's date as text.
 const entryFields = [
   'id',

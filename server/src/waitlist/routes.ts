@@ -12,7 +12,9 @@ import {
 } from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import { travellerActor, userWriteLimit, type BookingsOptions } from '../bookings/routes.js';
+import type { AppContext } from '../context/app-context.js';
+import { travellerActor } from '../context/actors.js';
+import { userWriteLimit } from '../context/write-limits.js';
 import {
   errors,
   jsonBodyErrors,
@@ -21,13 +23,27 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { offerContext } from '../seats/offer-context.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
 
 const departureId = z.object({ id: uuidParam('No such departure.') });
 const entryId = z.object({ id: uuidParam('No such waiting-list entry.') });
 
-export async function waitlistRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the waiting list's routes read of the app's context.
+export type WaitlistRoutesContext = Pick<
+  AppContext,
+  | 'db'
+  | 'verifyToken'
+  | 'writeLimit'
+  | 'rateLimitPerMinute'
+  | 'clock'
+  | 'maxWaitingEntriesPerUser'
+  | 'operationsEmail'
+  | 'onEmailQueued'
+> &
+  OfferOptions;
+
+export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);

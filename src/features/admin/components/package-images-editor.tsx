@@ -31,7 +31,7 @@ export function PackageImagesEditor({ packageId, images, errors, onChange, onUpl
   const altRef = useRef<HTMLInputElement>(null);
 
   // The chosen file's preview, as a data: URL: the site's Content-Security-Policy allows images
-  // from 'self' and data: only (server/src/security.ts), not blob:.
+  // from 'self' and data: only (server/src/http/security-headers.ts), not blob:.
   useEffect(() => {
     setPreview('');
     if (!file || !file.type.startsWith('image/')) return;

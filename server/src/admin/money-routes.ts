@@ -1,4 +1,5 @@
-// The accountant's and the office's reads of the money (owners and operators, inside adminRoutes):
+// Staff record payments and refunds (POST /api/admin/bookings/{id}/payments: owners and operators,
+// guides 403 by server/src/admin/access.ts), and the accountant's and the office's reads of the money (owners and operators, inside adminRoutes):
 // GET /api/admin/money (the money screen: due in the next 30 days, overdue, refunds due, received
 // in the last 7 days, and the overview's two money charts) and GET /api/admin/payments.csv (the
 // ledger between two dates, streamed page by page like the bookings CSV).
@@ -7,20 +8,39 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { centsDecimal } from '#contracts/money';
 import { isIsoDate, todayIso, addDays } from '#contracts/iso-dates';
-import { moneyScreenSchema, type MoneyScreen } from '#contracts/api';
-import type { BookingsOptions } from '../bookings/routes.js';
+import {
+  adminBookingSchema,
+  ledgerConflictSchema,
+  ledgerEntryRequestSchema,
+  moneyScreenSchema,
+  uuidParam,
+  type MoneyScreen,
+} from '#contracts/api';
+import { operatorActor } from '../context/actors.js';
+import { recordLedgerEntry } from '../payments/ledger.js';
+import { offerContext, type OfferOptions } from '../seats/offer-context.js';
+import { findAdminBooking } from './bookings-queries.js';
+import type { AppContext } from '../context/app-context.js';
 import type { Queryable } from '../db/database.js';
-import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import {
+  errors,
+  jsonBodyErrors,
+  signedIn,
+  signedInErrors,
+  type ZodTypeProvider,
+} from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
-import { asText, csvBom, csvMoment, csvPages, csvRow } from '../admin/csv.js';
+import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
+
+const bookingId = z.object({ id: uuidParam('No such booking.') });
 import {
   balanceDueOnSql,
   depositCentsSql,
   dueNowCentsSql,
   paymentStateSql,
   refundDueCentsSql,
-} from './sql.js';
-import { paymentSettings } from './settings.js';
+} from '../money/sql.js';
+import { paymentSettings } from '../money/settings.js';
 
 const listLimit = 100;
 
@@ -181,7 +201,56 @@ const dateParam = (key: string) =>
       .check(z.refine((v) => v === '' || isIsoDate(v), `${key} must be a date, YYYY-MM-DD.`)),
   );
 
-export async function moneyRoutes(app: FastifyInstance, options: BookingsOptions) {
+// What the payment routes read of the app's context (docs/decisions/060-app-context.md).
+export type AdminPaymentContext = Pick<AppContext, 'db' | 'onEmailQueued'> & OfferOptions;
+
+export async function adminPaymentRoutes(app: FastifyInstance, options: AdminPaymentContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/admin/bookings/:id/payments',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['Console'],
+        security: signedIn,
+        summary: 'Record a payment or a refund',
+        description:
+          'Integer cents. A payment above what is still owed, or a refund above what is paid, is 409 with allowedCents. Entries are never edited: undo one with an entry of the other kind.',
+        params: bookingId,
+        body: ledgerEntryRequestSchema,
+        response: {
+          201: adminBookingSchema,
+          409: ledgerConflictSchema,
+          ...errors.notFound,
+          ...jsonBodyErrors,
+          ...signedInErrors,
+          ...errors.forbidden,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await fromDatabase(() =>
+        recordLedgerEntry(options.db, {
+          bookingId: request.params.id,
+          entry: request.body,
+          staff: operatorActor(request),
+          offers: offerContext(options),
+        }),
+      );
+      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such booking.');
+      if (outcome.kind === 'too-much')
+        return problem(reply, 409, outcome.message, { allowedCents: outcome.allowedCents });
+      options.onEmailQueued?.();
+      const booking = await fromDatabase(() => findAdminBooking(options.db, outcome.bookingId));
+      if (!booking) return problem(reply, 404, 'No such booking.');
+      return reply.code(201).header('Cache-Control', 'private, no-store').send(booking);
+    },
+  );
+}
+
+export type MoneyContext = Pick<AppContext, 'db' | 'exportPageSize' | 'today'>;
+
+export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const reads = options.db.consoleReads;
   const pageSize = options.exportPageSize ?? 500;
