@@ -15,8 +15,8 @@ describe('contracts/money.ts', () => {
     expect(formatPrice(-5)).toBe('-$5');
   });
 
-  it('formats cents: whole dollars without decimals, the rest with two', () => {
-    expect(formatCents(245_000)).toBe('$2,450');
+  it('formats cents with two decimals, as amounts due and paid read', () => {
+    expect(formatCents(245_000)).toBe('$2,450.00');
     expect(formatCents(24_550, 'USD')).toBe('$245.50');
     expect(formatCents(5)).toBe('$0.05');
     expect(formatCents(-12_345)).toBe('-$123.45');

@@ -13,10 +13,6 @@
 // module was evaluated, four times that in Lighthouse's mobile simulation (docs/decisions/016).
 // No path alias here: the server imports this file directly.
 
-// ISO 4217 codes this module writes, with their symbol. Each has two minor digits (cents).
-const symbols = { USD: '$' } as const;
-export type Currency = keyof typeof symbols;
-
 const assertCents = (cents: number, what: string) => {
   if (!Number.isSafeInteger(cents))
     throw new RangeError(`${what} must be a whole number of cents, not ${cents}`);
@@ -35,18 +31,6 @@ export const formatPrice = (amount: number) =>
 // unit's smaller type around formatPrice (src/features/packages/components/package-card.tsx).
 export const formatPackagePrice = (p: { price: number; fromPrice?: number | undefined }) =>
   p.fromPrice === undefined ? formatPrice(p.price) : `from ${formatPrice(p.fromPrice)}`;
-
-// Cents as a person reads them: "$2,450" for whole dollars, "$245.50" otherwise (a deposit, a fee,
-// a refund). Throws a RangeError on anything but an integer: a float never reaches a page.
-export function formatCents(cents: number, currency: Currency = 'USD'): string {
-  assertCents(cents, 'An amount');
-  const symbol = symbols[currency];
-  if (symbol === undefined) throw new RangeError(`Unknown currency ${String(currency)}`);
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${cents < 0 ? '-' : ''}${symbol}${grouped(whole)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
-}
 
 // Dollars (at most two decimals: 12, 12.5, 12.34) to integer cents. Throws a RangeError on more
 // decimals, NaN, infinities or amounts beyond a safe integer of cents: better a clear error than a
@@ -75,3 +59,31 @@ export function csvDollars(cents: number): string {
     ? `${sign}${abs / 100}`
     : `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+// Cents (contract v5's `...Cents` amounts) as a person reads them: "$1,234.50", "€80.00";
+// a currency without a sign here reads "CHF 80.00". Integer arithmetic only: no float touches
+// the amount.
+const currencySigns: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', AUD: 'A$', CAD: 'C$' };
+export const centsAmount = (cents: number) => {
+  assertCents(cents, 'An amount');
+  const abs = Math.abs(cents);
+  const whole = grouped(Math.floor(abs / 100));
+  return `${cents < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+};
+export const formatCents = (cents: number, currency = 'USD') => {
+  const sign = currencySigns[currency];
+  const text = centsAmount(cents);
+  const negative = text.startsWith('-');
+  const bare = negative ? text.slice(1) : text;
+  return `${negative ? '-' : ''}${sign ?? `${currency} `}${bare}`;
+};
+// The accountant's CSV: "1234.50", no grouping, no sign of the currency (a column of its own).
+export const centsDecimal = (cents: number) => centsAmount(cents).replace(/,/g, '');
+// "1,234.5" or "1234.50" typed by staff -> 123450 cents; null when it is not an amount with at
+// most two decimals. Read digit by digit: no float.
+export const parseCents = (typed: string): number | null => {
+  const m = /^\s*(\d{1,10}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?\s*$/.exec(typed);
+  if (!m) return null;
+  const cents = Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+};

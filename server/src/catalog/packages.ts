@@ -7,8 +7,10 @@ import type { CataloguePackage } from '#contracts/catalogue';
 import { dollarsToCents } from '#contracts/money';
 
 // Its price is per person, in cents (contracts/money.ts): the price of departures without one of
-// their own.
-export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'status'> & { priceCents: number };
+// their own. Its payment terms are copied onto each booking (contracts/payment.ts); a package built
+// without them (tests' seed Map) books on the defaults.
+export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'status'> & { priceCents: number } &
+  Partial<Pick<CataloguePackage, 'depositPercent' | 'balanceDueDays' | 'cancellationFees'>>;
 
 // A package as public/packages.json gives it: the four fields of the spec, and the optional
 // content of contract v4 (checked again against contracts/catalogue.ts when seeded).

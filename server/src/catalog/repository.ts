@@ -9,6 +9,7 @@ import type { PackagesTable, StoredImage } from '../db/schema.js';
 import { publicImage, type ProcessedImage } from './images.js';
 import { centsToDollars, dollarsToCents } from '#contracts/money';
 import { todayIso } from '#contracts/iso-dates';
+import { defaultPaymentTerms } from '#contracts/payment';
 
 export const catalogueChannel = 'wayfarer_catalogue';
 
@@ -26,6 +27,9 @@ const packageFields = [
   'images',
   'position',
   'updated_at',
+  'deposit_percent',
+  'balance_due_days',
+  'cancellation_fees',
 ] as const;
 type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]>;
 const packageColumns = packageFields.join(', ');
@@ -55,6 +59,9 @@ export const toPackage = (row: PackageRow, upcoming?: UpcomingPrices): StoredPac
     questions: row.questions,
     position: row.position,
     updatedAt: new Date(row.updated_at).toISOString(),
+    depositPercent: row.deposit_percent,
+    balanceDueDays: row.balance_due_days,
+    cancellationFees: row.cancellation_fees,
     storedImages: row.images,
     priceCents: row.price_cents,
   };
@@ -141,9 +148,10 @@ export async function createPackage(
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<PackageRow>(
-      `INSERT INTO packages (id, name, description, price_cents, duration_days, itinerary, includes, excludes, questions, position)
+      `INSERT INTO packages (id, name, description, price_cents, duration_days, itinerary, includes, excludes, questions, position,
+         deposit_percent, balance_due_days, cancellation_fees)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb,
-               (SELECT coalesce(max(position), -1) + 1 FROM packages))
+               (SELECT coalesce(max(position), -1) + 1 FROM packages), $10, $11, $12::jsonb)
        ON CONFLICT (id) DO NOTHING
        RETURNING ${packageColumns}`,
       [
@@ -156,6 +164,9 @@ export async function createPackage(
         JSON.stringify(input.includes ?? []),
         JSON.stringify(input.excludes ?? []),
         JSON.stringify(input.questions ?? []),
+        input.depositPercent ?? defaultPaymentTerms.depositPercent,
+        input.balanceDueDays ?? defaultPaymentTerms.balanceDueDays,
+        JSON.stringify(input.cancellationFees ?? defaultPaymentTerms.cancellationFees),
       ],
     );
     if (!rows[0]) return { kind: 'conflict', message: `The id "${input.id}" is taken: choose another.` };
@@ -182,6 +193,9 @@ const columnOf: Record<string, [string, boolean, ((value: never) => unknown)?]> 
   includes: ['includes', true],
   excludes: ['excludes', true],
   questions: ['questions', true],
+  depositPercent: ['deposit_percent', false],
+  balanceDueDays: ['balance_due_days', false],
+  cancellationFees: ['cancellation_fees', true],
 };
 
 // PATCH /api/admin/packages/{id}.

@@ -66,7 +66,15 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     // In place and in one synchronous step: no reader ever sees it half-filled.
     packages.clear();
     for (const p of list)
-      packages.set(p.id, { id: p.id, name: p.name, priceCents: p.priceCents, status: p.status });
+      packages.set(p.id, {
+        id: p.id,
+        name: p.name,
+        priceCents: p.priceCents,
+        status: p.status,
+        depositPercent: p.depositPercent,
+        balanceDueDays: p.balanceDueDays,
+        cancellationFees: p.cancellationFees,
+      });
     if (changed) for (const listener of listeners) listener(version);
   };
 
