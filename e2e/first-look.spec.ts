@@ -65,7 +65,7 @@ async function bookThroughForm(page: Page, pkg: { id: string }, phone: string) {
   await form(page).getByLabel('Phone').fill(phone);
   await form(page).getByRole('button', { name: 'Book Now' }).click();
   await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
-  const reference = (await page.locator('.summary__ref').textContent())!.trim();
+  const reference = (await page.locator('.summary__ref').first().textContent())!.trim();
   return reference;
 }
 
