@@ -5,6 +5,7 @@ import { formatPrice } from '#contracts/money';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
+import { MoveAnswerButtons } from '~/features/booking/components/move-answer-buttons';
 
 type MoveOfferPanelProps = {
   booking: Booking & { moveOffer: MoveOffer };
@@ -59,51 +60,16 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
       <p className="move-offer__text move-offer__price">
         {movePriceLine(booking.price, Math.min(offer.price, booking.price), booking.travellers, formatPrice)}
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {confirming ? (
-        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
-          <p className="move-offer__question">
-            Decline {formatTripDate(offer.startsOn)} and cancel this booking?
-          </p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="button button--outline-danger"
-            aria-busy={busy === 'decline'}
-            onClick={() => answer('decline')}
-          >
-            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-            Keep the offer
-          </button>
-        </div>
-      ) : (
-        // Keyed apart: the question's buttons are never the answer buttons' nodes, so nothing aimed at
-        // Decline can land on "Yes, decline and cancel".
-        <div key="actions" className="move-offer__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={busy === 'accept'}
-            onClick={() => answer('accept')}
-          >
-            {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(offer.startsOn)}`}
-          </button>
-          <button
-            ref={declineRef}
-            type="button"
-            className="button button--outline-danger"
-            onClick={() => setConfirming(true)}
-          >
-            Decline
-          </button>
-        </div>
-      )}
+      <MoveAnswerButtons
+        newStartsOn={offer.startsOn}
+        error={error}
+        busy={busy}
+        confirming={confirming}
+        onConfirming={setConfirming}
+        onAnswer={answer}
+        confirmRef={confirmRef}
+        declineRef={declineRef}
+      />
     </section>
   );
 }
