@@ -158,6 +158,11 @@ export function TextAreaField(props: TextAreaFieldProps) {
   return <Field {...frame}>{(wired) => <textarea {...control} {...wired} />}</Field>;
 }
 
+// A whole number typed (a price in dollars, a count, days): the phone's number pad, steps of one.
+export function WholeNumberField(props: Omit<InputFieldProps, 'type' | 'inputMode' | 'step'>) {
+  return <InputField type="number" inputMode="numeric" step={1} {...props} />;
+}
+
 // A field's (or a group of fields') message, where aria-describedby points; nothing when there is
 // none. `alert` reads it out as it appears.
 export function FieldError({ id, error, alert }: { id: string; error?: string | null; alert?: boolean }) {

@@ -147,7 +147,6 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
         ) : null}
         <TravellersField
           name="travellers"
-          step={1}
           value={travellersRaw}
           onChange={(e) => setTravellersRaw(e.target.value)}
           error={partyError}
