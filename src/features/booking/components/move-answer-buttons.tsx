@@ -1,8 +1,31 @@
 import type { RefObject } from 'react';
 import { FormError } from '~/components/form-error';
-import { formatTripDate } from '#contracts/format';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 
 type Answer = 'accept' | 'decline';
+
+// What the brand offers the party in place of its cancelled date, in the same words on its
+// booking and on its personal link.
+export function MoveOfferTerms({
+  className,
+  travellers,
+  newStartsOn,
+  expiresAt,
+}: {
+  className: string;
+  travellers: number;
+  newStartsOn: string;
+  expiresAt: string;
+}) {
+  return (
+    <p className={className}>
+      We are holding {plural(travellers, 'seat')} for your party on{' '}
+      <strong>{formatTripDate(newStartsOn)}</strong> until <strong>{formatDeadline(expiresAt)}</strong>.
+      Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to
+      pay. With no answer by then, the booking is cancelled.
+    </p>
+  );
+}
 
 // A party's answer to the brand's move of its departure (on its booking and on its personal
 // link): the answer's error, then Accept and Decline, or the question Decline asks first (it

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { answerMoveLink } from '~/features/booking/api/guest-links-api';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import type { MoveLink } from '#contracts/api';
-import { MoveAnswerButtons } from '~/features/booking/components/move-answer-buttons';
+import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
 
 const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink) => string> = {
   accepted: (l) =>
@@ -47,13 +47,12 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
       <h1>{formatTripDate(link.startsOn)} will not run: a new date for you</h1>
       {link.state === 'open' ? (
         <>
-          <p className="section__lead">
-            We are holding {plural(link.travellers, 'seat')} for your party on{' '}
-            <strong>{formatTripDate(link.newStartsOn)}</strong> until{' '}
-            <strong>{formatDeadline(link.expiresAt)}</strong>. Accept to move your booking (your travellers’
-            details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is
-            cancelled.
-          </p>
+          <MoveOfferTerms
+            className="section__lead"
+            travellers={link.travellers}
+            newStartsOn={link.newStartsOn}
+            expiresAt={link.expiresAt}
+          />
           <p className="move-link__price">
             {movePriceLine(link.price, link.newPrice, link.travellers, formatPrice)}
           </p>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
-import { MoveAnswerButtons } from '~/features/booking/components/move-answer-buttons';
+import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
 
 type MoveOfferPanelProps = {
   booking: Booking & { moveOffer: MoveOffer };
@@ -50,13 +50,12 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
         <span aria-hidden="true">⚠ </span>
         {formatTripDate(booking.startsOn)} will not run: a new date for you
       </h4>
-      <p className="move-offer__text">
-        We are holding {plural(booking.travellers, 'seat')} for your party on{' '}
-        <strong>{formatTripDate(offer.startsOn)}</strong> until{' '}
-        <strong>{formatDeadline(offer.expiresAt)}</strong>. Accept to move your booking (your travellers’
-        details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is
-        cancelled.
-      </p>
+      <MoveOfferTerms
+        className="move-offer__text"
+        travellers={booking.travellers}
+        newStartsOn={offer.startsOn}
+        expiresAt={offer.expiresAt}
+      />
       <p className="move-offer__text move-offer__price">
         {movePriceLine(booking.price, Math.min(offer.price, booking.price), booking.travellers, formatPrice)}
       </p>
