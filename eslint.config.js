@@ -44,6 +44,9 @@ export const serverFloors = [
   ['db'],
   ['http'],
   ['audit', 'auth', 'catalog', 'mail'],
+  // Money's settings and its computation in SQL and for a stored booking (contract v5): read by
+  // every booking mapping, below bookings/.
+  ['money'],
   // The app's context (what a route plugin is given) and the helpers every domain's routes share:
   // actors, write limits (docs/decisions/060-app-context.md).
   ['context'],
@@ -57,7 +60,8 @@ export const serverFloors = [
   ['waitlist'],
   // A departure moved to another date: offers to its bookings, built on bookings/ (changes and
   // cancellations) and seats/ (held seats). The console's season at a glance, registered by admin/.
-  ['moves', 'overview'],
+  // Payments recorded, lapsed deposits and balance reminders: built on bookings/ (status changes).
+  ['moves', 'overview', 'payments'],
   // The console's API, the traveller's account, the server-rendered pages, the reminder emails.
   ['admin', 'me', 'pages', 'reminders'],
 ];

@@ -3,6 +3,7 @@
 // and imported from there (as types, erased from the bundles); ./api.ts reads this file, never the
 // other way.
 import type { BookingStatus } from './booking.js';
+import type { PaymentState } from './payment.js';
 import type { DepartureStatus } from './departure.js';
 import type { CheckInState } from './check-in.js';
 
@@ -13,6 +14,8 @@ export type AdminBookingFilters = {
   packageId?: string;
   departureId?: string;
   q?: string;
+  // Contract v5: one payment state (contracts/payment.ts).
+  payment?: PaymentState;
   limit?: number;
   cursor?: string;
 };

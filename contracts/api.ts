@@ -25,9 +25,10 @@ import { inviteStatusSchema } from './guest-links.js';
 import { formatTripDate } from './format.js';
 import { addYears, isIsoDate, operatorDatesYearsAhead } from './iso-dates.js';
 import { guidesSchema } from './staff.js';
-import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
+import { controlCharsMessage, hasControlChars, noControlChars, text } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
 import { checkInStates } from './check-in.js';
+import { paymentKinds, paymentMethods, paymentStates } from './payment.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -64,6 +65,30 @@ export const operatorGuestSchema = z.object({
   checkIn: z.nullable(z.enum(checkInStates)),
 });
 export type OperatorGuest = z.infer<typeof operatorGuestSchema>;
+
+// A booking's money (contract v5; computed by ./payment.ts): integer cents in `currency`.
+export const paymentEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(paymentKinds),
+  method: z.enum(paymentMethods),
+  amountCents: z.number(),
+  at: isoDateTime,
+  reference: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+});
+export const paymentSchema = z.object({
+  currency: z.string(),
+  totalCents: z.number(),
+  depositCents: z.number(),
+  depositDueAt: z.nullable(isoDateTime),
+  balanceDueOn: z.nullable(isoDate),
+  paidCents: z.number(),
+  refundedCents: z.number(),
+  dueNowCents: z.number(),
+  refundDueCents: z.number(),
+  state: z.enum(paymentStates),
+  entries: z.array(paymentEntrySchema),
+});
 
 // What the API answers for a stored booking (booking.ts: Booking). Bookings stored before
 // departures existed have no departure: departureId and startsOn are null ("date to be agreed").
@@ -102,6 +127,7 @@ export const bookingSchema = z.object({
       z.object({ toDepartureId: z.string(), startsOn: isoDate, expiresAt: isoDateTime, price: z.number() }),
     ),
   ),
+  payment: paymentSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingGuest = Booking['guests'][number];
@@ -302,10 +328,7 @@ export const noteRequestSchema = z.object(
         noControlChars('The note', { multiline: true }),
         z.trim(),
         z.minLength(noteLimits.min, noteMissing),
-        z.maxLength(
-          noteLimits.max,
-          `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`,
-        ),
+        z.maxLength(noteLimits.max, `Keep the note to ${formatCount(noteLimits.max)} characters or fewer.`),
       ),
   },
   { error: 'The note could not be read: send a JSON object with its text.' },
@@ -617,3 +640,88 @@ export const lastSeenSchema = z.object({
   newBookings: z.number(),
 });
 export type LastSeen = z.infer<typeof lastSeenSchema>;
+
+// --- Money (contract v5) -----------------------------------------------------------------------
+
+// POST /api/admin/bookings/{id}/payments: a payment or a refund staff record. Amounts are whole
+// cents (1234.50 dollars is 123450): a fraction of a cent, zero, a negative or a huge amount is a
+// 400 with a message on amountCents. Never edited: a mistake is undone by an entry of the other
+// kind with a note.
+const amountMessage =
+  'The amount must be a whole number of cents from 1 to 1,200,000,000 (12 × 100,000 dollars).';
+export const ledgerEntryRequestSchema = z.strictObject(
+  {
+    kind: z.enum(paymentKinds, { error: 'Kind must be "payment" or "refund".' }),
+    method: z.enum(paymentMethods, { error: 'Method must be card, bank-transfer, cash or other.' }),
+    amountCents: z
+      .number({ error: amountMessage })
+      .check(
+        z.refine(Number.isSafeInteger, amountMessage),
+        z.minimum(1, amountMessage),
+        z.maximum(1_200_000_000, amountMessage),
+      ),
+    reference: z.optional(z.nullable(text({ label: 'The reference', max: 100 }))),
+    note: z.optional(z.nullable(text({ label: 'The note', max: 500, multiline: true }))),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'A payment takes kind, method, amountCents, reference and note.'
+        : 'The payment could not be read: send a JSON object.',
+  },
+);
+export type LedgerEntryRequest = z.input<typeof ledgerEntryRequestSchema>;
+
+// 409 from POST .../payments: more than is owed (a payment) or paid (a refund).
+export const ledgerConflictSchema = z.object({ message: z.string(), allowedCents: z.number() });
+
+// GET /api/bookings/{id}/cancellation: what cancelling now keeps and gives back.
+export const cancellationQuoteSchema = z.object({
+  feeCents: z.number(),
+  refundCents: z.number(),
+  paidCents: z.number(),
+  currency: z.string(),
+});
+export type CancellationQuoteAnswer = z.infer<typeof cancellationQuoteSchema>;
+
+// GET /api/admin/money: the money screen and the overview's money charts.
+const moneyRowSchema = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  packageName: z.string(),
+  startsOn: z.nullable(isoDate),
+  state: z.enum(paymentStates),
+  amountCents: z.number(),
+  dueOn: z.nullable(isoDate),
+});
+export const moneyScreenSchema = z.object({
+  currency: z.string(),
+  dueSoon: z.array(moneyRowSchema),
+  overdue: z.array(moneyRowSchema),
+  refundsDue: z.array(moneyRowSchema),
+  received: z.array(
+    z.object({
+      id: z.string(),
+      bookingId: z.string(),
+      reference: z.string(),
+      name: z.string(),
+      kind: z.enum(paymentKinds),
+      method: z.enum(paymentMethods),
+      amountCents: z.number(),
+      at: isoDateTime,
+      staff: z.nullable(z.string()),
+    }),
+  ),
+  receivedPerWeek: z.array(z.object({ week: isoDate, cents: z.number() })),
+  outstandingPerMonth: z.array(z.object({ month: z.string(), cents: z.number() })),
+});
+export type MoneyScreen = z.infer<typeof moneyScreenSchema>;
+
+// GET /api/payments/instructions: how to pay (PAYMENT_INSTRUCTIONS), shown with the booking's reference.
+export const paymentInstructionsSchema = z.object({
+  provider: z.enum(['manual']),
+  currency: z.string(),
+  instructions: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;

@@ -5,6 +5,7 @@
 // console and the package page import the types. zod/mini keeps the pages' bundles small.
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
+import { balanceDueDaysSchema, cancellationFeesSchema, depositPercentSchema } from './payment-terms.js';
 import { formatCount } from './format.js';
 import { controlCharsMessage, hasControlChars, text } from './text.js';
 
@@ -187,6 +188,9 @@ export const cataloguePackageSchema = z.object({
   description: z.string(),
   img: z.string(),
   price: z.number(),
+  // Whole dollars: the lowest price of its upcoming open dates, only where those dates differ in
+  // price ("from $1,390"); absent, every date sells at one price and \`price\` says it.
+  fromPrice: z.optional(z.number()),
   status: z.enum(packageStatuses),
   durationDays: z.nullable(z.number()),
   itinerary: z.array(itineraryDaySchema),
@@ -196,6 +200,10 @@ export const cataloguePackageSchema = z.object({
   questions: z.array(questionSchema),
   position: z.number(),
   updatedAt: z.string(),
+  // Payment terms (contract v5, ./payment.ts): shown on the package page before Purchase.
+  depositPercent: z.number(),
+  balanceDueDays: z.number(),
+  cancellationFees: z.array(z.object({ daysBefore: z.number(), percent: z.number() })),
 });
 export type CataloguePackage = z.output<typeof cataloguePackageSchema>;
 
@@ -222,11 +230,14 @@ export const newPackageSchema = z.strictObject(
     includes: z.optional(includesSchema),
     excludes: z.optional(excludesSchema),
     questions: z.optional(questionsSchema),
+    depositPercent: z.optional(depositPercentSchema),
+    balanceDueDays: z.optional(balanceDueDaysSchema),
+    cancellationFees: z.optional(cancellationFeesSchema),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? 'A new package takes id, name, description, price, durationDays, itinerary, includes, excludes and questions.'
+        ? 'A new package takes id, name, description, price, durationDays, itinerary, includes, excludes, questions, depositPercent, balanceDueDays and cancellationFees.'
         : 'The package could not be read: send a JSON object.',
   },
 );
@@ -255,11 +266,14 @@ export const packageChangeSchema = z
           .check(z.maxLength(L.images, `A package has at most ${L.images} images.`)),
       ),
       status: z.optional(z.enum(packageStatuses, { error: 'Status must be draft, published or archived.' })),
+      depositPercent: z.optional(depositPercentSchema),
+      balanceDueDays: z.optional(balanceDueDaysSchema),
+      cancellationFees: z.optional(cancellationFeesSchema),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only id, name, description, price, durationDays, itinerary, includes, excludes, questions, images and status can be changed.'
+          ? 'Only id, name, description, price, durationDays, itinerary, includes, excludes, questions, images, status, depositPercent, balanceDueDays and cancellationFees can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )

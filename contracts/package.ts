@@ -11,6 +11,9 @@ export const travelPackageSchema = z.object({
   img: z.string(),
   // Per person, whole dollars.
   price: z.number().check(z.nonnegative()),
+  // Whole dollars: the lowest upcoming price where the package's dates differ in price (the card
+  // reads "from $1,390"); absent when every date sells at one price.
+  fromPrice: z.optional(z.number().check(z.nonnegative())),
 });
 
 export type TravelPackage = z.infer<typeof travelPackageSchema>;

@@ -69,6 +69,8 @@ export const staffBookingSchema = z.strictObject(
     travellers: z.nonoptional(bookingInputSchema.shape.travellers, 'Enter the number of travellers.'),
     status: z.optional(z.enum(staffBookingStatuses, { error: 'Status must be requested or confirmed.' })),
     sendEmails: z.optional(z.boolean({ error: 'sendEmails must be true or false.' })),
+    // Contract v5: no deposit deadline (the booking never lapses for an unpaid deposit).
+    depositWaived: z.optional(z.boolean({ error: 'depositWaived must be true or false.' })),
   },
   { error: 'The booking could not be read: send a JSON object.' },
 );

@@ -123,10 +123,13 @@ test.describe('first look', () => {
     const pkg = packageFor(info);
     await page.goto(`/package/${pkg.id}`);
     const terms = form(page).getByRole('region', { name: 'Booking terms' });
-    await expect(terms).toContainText('No payment is taken now');
+    // Contract v5: the package's payment terms before Purchase.
+    await expect(terms).toContainText('Deposit: 20% of the total, due within 7 days of booking.');
+    await expect(terms).toContainText('Balance: due 60 days before the departure');
     await expect(terms).toContainText(
-      'Free cancellation online, from My bookings, until 14 days before the departure',
+      'If you cancel, we keep the larger of the deposit and 50% of the total fewer than 60 days before',
     );
+    await expect(terms).toContainText('Cancel online, from My bookings, until 14 days before the departure');
     await expect(terms.getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute(
       'href',
       'tel:+14155550142',
@@ -136,6 +139,10 @@ test.describe('first look', () => {
     await expect(page.getByRole('region', { name: 'Booking terms' })).toContainText(
       'until 14 days before the departure',
     );
+    // What is due, by when, and how to pay with the reference.
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment).toContainText('Deposit due');
+    await expect(payment).toContainText(`Your reference: ${reference}`);
 
     // The "received" email says the same.
     await expect
@@ -155,7 +162,7 @@ test.describe('first look', () => {
         { timeout: 20_000 },
       )
       .toMatch(
-        /No payment is taken now.*until 14 days before the departure\. After that, call us on \+1 \(415\) 555-0142/,
+        /Deposit due.*How to pay: .*Your reference: WT-[0-9A-Z]{8}\..*until 14 days before the departure\. After that, call us on \+1 \(415\) 555-0142/,
       );
   });
 

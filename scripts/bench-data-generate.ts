@@ -3,7 +3,7 @@
 // row by row from Node.js would take longer than everything measured after.
 // Shape: 200 packages (the site's own six among them, so the server knows them), 5,000 departures
 // from two years ago to a year ahead, 100,000 accounts, 1,000,000 bookings with about 2,000,000
-// travellers, 2,000,000 audit rows and 3,000,000 sent emails. Most departures carry about 200
+// travellers, 2,000,000 audit rows, 3,000,000 sent emails and 1,000,000 payment entries. Most departures carry about 200
 // bookings (about 400 travellers); ten carry about 450 bookings (about 900 travellers, the
 // largest manifests) and forty about 30 bookings (about 60 travellers).
 import { defaultRetentionDays } from '../server/src/guests/retention';
@@ -195,7 +195,8 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
           SELECT p AS n,
             coalesce((${packageArray})[p], 'bench-package-' || lpad(p::text, 3, '0')) AS id,
             'Package ' || p AS name,
-            50000 + (p * 1373) % 250000 AS price_cents
+            -- Whole dollars ($500 to $2,999) in cents, as packages store them (migration 54).
+            (500 + (p * 1373) % 2500) * 100 AS price_cents
           FROM generate_series(1, ${generatedShape.packages}) AS p;
         CREATE TEMP TABLE bench_departures AS
           SELECT k, gen_random_uuid() AS id,
@@ -346,6 +347,37 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
   ];
 }
 
+// Run after the migrations (the ledger is migration 60's, newer than the schema the data is made
+// at, BENCH_DATA_NEW_FROM in scripts/bench-data.ts), once: a payment entry on every booking.
+export function ledgerSteps(): { name: string; sql: string }[] {
+  return [
+    {
+      // Contract v5: a payment entry on every booking (its deposit, by bank transfer or card, two
+      // days after it was made), through the ledger's own trigger (migration 60: paid_cents kept
+      // by the INSERT, checked against the ledger at COMMIT), and a cancelled booking keeping its
+      // deposit as a traveller's cancellation does. The money reminders of the coming weeks are
+      // marked sent, as a running server leaves them.
+      name: '1,000,000 payment entries',
+      sql: `
+        INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, at, reference, staff)
+        SELECT gen_random_uuid(), b.id, 'payment',
+          CASE WHEN hashtext(b.reference) % 3 = 0 THEN 'card' ELSE 'bank-transfer' END,
+          greatest(1, (b.total_cents::bigint * b.deposit_percent + 50) / 100)::int, 'USD',
+          least(now(), b.created_at + interval '2 days'), b.reference, 'operator@example.com'
+        FROM bookings b;
+        UPDATE bookings SET cancellation_fee_cents = paid_cents WHERE status = 'cancelled';
+        INSERT INTO reminders (booking_id, kind, sent_at)
+        SELECT b.id, k.kind, now() - interval '1 day'
+        FROM bookings b JOIN departures d ON d.id = b.departure_id
+        CROSS JOIN (VALUES ('balance-14'), ('balance-3'), ('balance-overdue')) AS k(kind)
+        WHERE d.starts_on BETWEEN current_date AND current_date + b.balance_due_days + 15
+          AND b.status <> 'cancelled'
+        ON CONFLICT DO NOTHING;
+      `,
+    },
+  ];
+}
+
 // The made-up packages in a catalogue table, if the schema has one (another change adds it):
 // filled with what its NOT NULL columns without a default need. Best effort: a table of another
 // shape is reported, not failed on. Not the site's own: the server seeds those from
@@ -362,15 +394,18 @@ export async function fillPackagesTable(db: Queryable, packageIds: string[]): Pr
   const value = (c: { column_name: string; data_type: string }) =>
     c.column_name === 'id'
       ? 'p.id'
-      : /int|numeric/.test(c.data_type)
-        ? '1'
-        : c.data_type === 'jsonb' || c.data_type === 'json'
-          ? `'{}'`
-          : c.data_type === 'boolean'
-            ? 'true'
-            : /time|date/.test(c.data_type)
-              ? 'now()'
-              : `'Package ' || p.n`;
+      : c.column_name === 'price_cents'
+        ? // The same price as bench_packages gives its bookings: whole dollars, in cents.
+          '(500 + (p.n * 1373) % 2500) * 100'
+        : /int|numeric/.test(c.data_type)
+          ? '1'
+          : c.data_type === 'jsonb' || c.data_type === 'json'
+            ? `'{}'`
+            : c.data_type === 'boolean'
+              ? 'true'
+              : /time|date/.test(c.data_type)
+                ? 'now()'
+                : `'Package ' || p.n`;
   try {
     await db.query(
       `INSERT INTO packages (${rows.map((c) => c.column_name).join(', ')})

@@ -31,7 +31,7 @@ import pg from 'pg';
 import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { benchBookingRequest } from './bench-booking-request';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
-import { fillPackagesTable, generationSteps } from './bench-data-generate';
+import { fillPackagesTable, generationSteps, ledgerSteps } from './bench-data-generate';
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { openDatabase, type PreparedStatement, type Queryable } from '../server/src/db/database';
 import { migrate, migrations } from '../server/src/db/migrations';
@@ -39,6 +39,8 @@ import { listAdminBookings, listManifestBookings } from '../server/src/admin/boo
 import { listAdminDepartures } from '../server/src/admin/departures-queries';
 import { overviewReader } from '../server/src/overview/queries';
 import { todayIso } from '#contracts/iso-dates';
+import { paymentStates } from '#contracts/payment';
+import { readMoneyScreen } from '../server/src/admin/money-routes';
 import { listBookings } from '../server/src/bookings/repository';
 import type { BookingFilters, Cursor } from '../server/src/admin/filters';
 import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
@@ -258,6 +260,14 @@ try {
       `migration ${version} finishes in <= 60 s`,
       `${seconds.toFixed(1)} s (load average ${load1()})`,
     );
+  }
+  // The ledger (contract v5) once its table is there: a payment entry on every booking.
+  if ((await gen.query('SELECT 1 FROM payment_entries LIMIT 1')).rows.length === 0) {
+    for (const step of ledgerSteps()) {
+      const t = Date.now();
+      await gen.query(step.sql);
+      console.log(`  generated ${step.name} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
   }
   // Plans for what the migrations added, and the visibility map of what they wrote: autovacuum
   // would have set it within a minute on a running server (migration 50's table is vacuumed every
@@ -619,6 +629,19 @@ try {
       paths: [`/api/admin/departures/${large!.id}/manifest`],
       plan: (q) => listManifestBookings(q, large!.id),
     },
+    // Contract v5: each payment state as a filter, and the money screen.
+    ...paymentStates.map((state) => ({
+      name: `bookings list, payment=${state}`,
+      budget: 100,
+      paths: [qs({ payment: state })],
+      plan: list({ payment: state }),
+    })),
+    {
+      name: 'GET /api/admin/money (due in 30 days, overdue, refunds due, received, the charts)',
+      budget: 100,
+      paths: ['/api/admin/money'],
+      plan: (q) => readMoneyScreen(q),
+    },
     {
       name: 'GET /api/admin/overview (six months of departures, twelve weeks of bookings)',
       budget: 100,
@@ -705,6 +728,42 @@ try {
     );
   }
 
+  // 4b. The ledger's CSV (contract v5): every entry, streamed like the bookings'.
+  if (runs('csv')) {
+    console.log(`\nCSV of the whole ledger (load average ${load1()})`);
+    const baseline = rss();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+    const t = performance.now();
+    const res = await get(`/api/admin/payments.csv?from=2000-01-01&to=${todayIso('UTC')}`);
+    let firstByte = NaN;
+    let lines = 0;
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (Number.isNaN(firstByte)) firstByte = performance.now() - t;
+      for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    }
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    const entries = Number(
+      (await gen.query<{ n: string }>(`SELECT count(*) AS n FROM payment_entries WHERE at <= now()`)).rows[0]!
+        .n,
+    );
+    report(firstByte <= 1000, 'ledger CSV first byte <= 1 s', `${firstByte.toFixed(0)} ms`);
+    report(
+      peak - baseline <= 100,
+      "the server's RSS grows by <= 100 MB (ledger CSV)",
+      `${(peak - baseline).toFixed(0)} MB`,
+    );
+    report(
+      lines === entries + 1,
+      'every ledger entry there',
+      `${lines.toLocaleString('en')} lines of ${(entries + 1).toLocaleString('en')}`,
+    );
+  }
+
   // 5. Booking on that database.
   if (runs('post')) {
     console.log(
@@ -766,6 +825,19 @@ try {
       oversold === 0,
       '0 seats oversold (seats taken = travellers booked, <= capacity)',
       `${oversold} departures off`,
+    );
+    // Money is checked like the seats: every booking's paid_cents is its ledger's sum, never negative.
+    const offLedger = (
+      await gen.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM bookings b WHERE b.paid_cents < 0 OR b.paid_cents <>
+           coalesce((SELECT sum(CASE WHEN e.kind = 'payment' THEN e.amount_cents ELSE -e.amount_cents END)
+                     FROM payment_entries e WHERE e.booking_id = b.id), 0)`,
+      )
+    ).rows[0]!.n;
+    report(
+      offLedger === 0,
+      "paid_cents = the ledger's sum on every booking, never negative",
+      `${offLedger} bookings off`,
     );
   }
 } catch (error) {

@@ -22,6 +22,7 @@ export default [
       route('bookings/new', 'routes/admin-new-booking.tsx'),
       route('bookings/:id', 'routes/admin-booking.tsx'),
       route('departures', 'routes/admin-departures.tsx'),
+      route('money', 'routes/admin-money.tsx'),
       route('departures/:id', 'routes/admin-manifest.tsx'),
       route('staff', 'routes/admin-staff.tsx'),
       route('packages', 'routes/admin-packages.tsx'),

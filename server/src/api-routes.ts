@@ -20,6 +20,7 @@ import { problem, rejectControlParams, setApiErrorHandler } from './http/problem
 import { addressVerificationTracker } from './mail/unverified.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
+import { cancellationQuoteRoutes } from './payments/routes.js';
 import { plural } from '#contracts/format';
 
 export const defaultPublicRateLimit = 600;
@@ -95,6 +96,7 @@ export const apiRoutes = fp<ApiOptions>(
       departuresCacheSeconds: options.departuresCacheSeconds,
     });
     await app.register(bookingsRoutes, context);
+    await app.register(cancellationQuoteRoutes, context);
     await app.register(waitlistRoutes, context);
     await app.register(moveAnswerRoutes, context);
     await app.register(guestsRoutes, context);

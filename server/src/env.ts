@@ -1,3 +1,6 @@
+import { defaultDepositDueHours } from '#contracts/payment';
+import { hasControlChars } from '#contracts/text';
+import { defaultPaymentInstructions } from './money/settings.js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { defaultCancellationCutoffDays } from '#contracts/booking';
@@ -147,6 +150,30 @@ const schema = z.object({
   DETAILS_REMINDER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRIP_REMINDER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Money (contract v5, server/src/payments): the currency every amount is in (ISO 4217), how long
+  // a new booking's deposit may wait, whether paying it confirms a requested booking, and how to
+  // pay (the brand's bank details; every email and page that asks for money shows them with the
+  // booking's reference).
+  BRAND_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD or EUR')
+    .default('USD'),
+  DEPOSIT_DUE_HOURS: z.coerce.number().int().min(1).max(8760).default(defaultDepositDueHours),
+  CONFIRM_ON_DEPOSIT: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  PAYMENT_INSTRUCTIONS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(1000, 'must be at most 1,000 characters')
+      .refine((v) => !hasControlChars(v, { multiline: true }), 'must not contain control characters')
+      .default(defaultPaymentInstructions),
+  ),
+  PAYMENT_PROVIDER: z
+    .enum(['manual'], { error: 'must be manual (the Stripe provider is not built yet)' })
+    .default('manual'),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Emails a day to an account's address while the account has not verified it (mail/outbox.ts).

@@ -20,6 +20,8 @@ import { listenHost, loadServerEnv } from './env.js';
 import { startRetentionScheduler } from './guests/retention.js';
 import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { setUnverifiedEmailsPerDay } from './mail/outbox.js';
+import { configurePayments } from './money/settings.js';
+import { startMoneyScheduler } from './payments/jobs.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
@@ -31,6 +33,12 @@ import type { OutageLogger } from './outage-log.js';
 
 const env = loadServerEnv();
 setUnverifiedEmailsPerDay(env.UNVERIFIED_EMAILS_PER_DAY);
+configurePayments({
+  currency: env.BRAND_CURRENCY,
+  depositDueHours: env.DEPOSIT_DUE_HOURS,
+  confirmOnDeposit: env.CONFIRM_ON_DEPOSIT,
+  instructions: env.PAYMENT_INSTRUCTIONS,
+});
 const publicEnv = parsePublicEnv(process.env);
 const realFirebase = usesRealFirebase(publicEnv);
 const projectId = realFirebase ? publicEnv.VITE_FIREBASE_PROJECT_ID! : (env.GCLOUD_PROJECT ?? 'demo-travel');
@@ -202,12 +210,26 @@ const reminders = startReminderScheduler({
   log: app.log,
   onQueued: () => outbox?.kick(),
 });
+// Lapsed deposits and balance emails, in every process, each once (server/src/payments/jobs.ts).
+const money = startMoneyScheduler({
+  db,
+  intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
+  offers: () => ({
+    now: new Date(),
+    offerHours: env.WAITLIST_OFFER_HOURS,
+    maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
+    packageName: (id) => packages.get(id)?.name ?? id,
+  }),
+  log: app.log,
+  onQueued: () => outbox?.kick(),
+});
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
   await catalogue.stop();
   await offerExpiry.stop();
   await reminders.stop();
+  await money.stop();
   await retention.stop();
   await outboxRetention.stop();
   await imagePurge.stop();

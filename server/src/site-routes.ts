@@ -37,6 +37,7 @@ export const clientRoutes = [
   '/admin/bookings/new',
   '/admin/bookings/:id',
   '/admin/staff',
+  '/admin/money',
   '/guide',
   '/guide/:id',
   '/admin/packages',

@@ -19,6 +19,7 @@ export const paths = {
   adminDepartures: '/admin/departures',
   adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,
   adminStaff: '/admin/staff',
+  adminMoney: '/admin/money',
   adminNewBooking: '/admin/bookings/new',
   // A guide's departures, and one departure's manifest with check-in.
   guide: '/guide',

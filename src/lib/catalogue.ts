@@ -6,6 +6,7 @@
 // that need none of them.
 import { plural } from '#contracts/format';
 import { isTravelPackage, type TravelPackage } from '#contracts/package';
+import type { PaymentTerms } from '#contracts/payment';
 import {
   questionKinds,
   type ItineraryDay,
@@ -23,6 +24,8 @@ export type PackageContent = TravelPackage & {
   excludes: string[];
   images: PackageImage[];
   questions: Question[];
+  // Payment terms (contract v5); absent from an answer that lacks them (the card's fields only).
+  paymentTerms?: PaymentTerms;
 };
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -70,12 +73,28 @@ export function readPackageContent(value: unknown): PackageContent | null {
   const p = record(value);
   const strings = (v: unknown) =>
     Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+  const paymentTerms: PaymentTerms | undefined =
+    typeof p.depositPercent === 'number' &&
+    typeof p.balanceDueDays === 'number' &&
+    Array.isArray(p.cancellationFees)
+      ? {
+          depositPercent: p.depositPercent,
+          balanceDueDays: p.balanceDueDays,
+          cancellationFees: list(p.cancellationFees, (t) =>
+            typeof t.daysBefore === 'number' && typeof t.percent === 'number'
+              ? { daysBefore: t.daysBefore, percent: t.percent }
+              : null,
+          ),
+        }
+      : undefined;
   return {
+    ...(paymentTerms ? { paymentTerms } : {}),
     id: value.id,
     name: value.name,
     description: value.description,
     img: value.img,
     price: value.price,
+    ...(value.fromPrice === undefined ? {} : { fromPrice: value.fromPrice }),
     durationDays: typeof p.durationDays === 'number' ? p.durationDays : null,
     itinerary: list(p.itinerary, (d) =>
       typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null,

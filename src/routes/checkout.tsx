@@ -82,7 +82,12 @@ export default function Checkout() {
             </aside>
           ) : null}
           <BookingSummary booking={state.data} />
-          <BookingTerms className="checkout__terms" headingLevel={2} startsOn={state.data.startsOn} />
+          <BookingTerms
+            className="checkout__terms"
+            headingLevel={2}
+            startsOn={state.data.startsOn}
+            paymentShown={Boolean(state.data.payment)}
+          />
         </>
       ) : null}
       {state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}

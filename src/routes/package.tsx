@@ -76,6 +76,7 @@ function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserL
         owner={user?.uid ?? ''}
         packageId={pkg.id}
         price={pkg.price}
+        paymentTerms={pkg.paymentTerms}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
         onSubmit={createBooking}
         onJoinWaitlist={joinWaitlist}

@@ -3,14 +3,17 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { asReference } from '#contracts/booking';
 import type { OperatorGuest } from '#contracts/guests';
+import type { PaymentEntry } from '#contracts/payment';
 import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run, runPrepared } from '../db/query-builder.js';
+import { paymentStateSql } from '../money/sql.js';
 import {
   bookingFields,
   guestsJson,
   moveOfferJson,
+  paymentEntriesJson,
   type AuditEventsTable,
   type BookingRow,
   type Tables,
@@ -35,6 +38,8 @@ const selectBookings = ({ guests = true, moveOffer = false } = {}) =>
       'd.meeting_point',
       'd.meeting_time',
       sql<OperatorGuest[]>`${sql.raw(guests ? guestsJson : `'[]'::json`)}`.as('guests'),
+      // The ledger (one index probe a booking); the CSV has no column for it.
+      sql<PaymentEntry[]>`${sql.raw(guests ? paymentEntriesJson : `'[]'::json`)}`.as('payment_entries'),
       sql<string>`to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position'),
       sql<BookingRow['move_offer']>`${sql.raw(moveOffer ? moveOfferJson : 'NULL::json')}`.as('move_offer'),
     ]);
@@ -70,6 +75,10 @@ const applyFilters = <O>(
       q.where('b.package_id', '=', filters.packageId!),
     )
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
+    // A constant condition per state (server/src/money/sql.ts), chosen from the checked value.
+    .$if(filters.payment !== undefined, (q) =>
+      q.where(sql<boolean>`${sql.raw(paymentStateSql[filters.payment!])}`),
+    )
     .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
     // A search joins the booking's search text (migration 50: reference, name and email in one
     // text, lower-cased when written, chr(31) between them so a match stays within one field),

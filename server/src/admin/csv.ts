@@ -1,4 +1,5 @@
 import type { AdminBooking, ManifestBooking, ManifestQuestion } from '#contracts/api';
+import { csvDollars, dollarsToCents } from '#contracts/money';
 // CSV for spreadsheets: RFC 4180 (quotes doubled, CRLF line ends) with formula injection
 // neutralised as OWASP's "CSV Injection" page advises. How the file is made to open cleanly in
 // Excel, Numbers and LibreOffice (byte-order mark, phones and references as text, ISO dates):
@@ -72,8 +73,9 @@ export const bookingCsvRow = (b: AdminBooking) =>
     // ISO YYYY-MM-DD: every spreadsheet reads it as a date, whatever its locale.
     b.startsOn,
     b.travellers,
-    b.price,
-    b.total,
+    // Dollars as a number a spreadsheet reads (contracts/money.ts), from the answer's whole dollars.
+    csvDollars(dollarsToCents(b.price)),
+    csvDollars(dollarsToCents(b.total)),
     b.name,
     b.email,
     asText(b.phone),

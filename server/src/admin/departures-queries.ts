@@ -13,6 +13,7 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { offeredSeatsSql } from '../departures/repository.js';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 import { departurePageSize } from '#contracts/admin';
+import { centsToDollars, dollarsToCents, formatPrice } from '#contracts/money';
 import type { DepartureCursor } from './filters.js';
 import { noteStaffRole } from './staff.js';
 
@@ -131,7 +132,7 @@ export function createDeparture(
     const id = randomUUID();
     const decideBy = input.decideBy ?? defaultDecideBy(input.startsOn, decisionDays);
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time, price, decide_by)
+      `INSERT INTO departures (id, package_id, starts_on, capacity, min_travellers, meeting_point, meeting_time, price_cents, decide_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT ON CONSTRAINT departures_package_date DO NOTHING RETURNING id`,
       [
@@ -142,12 +143,13 @@ export function createDeparture(
         input.minTravellers ?? 0,
         meetingValue(input.meetingPoint) ?? null,
         meetingValue(input.meetingTime) ?? null,
-        input.price ?? null,
+        // Whole dollars in the request (contracts/catalogue.ts), cents in the table.
+        input.price == null ? null : dollarsToCents(input.price),
         decideBy,
       ],
     );
     if (rows.length === 0) return { kind: 'duplicate' };
-    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, $${input.price}` : ''}, decide by ${decideBy}`;
+    const minimum = `${input.minTravellers ? `, at least ${input.minTravellers} travellers` : ''}${input.price ? `, ${formatPrice(input.price)}` : ''}, decide by ${decideBy}`;
     await recordAudit(tx, [
       {
         actor,
@@ -290,14 +292,20 @@ export function changeDeparture(
       });
     }
     // Bookings keep the price they were made at (bookings.price_cents): only new ones take this.
-    const price = change.price === undefined ? row.price : change.price;
-    if (price !== row.price) {
-      const shown = (p: number | null) => (p === null ? 'package price' : String(p));
+    // Cents, as stored; the trail writes whole dollars, as it always has.
+    const price =
+      change.price === undefined
+        ? row.price_cents
+        : change.price === null
+          ? null
+          : dollarsToCents(change.price);
+    if (price !== row.price_cents) {
+      const shown = (p: number | null) => (p === null ? 'package price' : String(centsToDollars(p)));
       entries.push({
         actor,
         action: 'departure.price',
         departureId: id,
-        from: shown(row.price),
+        from: shown(row.price_cents),
         to: shown(price),
       });
     }
@@ -313,7 +321,7 @@ export function changeDeparture(
     if (entries.length > 0) {
       await tx.query(
         `UPDATE departures SET capacity = $2, status = $3, min_travellers = $4, meeting_point = $5,
-           meeting_time = $6, price = $7, decide_by = $8, updated_at = now()
+           meeting_time = $6, price_cents = $7, decide_by = $8, updated_at = now()
          WHERE id = $1`,
         [id, capacity, status, minTravellers, meetingPoint, meetingTime, price, decideBy],
       );

@@ -37,6 +37,7 @@ import { keptReads } from './kept-reads.js';
 import { manifestReader } from './manifest-reads.js';
 import { sharedAnswer } from '../http/shared-answer.js';
 import { normaliseMessage, sendDepartureMessage } from './messages.js';
+import { centsToDollars } from '#contracts/money';
 import {
   changeDeparture,
   createDeparture,
@@ -53,8 +54,9 @@ export const toAdminDeparture = (
   today: string = todayIso('UTC'),
 ): AdminDeparture =>
   // Added to the traveller's view, not spread into a new object (server/src/bookings/booking-row.ts).
-  Object.assign(toDeparture(row, packages.get(row.package_id)?.price ?? 0), {
-    ownPrice: row.price ?? null,
+  Object.assign(toDeparture(row, packages.get(row.package_id)?.priceCents ?? 0), {
+    // Whole dollars, as the console's contract has it (contracts/catalogue.ts).
+    ownPrice: row.price_cents === null ? null : centsToDollars(row.price_cents),
     // A package taken off the site keeps its departures: they show under its id.
     packageName: packages.get(row.package_id)?.name ?? row.package_id,
     seatsTaken: row.seats_taken,
@@ -164,7 +166,7 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
       const made = `${day}|${kept.value.packageIds
         .map((id) => {
           const pkg = packages.get(id);
-          return pkg ? `${pkg.name}\u0000${pkg.price}` : '';
+          return pkg ? `${pkg.name}\u0000${pkg.priceCents}` : '';
         })
         .join('\u0001')}`;
       if (kept.answer?.key !== made) {

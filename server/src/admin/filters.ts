@@ -1,6 +1,7 @@
 // The console's list filters, declared as the query-string schemas of its routes: only these keys
 // ever reach a query, and only as parameters (pretix's filter whitelist). Refusals answer 400 with
 // the first message (server/src/http/problem.ts).
+import { paymentStates, type PaymentState } from '#contracts/payment';
 import * as z from 'zod/mini';
 import { adminPageSize, departurePageSize, searchMaxLength } from '#contracts/admin';
 import { firstOf, rule } from '#contracts/api';
@@ -30,6 +31,10 @@ const knownPackageId = (knownPackage: (id: string) => boolean) =>
 
 const status = z.enum(bookingStatuses, {
   error: (issue) => `Unknown status "${String(issue.input)}": use ${bookingStatuses.join(', ')}.`,
+});
+
+const payment = z.enum(paymentStates, {
+  error: (issue) => `Unknown payment state "${String(issue.input)}": use ${paymentStates.join(', ')}.`,
 });
 
 const departureId = z.pipe(
@@ -106,6 +111,7 @@ export const bookingFiltersQuery = (knownPackage: (id: string) => boolean) =>
     packageId: once('packageId', knownPackageId(knownPackage), 'A package id from /packages.JSON.'),
     departureId: once('departureId', departureId, 'A departure id (UUID).'),
     q: once('q', search, `Text in the reference, name or email (at most ${searchMaxLength} characters).`),
+    payment: once('payment', payment, `One of ${paymentStates.join(', ')}; empty for any.`),
   });
 
 export const bookingListQuery = (knownPackage: (id: string) => boolean) =>
@@ -124,6 +130,7 @@ export type BookingFilters = {
   packageId?: string;
   departureId?: string;
   q?: string;
+  payment?: PaymentState;
 };
 
 // A position in the departures list (ascending by date, then package, then id): the last row's

@@ -45,7 +45,7 @@ export async function newBookingRoutes(app: FastifyInstance, options: NewBooking
       },
     },
     async (request, reply) => {
-      const { status = 'confirmed', sendEmails = true, ...input } = request.body;
+      const { status = 'confirmed', sendEmails = true, depositWaived = false, ...input } = request.body;
       const pkg = packages.get(input.packageId);
       if (!pkg) return fieldProblem(reply, { packageId: 'This package does not exist.' });
       const outcome = await fromDatabase(() =>
@@ -64,6 +64,7 @@ export async function newBookingRoutes(app: FastifyInstance, options: NewBooking
             // The brand's inbox hears of travellers' requests; staff made this one themselves.
             operationsEmail: null,
             status,
+            depositWaived,
           },
           options.batchLanes,
         ),

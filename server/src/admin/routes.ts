@@ -13,6 +13,8 @@ import { newBookingRoutes, type NewBookingContext } from './new-booking.js';
 import { noteStaffRole, staffRoutes } from './staff.js';
 import { adminCatalogueRoutes } from '../catalog/routes.js';
 import { overviewRoutes } from '../overview/routes.js';
+import { adminPaymentRoutes, type AdminPaymentContext } from './money-routes.js';
+import { moneyRoutes, type MoneyContext } from './money-routes.js';
 
 // The staff's API (/api/admin/* and /api/guide/*). The token and the role are checked once here,
 // as hooks of this plugin's scope, so no route under it can be added without them: 401 without a
@@ -29,7 +31,9 @@ export type AdminContext = Pick<
   AdminDeparturesContext &
   MoveRoutesContext &
   AdminGuestsContext &
-  GuideRoutesContext;
+  GuideRoutesContext &
+  AdminPaymentContext &
+  MoneyContext;
 
 export async function adminRoutes(app: FastifyInstance, options: AdminContext) {
   app.addHook(
@@ -60,6 +64,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminContext) {
   await app.register(guideRoutes, options);
   await app.register(staffRoutes, options);
   await app.register(overviewRoutes, options);
+  await app.register(adminPaymentRoutes, options);
+  await app.register(moneyRoutes, options);
   if (options.catalogue)
     await app.register(adminCatalogueRoutes, {
       db: options.db,

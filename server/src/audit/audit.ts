@@ -50,7 +50,10 @@ export type AuditEntry = {
     | 'booking.move-offered'
     | 'booking.move-accepted'
     | 'booking.move-declined'
-    | 'booking.move-expired';
+    | 'booking.move-expired'
+    // Contract v5: a ledger entry (amount and method; the staff member is the actor).
+    | 'payment.recorded'
+    | 'refund.recorded';
   bookingId?: string;
   departureId?: string;
   waitlistEntryId?: string;

@@ -57,6 +57,8 @@ export type BookingRequest = {
   // A booking staff enter (server/src/admin/new-booking.ts) may be stored confirmed; its email is
   // then the confirmation. Unset: requested.
   status?: 'requested' | 'confirmed';
+  // Staff waived the deposit's deadline (server/src/bookings/writer.ts).
+  depositWaived?: boolean;
 };
 
 // A request with the id and reference its booking will have.

@@ -4,8 +4,10 @@ import type { InviteStatus } from '#contracts/guest-links';
 import type { AnswerQuestion } from '#contracts/answers';
 import { detailsComplete, guestCompleteFor, type Guest, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
-import type { BookingEmailData, OperationsEmailData } from '../mail/outbox.js';
+import type { BookingEmailData, MoneyEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
+import { computePayment, type Payment } from '#contracts/payment';
+import { paymentSettings } from '../money/settings.js';
 
 // Every mapping here builds its objects property by property (literals and Object.assign), never
 // by object spread or rest: V8 gives a spread that adds properties (`{...base, more}`) a slow,
@@ -80,7 +82,38 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
       }
     : null,
   guests,
+  payment: paymentOf(row),
 });
+
+// The booking's money (contracts/payment.ts), judged now.
+export const paymentOf = (row: BookingRow): Payment =>
+  computePayment(
+    {
+      totalCents: row.total_cents,
+      status: row.status,
+      startsOn: row.starts_on,
+      createdAt: new Date(row.created_at).toISOString(),
+      depositPercent: row.deposit_percent,
+      balanceDueDays: row.balance_due_days,
+      cancellationFees: row.cancellation_fees,
+      depositDueAt: row.deposit_due_at ? new Date(row.deposit_due_at).toISOString() : null,
+      depositWaived: row.deposit_waived,
+      paidCents: row.paid_cents,
+      refundedCents: row.refunded_cents,
+      cancellationFeeCents: row.cancellation_fee_cents,
+      entries: (row.payment_entries ?? []).map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        method: e.method,
+        amountCents: e.amountCents,
+        at: new Date(e.at).toISOString(),
+        reference: e.reference,
+        note: e.note,
+      })),
+    },
+    paymentSettings.now(),
+    paymentSettings.currency,
+  );
 
 export const toBooking = (row: BookingRow): Booking =>
   bookingOf(row, travellerGuests(row.guests, row.questions ?? []));
@@ -103,7 +136,22 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   status: b.status,
   meetingPoint: b.meetingPoint,
   meetingTime: b.meetingTime,
+  money: moneyEmailData(b.payment),
   ...extra,
+});
+
+// What an email says of the money: the amounts and dates, and how to pay.
+export const moneyEmailData = (p: Payment): MoneyEmailData => ({
+  currency: p.currency,
+  totalCents: p.totalCents,
+  depositCents: p.depositCents,
+  paidCents: p.paidCents,
+  dueNowCents: p.dueNowCents,
+  refundDueCents: p.refundDueCents,
+  state: p.state,
+  depositDueAt: p.depositDueAt,
+  balanceDueOn: p.balanceDueOn,
+  instructions: paymentSettings.instructions,
 });
 
 // The brand's copy (OPERATIONS_EMAIL): what the traveller's email says, and how to reach them.

@@ -189,27 +189,24 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
   }
   // A new date takes that date's price (its own, else the package's as it is now) unless the caller
   // set one (a move by the brand, which never raises it); the same date with another party keeps
-  // the price the booking was made at.
-  const newPrice =
+  // the price the booking was made at. Cents, as stored.
+  const newPriceCents =
     moving && request.priceCents !== undefined
-      ? request.priceCents / 100
+      ? request.priceCents
       : moving && target
-        ? (target.price ??
-          (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [current.packageId]))
-            .rows[0]?.price)
+        ? (target.price_cents ??
+          (
+            await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
+              current.packageId,
+            ])
+          ).rows[0]?.price_cents)
         : undefined;
   await tx.query(
     `UPDATE bookings SET departure_id = $2, travellers = $3,
        price_cents = coalesce($5::int, price_cents), total_cents = coalesce($5::int, price_cents) * $3,
        status = CASE WHEN $4::boolean THEN 'requested' ELSE status END, updated_at = now()
       WHERE id = $1`,
-    [
-      current.id,
-      toDepartureId,
-      toTravellers,
-      reapproval,
-      newPrice === undefined ? null : Math.round(newPrice * 100),
-    ],
+    [current.id, toDepartureId, toTravellers, reapproval, newPriceCents ?? null],
   );
   // One guest per traveller: trimmed from the end or padded with empty ones.
   if (toTravellers !== current.travellers) await resizeBookingGuests(tx, current.id, toTravellers);

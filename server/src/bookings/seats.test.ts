@@ -396,6 +396,16 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
         ],
         detailsComplete: false,
         moveOffer: null,
+        // Migration 60: the default terms, nothing paid, and no deposit deadline (it never lapses).
+        payment: expect.objectContaining({
+          totalCents: 245_000,
+          depositCents: 49_000,
+          depositDueAt: null,
+          balanceDueOn: null,
+          paidCents: 0,
+          state: 'deposit-due',
+          entries: [],
+        }),
       },
     ]);
     // No date, so no cutoff: it can still be cancelled online.

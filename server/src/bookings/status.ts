@@ -9,6 +9,7 @@ import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-o
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 import type { Booking } from '#contracts/api';
+import { cancellationFeeCents } from '../money/quote.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {
@@ -84,11 +85,22 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
   }
 
   const reason = change.to === 'cancelled' ? change.reason?.trim() || null : null;
+  // What the brand keeps (contracts/payment.ts): a traveller's cancellation keeps the fee of the
+  // day, the brand's (an operator, a declined or lapsed move, an unpaid deposit) nothing.
+  const fee =
+    change.to === 'cancelled'
+      ? cancellationFeeCents(
+          row,
+          change.actor.type === 'traveller' ? 'traveller' : 'brand',
+          change.cutoff?.today,
+        )
+      : row.cancellation_fee_cents;
   await tx.query(
     `UPDATE bookings SET status = $2, updated_at = now(),
-       cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END
+       cancel_reason = CASE WHEN $2 = 'cancelled' THEN $3 ELSE cancel_reason END,
+       cancellation_fee_cents = $4
      WHERE id = $1`,
-    [current.id, change.to, reason],
+    [current.id, change.to, reason, fee],
   );
   // An open move offer holds seats on another date: they come back with the booking's own. Both
   // departures are locked in id order first, as every writer takes them.
@@ -121,7 +133,12 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
       reason,
     },
   ]);
-  const booking = { ...current, status: change.to };
+  const booking = toBooking({
+    ...row,
+    status: change.to,
+    cancel_reason: reason ?? row.cancel_reason,
+    cancellation_fee_cents: fee,
+  });
   const data = emailData(
     booking,
     change.to === 'cancelled' ? { reason, cancelledBy: change.actor.type } : {},

@@ -12,6 +12,8 @@ import type { ServerPackage } from '../catalog/packages.js';
 import { emailData, toBooking } from './booking-row.js';
 import { insertOutboxRows, unverifiedEmailsPerDay } from '../mail/outbox.js';
 import type { Booking } from '#contracts/api';
+import { defaultPaymentTerms, depositDeadline, type PaymentTerms } from '#contracts/payment';
+import { paymentSettings } from '../money/settings.js';
 
 // A booking to store, with the id and reference it will have.
 export type NewBookingRequest = {
@@ -34,9 +36,25 @@ export type NewBookingRequest = {
   // A booking staff enter (server/src/admin/new-booking.ts) may be stored confirmed; its email is
   // then the confirmation. Unset: requested.
   status?: 'requested' | 'confirmed';
+  // Staff may make a booking without a deposit deadline (contract v5): never lapsed.
+  depositWaived?: boolean;
 };
 
-type Row = { r: NewBookingRequest; price: number; booking: Booking; position: number };
+// The package's payment terms in force now, copied onto the booking (contracts/payment.ts).
+const termsOf = (pkg: ServerPackage): PaymentTerms => ({
+  depositPercent: pkg.depositPercent ?? defaultPaymentTerms.depositPercent,
+  balanceDueDays: pkg.balanceDueDays ?? defaultPaymentTerms.balanceDueDays,
+  cancellationFees: pkg.cancellationFees ?? defaultPaymentTerms.cancellationFees,
+});
+
+type Row = {
+  r: NewBookingRequest;
+  price: number;
+  terms: PaymentTerms;
+  depositDueAt: Date | null;
+  booking: Booking;
+  position: number;
+};
 
 // The statement's input: one JSON array of rows, the columns named and typed here. One
 // JSON.stringify is cheaper than pg's escaping of an array per column (5% of the server's time
@@ -66,6 +84,11 @@ const inputs: [string, string, (row: Row) => unknown][] = [
   // Seats the booking already holds (an accepted offer's): not added to seats_taken again.
   ['seats_held', 'int', ({ r }) => (r.waitlistEntryId ? r.travellers : 0)],
   ['waitlist_entry_id', 'uuid', ({ r }) => r.waitlistEntryId ?? null],
+  ['deposit_percent', 'int', ({ terms }) => terms.depositPercent],
+  ['balance_due_days', 'int', ({ terms }) => terms.balanceDueDays],
+  ['cancellation_fees', 'jsonb', ({ terms }) => terms.cancellationFees],
+  ['deposit_due_at', 'timestamptz', ({ depositDueAt }) => depositDueAt?.toISOString() ?? null],
+  ['deposit_waived', 'boolean', ({ r }) => r.depositWaived ?? false],
   // The request's place in the batch: the order its emails count against a cap.
   ['position', 'int', ({ position }) => position],
 ];
@@ -83,10 +106,11 @@ export const writeBookingsSql: PreparedStatement = prepared(
   ), ins AS (
     INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
       email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents,
-      status)
+      status, deposit_percent, balance_due_days, cancellation_fees, deposit_due_at, deposit_waived)
     SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
       account_email, address, phone, idempotency_key, departure_id, travellers,
-      price_cents * travellers, status FROM v
+      price_cents * travellers, status, deposit_percent, balance_due_days, cancellation_fees,
+      deposit_due_at, deposit_waived FROM v
     ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
     RETURNING id, departure_id, travellers, created_at
   ), seats AS (
@@ -130,8 +154,13 @@ export const writeBookingsSql: PreparedStatement = prepared(
 );
 
 // The booking as it will be stored; the database's own time replaces createdAt once it is in.
-function newBooking(r: NewBookingRequest, price: number): Booking {
-  const now = new Date();
+function newBooking(
+  r: NewBookingRequest,
+  price: number,
+  terms: PaymentTerms,
+  depositDueAt: Date | null,
+  now: Date,
+): Booking {
   return toBooking({
     // A new booking's travellers are blank: incomplete whatever the package asks.
     questions: null,
@@ -154,6 +183,14 @@ function newBooking(r: NewBookingRequest, price: number): Booking {
     cancel_reason: null,
     created_at: now,
     updated_at: now,
+    deposit_percent: terms.depositPercent,
+    balance_due_days: terms.balanceDueDays,
+    cancellation_fees: terms.cancellationFees,
+    deposit_due_at: depositDueAt,
+    deposit_waived: r.depositWaived ?? false,
+    paid_cents: 0,
+    refunded_cents: 0,
+    cancellation_fee_cents: null,
     meeting_point: r.departure.meeting_point,
     meeting_time: r.departure.meeting_time,
     // As the statement above stores them: the first takes the booking's name.
@@ -181,8 +218,12 @@ export async function writeBookings(
   const rows: Row[] = requests.map((r, position) => {
     // The departure's own price when it has one, else the package's: fixed now, whatever either
     // becomes later (bookings.price_cents).
-    const price = Math.round((r.departure.price ?? r.pkg.price) * 100);
-    return { r, price, booking: newBooking(r, price), position };
+    const price = r.departure.price_cents ?? r.pkg.priceCents;
+    const terms = termsOf(r.pkg);
+    // The deposit's deadline, DEPOSIT_DUE_HOURS from now (none when staff waived it).
+    const now = new Date();
+    const depositDueAt = r.depositWaived ? null : depositDeadline(now, paymentSettings.depositDueHours);
+    return { r, price, terms, depositDueAt, booking: newBooking(r, price, terms, depositDueAt, now), position };
   });
   const inserted = await run(writeBookingsSql, [
     JSON.stringify(

@@ -115,7 +115,8 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       expect(list[0]).toMatchObject({
         id: ids[0],
         name: seedFile.get(ids[0]!)!.name,
-        price: seedFile.get(ids[0]!)!.price,
+        // Whole dollars in the answer, cents in the table (migration 54).
+        price: seedFile.get(ids[0]!)!.priceCents / 100,
       });
       expect(Object.keys(list[0]!)).toEqual(
         expect.arrayContaining(['id', 'name', 'description', 'img', 'price']),
@@ -378,6 +379,53 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
       expect(
         (await ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${dep.id}`, { price: 1e9 })).statusCode,
       ).toBe(400);
+    });
+
+    it('a package whose upcoming dates differ in price reads "from" the lowest; one price stays one price', async () => {
+      const id = await published();
+      const listed = async () => (await publicList()).find((p) => p.id === id)!;
+      const page = async () =>
+        (await ctx.app.inject({ url: `/api/packages/${id}` })).json() as CataloguePackage;
+      const addDate = async (body: Record<string, unknown>) => {
+        const res = await ctx.call(ctx.operator, 'POST', '/api/admin/departures', {
+          packageId: id,
+          startsOn: addDays(todayIso('UTC'), dayOffset++),
+          capacity: 10,
+          ...body,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json() as AdminDeparture;
+      };
+      // Every process reloads the catalogue when a departure changes (a NOTIFY, else its poll).
+      const fromPrice = async () => (await listed()).fromPrice;
+      const poll = { timeout: 15_000, interval: 100 };
+
+      await addDate({});
+      expect(await listed()).toMatchObject({ price: 2100 });
+      expect(await fromPrice()).toBeUndefined();
+      const cheaper = await addDate({ price: 1800 });
+      await addDate({ price: 2600 });
+      await expect.poll(fromPrice, poll).toBe(1800);
+      expect(await listed()).toMatchObject({ price: 2100, fromPrice: 1800 });
+      expect(await page()).toMatchObject({ price: 2100, fromPrice: 1800 });
+
+      // The cheaper date sells at the package's price again: from the next lowest, 2100.
+      const reset = await ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${cheaper.id}`, {
+        price: null,
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      await expect.poll(fromPrice, poll).toBe(2100);
+      // A closed date does not count: the rest sell at one price, so the package shows that one.
+      const pricey = await ctx.db.query<{ id: string }>(
+        'SELECT id FROM departures WHERE package_id = $1 AND price_cents = 260000',
+        [id],
+      );
+      const closed = await ctx.call(ctx.operator, 'PATCH', `/api/admin/departures/${pricey.rows[0]!.id}`, {
+        status: 'closed',
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+      await expect.poll(fromPrice, poll).toBeUndefined();
+      expect(Object.keys(await page())).not.toContain('fromPrice');
     });
 
     it('an archived package cannot be booked, and its bookings keep working', async () => {

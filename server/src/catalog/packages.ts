@@ -4,9 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { CataloguePackage } from '#contracts/catalogue';
+import { dollarsToCents } from '#contracts/money';
 
-// Its price is per person, whole dollars: the price of departures without one of their own.
-export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'price' | 'status'>;
+// Its price is per person, in cents (contracts/money.ts): the price of departures without one of
+// their own. Its payment terms are copied onto each booking (contracts/payment.ts); a package built
+// without them (tests' seed Map) books on the defaults.
+export type ServerPackage = Pick<CataloguePackage, 'id' | 'name' | 'status'> & { priceCents: number } &
+  Partial<Pick<CataloguePackage, 'depositPercent' | 'balanceDueDays' | 'cancellationFees'>>;
 
 // A package as public/packages.json gives it: the four fields of the spec, and the optional
 // content of contract v4 (checked again against contracts/catalogue.ts when seeded).
@@ -36,7 +40,12 @@ export function loadPackages(file: string): Map<string, ServerPackage> {
   return new Map(
     readSeedFile(file).map((p) => [
       p.id,
-      { id: p.id, name: p.name, price: p.price, status: 'published' as const },
+      {
+        id: p.id,
+        name: p.name,
+        priceCents: dollarsToCents(Math.max(1, Math.round(p.price))),
+        status: 'published' as const,
+      },
     ]),
   );
 }

@@ -2,16 +2,14 @@
 // transaction with its audit row (who, which package, which fields; never the values) and bumps
 // catalogue_state.version with a NOTIFY, so every process reloads its copy (./store.ts).
 import { randomUUID } from 'node:crypto';
-import type {
-  CataloguePackage,
-  NewPackage,
-  PackageChange,
-  PackageStatus,
-} from '#contracts/catalogue';
+import type { CataloguePackage, NewPackage, PackageChange, PackageStatus } from '#contracts/catalogue';
 import type { Database, Queryable } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import type { PackagesTable, StoredImage } from '../db/schema.js';
 import { publicImage, type ProcessedImage } from './images.js';
+import { centsToDollars, dollarsToCents } from '#contracts/money';
+import { todayIso } from '#contracts/iso-dates';
+import { defaultPaymentTerms } from '#contracts/payment';
 
 export const catalogueChannel = 'wayfarer_catalogue';
 
@@ -19,7 +17,7 @@ const packageFields = [
   'id',
   'name',
   'description',
-  'price',
+  'price_cents',
   'status',
   'duration_days',
   'itinerary',
@@ -29,20 +27,29 @@ const packageFields = [
   'images',
   'position',
   'updated_at',
+  'deposit_percent',
+  'balance_due_days',
+  'cancellation_fees',
 ] as const;
 type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]>;
 const packageColumns = packageFields.join(', ');
 
-export type StoredPackage = CataloguePackage & { storedImages: StoredImage[] };
+// With its price in cents as stored: what the server computes with (./packages.ts).
+// Cents: the lowest and highest price of a package's upcoming open dates.
+type UpcomingPrices = { low: number; high: number };
 
-export const toPackage = (row: PackageRow): StoredPackage => {
+export type StoredPackage = CataloguePackage & { storedImages: StoredImage[]; priceCents: number };
+
+export const toPackage = (row: PackageRow, upcoming?: UpcomingPrices): StoredPackage => {
   const images = row.images.map(publicImage);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     img: images[0]?.url ?? '',
-    price: row.price,
+    // The API's price is whole dollars (contracts/catalogue.ts); the table holds cents.
+    price: centsToDollars(row.price_cents),
+    ...(upcoming && upcoming.low !== upcoming.high ? { fromPrice: centsToDollars(upcoming.low) } : {}),
     status: row.status,
     durationDays: row.duration_days,
     itinerary: row.itinerary,
@@ -52,7 +59,11 @@ export const toPackage = (row: PackageRow): StoredPackage => {
     questions: row.questions,
     position: row.position,
     updatedAt: new Date(row.updated_at).toISOString(),
+    depositPercent: row.deposit_percent,
+    balanceDueDays: row.balance_due_days,
+    cancellationFees: row.cancellation_fees,
     storedImages: row.images,
+    priceCents: row.price_cents,
   };
 };
 
@@ -65,13 +76,29 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
 
 // The whole catalogue, every status, in position order, with the version it was read at (one
 // transaction: the two agree).
-export async function readCatalogue(db: Database): Promise<{ version: number; packages: StoredPackage[] }> {
+// `today`: dates after it are upcoming (UTC, as the public departures list counts them).
+export async function readCatalogue(
+  db: Database,
+  today = todayIso('UTC'),
+): Promise<{ version: number; packages: StoredPackage[] }> {
   return db.transaction(async (tx) => {
     const version = await catalogueVersion(tx);
     const { rows } = await tx.query<PackageRow>(
       `SELECT ${packageColumns} FROM packages ORDER BY position, id`,
     );
-    return { version, packages: rows.map(toPackage) };
+    // The lowest and highest price of each package's upcoming open dates (its own, else the
+    // package's). A change to a departure's price, status or date bumps the version this was read
+    // at (migration 54's trigger), so every process reads these again.
+    const { rows: prices } = await tx.query<UpcomingPrices & { package_id: string }>(
+      `SELECT d.package_id, min(coalesce(d.price_cents, p.price_cents))::int AS low,
+              max(coalesce(d.price_cents, p.price_cents))::int AS high
+         FROM departures d JOIN packages p ON p.id = d.package_id
+        WHERE d.status = 'open' AND d.starts_on > $1
+        GROUP BY d.package_id`,
+      [today],
+    );
+    const upcoming = new Map(prices.map((r) => [r.package_id, r]));
+    return { version, packages: rows.map((row) => toPackage(row, upcoming.get(row.id))) };
   });
 }
 
@@ -121,21 +148,25 @@ export async function createPackage(
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<PackageRow>(
-      `INSERT INTO packages (id, name, description, price, duration_days, itinerary, includes, excludes, questions, position)
+      `INSERT INTO packages (id, name, description, price_cents, duration_days, itinerary, includes, excludes, questions, position,
+         deposit_percent, balance_due_days, cancellation_fees)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb,
-               (SELECT coalesce(max(position), -1) + 1 FROM packages))
+               (SELECT coalesce(max(position), -1) + 1 FROM packages), $10, $11, $12::jsonb)
        ON CONFLICT (id) DO NOTHING
        RETURNING ${packageColumns}`,
       [
         input.id,
         input.name,
         input.description,
-        input.price,
+        dollarsToCents(input.price),
         input.durationDays ?? null,
         JSON.stringify(input.itinerary ?? []),
         JSON.stringify(input.includes ?? []),
         JSON.stringify(input.excludes ?? []),
         JSON.stringify(input.questions ?? []),
+        input.depositPercent ?? defaultPaymentTerms.depositPercent,
+        input.balanceDueDays ?? defaultPaymentTerms.balanceDueDays,
+        JSON.stringify(input.cancellationFees ?? defaultPaymentTerms.cancellationFees),
       ],
     );
     if (!rows[0]) return { kind: 'conflict', message: `The id "${input.id}" is taken: choose another.` };
@@ -152,15 +183,19 @@ const allowedMoves: Record<PackageStatus, PackageStatus[]> = {
   archived: ['published'],
 };
 
-const columnOf: Record<string, [string, boolean]> = {
+// Each field's column, whether it is jsonb, and how its value is stored (a price in cents).
+const columnOf: Record<string, [string, boolean, ((value: never) => unknown)?]> = {
   name: ['name', false],
   description: ['description', false],
-  price: ['price', false],
+  price: ['price_cents', false, dollarsToCents],
   durationDays: ['duration_days', false],
   itinerary: ['itinerary', true],
   includes: ['includes', true],
   excludes: ['excludes', true],
   questions: ['questions', true],
+  depositPercent: ['deposit_percent', false],
+  balanceDueDays: ['balance_due_days', false],
+  cancellationFees: ['cancellation_fees', true],
 };
 
 // PATCH /api/admin/packages/{id}.
@@ -180,10 +215,10 @@ export async function changePackage(
       sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
     };
     const fields: string[] = [];
-    for (const [key, [column, json]] of Object.entries(columnOf)) {
+    for (const [key, [column, json, stored]] of Object.entries(columnOf)) {
       const value = (change as Record<string, unknown>)[key];
       if (value === undefined) continue;
-      set(column, value, json);
+      set(column, stored ? stored(value as never) : value, json);
       fields.push(key);
     }
     let images = current.images;

@@ -51,7 +51,7 @@ export type CatalogueRoutesOptions = {
   writeLimit?: preValidationAsyncHookHandler;
 };
 
-const strip = ({ storedImages: _s, ...pkg }: StoredPackage) => pkg;
+const strip = ({ storedImages: _s, priceCents: _c, ...pkg }: StoredPackage) => pkg;
 
 const recentImageMs = 60_000;
 

@@ -17,6 +17,7 @@ import {
 } from '#contracts/catalogue';
 import type { Database } from '../db/database.js';
 import type { StoredImage } from '../db/schema.js';
+import { dollarsToCents } from '#contracts/money';
 import { imageFormats, type Variant } from './images.js';
 import { readSeedFile, type SeedPackage } from './packages.js';
 import { recordCatalogueChange, storeVariants } from './repository.js';
@@ -77,7 +78,7 @@ export async function seedCatalogue(db: Database, file: string, imgDir: string):
       const art = drawn.get(pkg.id);
       if (art) await storeVariants(tx, art.variants);
       await tx.query(
-        `INSERT INTO packages (id, name, description, price, status, duration_days, itinerary, includes,
+        `INSERT INTO packages (id, name, description, price_cents, status, duration_days, itinerary, includes,
            excludes, questions, images, position)
          VALUES ($1, $2, $3, $4, 'published', $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11)
          ON CONFLICT (id) DO NOTHING`,
@@ -85,7 +86,8 @@ export async function seedCatalogue(db: Database, file: string, imgDir: string):
           pkg.id,
           pkg.name,
           pkg.description,
-          Math.max(1, Math.round(pkg.price)),
+          // Whole dollars, at least one, as cents (migration 54).
+          dollarsToCents(Math.max(1, Math.round(pkg.price))),
           valid(durationDaysSchema, pkg.durationDays) ?? null,
           JSON.stringify(valid(itinerarySchema, pkg.itinerary) ?? []),
           JSON.stringify(valid(includesSchema, pkg.includes) ?? []),

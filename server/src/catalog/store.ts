@@ -38,7 +38,7 @@ export type CatalogueOptions = {
   log?: OutageLogger;
 };
 
-const strip = ({ storedImages: _stored, ...pkg }: StoredPackage): CataloguePackage => pkg;
+const strip = ({ storedImages: _stored, priceCents: _cents, ...pkg }: StoredPackage): CataloguePackage => pkg;
 
 export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions): Promise<Catalogue> {
   const outage = outageLog(log, {
@@ -65,7 +65,16 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     cards = undefined;
     // In place and in one synchronous step: no reader ever sees it half-filled.
     packages.clear();
-    for (const p of list) packages.set(p.id, { id: p.id, name: p.name, price: p.price, status: p.status });
+    for (const p of list)
+      packages.set(p.id, {
+        id: p.id,
+        name: p.name,
+        priceCents: p.priceCents,
+        status: p.status,
+        depositPercent: p.depositPercent,
+        balanceDueDays: p.balanceDueDays,
+        cancellationFees: p.cancellationFees,
+      });
     if (changed) for (const listener of listeners) listener(version);
   };
 
@@ -111,12 +120,13 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     get: (id) => byId.get(id),
     publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
     cards: () =>
-      (cards ??= published.map(({ id, name, description, img, price }) => ({
+      (cards ??= published.map(({ id, name, description, img, price, fromPrice }) => ({
         id,
         name,
         description,
         img,
         price,
+        ...(fromPrice === undefined ? {} : { fromPrice }),
       }))),
     refresh,
     onChange: (listener) => void listeners.push(listener),

@@ -980,6 +980,42 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 54,
+    name: "packages' and departures' prices in cents",
+    // docs/decisions/061-money-in-cents.md. Money had two units: packages and departures stored
+    // whole dollars, bookings cents. Every stored price is kept: $1,450 becomes 145000 cents. The
+    // checks keep the bounds the catalogue's editor takes (1 to 100,000 dollars) and whole dollars,
+    // which the API's whole-dollar `price` fields (contracts/catalogue.ts) write without loss.
+    sql: `
+      ALTER TABLE packages ADD COLUMN price_cents integer;
+      UPDATE packages SET price_cents = price * 100;
+      ALTER TABLE packages ALTER COLUMN price_cents SET NOT NULL;
+      ALTER TABLE packages ADD CONSTRAINT packages_price_cents
+        CHECK (price_cents BETWEEN 100 AND 10000000 AND price_cents % 100 = 0);
+      ALTER TABLE packages DROP COLUMN price;
+      -- NULL still sells at the package's price.
+      ALTER TABLE departures ADD COLUMN price_cents integer CONSTRAINT departures_price_cents
+        CHECK (price_cents BETWEEN 100 AND 10000000 AND price_cents % 100 = 0);
+      UPDATE departures SET price_cents = price * 100 WHERE price IS NOT NULL;
+      ALTER TABLE departures DROP COLUMN price;
+      -- The catalogue's cards say "from $X" when a package's upcoming dates differ in price
+      -- (server/src/catalog/repository.ts reads it with the packages): a statement that adds,
+      -- removes or reprices departures, or changes their status or date, bumps the catalogue's
+      -- version and tells every process, as a package's change does. Seat counts never fire it.
+      CREATE FUNCTION departures_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE v bigint;
+      BEGIN
+        UPDATE catalogue_state SET version = version + 1 WHERE id = 1 RETURNING version INTO v;
+        PERFORM pg_notify('wayfarer_catalogue', v::text);
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER departures_catalogue_version
+        AFTER INSERT OR DELETE OR UPDATE OF price_cents, status, starts_on ON departures
+        FOR EACH STATEMENT EXECUTE FUNCTION departures_catalogue_version();
+    `,
+  },
+  {
     version: 55,
     name: 'claims match addresses on ASCII lower case; deleted accounts remembered',
     // - Phone bookings are claimed by the account whose verified address equals theirs with A-Z
@@ -1119,6 +1155,130 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE TRIGGER booking_guests_search_delete AFTER DELETE ON booking_guests
         REFERENCING OLD TABLE AS old_rows
         FOR EACH STATEMENT EXECUTE FUNCTION booking_search_follow_guests();
+    `,
+  },
+  {
+    version: 60,
+    name: 'payment terms on packages and bookings, the payment ledger, money reminders',
+    // docs/decisions/067-payment-ledger.md. Adds only. Packages get the default terms; bookings
+    // made before this version get them too (so their cancellation quote reads sensibly) but no
+    // deposit deadline (deposit_due_at NULL): they never lapse for an unpaid deposit. Constant
+    // defaults add the columns without rewriting the table; the CHECKs read every row once.
+    //
+    // The ledger: payment_entries rows are never updated or deleted (a trigger refuses both).
+    // bookings.paid_cents (payments - refunds) and refunded_cents are kept by the ledger's own
+    // INSERT, in its statement (an AFTER STATEMENT trigger adding the new rows per booking), under
+    // the booking's row lock; paid_cents >= 0 is a CHECK, so a refund beyond what is paid fails in
+    // the database whatever the code above it does; and a deferred constraint trigger compares
+    // paid_cents with the ledger's sum at COMMIT whenever either changes, so no other statement can
+    // set it apart from the ledger.
+    sql: `
+      ALTER TABLE packages
+        ADD COLUMN deposit_percent integer NOT NULL DEFAULT 20
+          CONSTRAINT packages_deposit_percent CHECK (deposit_percent BETWEEN 0 AND 100),
+        ADD COLUMN balance_due_days integer NOT NULL DEFAULT 60
+          CONSTRAINT packages_balance_due_days CHECK (balance_due_days BETWEEN 0 AND 365),
+        ADD COLUMN cancellation_fees jsonb NOT NULL
+          DEFAULT '[{"daysBefore": 60, "percent": 50}, {"daysBefore": 30, "percent": 100}]';
+
+      ALTER TABLE bookings
+        ADD COLUMN deposit_percent integer NOT NULL DEFAULT 20
+          CONSTRAINT bookings_deposit_percent CHECK (deposit_percent BETWEEN 0 AND 100),
+        ADD COLUMN balance_due_days integer NOT NULL DEFAULT 60
+          CONSTRAINT bookings_balance_due_days CHECK (balance_due_days BETWEEN 0 AND 365),
+        ADD COLUMN cancellation_fees jsonb NOT NULL
+          DEFAULT '[{"daysBefore": 60, "percent": 50}, {"daysBefore": 30, "percent": 100}]',
+        ADD COLUMN deposit_due_at timestamptz,
+        ADD COLUMN deposit_waived boolean NOT NULL DEFAULT false,
+        ADD COLUMN paid_cents integer NOT NULL DEFAULT 0
+          CONSTRAINT bookings_paid_not_negative CHECK (paid_cents >= 0),
+        ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0
+          CONSTRAINT bookings_refunded_not_negative CHECK (refunded_cents >= 0),
+        ADD COLUMN cancellation_fee_cents integer
+          CONSTRAINT bookings_cancellation_fee CHECK (cancellation_fee_cents >= 0);
+
+      CREATE TABLE payment_entries (
+        id uuid PRIMARY KEY,
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        kind text NOT NULL CHECK (kind IN ('payment', 'refund')),
+        method text NOT NULL CHECK (method IN ('card', 'bank-transfer', 'cash', 'other')),
+        -- At most a whole booking's worth (12 travellers x 100,000 dollars).
+        amount_cents integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 1200000000),
+        currency text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+        at timestamptz NOT NULL DEFAULT now(),
+        reference text CHECK (char_length(reference) <= 100),
+        note text CHECK (char_length(note) <= 500),
+        -- A payment provider's id for the event (a later provider records each once).
+        provider_reference text UNIQUE,
+        -- Who recorded it (a staff member's email or uid); null for a provider.
+        staff text
+      );
+      CREATE INDEX payment_entries_booking ON payment_entries (booking_id, at, id);
+      CREATE INDEX payment_entries_at ON payment_entries (at, id);
+
+      -- One change is allowed: a note erased with its traveller's account (DELETE /api/me keeps the
+      -- brand's books, amounts, dates and references, without what staff wrote about the person).
+      CREATE FUNCTION payment_entries_never_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'UPDATE' AND NEW.note IS NULL
+           AND (NEW.id, NEW.booking_id, NEW.kind, NEW.method, NEW.amount_cents, NEW.currency, NEW.at,
+                NEW.reference, NEW.provider_reference, NEW.staff)
+               IS NOT DISTINCT FROM (OLD.id, OLD.booking_id, OLD.kind, OLD.method, OLD.amount_cents,
+                OLD.currency, OLD.at, OLD.reference, OLD.provider_reference, OLD.staff) THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
+          USING ERRCODE = 'restrict_violation';
+      END
+      $fn$;
+      CREATE TRIGGER payment_entries_never_change BEFORE UPDATE OR DELETE ON payment_entries
+        FOR EACH ROW EXECUTE FUNCTION payment_entries_never_change();
+
+      CREATE FUNCTION payment_entries_to_bookings() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE bookings b
+           SET paid_cents = b.paid_cents + s.net, refunded_cents = b.refunded_cents + s.refunded
+          FROM (SELECT booking_id,
+                       sum(CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END)::integer AS net,
+                       sum(CASE WHEN kind = 'refund' THEN amount_cents ELSE 0 END)::integer AS refunded
+                  FROM new_rows GROUP BY booking_id) s
+         WHERE b.id = s.booking_id;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER payment_entries_to_bookings AFTER INSERT ON payment_entries
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION payment_entries_to_bookings();
+
+      CREATE FUNCTION bookings_paid_matches_ledger() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE
+        ledger_paid bigint;
+        ledger_refunded bigint;
+      BEGIN
+        SELECT coalesce(sum(CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END), 0),
+               coalesce(sum(CASE WHEN kind = 'refund' THEN amount_cents ELSE 0 END), 0)
+          INTO ledger_paid, ledger_refunded
+          FROM payment_entries WHERE booking_id = NEW.id;
+        IF ledger_paid <> NEW.paid_cents OR ledger_refunded <> NEW.refunded_cents THEN
+          RAISE EXCEPTION 'bookings.paid_cents (%) differs from the ledger''s sum (%)', NEW.paid_cents, ledger_paid
+            USING ERRCODE = 'check_violation';
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE CONSTRAINT TRIGGER bookings_paid_matches_ledger
+        AFTER UPDATE OF paid_cents, refunded_cents ON bookings DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (OLD.paid_cents IS DISTINCT FROM NEW.paid_cents
+                           OR OLD.refunded_cents IS DISTINCT FROM NEW.refunded_cents)
+        EXECUTE FUNCTION bookings_paid_matches_ledger();
+
+      -- The deposit deadline job reads requested bookings past their deadline.
+      CREATE INDEX bookings_deposit_due ON bookings (deposit_due_at)
+        WHERE status = 'requested' AND deposit_due_at IS NOT NULL AND NOT deposit_waived;
+
+      -- Money reminders claim their row like the trip's (server/src/payments/jobs.ts).
+      ALTER TABLE reminders DROP CONSTRAINT reminders_kind_check;
+      ALTER TABLE reminders ADD CONSTRAINT reminders_kind_check
+        CHECK (kind IN ('details', 'trip', 'balance-14', 'balance-3', 'balance-overdue'));
     `,
   },
 ];

@@ -39,4 +39,29 @@ describeEach(storeCases())('the schema on $name', { timeout: 60_000 }, (store) =
       await db.close();
     }
   });
+
+  // Money is integer cents in every table (docs/decisions/061-money-in-cents.md): a column that
+  // holds an amount says so in its name and is an integer, never dollars or a float.
+  it('holds every amount as integer cents', async () => {
+    const money = /price|total|amount|deposit|fee|refund|paid|balance/;
+    // Named like money, counting something else.
+    const notMoney = new Set(['departure_travellers.total']);
+    const amounts = Object.entries(columns).flatMap(([table, cols]) =>
+      Object.entries(cols as Record<string, { type: string }>)
+        .filter(([column]) => money.test(column) && !notMoney.has(`${table}.${column}`))
+        .map(([column, { type }]) => [`${table}.${column}`, type]),
+    );
+    expect(amounts).toEqual(
+      expect.arrayContaining([
+        ['packages.price_cents', 'integer'],
+        ['departures.price_cents', 'integer'],
+        ['bookings.price_cents', 'integer'],
+        ['bookings.total_cents', 'integer'],
+      ]),
+    );
+    for (const [column, type] of amounts) {
+      expect(column, `${column} is an amount: in cents`).toMatch(/_cents$/);
+      expect(['integer', 'bigint'], `${column} is ${type}`).toContain(type);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { DepartureStatus } from '#contracts/departure';
 import type { WaitlistStatus } from '#contracts/waitlist';
 import type { OperatorGuest } from '#contracts/guests';
 import type { CheckInState } from '#contracts/check-in';
+import type { CancellationFee, PaymentEntry, PaymentKind, PaymentMethod } from '#contracts/payment';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
 // default (now()) may be left out of an insert.
@@ -46,6 +47,35 @@ export type BookingsTable = {
   cancel_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 60: the package's payment terms copied when the booking was made (contracts/payment.ts).
+  deposit_percent: Generated<number>;
+  balance_due_days: Generated<number>;
+  cancellation_fees: Generated<CancellationFee[]>;
+  // When the deposit is due; null for bookings made before migration 60 (they never lapse).
+  deposit_due_at: NullableTimestamp;
+  // Staff made it without a deposit deadline (never lapsed).
+  deposit_waived: Generated<boolean>;
+  // Payments - refunds and refunds, kept by the ledger's trigger (payment_entries): never written
+  // by a query.
+  paid_cents: Generated<number>;
+  refunded_cents: Generated<number>;
+  // What the brand keeps of a cancelled booking (0: the brand cancelled); null while active.
+  cancellation_fee_cents: number | null;
+};
+
+// Migration 60: the ledger, one row a payment or refund, never updated or deleted.
+export type PaymentEntriesTable = {
+  id: string;
+  booking_id: string;
+  kind: PaymentKind;
+  method: PaymentMethod;
+  amount_cents: number;
+  currency: string;
+  at: Timestamp;
+  reference: string | null;
+  note: string | null;
+  provider_reference: string | null;
+  staff: string | null;
 };
 
 export type DeparturesTable = {
@@ -65,8 +95,8 @@ export type DeparturesTable = {
   updated_at: Timestamp;
   // When its travellers' sensitive details were erased (server/src/guests/retention.ts).
   guests_erased_at: NullableTimestamp;
-  // Migration 16: whole dollars per person; null sells at the package's price.
-  price: number | null;
+  // Migration 16, in cents since migration 54: per person; null sells at the package's price.
+  price_cents: number | null;
   // Migration 26: its bookings not cancelled, kept by triggers on bookings (the console's list).
   active_bookings: Generated<number>;
   // Migration 40: the go/no-go date (contracts/departure-risk.ts); a trigger defaults it.
@@ -190,9 +220,12 @@ export type SignedOutSessionsTable = {
 // out once, whatever the number of processes (server/src/reminders/reminders.ts).
 export type RemindersTable = {
   booking_id: string;
-  kind: 'details' | 'trip';
+  kind: 'details' | 'trip' | BalanceReminderKind;
   sent_at: Timestamp;
 };
+
+// Migration 60: the money reminders (server/src/payments/jobs.ts).
+export type BalanceReminderKind = 'balance-14' | 'balance-3' | 'balance-overdue';
 
 // A traveller's personal link to their own details (migration 23): the token's SHA-256 only
 // (server/src/guest-links/tokens.ts), replaced by each new invitation or reminder.
@@ -275,6 +308,7 @@ export type Tables = {
   staff: StaffTable;
   departure_guides: DepartureGuidesTable;
   bookings: BookingsTable;
+  payment_entries: PaymentEntriesTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
@@ -316,7 +350,8 @@ export type PackagesTable = {
   id: string;
   name: string;
   description: string;
-  price: number;
+  // Per person, in cents (migration 54; whole dollars before).
+  price_cents: number;
   status: Generated<PackageStatus>;
   duration_days: number | null;
   itinerary: Generated<{ title: string; body: string }[]>;
@@ -327,6 +362,10 @@ export type PackagesTable = {
   position: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 60: payment terms (contracts/payment.ts).
+  deposit_percent: Generated<number>;
+  balance_due_days: Generated<number>;
+  cancellation_fees: Generated<CancellationFee[]>;
 };
 export type ImageVariantsTable = {
   hash: string;
@@ -364,6 +403,14 @@ export const bookingFields = [
   'cancel_reason',
   'created_at',
   'updated_at',
+  'deposit_percent',
+  'balance_due_days',
+  'cancellation_fees',
+  'deposit_due_at',
+  'deposit_waived',
+  'paid_cents',
+  'refunded_cents',
+  'cancellation_fee_cents',
 ] as const satisfies readonly (keyof BookingsTable)[];
 
 export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[number]> & {
@@ -375,6 +422,8 @@ export type BookingRow = Pick<Selectable<BookingsTable>, (typeof bookingFields)[
   guests: (OperatorGuest & { invited?: boolean })[];
   // The package's questions as they are now (migration 16; [] for a package no longer there).
   questions: AnswerQuestion[] | null;
+  // Its ledger, oldest first (paymentEntriesJson below); absent on a row built in memory (none yet).
+  payment_entries?: PaymentEntry[];
   // Its open move offer (migration 40), if any: the new date and the deadline. Absent on a row
   // built in memory (a new booking has none).
   move_offer?: { toDepartureId: string; startsOn: string; expiresAt: string; priceCents: number } | null;
@@ -398,6 +447,11 @@ export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
     ORDER BY g.position), '[]')
   FROM booking_guests g WHERE g.booking_id = b.id)`;
 
+// A booking's ledger as one JSON array, oldest first (payment_entries_booking answers it).
+export const paymentEntriesJson = `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind,
+    'method', e.method, 'amountCents', e.amount_cents, 'at', e.at, 'reference', e.reference, 'note', e.note)
+    ORDER BY e.at, e.id), '[]') FROM payment_entries e WHERE e.booking_id = b.id)`;
+
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
 export const bookingColumns = [
   ...bookingFields.map((c) => `b.${c}`),
@@ -407,6 +461,7 @@ export const bookingColumns = [
   `${guestsJson} AS guests`,
   '(SELECT p.questions FROM packages p WHERE p.id = b.package_id) AS questions',
   `${moveOfferJson} AS move_offer`,
+  `${paymentEntriesJson} AS payment_entries`,
 ].join(', ');
 
 // A departure as every departure read selects it.
@@ -419,7 +474,7 @@ export const departureFields = [
   'min_travellers',
   'meeting_point',
   'meeting_time',
-  'price',
+  'price_cents',
 ] as const satisfies readonly (keyof DeparturesTable)[];
 
 export type DepartureRow = Pick<Selectable<DeparturesTable>, (typeof departureFields)[number]> & {
@@ -470,7 +525,15 @@ export const outboxColumns = [
 // types above are held to it by `columns`' `satisfies`: a column missing here, extra here, or
 // nullable on one side only does not compile.
 export type PgType =
-  'text' | 'uuid' | 'date' | 'integer' | 'bigint' | 'jsonb' | 'bytea' | 'timestamp with time zone';
+  | 'boolean'
+  | 'text'
+  | 'uuid'
+  | 'date'
+  | 'integer'
+  | 'bigint'
+  | 'jsonb'
+  | 'bytea'
+  | 'timestamp with time zone';
 type Column<Nullable extends boolean, Type extends PgType> = { type: Type; nullable: Nullable };
 
 // The read type of a column decides what the description may say: null in it means nullable
@@ -519,6 +582,27 @@ export const columns = {
     cancel_reason: orNull(text),
     created_at: timestamp,
     updated_at: timestamp,
+    deposit_percent: integer,
+    balance_due_days: integer,
+    cancellation_fees: { type: 'jsonb', nullable: false },
+    deposit_due_at: orNull(timestamp),
+    deposit_waived: { type: 'boolean', nullable: false },
+    paid_cents: integer,
+    refunded_cents: integer,
+    cancellation_fee_cents: orNull(integer),
+  },
+  payment_entries: {
+    id: uuid,
+    booking_id: uuid,
+    kind: text,
+    method: text,
+    amount_cents: integer,
+    currency: text,
+    at: timestamp,
+    reference: orNull(text),
+    note: orNull(text),
+    provider_reference: orNull(text),
+    staff: orNull(text),
   },
   departures: {
     id: uuid,
@@ -533,7 +617,7 @@ export const columns = {
     created_at: timestamp,
     updated_at: timestamp,
     guests_erased_at: orNull(timestamp),
-    price: orNull(integer),
+    price_cents: orNull(integer),
     active_bookings: integer,
     decide_by: { type: 'date', nullable: false },
   },
@@ -635,7 +719,7 @@ export const columns = {
     id: text,
     name: text,
     description: text,
-    price: integer,
+    price_cents: integer,
     status: text,
     duration_days: orNull(integer),
     itinerary: { type: 'jsonb', nullable: false },
@@ -646,6 +730,9 @@ export const columns = {
     position: integer,
     created_at: timestamp,
     updated_at: timestamp,
+    deposit_percent: integer,
+    balance_due_days: integer,
+    cancellation_fees: { type: 'jsonb', nullable: false },
   },
   image_variants: {
     hash: text,

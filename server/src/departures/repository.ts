@@ -7,6 +7,7 @@ import { insertRows } from '../db/sql.js';
 import { addDays } from '#contracts/iso-dates';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 import type { Departure } from '#contracts/api';
+import { centsToDollars } from '#contracts/money';
 
 // The seats held by open offers of departure `d`: waiting-list offers (the partial index
 // waitlist_offers answers it) and the brand's move offers to it (move_offers_open_target). Both are
@@ -25,8 +26,9 @@ export const guarantee = (row: DepartureRow) => {
   return { guaranteed: row.min_travellers > 0 && toGuarantee === 0, toGuarantee };
 };
 
-// `packagePrice`: the package's price, which a departure without a price of its own sells at.
-export const toDeparture = (row: DepartureRow, packagePrice: number): Departure => {
+// `packagePriceCents`: the package's price, which a departure without a price of its own sells at.
+// The answer's price is whole dollars (contracts/api.ts); the tables hold cents.
+export const toDeparture = (row: DepartureRow, packagePriceCents: number): Departure => {
   const { guaranteed, toGuarantee } = guarantee(row);
   return {
     id: row.id,
@@ -37,7 +39,7 @@ export const toDeparture = (row: DepartureRow, packagePrice: number): Departure 
     status: row.status,
     guaranteed,
     toGuarantee,
-    price: row.price ?? packagePrice,
+    price: centsToDollars(row.price_cents ?? packagePriceCents),
   };
 };
 
@@ -46,14 +48,14 @@ export async function listFutureDepartures(
   db: Queryable,
   packageId: string,
   today: string,
-  packagePrice: number,
+  packagePriceCents: number,
 ) {
   const { rows } = await db.query<DepartureRow>(
     `SELECT ${departureColumns}, ${offeredSeatsSql('departures')} AS offered FROM departures
      WHERE package_id = $1 AND starts_on > $2 ORDER BY starts_on, id`,
     [packageId, today],
   );
-  return rows.map((row) => toDeparture(row, packagePrice));
+  return rows.map((row) => toDeparture(row, packagePriceCents));
 }
 
 // The default schedule (docs/product.md): every package gets a departure about every four weeks for
@@ -119,15 +121,16 @@ export async function insertDeparture(
     capacity: number;
     status?: DepartureStatus;
     minTravellers?: number;
-    price?: number | null;
+    // Cents; null or absent sells at the package's price.
+    priceCents?: number | null;
     // Absent: the database's default (migration 40).
     decideBy?: string;
   },
 ): Promise<Departure> {
   const { rows } = await q.query<DepartureRow & { package_price: number | null }>(
-    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers, price, decide_by)
+    `INSERT INTO departures (id, package_id, starts_on, capacity, status, min_travellers, price_cents, decide_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING ${departureColumns}, (SELECT p.price FROM packages p WHERE p.id = package_id) AS package_price`,
+     RETURNING ${departureColumns}, (SELECT p.price_cents FROM packages p WHERE p.id = package_id) AS package_price`,
     [
       randomUUID(),
       d.packageId,
@@ -135,7 +138,7 @@ export async function insertDeparture(
       d.capacity,
       d.status ?? 'open',
       d.minTravellers ?? 0,
-      d.price ?? null,
+      d.priceCents ?? null,
       d.decideBy ?? null,
     ],
   );

@@ -64,7 +64,12 @@ export async function departuresRoutes(
       if (!hit || now() - hit.at >= seconds * 1000 || hit.day !== today) {
         // Parallel misses share one query; a failed one is not kept.
         const departures = fromDatabase(() =>
-          listFutureDepartures(options.db, packageId, today, options.packages.get(packageId)?.price ?? 0),
+          listFutureDepartures(
+            options.db,
+            packageId,
+            today,
+            options.packages.get(packageId)?.priceCents ?? 0,
+          ),
         );
         hit = { at: now(), day: today, departures };
         cache.set(packageId, hit);

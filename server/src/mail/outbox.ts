@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { BookingStatus } from '#contracts/booking';
+import type { Payment, PaymentMethod } from '#contracts/payment';
 import { prepared, type Queryable } from '../db/database.js';
 import { outboxColumns, type OutboxTable } from '../db/schema.js';
 
@@ -21,6 +22,11 @@ export const emailKinds = [
   'operations-change',
   'move-offered',
   'waitlist-not-running',
+  // Contract v5 (server/src/payments): a receipt for each ledger entry, the balance reminders
+  // (14 and 3 days before its date) and the overdue notice.
+  'payment-receipt',
+  'balance-reminder',
+  'balance-overdue',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -47,7 +53,27 @@ export type BookingEmailData = {
   meetingTime?: string | null;
   // The details reminder: which travellers still miss details ("Traveller 2 (invited)").
   missing?: string[];
+  // The booking's money then (contracts/payment.ts), and how to pay (PAYMENT_INSTRUCTIONS).
+  // Absent in emails queued before contract v5.
+  money?: MoneyEmailData;
+  // A receipt: the entry it is for.
+  entry?: { kind: 'payment' | 'refund'; method: PaymentMethod; amountCents: number };
+  // A balance reminder: days until the balance date.
+  daysLeft?: number;
 };
+
+export type MoneyEmailData = Pick<
+  Payment,
+  | 'currency'
+  | 'totalCents'
+  | 'depositCents'
+  | 'paidCents'
+  | 'dueNowCents'
+  | 'refundDueCents'
+  | 'state'
+  | 'depositDueAt'
+  | 'balanceDueOn'
+> & { instructions: string };
 
 // A waiting-list offer: no booking yet, only the seats held until the deadline.
 export type WaitlistOfferEmailData = {
@@ -128,6 +154,9 @@ export type EmailPayloads = {
   'operations-change': OperationsEmailData;
   'move-offered': MoveOfferEmailData;
   'waitlist-not-running': WaitlistNotRunningEmailData;
+  'payment-receipt': BookingEmailData;
+  'balance-reminder': BookingEmailData;
+  'balance-overdue': BookingEmailData;
 };
 
 // A waiting-list offer belongs to no booking yet: its job has none.

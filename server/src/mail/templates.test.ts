@@ -285,7 +285,26 @@ describe('escapeHtml', () => {
 });
 
 // One example of every kind, as the code that queues them writes the payload.
+const money = {
+  currency: 'USD',
+  totalCents: 490_000,
+  depositCents: 98_000,
+  paidCents: 98_000,
+  dueNowCents: 392_000,
+  refundDueCents: 0,
+  state: 'balance-due' as const,
+  depositDueAt: '2026-12-11T10:00:00.000Z',
+  balanceDueOn: '2026-11-06',
+  instructions: 'Pay by bank transfer to IBAN XX00.',
+};
 const examples: { [K in EmailKind]: EmailPayloads[K] } = {
+  'payment-receipt': {
+    ...data,
+    money,
+    entry: { kind: 'payment', method: 'bank-transfer', amountCents: 98_000 },
+  },
+  'balance-reminder': { ...data, money, daysLeft: 14 },
+  'balance-overdue': { ...data, money: { ...money, state: 'overdue' } },
   'booking-received': data,
   'booking-confirmed': {
     ...data,

@@ -5,7 +5,8 @@ import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
-import { formatPrice } from '#contracts/money';
+import { formatCents, formatPrice } from '#contracts/money';
+import { paymentMethodLabels } from '#contracts/payment';
 import { phoneProblem, telHref } from '#contracts/phone';
 import { tripCalendar } from './calendar.js';
 import type {
@@ -14,6 +15,7 @@ import type {
   EmailKind,
   EmailPayloads,
   GuestInviteEmailData,
+  MoneyEmailData,
   MoveOfferEmailData,
   OperationsEmailData,
   WaitlistClosedEmailData,
@@ -247,6 +249,109 @@ const meetingFacts = (data: BookingEmailData): Fact[] => [
   ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
 ];
 
+// --- Money (contract v5) -----------------------------------------------------------------------
+
+// Whether what is due now is (the rest of) the deposit: the deposit is not covered and has a deadline.
+const depositPhase = (m: MoneyEmailData) => m.depositDueAt !== null && m.paidCents < m.depositCents;
+
+// By when what is due now must be paid, as the reader reads dates.
+const dueByText = (m: MoneyEmailData, options: RenderOptions) =>
+  depositPhase(m)
+    ? formatDeadline(m.depositDueAt!, options.timeZone)
+    : m.balanceDueOn
+      ? formatTripDate(m.balanceDueOn)
+      : null;
+
+// The money rows of a booking's facts: the total, what is paid, what is due and by when, and any
+// refund owed. Nothing for an email queued before contract v5.
+function moneyFacts(data: BookingEmailData, options: RenderOptions): Fact[] {
+  const m = data.money;
+  if (!m) return [];
+  const facts: Fact[] = [['Paid so far', formatCents(m.paidCents, m.currency)]];
+  if (m.dueNowCents > 0) {
+    const by = dueByText(m, options);
+    facts.push([
+      depositPhase(m) ? 'Deposit due' : 'Balance due',
+      `${formatCents(m.dueNowCents, m.currency)}${by ? ` by ${by}` : ''}`,
+    ]);
+  }
+  if (m.refundDueCents > 0) facts.push(['We owe you', formatCents(m.refundDueCents, m.currency)]);
+  return facts;
+}
+
+// How to pay, with the booking's reference as the transfer's (PAYMENT_INSTRUCTIONS), whenever
+// something is due.
+const howToPay = (data: BookingEmailData): string[] =>
+  data.money && data.money.dueNowCents > 0
+    ? [`How to pay: ${data.money.instructions} Your reference: ${data.reference}.`]
+    : [];
+
+const refundLine = (data: BookingEmailData): string[] =>
+  data.money && data.money.refundDueCents > 0
+    ? [
+        `We will send ${formatCents(data.money.refundDueCents, data.money.currency)} back to you the way you paid, and email you when it is on its way.`,
+      ]
+    : [];
+
+function moneyLetter(
+  kind: 'payment-receipt' | 'balance-reminder' | 'balance-overdue',
+  data: BookingEmailData,
+  options: RenderOptions,
+): Letter {
+  const m = data.money!;
+  const link = bookingsLinkFor(options.siteUrl);
+  const facts: Fact[] = [
+    ['Booking reference', data.reference],
+    ['Package', data.packageName],
+    ['Departure', formatTripDate(data.startsOn)],
+    ['Total', formatCents(m.totalCents, m.currency)],
+  ];
+  if (kind === 'payment-receipt') {
+    const e = data.entry!;
+    const amount = formatCents(e.amountCents, m.currency);
+    const refund = e.kind === 'refund';
+    return {
+      subject: `${refund ? 'Refund' : 'Payment'} of ${amount} recorded – ${data.reference} – ${data.packageName}`,
+      heading: refund ? 'Your refund is on its way' : 'Thank you for your payment',
+      intro: [
+        greeting(data.name),
+        refund
+          ? `We have refunded ${amount} (${paymentMethodLabels[e.method].toLowerCase()}) for your booking of ${data.packageName}.`
+          : `We have received ${amount} (${paymentMethodLabels[e.method].toLowerCase()}) for your booking of ${data.packageName}. This email is your receipt.`,
+      ],
+      facts: [...facts, [refund ? 'Refunded' : 'Received', amount], ...moneyFacts(data, options)],
+      link,
+      outro: [...howToPay(data), ...refundLine(data), contactLine],
+    };
+  }
+  const due = formatCents(m.dueNowCents, m.currency);
+  const on = m.balanceDueOn ? formatTripDate(m.balanceDueOn) : '';
+  if (kind === 'balance-reminder') {
+    return {
+      subject: `Balance of ${due} due ${on} – ${data.reference} – ${data.packageName}`,
+      heading: 'Your balance is due soon',
+      intro: [
+        greeting(data.name),
+        `Your trip is getting closer: the balance of ${due} for ${data.packageName} is due on ${on}${data.daysLeft !== undefined ? `, in ${plural(data.daysLeft, 'day')}` : ''}.`,
+      ],
+      facts: [...facts, ...moneyFacts(data, options)],
+      link,
+      outro: [...howToPay(data), contactLine],
+    };
+  }
+  return {
+    subject: `Payment overdue – ${data.reference} – ${data.packageName}`,
+    heading: 'Your balance is overdue',
+    intro: [
+      greeting(data.name),
+      `The balance of ${due} for ${data.packageName} was due on ${on} and we have not received it yet. Please pay it as soon as you can, or tell us if anything is wrong: your places are kept while we talk.`,
+    ],
+    facts: [...facts, ...moneyFacts(data, options)],
+    link,
+    outro: [...howToPay(data), contactLine],
+  };
+}
+
 const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatTripDate(data.startsOn)}`;
 
 function bookingLetter(
@@ -281,8 +386,13 @@ function bookingLetter(
           greeting(data.name),
           `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
         ],
-        facts: bookingFacts(data),
-        outro: [terms.payment, `${terms.cancellation} ${terms.after}`, contactLine],
+        facts: [...bookingFacts(data), ...moneyFacts(data, options)],
+        outro: [
+          ...(data.money ? howToPay(data) : [terms.payment]),
+          // With money on record, cancelling is not free: the booking's terms keep a fee.
+          `${data.money ? terms.cancellation.replace('Free cancellation online', 'Cancel online') : terms.cancellation} ${terms.after}`,
+          contactLine,
+        ],
       };
     }
     case 'booking-confirmed': {
@@ -300,8 +410,9 @@ function bookingLetter(
           greeting(data.name),
           `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
         ],
-        facts: [...bookingFacts(data), ...meetingFacts(data)],
+        facts: [...bookingFacts(data), ...meetingFacts(data), ...moneyFacts(data, options)],
         outro: [
+          ...howToPay(data),
           ...(calendar
             ? ['The trip is attached as a calendar file: open it to add the date to your calendar.']
             : []),
@@ -319,9 +430,10 @@ function bookingLetter(
       };
     }
     case 'booking-cancelled': {
-      const facts = bookingFacts(data);
+      const facts: Fact[] = bookingFacts(data);
       facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
       if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      facts.push(...moneyFacts(data, options));
       return {
         ...base,
         heading: 'Your booking is cancelled',
@@ -333,6 +445,7 @@ function bookingLetter(
         ],
         facts,
         outro: [
+          ...refundLine(data),
           `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contactLine}`,
         ],
       };
@@ -415,10 +528,12 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           greeting(data.name),
           `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
         ],
-        facts: changedFacts(data),
+        facts: [...changedFacts(data), ...moneyFacts(data, options)],
         status: data.status,
         link: bookingsLinkFor(options.siteUrl),
         outro: [
+          ...howToPay(data),
+          ...refundLine(data),
           ...(calendar
             ? ['The new date is attached as a calendar file: open it to update your calendar.']
             : []),
@@ -426,6 +541,10 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         ],
       };
     }
+    case 'payment-receipt':
+    case 'balance-reminder':
+    case 'balance-overdue':
+      return moneyLetter(kind, payload as BookingEmailData, options);
     case 'waitlist-offered':
       return offerLetter(payload as WaitlistOfferEmailData, options);
     case 'move-offered':

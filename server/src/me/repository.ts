@@ -131,6 +131,12 @@ export function eraseAccountData(db: Database, userId: string, email: string | u
                AND actor_type = 'traveller')`,
       [userId, email ?? userId, erasedName],
     );
+    // The ledger stays (the brand's books: amounts, dates, references); staff's notes about the
+    // person go (the one change its trigger allows, migration 60).
+    await tx.query(
+      `UPDATE payment_entries SET note = NULL WHERE booking_id IN (${mine}) AND note IS NOT NULL`,
+      [userId],
+    );
     await tx.query(`UPDATE waitlist_entries SET user_email = '', updated_at = now() WHERE user_id = $1`, [
       userId,
     ]);

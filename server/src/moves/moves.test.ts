@@ -445,7 +445,7 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       const { source, target, a, b } = await scene();
       const booked = a.price;
       // The new date costs $300 more per person than the parties booked at.
-      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 300]);
+      await ctx.db.query('UPDATE departures SET price_cents = $2::int * 100 WHERE id = $1', [target, booked + 300]);
       expect((await move(source, { toDepartureId: target })).statusCode).toBe(200);
       const offered = await myBooking(ctx.traveller, a.id);
       expect(offered.moveOffer).toMatchObject({ price: booked });
@@ -457,14 +457,14 @@ describeEach(storeCases())('moving a departure on $name', { timeout: 60_000 }, (
       expect(text).not.toContain(`$${(booked + 300).toLocaleString('en-US')}`);
 
       // Someone else's departure price change after the offer does not move the offer's price.
-      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [target, booked + 500]);
+      await ctx.db.query('UPDATE departures SET price_cents = $2::int * 100 WHERE id = $1', [target, booked + 500]);
       const res = await ctx.call(ctx.traveller, 'POST', `/api/bookings/${a.id}/move/accept`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ departureId: target, price: booked, total: booked * 2 });
 
       // A cheaper new date: the other party pays less.
       const { source: s2, target: t2, a: c } = await scene();
-      await ctx.db.query('UPDATE departures SET price = $2 WHERE id = $1', [t2, booked - 200]);
+      await ctx.db.query('UPDATE departures SET price_cents = $2::int * 100 WHERE id = $1', [t2, booked - 200]);
       expect((await move(s2, { toDepartureId: t2 })).statusCode).toBe(200);
       expect((await myBooking(ctx.traveller, c.id)).moveOffer).toMatchObject({ price: booked - 200 });
       const cheaper = renderEmail(

@@ -133,12 +133,15 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
 
   // What each party pays once it accepts: the new date's price (its own, else the package's), but
   // never more than the booking's. The brand moved the date, so the party never pays for it.
-  const targetPrice =
-    target.price ??
-    (await tx.query<{ price: number }>('SELECT price FROM packages WHERE id = $1', [target.package_id])).rows[0]
-      ?.price;
+  const targetCents =
+    target.price_cents ??
+    (
+      await tx.query<{ price_cents: number }>('SELECT price_cents FROM packages WHERE id = $1', [
+        target.package_id,
+      ])
+    ).rows[0]?.price_cents;
   const offeredCents = (row: BookingRow) =>
-    targetPrice === undefined ? row.price_cents : Math.min(row.price_cents, Math.round(targetPrice * 100));
+    targetCents === undefined ? row.price_cents : Math.min(row.price_cents, targetCents);
 
   const expiresAt = new Date(request.offers.now.getTime() + request.offerHours * 3_600_000).toISOString();
   const message = request.message?.replace(/\r\n?/g, '\n').trim() || null;

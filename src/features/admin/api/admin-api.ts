@@ -16,7 +16,9 @@ import type {
   DepartureMessageResult,
   DepartureMoveResult,
   LastSeen,
+  LedgerEntryRequest,
   Manifest,
+  MoneyScreen,
   Note,
 } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
@@ -26,7 +28,7 @@ const id = (value: string) => encodeURIComponent(value);
 // Only the filters that are set, in a stable order: the same filters give the same URL.
 export function filtersQuery(filters: AdminBookingFilters): string {
   const params = new URLSearchParams();
-  for (const key of ['status', 'packageId', 'departureId', 'q', 'limit', 'cursor'] as const) {
+  for (const key of ['status', 'payment', 'packageId', 'departureId', 'q', 'limit', 'cursor'] as const) {
     const value = filters[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
@@ -80,9 +82,9 @@ export async function bookingEvents(bookingId: string, signal?: AbortSignal): Pr
 // A plain link would carry no Authorization header, so the file is fetched and handed over as a
 // blob. The page size and cursor are left out: the export has every booking the filters match.
 export async function downloadBookingsCsv(filters: AdminBookingFilters): Promise<Blob> {
-  const { status, packageId, departureId, q } = filters;
+  const { status, payment, packageId, departureId, q } = filters;
   const response = await apiFetch(
-    `/api/admin/bookings.csv${filtersQuery({ status, packageId, departureId, q })}`,
+    `/api/admin/bookings.csv${filtersQuery({ status, payment, packageId, departureId, q })}`,
     { accept: 'text/csv' },
   );
   return response.blob();
@@ -214,3 +216,15 @@ export const setDepartureGuides = (departureId: string, guides: string[]) =>
 // A booking taken on the phone.
 export const createStaffBooking = (input: StaffBookingInput) =>
   apiRequest<AdminBooking>('/api/admin/bookings', { method: 'POST', body: input });
+
+// Contract v5: a payment or a refund staff record; the money screen; the ledger's CSV address.
+export function recordLedgerEntry(bookingId: string, entry: LedgerEntryRequest): Promise<AdminBooking> {
+  return apiRequest<AdminBooking>(`/api/admin/bookings/${id(bookingId)}/payments`, {
+    method: 'POST',
+    body: entry,
+  });
+}
+
+export function getMoneyScreen(signal?: AbortSignal): Promise<MoneyScreen> {
+  return apiRequest<MoneyScreen>('/api/admin/money', { signal });
+}

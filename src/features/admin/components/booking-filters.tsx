@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { InputField, SelectField } from '~/components/field';
 import { bookingStatusLabels, bookingStatuses } from '#contracts/booking';
+import { paymentStateLabels, paymentStates } from '#contracts/payment';
 import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import {
@@ -22,7 +23,7 @@ export function BookingFilters() {
   const filters = filtersFromQuery(params);
   const packages = usePackageOptions();
   const departures = useAdminDepartures(filters.packageId);
-  const ids = { q: useId(), status: useId(), pkg: useId(), departure: useId() };
+  const ids = { q: useId(), status: useId(), payment: useId(), pkg: useId(), departure: useId() };
 
   // What is typed shows at once; the URL (and the request) follow once typing pauses.
   const [text, setText] = useState(filters.q);
@@ -63,7 +64,7 @@ export function BookingFilters() {
     timer.current = undefined;
     setText('');
     const next = new URLSearchParams(paramsRef.current);
-    for (const key of ['status', 'packageId', 'departureId', 'q']) next.delete(key);
+    for (const key of ['status', 'payment', 'packageId', 'departureId', 'q']) next.delete(key);
     setParams(next, { replace: true, preventScrollReset: true });
   }
 
@@ -107,6 +108,20 @@ export function BookingFilters() {
         {bookingStatuses.map((s) => (
           <option key={s} value={s}>
             {bookingStatusLabels[s]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Payment"
+        id={ids.payment}
+        name="payment"
+        value={filters.payment}
+        onChange={(e) => set('payment', e.target.value)}
+      >
+        <option value="">Any payment</option>
+        {paymentStates.map((s) => (
+          <option key={s} value={s}>
+            {paymentStateLabels[s]}
           </option>
         ))}
       </SelectField>

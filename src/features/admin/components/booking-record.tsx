@@ -8,6 +8,7 @@ import { ChangeBookingPanel } from '~/features/admin/components/change-booking-p
 import { Flash } from '~/features/admin/components/flash';
 import { StatusBadge } from '~/components/status-badge';
 import { NoteForm } from '~/features/admin/components/note-form';
+import { LedgerPanel } from '~/features/admin/components/ledger-panel';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { formatTripDate, plural } from '#contracts/format';
@@ -168,6 +169,13 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             ))}
           </ol>
         </section>
+        <LedgerPanel
+          booking={booking}
+          onRecorded={(updated, message) => {
+            changed(updated);
+            flash.show(message);
+          }}
+        />
         <ChangeBookingPanel
           booking={booking}
           onChanged={(updated, message) => {

@@ -1,3 +1,5 @@
+import { paymentStateLabels } from '#contracts/payment';
+import { formatCents } from '#contracts/money';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
@@ -50,6 +52,7 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
             Total
           </th>
           <th scope="col">Status</th>
+          <th scope="col">Payment</th>
           <th scope="col">Booked</th>
           <th scope="col">
             <span className="sr-only">Actions</span>
@@ -84,6 +87,18 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
             </td>
             <td data-label="Status" className="admin-bookings__status">
               <StatusBadge status={b.status} />
+            </td>
+            <td data-label="Payment" className="admin-bookings__payment">
+              <span className={`admin-pay admin-pay--${b.payment.state}`}>
+                {paymentStateLabels[b.payment.state]}
+              </span>
+              {b.payment.dueNowCents > 0 || b.payment.refundDueCents > 0 ? (
+                <span className="admin-sub">
+                  {b.payment.refundDueCents > 0
+                    ? `${formatCents(b.payment.refundDueCents, b.payment.currency)} to refund`
+                    : `${formatCents(b.payment.dueNowCents, b.payment.currency)} due`}
+                </span>
+              ) : null}
             </td>
             <td data-label="Booked">
               <time dateTime={b.createdAt} className="admin-when">

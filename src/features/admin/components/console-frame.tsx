@@ -31,6 +31,11 @@ const consoleTabs = [
     matches: (p: string) => p.startsWith(paths.adminDepartures),
   },
   {
+    to: paths.adminMoney,
+    label: 'Money',
+    matches: (p: string) => p.startsWith(paths.adminMoney),
+  },
+  {
     to: paths.adminPackages,
     label: 'Packages',
     matches: (p: string) => p.startsWith(paths.adminPackages),

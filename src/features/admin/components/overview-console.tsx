@@ -1,3 +1,6 @@
+import { MoneyCharts } from '~/features/admin/components/money-console';
+import { getMoneyScreen } from '~/features/admin/api/admin-api';
+import { useAsyncData } from '~/lib/use-async-data';
 import { Link } from 'react-router';
 import type { Overview } from '#contracts/overview';
 import { formatTripDate, plural, pluralWord } from '#contracts/format';
@@ -121,6 +124,15 @@ function OverviewBody({ overview }: { overview: Overview }) {
         <WeeklyChart weeks={weeks} />
         <WaitingChart departures={departures} />
       </div>
+      <OverviewMoney />
     </>
   );
+}
+
+// The overview's money charts (received per week, outstanding per month of departure), from the
+// money screen's read: loaded after the season's figures, never holding them back.
+function OverviewMoney() {
+  const { state } = useAsyncData('admin-money', getMoneyScreen);
+  if (state.status !== 'success') return null;
+  return <MoneyCharts screen={state.data} />;
 }

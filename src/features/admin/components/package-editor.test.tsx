@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPackage } from '#contracts/catalogue';
+import { defaultPaymentTerms } from '#contracts/payment';
 import { ConsoleFrame } from '~/features/admin/components/console-frame';
 import { PackageEditor } from '~/features/admin/components/package-editor';
 
@@ -27,6 +28,7 @@ const santorini: AdminPackage = {
   questions: [],
   position: 0,
   updatedAt: '2026-11-25T00:00:00.000Z',
+  ...defaultPaymentTerms,
   upcomingDepartures: 3,
   activeBookings: 1,
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPackage } from '#contracts/catalogue';
+import { defaultPaymentTerms } from '#contracts/payment';
 import { PackagesConsole } from '~/features/admin/components/packages-console';
 import { fakeFetch, json } from '~/features/admin/test/fake-api';
 
@@ -25,6 +26,7 @@ const aPackage = (id: string, name: string, overrides: Partial<AdminPackage> = {
   updatedAt: '2026-11-25T00:00:00.000Z',
   upcomingDepartures: 3,
   activeBookings: 1,
+  ...defaultPaymentTerms,
   ...overrides,
 });
 

@@ -56,6 +56,19 @@ export function aBooking(overrides: Partial<AdminBooking> = {}): AdminBooking {
       { ...emptyGuest(), checkIn: null },
     ],
     detailsComplete: false,
+    payment: {
+      currency: 'USD',
+      totalCents: 490_000,
+      depositCents: 98_000,
+      depositDueAt: '2027-01-08T10:00:00.000Z',
+      balanceDueOn: '2027-04-13',
+      paidCents: 0,
+      refundedCents: 0,
+      dueNowCents: 98_000,
+      refundDueCents: 0,
+      state: 'deposit-due',
+      entries: [],
+    },
     ...overrides,
   };
 }

@@ -1,13 +1,15 @@
 import type { AdminBookingFilters } from '#contracts/admin';
 import { bookingStatuses, type BookingStatus } from '#contracts/booking';
+import { paymentStates, type PaymentState } from '#contracts/payment';
 
 // The filters a bookings list shows, as they live in the page's URL query: a reload or a shared
 // link opens the same list. The query keys are the API's own.
 export type BookingFilters = Required<Pick<AdminBookingFilters, 'packageId' | 'departureId' | 'q'>> & {
   status: BookingStatus | '';
+  payment: PaymentState | '';
 };
 
-export const filterKeys = ['status', 'packageId', 'departureId', 'q'] as const;
+export const filterKeys = ['status', 'payment', 'packageId', 'departureId', 'q'] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
 const isStatus = (value: string): value is BookingStatus =>
@@ -18,6 +20,9 @@ export function filtersFromQuery(params: URLSearchParams): BookingFilters {
   const packageId = params.get('packageId') ?? '';
   return {
     status: isStatus(status) ? status : '',
+    payment: (paymentStates as readonly string[]).includes(params.get('payment') ?? '')
+      ? (params.get('payment') as PaymentState)
+      : '',
     packageId,
     // A departure belongs to a package: without one the departure filter means nothing.
     departureId: packageId ? (params.get('departureId') ?? '') : '',
@@ -39,6 +44,7 @@ export function withFilter(params: URLSearchParams, key: FilterKey, value: strin
 export function toApiFilters(filters: BookingFilters): AdminBookingFilters {
   return {
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.payment ? { payment: filters.payment } : {}),
     ...(filters.packageId ? { packageId: filters.packageId } : {}),
     ...(filters.departureId ? { departureId: filters.departureId } : {}),
     ...(filters.q ? { q: filters.q } : {}),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPackage } from '#contracts/catalogue';
+import { defaultPaymentTerms } from '#contracts/payment';
 import { changeOf, draftOf, moved, questionIds, rowKey } from '~/features/admin/utils/package-draft';
 
 const pkg: AdminPackage = {
@@ -24,6 +25,7 @@ const pkg: AdminPackage = {
   updatedAt: '2026-11-25T00:00:00.000Z',
   upcomingDepartures: 0,
   activeBookings: 0,
+  ...defaultPaymentTerms,
 };
 
 describe('the package editor draft', () => {

@@ -1,3 +1,4 @@
+import { testPayment } from '~/features/booking/test/make-booking';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -70,6 +71,7 @@ const booked = (input: BookingInput): Booking => ({
   createdAt: new Date().toISOString(),
   guests: Array.from({ length: input.travellers ?? 1 }, (_, i) => emptyGuest(i === 0 ? input.name : '')),
   detailsComplete: false,
+  payment: testPayment(245_000 * (input.travellers ?? 1)),
 });
 
 type Submit = (input: BookingInput, idempotencyKey: string) => Promise<Booking>;

@@ -29,6 +29,7 @@ import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
+import type { PaymentTerms } from '#contracts/payment';
 
 type BookingFormProps = {
   packageId: string;
@@ -43,6 +44,8 @@ type BookingFormProps = {
   onBooked: (booking: Booking) => void;
   // Puts the party on a full date's waiting list; an ApiError's message is shown as it is.
   onJoinWaitlist?: (departureId: string, travellers: number) => Promise<WaitlistEntry>;
+  // The package's payment terms, shown beside Book Now.
+  paymentTerms?: PaymentTerms;
 };
 
 type ErrorKey = keyof BookingFormValues | 'departure' | 'travellers';
@@ -124,6 +127,7 @@ export function BookingForm({
   initial,
   onSubmit,
   onBooked,
+  paymentTerms,
   onJoinWaitlist,
 }: BookingFormProps) {
   // A draft of this package kept in the tab (a reload, a sign-out elsewhere) wins over the prefill.
@@ -582,7 +586,11 @@ export function BookingForm({
       <button type="submit" className="button button--accent button--block" aria-busy={busy}>
         {busy ? 'Booking…' : 'Book Now'}
       </button>
-      <BookingTerms className="booking-form__terms" startsOn={selected?.startsOn} />
+      <BookingTerms
+        className="booking-form__terms"
+        startsOn={selected?.startsOn}
+        paymentTerms={paymentTerms}
+      />
     </form>
   );
 }

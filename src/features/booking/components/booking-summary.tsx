@@ -3,6 +3,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { dateToBeAgreed, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { Moment } from '~/components/moment';
+import { PaymentDue } from '~/features/booking/components/payment-due';
 import type { Booking } from '#contracts/api';
 
 type BookingSummaryProps = {
@@ -61,6 +62,7 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
           </dd>
         </div>
       </dl>
+      {booking.payment ? <PaymentDue payment={booking.payment} reference={booking.reference} /> : null}
       {meeting ? (
         <p className="summary__meeting">
           <span className="summary__meeting-label">Meeting point</span> Meet {meeting}.

@@ -2,17 +2,29 @@ import { bookingTerms } from '#contracts/terms';
 import { defaultCancellationCutoffDays } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { daysUntil } from '#contracts/format';
+import { paymentTermsLines, type PaymentTerms } from '#contracts/payment';
 
 type BookingTermsProps = {
   className?: string;
   headingLevel?: 2 | 3;
   // The date booked or chosen: one inside the cancellation cutoff is not promised online cancelling.
   startsOn?: string | null;
+  // The package's payment terms (contract v5): how much, when, and what a cancellation keeps.
+  paymentTerms?: PaymentTerms;
+  // The thank-you page shows the booking's own payment (what is due, by when) beside the terms:
+  // no payment line here then.
+  paymentShown?: boolean;
 };
 
 // The terms beside Book Now and on the thank-you page (contracts/terms.ts has the words; the
 // "received" email says the same). The phone and the email are links.
-export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingTermsProps) {
+export function BookingTerms({
+  className,
+  headingLevel = 3,
+  startsOn,
+  paymentTerms,
+  paymentShown = false,
+}: BookingTermsProps) {
   const terms = bookingTerms(defaultCancellationCutoffDays, startsOn ? daysUntil(startsOn) : undefined);
   const Heading = `h${headingLevel}` as const;
   const [before] = terms.after.split(brand.phone);
@@ -20,8 +32,17 @@ export function BookingTerms({ className, headingLevel = 3, startsOn }: BookingT
     <section className={className ? `terms ${className}` : 'terms'} aria-label="Booking terms">
       <Heading className="terms__title">Good to know</Heading>
       <ul className="terms__list">
-        <li>{terms.payment}</li>
-        <li>{terms.cancellation}</li>
+        {paymentShown ? null : paymentTerms ? (
+          paymentTermsLines(paymentTerms).map((line) => <li key={line}>{line}</li>)
+        ) : (
+          <li>{terms.payment}</li>
+        )}
+        {/* With money on record, cancelling online is not free: the fee line above says what is kept. */}
+        <li>
+          {paymentTerms || paymentShown
+            ? terms.cancellation.replace('Free cancellation online', 'Cancel online')
+            : terms.cancellation}
+        </li>
         <li>
           {before}
           <a href={brand.phoneHref}>{brand.phone}</a> or write to{' '}

@@ -17,6 +17,20 @@ vi.mock('~/features/booking/api/bookings-api', () => ({
   cancelBooking: vi.fn(),
   changeBooking: vi.fn(),
 }));
+// How to pay, and the cancel dialog's quote (contract v5).
+vi.mock('~/features/booking/api/payments-api', () => ({
+  getPaymentInstructions: vi.fn(async () => ({
+    provider: 'manual',
+    currency: 'USD',
+    instructions: 'Pay by bank transfer to IBAN XX00 TEST.',
+  })),
+  getCancellationQuote: vi.fn(async () => ({
+    feeCents: 98_000,
+    refundCents: 2_000,
+    paidCents: 100_000,
+    currency: 'USD',
+  })),
+}));
 // The Change dialog's list of dates.
 vi.mock('~/lib/departures-api', () => ({ getDepartures: vi.fn(async () => []) }));
 
@@ -115,6 +129,9 @@ describe('My bookings', () => {
     setup();
     await screen.findAllByRole('article');
     const kyoto = card(farConfirmed);
+    // What is due, by when, and how to pay with the reference (contract v5).
+    expect(kyoto).toHaveTextContent('Deposit due');
+    expect(await within(kyoto).findByText(/IBAN XX00 TEST/)).toBeInTheDocument();
     expect(within(kyoto).getByText('Confirmed')).toBeInTheDocument();
     expect(kyoto).toHaveTextContent(formatTripDate(farConfirmed.startsOn!));
     expect(kyoto).toHaveTextContent('Travellers3');
@@ -153,6 +170,10 @@ describe('My bookings', () => {
     expect(dialog).toHaveTextContent('Sahara Caravan');
     expect(dialog).toHaveTextContent(soon.reference);
     expect(within(dialog).getByRole('button', { name: 'Keep booking' })).toHaveFocus();
+    // The fee and the refund before the traveller confirms.
+    expect(
+      await within(dialog).findByText('Cancellation fee $980.00. You get back $20.00 of the $1,000.00 paid.'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(cancelBooking).toHaveBeenCalledExactlyOnceWith(soon.id);

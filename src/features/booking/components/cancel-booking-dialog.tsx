@@ -3,6 +3,29 @@ import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
 import { ApiError } from '~/lib/api-client';
 import { formatTripDate, plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
+import { formatCents } from '#contracts/money';
+import { getCancellationQuote } from '~/features/booking/api/payments-api';
+import { useAsyncData } from '~/lib/use-async-data';
+
+// The fee and the refund, before the traveller confirms (GET /api/bookings/{id}/cancellation).
+function CancellationQuoteLine({ bookingId }: { bookingId: string }) {
+  const { state } = useAsyncData(`cancellation:${bookingId}`, (signal) =>
+    getCancellationQuote(bookingId, signal),
+  );
+  if (state.status === 'loading') return <p className="dialog__quote">Working out the cancellation fee…</p>;
+  if (state.status === 'error')
+    return <p className="dialog__quote">The cancellation fee could not be loaded.</p>;
+  const q = state.data;
+  const money = (cents: number) => formatCents(cents, q.currency);
+  return (
+    <p className="dialog__quote">
+      <strong>
+        Cancellation fee {money(q.feeCents)}. You get back {money(q.refundCents)} of the {money(q.paidCents)}{' '}
+        paid.
+      </strong>
+    </p>
+  );
+}
 
 type CancelBookingDialogProps = {
   booking: Booking;
@@ -66,6 +89,7 @@ export function CancelBookingDialog({
           <br />
           {when} · {travellers} · <span className="summary__ref">{booking.reference}</span>
         </p>
+        <CancellationQuoteLine bookingId={booking.id} />
         <p>Your places go back on sale for other travellers. This cannot be undone.</p>
       </DialogDescription>
       <p className="form-error" role="alert">

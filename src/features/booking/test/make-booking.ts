@@ -3,6 +3,28 @@
 import { emptyGuest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import type { Booking } from '#contracts/api';
+import { computePayment, defaultPaymentTerms, type Payment } from '#contracts/payment';
+
+// A new booking's money: the deposit due in a week, nothing paid.
+export const testPayment = (totalCents: number, over: Partial<Payment> = {}): Payment => ({
+  ...computePayment(
+    {
+      ...defaultPaymentTerms,
+      totalCents,
+      status: 'requested',
+      startsOn: null,
+      createdAt: new Date().toISOString(),
+      depositDueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      depositWaived: false,
+      paidCents: 0,
+      refundedCents: 0,
+      cancellationFeeCents: null,
+      entries: [],
+    },
+    new Date(),
+  ),
+  ...over,
+});
 
 // A date `n` days from the reader's today (negative: in the past), as the API writes it: the
 // components count days to a trip from the reader's calendar (daysUntil in ~/contracts/format).
@@ -33,6 +55,7 @@ export function makeBooking(over: Partial<Booking> = {}): Booking {
     createdAt: new Date(Date.UTC(2026, 0, 1 + (seq % 28))).toISOString(),
     guests: [emptyGuest(name), ...Array.from({ length: travellers - 1 }, () => emptyGuest())],
     detailsComplete: false,
+    payment: testPayment(price * travellers * 100),
     ...over,
   };
 }

@@ -35,7 +35,8 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
         <div className="package-card__footer">
           <p className="price">
             <span className="sr-only">Price: </span>
-            {formatPrice(pkg.price)}
+            {pkg.fromPrice !== undefined && <span className="price__unit">from </span>}
+            {formatPrice(pkg.fromPrice ?? pkg.price)}
             <span className="price__unit"> / person</span>
           </p>
           <Link className="button button--primary" to={paths.package(pkg.id)}>

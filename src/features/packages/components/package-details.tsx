@@ -1,6 +1,6 @@
 import { Picture } from '~/components/picture';
 import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
-import { formatPrice } from '#contracts/money';
+import { formatPackagePrice } from '#contracts/money';
 import type { PackageContent } from '~/lib/catalogue';
 
 // The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
@@ -53,7 +53,7 @@ export function PackageDetails({ pkg }: { pkg: PackageContent }) {
       <h1>{pkg.name}</h1>
       <PackageFacts pkg={pkg} />
       <p className="price price--large">
-        {formatPrice(pkg.price)}
+        {formatPackagePrice(pkg)}
         <span className="price__unit"> per person</span>
       </p>
       <p className="package-details__text">{pkg.description}</p>

@@ -19,7 +19,7 @@ const packages = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderGrid(initial?: typeof packages) {
+function renderGrid(initial?: ((typeof packages)[number] & { fromPrice?: number })[]) {
   return render(
     <MemoryRouter>
       <PackagesGrid initial={initial} />
@@ -48,6 +48,17 @@ describe('PackagesGrid', () => {
     expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/img/alps-800.jpg');
 
     expect(within(cards[1]!).getByText(`${'x'.repeat(110)}...`)).toBeInTheDocument();
+  });
+
+  it('reads "from" the lowest upcoming price where the dates differ; one price stays one price', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ departures: [] }));
+    renderGrid([{ ...packages[0]!, price: 1450, fromPrice: 1390 }, packages[1]!]);
+    const [varied, single] = screen.getAllByRole('article');
+    expect(varied).toHaveTextContent('Price: from $1,390 / person');
+    expect(varied).not.toHaveTextContent('$1,450');
+    // Today's text, untouched.
+    expect(single).toHaveTextContent('Price: $1,890 / person');
+    expect(single).not.toHaveTextContent('from');
   });
 
   it('says why when the packages cannot be loaded, and Retry loads them', async () => {

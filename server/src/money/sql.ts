@@ -1,0 +1,33 @@
+// contracts/payment.ts's computation in SQL, on `bookings b LEFT JOIN departures d`: the deposit
+// and each payment state, for the console's `payment=` filter, the money screen and the jobs
+// (server/src/payments/jobs.ts). The database's clock stands for the server's (one brand, UTC
+// dates). payments.test.ts holds each state here to the one the payload computes.
+import type { PaymentState } from '#contracts/payment';
+
+// Everything for a booking made on or after its balance date, else the percent of the total
+// rounded half up (bigint: cents x 100 passes integer's range).
+export const depositCentsSql = `(CASE WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - b.balance_due_days
+    THEN b.total_cents::bigint ELSE (b.total_cents::bigint * b.deposit_percent + 50) / 100 END)`;
+
+const today = `(now() AT TIME ZONE 'UTC')::date`;
+export const balanceDueOnSql = '(d.starts_on - b.balance_due_days)';
+const owing = `b.status <> 'cancelled' AND b.paid_cents < b.total_cents`;
+const depositPhase = `(${owing} AND NOT b.deposit_waived AND b.paid_cents < ${depositCentsSql})`;
+const balancePhase = `(${owing} AND (b.deposit_waived OR b.paid_cents >= ${depositCentsSql}))`;
+
+export const paymentStateSql: Record<PaymentState, string> = {
+  'deposit-due': `(${depositPhase} AND (b.deposit_due_at IS NULL OR b.deposit_due_at >= now()))`,
+  'balance-due': `(${balancePhase} AND (d.starts_on IS NULL OR ${today} <= ${balanceDueOnSql}))`,
+  overdue: `((${depositPhase} AND b.deposit_due_at < now()) OR (${balancePhase} AND ${today} > ${balanceDueOnSql}))`,
+  paid: `(b.status <> 'cancelled' AND b.paid_cents = b.total_cents)`,
+  'refund-due': `((b.status = 'cancelled' AND b.paid_cents > coalesce(b.cancellation_fee_cents, 0))
+    OR (b.status <> 'cancelled' AND b.paid_cents > b.total_cents))`,
+  settled: `(b.status = 'cancelled' AND b.paid_cents <= coalesce(b.cancellation_fee_cents, 0))`,
+};
+
+// What is due now, in SQL (contracts/payment.ts dueNowCents).
+export const dueNowCentsSql = `(CASE WHEN ${depositPhase} THEN ${depositCentsSql} - b.paid_cents
+    WHEN ${balancePhase} THEN b.total_cents - b.paid_cents ELSE 0 END)`;
+// What the brand owes back (refundDueCents).
+export const refundDueCentsSql = `(CASE WHEN b.status = 'cancelled' THEN greatest(0, b.paid_cents - coalesce(b.cancellation_fee_cents, 0))
+    ELSE greatest(0, b.paid_cents - b.total_cents) END)`;

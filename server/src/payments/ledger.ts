@@ -1,0 +1,132 @@
+// The ledger's one writer: a payment or a refund recorded by staff (POST
+// /api/admin/bookings/{id}/payments), in one transaction with the booking's row lock, the entry
+// (whose INSERT moves bookings.paid_cents in the same statement: migration 60), the audit row
+// naming the staff member, the receipt email and, when the deposit is now covered, the booking's
+// confirmation (CONFIRM_ON_DEPOSIT). docs/decisions/067-payment-ledger.md.
+import { randomUUID } from 'node:crypto';
+import { centsDecimal } from '#contracts/money';
+import {
+  paymentAllowedCents,
+  refundAllowedCents,
+  type PaymentKind,
+  type PaymentMethod,
+} from '#contracts/payment';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import { emailData, toBooking } from '../bookings/booking-row.js';
+import { changeBookingStatusIn } from '../bookings/status.js';
+import type { Database, Queryable } from '../db/database.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { enqueueEmails } from '../mail/outbox.js';
+import type { OfferContext } from '../seats/offer-freed-seats.js';
+import { paymentSettings } from '../money/settings.js';
+
+export type LedgerEntryInput = {
+  kind: PaymentKind;
+  method: PaymentMethod;
+  amountCents: number;
+  reference?: string | null;
+  note?: string | null;
+};
+
+export type LedgerOutcome =
+  | { kind: 'recorded'; bookingId: string }
+  | { kind: 'not-found' }
+  | { kind: 'too-much'; message: string; allowedCents: number };
+
+const lockBooking = async (tx: Queryable, id: string) =>
+  (
+    await tx.query<BookingRow>(
+      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
+      [id],
+    )
+  ).rows[0];
+
+// The amount allowed, in the words the console shows beside the amount field.
+const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>
+  kind === 'payment'
+    ? allowed === 0
+      ? 'Nothing is owed on this booking: record no payment.'
+      : `At most ${currency} ${centsDecimal(allowed)} is still owed on this booking.`
+    : allowed === 0
+      ? 'Nothing has been paid on this booking: there is nothing to refund.'
+      : `At most ${currency} ${centsDecimal(allowed)} has been paid on this booking: refund no more.`;
+
+export function recordLedgerEntry(
+  db: Database,
+  request: { bookingId: string; entry: LedgerEntryInput; staff: Actor; offers: OfferContext },
+): Promise<LedgerOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, request.bookingId);
+    if (!row) return { kind: 'not-found' };
+    const { entry, staff } = request;
+    // Judged under the row lock: two staff members recording at once queue here, and the second
+    // sees the first's entry. The CHECK on paid_cents is the backstop for refunds.
+    const allowed =
+      entry.kind === 'payment'
+        ? paymentAllowedCents({ status: row.status, totalCents: row.total_cents, paidCents: row.paid_cents })
+        : refundAllowedCents({ paidCents: row.paid_cents });
+    if (entry.amountCents > allowed) {
+      return {
+        kind: 'too-much',
+        message: tooMuchMessage(entry.kind, allowed, paymentSettings.currency),
+        allowedCents: allowed,
+      };
+    }
+    await tx.query(
+      `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, reference, note, staff)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        randomUUID(),
+        row.id,
+        entry.kind,
+        entry.method,
+        entry.amountCents,
+        paymentSettings.currency,
+        entry.reference ?? null,
+        entry.note ?? null,
+        staff.name,
+      ],
+    );
+    // The amount and the method, never the note or the reference (they may name people).
+    await recordAudit(tx, [
+      {
+        actor: staff,
+        action: entry.kind === 'payment' ? 'payment.recorded' : 'refund.recorded',
+        bookingId: row.id,
+        departureId: row.departure_id ?? undefined,
+        to: `${paymentSettings.currency} ${centsDecimal(entry.amountCents)} (${entry.method})`,
+      },
+    ]);
+    const after = await lockBooking(tx, row.id);
+    let booking = toBooking(after!);
+    // Paying the deposit confirms a requested booking: its own confirmation email, its own row.
+    if (
+      entry.kind === 'payment' &&
+      paymentSettings.confirmOnDeposit &&
+      booking.status === 'requested' &&
+      booking.payment.paidCents >= booking.payment.depositCents
+    ) {
+      const confirmed = await changeBookingStatusIn(tx, {
+        bookingId: row.id,
+        to: 'confirmed',
+        actor: staff,
+        reason: 'The deposit was paid',
+        offers: request.offers,
+      });
+      if (confirmed.kind === 'changed') booking = confirmed.booking;
+    }
+    if (after!.account_email) {
+      await enqueueEmails(tx, [
+        {
+          bookingId: row.id,
+          kind: 'payment-receipt',
+          to: after!.account_email,
+          data: emailData(booking, {
+            entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
+          }),
+        },
+      ]);
+    }
+    return { kind: 'recorded', bookingId: row.id };
+  });
+}
