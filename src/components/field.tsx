@@ -85,11 +85,7 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
       })}
-      {error ? (
-        <p className="field__error" id={errorId} role={alertError ? 'alert' : undefined}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} alert={alertError} />
       {showHint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -160,4 +156,19 @@ export type TextAreaFieldProps = FrameOnly & Omit<ComponentProps<'textarea'>, 'c
 export function TextAreaField(props: TextAreaFieldProps) {
   const { frame, control } = split(props);
   return <Field {...frame}>{(wired) => <textarea {...control} {...wired} />}</Field>;
+}
+
+// A whole number typed (a price in dollars, a count, days): the phone's number pad, steps of one.
+export function WholeNumberField(props: Omit<InputFieldProps, 'type' | 'inputMode' | 'step'>) {
+  return <InputField type="number" inputMode="numeric" step={1} {...props} />;
+}
+
+// A field's (or a group of fields') message, where aria-describedby points; nothing when there is
+// none. `alert` reads it out as it appears.
+export function FieldError({ id, error, alert }: { id: string; error?: string | null; alert?: boolean }) {
+  return error ? (
+    <p className="field__error" id={id} role={alert ? 'alert' : undefined}>
+      {error}
+    </p>
+  ) : null;
 }

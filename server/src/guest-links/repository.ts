@@ -19,17 +19,9 @@ import type { Database, Queryable } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import { bookingColumns, bookingsFrom, type BookingRow, type GuestLinksTable } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
-import { describeGuestChanges, detailsCutoffMessage } from '../guests/repository.js';
+import { describeGuestChanges, detailsCutoffMessage, lockBooking } from '../guests/repository.js';
 import { guestLinkPath, hashGuestToken, newGuestToken } from './tokens.js';
 import { leadNameFallback } from './lead-name.js';
-
-const lockBooking = async (tx: Queryable, bookingId: string) =>
-  (
-    await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [bookingId],
-    )
-  ).rows[0];
 
 // The last day the details can be changed online: DETAILS_CUTOFF_DAYS before the departure.
 export const editableUntil = (startsOn: string | null, cutoffDays: number) =>
@@ -193,7 +185,13 @@ const ownGuest = (g: Guest): Guest => ({
 // The package's questions as the link asks them (whether an answer is sensitive is the brand's
 // business, not the form's).
 const linkQuestions = (questions: readonly AnswerQuestion[]) =>
-  questions.map((q) => ({ id: q.id, label: q.label, kind: q.kind, choices: q.choices, required: q.required }));
+  questions.map((q) => ({
+    id: q.id,
+    label: q.label,
+    kind: q.kind,
+    choices: q.choices,
+    required: q.required,
+  }));
 
 const linkView = (row: BookingRow, link: LinkRow, cutoffDays: number): GuestLink => {
   const { position } = link;

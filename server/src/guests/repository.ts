@@ -21,7 +21,9 @@ import { plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
 
-const lockBooking = async (tx: Queryable, bookingId: string) =>
+// The booking's row, locked until the transaction ends (the travellers' details and their links
+// change under it).
+export const lockBooking = async (tx: Queryable, bookingId: string) =>
   (
     await tx.query<BookingRow>(
       `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
@@ -54,7 +56,9 @@ export const describeGuestChanges = (
       // Which questions were answered differently; never the answers.
       const was = before[i]?.answers ?? {};
       const now = guest.answers ?? {};
-      const answered = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((id) => was[id] !== now[id]);
+      const answered = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter(
+        (id) => was[id] !== now[id],
+      );
       const labelOf = (id: string) => questions.find((q) => q.id === id)?.label ?? id;
       if (answered.length > 0) changed.push(`answers (${answered.map(labelOf).join(', ')})`);
       return changed.length === 0 ? null : `traveller ${i + 1}: ${changed.join(', ')}`;

@@ -20,7 +20,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit, type AuditEntry } from '../audit/audit.js';
 import { guestCompleteFor } from '#contracts/guests';
 import { editableUntil, issueGuestLink, storedLeadName } from '../guest-links/repository.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
@@ -69,6 +69,21 @@ function dueCondition(kind: ReminderKind, settings: ReminderSettings) {
 const earliestDue = (kind: ReminderKind, today: string, settings: ReminderSettings) =>
   addDays(today, kind === 'trip' ? 1 : Math.max(1, settings.detailsCutoffDays ?? defaultDetailsCutoffDays));
 
+// A claimed batch's emails and one audit row per reminder (which email, never the address), in
+// the claim's transaction; answers how many were sent.
+async function sendReminders(
+  tx: Queryable,
+  jobs: EmailJob[],
+  sent: Array<Pick<AuditEntry, 'bookingId' | 'departureId' | 'to'>>,
+): Promise<number> {
+  await enqueueEmails(tx, jobs);
+  await recordAudit(
+    tx,
+    sent.map((entry) => ({ actor: systemActor, action: 'booking.reminder' as const, ...entry })),
+  );
+  return sent.length;
+}
+
 async function remindKind(
   db: Database,
   kind: ReminderKind,
@@ -105,18 +120,15 @@ async function remindKind(
       to: row.account_email!,
       data: emailData(toBooking(row), kind === 'details' ? { missing: stillMissing(row) } : {}),
     }));
-    await enqueueEmails(tx, jobs);
-    await recordAudit(
+    return sendReminders(
       tx,
+      jobs,
       send.map((row) => ({
-        actor: systemActor,
-        action: 'booking.reminder' as const,
         bookingId: row.id,
         departureId: row.departure_id ?? undefined,
         to: kind === 'trip' ? 'Your trip is coming up' : 'Traveller details needed',
       })),
     );
-    return send.length;
   });
 }
 
@@ -200,18 +212,15 @@ async function remindGuests(db: Database, today: string, settings: ReminderSetti
         },
       });
     }
-    await enqueueEmails(tx, jobs);
-    await recordAudit(
+    return sendReminders(
       tx,
+      jobs,
       send.map((row) => ({
-        actor: systemActor,
-        action: 'booking.reminder' as const,
         bookingId: row.booking_id,
         departureId: row.departure_id,
         to: `Traveller details needed (traveller ${row.position + 1}, a new personal link)`,
       })),
     );
-    return send.length;
   });
 }
 

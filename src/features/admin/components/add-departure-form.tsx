@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { InputField } from '~/components/field';
+import { InputField, WholeNumberField } from '~/components/field';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/money';
@@ -118,32 +118,26 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
           onChange={(e) => setStartsOn(e.target.value)}
           error={errors.startsOn}
         />
-        <InputField
+        <WholeNumberField
           label="Capacity (seats)"
           ref={capacityRef}
           id={ids.capacity}
           name="capacity"
-          type="number"
-          inputMode="numeric"
-          step={1}
           value={capacity}
           onChange={(e) => setCapacity(e.target.value)}
           error={errors.capacity}
         />
-        <InputField
+        <WholeNumberField
           label="Minimum travellers"
           hint="0 = no minimum"
           id={ids.minimum}
           name="minTravellers"
-          type="number"
-          inputMode="numeric"
-          step={1}
           min={0}
           value={minTravellers}
           onChange={(e) => setMinTravellers(e.target.value)}
           error={errors.minTravellers}
         />
-        <InputField
+        <WholeNumberField
           label="Price per person (US$)"
           hint={
             packagePrice === undefined
@@ -152,9 +146,6 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
           }
           id={ids.price}
           name="price"
-          type="number"
-          inputMode="numeric"
-          step={1}
           min={1}
           value={price}
           onChange={(e) => setPrice(e.target.value)}

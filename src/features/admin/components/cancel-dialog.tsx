@@ -6,6 +6,7 @@ import { cancelBooking } from '~/features/admin/api/admin-api';
 import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import type { AdminBooking } from '#contracts/api';
+import { FormError } from '~/components/form-error';
 
 type CancelDialogProps = {
   booking: AdminBooking;
@@ -55,18 +56,13 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
   }
 
   return (
-    <Dialog
-      className="admin-dialog"
-      onClose={onClose}
-      initialFocus={fieldRef}
-      returnFocusId={returnFocusId}
-    >
+    <Dialog className="admin-dialog" onClose={onClose} initialFocus={fieldRef} returnFocusId={returnFocusId}>
       <form className="admin-dialog__form" onSubmit={submit} noValidate>
         <DialogTitle className="admin-dialog__title">Cancel booking {booking.reference}?</DialogTitle>
         <DialogDescription as="p" className="admin-dialog__text">
           {booking.name}, {booking.packageName}, {formatTripDate(booking.startsOn)},{' '}
-          {plural(booking.travellers, 'traveller')}. The seats go back
-          on sale and the traveller gets an email with your reason.
+          {plural(booking.travellers, 'traveller')}. The seats go back on sale and the traveller gets an email
+          with your reason.
         </DialogDescription>
         <TextAreaField
           label="Reason for cancelling"
@@ -80,11 +76,7 @@ export function CancelDialog({ booking, onClose, onCancelled, returnFocusId }: C
           onChange={(e) => setReason(e.target.value)}
           error={fieldError}
         />
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="admin-dialog__actions">
           <button type="button" className="button button--outline" onClick={onClose}>
             Keep booking

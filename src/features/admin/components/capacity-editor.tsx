@@ -1,16 +1,9 @@
 import { formatTripDate } from '#contracts/format';
-import { InlineNumberEditor } from '~/features/admin/components/inline-editor';
-import type { AdminDeparture } from '#contracts/api';
-
-type CapacityEditorProps = {
-  departure: AdminDeparture;
-  onSaved: (departure: AdminDeparture) => void;
-  onDone: () => void;
-};
+import { InlineNumberEditor, type DepartureEditorProps } from '~/features/admin/components/inline-editor';
 
 // The capacity of one departure, edited in its row. Below the seats already taken the server
 // answers 409; its message shows beside the field and the number typed stays.
-export function CapacityEditor({ departure, onSaved, onDone }: CapacityEditorProps) {
+export function CapacityEditor({ departure, onSaved, onDone }: DepartureEditorProps) {
   return (
     <InlineNumberEditor
       departure={departure}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { InputField, SelectField } from '~/components/field';
+import { SelectField } from '~/components/field';
 import { bookingLimits } from '#contracts/booking';
 import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
@@ -8,6 +8,7 @@ import { formatPrice } from '#contracts/money';
 import { formatTripDate, plural } from '#contracts/format';
 import { droppedTravellersWarning } from '#contracts/guests';
 import type { AdminBooking, AdminDeparture } from '#contracts/api';
+import { TravellersField } from '~/components/travellers-field';
 
 type ChangeBookingPanelProps = {
   booking: AdminBooking;
@@ -98,13 +99,8 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
             </option>
           ))}
         </SelectField>
-        <InputField
-          label="Travellers"
+        <TravellersField
           name="travellers"
-          type="number"
-          inputMode="numeric"
-          min={bookingLimits.travellersMin}
-          max={bookingLimits.travellersMax}
           value={travellersRaw}
           onChange={(e) => setTravellersRaw(e.target.value)}
           error={validParty ? undefined : `1 to ${bookingLimits.travellersMax} travellers.`}
@@ -123,7 +119,11 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary admin-button" disabled={busy || unchanged || !validParty}>
+        <button
+          type="submit"
+          className="button button--primary admin-button"
+          disabled={busy || unchanged || !validParty}
+        >
           {busy ? 'Changing…' : 'Change booking'}
         </button>
       </form>

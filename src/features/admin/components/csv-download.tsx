@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminBookingFilters } from '#contracts/admin';
 import { downloadBookingsCsv } from '~/features/admin/api/admin-api';
 import { todayIso } from '#contracts/iso-dates';
+import { ButtonIcon } from '~/features/admin/components/button-icon';
 
 // Hands a fetched file to the browser's downloads, under a name of our choosing.
 export function saveBlob(blob: Blob, fileName: string) {
@@ -43,19 +44,9 @@ export function CsvDownload({ filters }: { filters: AdminBookingFilters }) {
         onClick={download}
         disabled={busy}
       >
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <ButtonIcon strokeWidth="2.2" strokeLinecap="round">
           <path d="M12 3v12m0 0-5-5m5 5 5-5M4 19h16" />
-        </svg>
+        </ButtonIcon>
         {busy ? 'Preparing CSV…' : 'Download CSV'}
       </button>
       {error && (

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Field } from '~/components/field';
 import type { DepartureChange } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
@@ -96,11 +105,17 @@ export function InlineEditor({
   );
 }
 
-type InlineNumberEditorProps = {
+// What the schedule gives each of a departure's inline editors.
+export type DepartureEditorProps = {
   departure: AdminDeparture;
+  onSaved: (departure: AdminDeparture) => void;
+  onDone: () => void;
+};
+
+type InlineFieldEditorProps = DepartureEditorProps & {
   className: string;
   // The field's name, and the key of the server's field error about it.
-  name: 'capacity' | 'price';
+  name: 'capacity' | 'price' | 'decideBy';
   label: string;
   // The value the editor opens with, as typed.
   initial: string;
@@ -109,15 +124,14 @@ type InlineNumberEditorProps = {
   change: (value: string) => DepartureChange | null | string;
   // Said when a refusal has no message of its own.
   fallbackError: string;
-  min?: number;
-  placeholder?: string;
-  onSaved: (departure: AdminDeparture) => void;
-  onDone: () => void;
+  // The input's own attributes (its type and bounds).
+  input: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'>;
+  selectOnOpen?: boolean;
 };
 
-// One whole number of a departure (its capacity, its price), edited in its row: the server's
-// refusal shows beside the field and the number typed stays.
-export function InlineNumberEditor({
+// One field of a departure (its capacity, its price, its go/no-go date), edited in its row: the
+// server's refusal shows beside the field and the value typed stays.
+export function InlineFieldEditor({
   departure,
   className,
   name,
@@ -125,11 +139,11 @@ export function InlineNumberEditor({
   initial,
   change,
   fallbackError,
-  min,
-  placeholder,
+  input,
+  selectOnOpen,
   onSaved,
   onDone,
-}: InlineNumberEditorProps) {
+}: InlineFieldEditorProps) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -139,7 +153,7 @@ export function InlineNumberEditor({
       departure={departure}
       className={className}
       focusRef={inputRef}
-      selectOnOpen
+      selectOnOpen={selectOnOpen}
       change={() => {
         const body = change(value);
         if (typeof body !== 'string') return body;
@@ -166,13 +180,9 @@ export function InlineNumberEditor({
             <div className="admin-capacity__row">
               <input
                 {...wired}
+                {...input}
                 ref={inputRef}
                 name={name}
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={min}
-                placeholder={placeholder}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
               />
@@ -182,5 +192,20 @@ export function InlineNumberEditor({
         </Field>
       )}
     </InlineEditor>
+  );
+}
+
+// One whole number of a departure (its capacity, its price), selected to be typed over.
+export function InlineNumberEditor({
+  min,
+  placeholder,
+  ...props
+}: Omit<InlineFieldEditorProps, 'input' | 'selectOnOpen'> & { min?: number; placeholder?: string }) {
+  return (
+    <InlineFieldEditor
+      {...props}
+      selectOnOpen
+      input={{ type: 'number', inputMode: 'numeric', step: 1, min, placeholder }}
+    />
   );
 }

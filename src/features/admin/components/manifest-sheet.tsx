@@ -18,6 +18,7 @@ import { formatMoment, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
+import { ButtonIcon } from '~/features/admin/components/button-icon';
 
 // /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css
 // prints it on A4 or Letter without the site around it.
@@ -120,18 +121,9 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
             {csvBusy ? 'Preparing CSV…' : 'Download CSV'}
           </button>
           <button type="button" className="button button--primary" onClick={() => window.print()}>
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            >
+            <ButtonIcon>
               <path d="M7 9V3h10v6M7 17H4v-7h16v7h-3M7 14h10v7H7z" />
-            </svg>
+            </ButtonIcon>
             Print
           </button>
         </div>

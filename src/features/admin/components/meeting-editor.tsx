@@ -1,21 +1,14 @@
 import { useRef, useState } from 'react';
 import { InputField } from '~/components/field';
 import { meetingPointMax } from '#contracts/admin';
-import { InlineEditor } from '~/features/admin/components/inline-editor';
+import { InlineEditor, type DepartureEditorProps } from '~/features/admin/components/inline-editor';
 import { ApiError } from '~/lib/api-client';
-import type { AdminDeparture } from '#contracts/api';
-
-type MeetingEditorProps = {
-  departure: AdminDeparture;
-  onSaved: (departure: AdminDeparture) => void;
-  onDone: () => void;
-};
 
 type MeetingErrors = { meetingPoint?: string; meetingTime?: string; form?: string };
 
 // Where and when the group meets, edited in the departure's row. Travellers see both on their
 // booking and in the trip reminder; empty fields clear them.
-export function MeetingEditor({ departure, onSaved, onDone }: MeetingEditorProps) {
+export function MeetingEditor({ departure, onSaved, onDone }: DepartureEditorProps) {
   const [point, setPoint] = useState(departure.meetingPoint ?? '');
   const [time, setTime] = useState(departure.meetingTime ?? '');
   const [errors, setErrors] = useState<MeetingErrors>({});

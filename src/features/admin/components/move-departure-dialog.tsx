@@ -6,6 +6,7 @@ import { formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { ApiError } from '~/lib/api-client';
 import type { AdminDeparture, DepartureMoveResult } from '#contracts/api';
+import { FormError } from '~/components/form-error';
 
 type MoveDepartureDialogProps = {
   departure: AdminDeparture;
@@ -120,8 +121,8 @@ export function MoveDepartureDialog({
           they accept or decline in My bookings. Its waiting list is told the date will not run.
         </p>
         <p className="admin-dialog__text">
-          No party pays more for the move: each keeps the price it booked at, or pays the new date’s when
-          that is lower.
+          No party pays more for the move: each keeps the price it booked at, or pays the new date’s when that
+          is lower.
         </p>
         <fieldset
           className="admin-move__dates"
@@ -147,9 +148,7 @@ export function MoveDepartureDialog({
               <span>
                 <span className="admin-strong">{formatTripDate(d.startsOn)}</span>
                 <span className="sr-only">, </span>
-                <span className="admin-sub">
-                  {formatPrice(d.price)} per person
-                </span>
+                <span className="admin-sub">{formatPrice(d.price)} per person</span>
                 <span className="sr-only">, </span>
                 <span className={fits(d) ? 'admin-sub' : 'admin-sub admin-move__short'}>
                   {fits(d)
@@ -197,11 +196,7 @@ export function MoveDepartureDialog({
             )}
           </section>
         )}
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="admin-dialog__actions">
           <button type="button" className="button button--outline" onClick={onClose}>
             Keep the date

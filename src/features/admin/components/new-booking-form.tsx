@@ -11,6 +11,7 @@ import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import type { AdminDeparture } from '#contracts/api';
+import { TravellersField } from '~/components/travellers-field';
 
 type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
 
@@ -226,16 +227,7 @@ export function NewBookingForm() {
               </option>
             ))}
           </SelectField>
-          <InputField
-            label="Travellers"
-            type="number"
-            inputMode="numeric"
-            min={bookingLimits.travellersMin}
-            max={bookingLimits.travellersMax}
-            value={values.travellers}
-            onChange={set('travellers')}
-            error={errors.travellers}
-          />
+          <TravellersField value={values.travellers} onChange={set('travellers')} error={errors.travellers} />
           <p className="admin-new-booking__price" aria-live="polite">
             {chosen ? (
               <>

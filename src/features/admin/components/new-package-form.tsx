@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { InputField, TextAreaField } from '~/components/field';
+import { InputField, TextAreaField, WholeNumberField } from '~/components/field';
 import { catalogueLimits, packageIdPattern, type AdminPackage } from '#contracts/catalogue';
 import { createPackage } from '~/features/admin/api/catalogue-api';
 import { ApiError } from '~/lib/api-client';
@@ -136,15 +136,12 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
         onChange={(e) => set('description')(e.target.value)}
         error={errors.description}
       />
-      <InputField
+      <WholeNumberField
         label="Price per person (US$)"
         id={ids.price}
         name="price"
-        type="number"
-        inputMode="numeric"
         min={catalogueLimits.priceMin}
         max={catalogueLimits.priceMax}
-        step={1}
         value={values.price}
         onChange={(e) => set('price')(e.target.value)}
         error={errors.price}

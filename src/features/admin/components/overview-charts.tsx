@@ -70,6 +70,29 @@ const scrollRegion = (label: string, content: ReactNode, tall = false) => (
 );
 const tableScroll = (label: string, table: ReactNode) => scrollRegion(label, table);
 
+// A chart's rows, one a departure, drawn as one image named by the figure's caption (after what
+// the rows' bars refer to, such as their patterns); longer than a phone, it scrolls.
+const seatRowsRegion = (label: string, labelledBy: string, before: ReactNode, rows: ReactNode) =>
+  scrollRegion(
+    label,
+    <>
+      {before}
+      <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
+        {rows}
+      </div>
+    </>,
+    true,
+  );
+
+// One row's bar: drawn for the eye, its figures are in the row's text and the table.
+function SeatRowBar({ children }: { children: ReactNode }) {
+  return (
+    <svg className="seat-row__bar" width="100%" height="18" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
 // Stacked bars, one row a departure: confirmed, requested, offered and free seats, each bar as
 // long as the departure's capacity against the largest one's.
 export function SeatsChart({
@@ -150,66 +173,58 @@ export function SeatsChart({
       {(labelledBy) =>
         departures.length === 0
           ? null
-          : scrollRegion(
+          : seatRowsRegion(
               'Seats per departure, chart',
+              labelledBy,
+              <SeatPatterns prefix={prefix} />,
               <>
-                <SeatPatterns prefix={prefix} />
-                <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
-                  {departures.map((d) => {
-                    let x = 0;
-                    return (
-                      <div className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
-                        <span className="seat-row__label">
-                          <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
-                          {d.atRisk ? <span className="seat-row__flag">At risk</span> : null}
-                          {d.status === 'closed' ? (
-                            <span className="seat-row__flag seat-row__flag--closed">Closed</span>
-                          ) : null}
-                        </span>
-                        <span className="seat-row__figure">
-                          {taken(d)} of {d.capacity}
-                        </span>
-                        <svg
-                          className="seat-row__bar"
-                          width="100%"
-                          height="18"
-                          aria-hidden="true"
-                          focusable="false"
-                        >
-                          {seatKinds.map((k) => {
-                            const w = d[k] / widest;
-                            const rect =
-                              d[k] === 0 ? null : (
-                                <rect
-                                  key={k}
-                                  x={pct(x)}
-                                  y="1"
-                                  width={pct(w)}
-                                  height="16"
-                                  fill={fillOf(k, prefix)}
-                                >
-                                  <title>{`${seatKindLabels[k]}: ${d[k]}`}</title>
-                                </rect>
-                              );
-                            x += w;
-                            return rect;
-                          })}
-                          {/* The bar's outline: its capacity, the free seats' edge included. */}
-                          <rect
-                            x="0"
-                            y="1"
-                            width={pct(d.capacity / widest)}
-                            height="16"
-                            fill="none"
-                            stroke="#4a5a64"
-                          />
-                        </svg>
-                      </div>
-                    );
-                  })}
-                </div>
+                {departures.map((d) => {
+                  let x = 0;
+                  return (
+                    <div className="seat-row" key={d.id} data-at-risk={d.atRisk || undefined}>
+                      <span className="seat-row__label">
+                        <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
+                        {d.atRisk ? <span className="seat-row__flag">At risk</span> : null}
+                        {d.status === 'closed' ? (
+                          <span className="seat-row__flag seat-row__flag--closed">Closed</span>
+                        ) : null}
+                      </span>
+                      <span className="seat-row__figure">
+                        {taken(d)} of {d.capacity}
+                      </span>
+                      <SeatRowBar>
+                        {seatKinds.map((k) => {
+                          const w = d[k] / widest;
+                          const rect =
+                            d[k] === 0 ? null : (
+                              <rect
+                                key={k}
+                                x={pct(x)}
+                                y="1"
+                                width={pct(w)}
+                                height="16"
+                                fill={fillOf(k, prefix)}
+                              >
+                                <title>{`${seatKindLabels[k]}: ${d[k]}`}</title>
+                              </rect>
+                            );
+                          x += w;
+                          return rect;
+                        })}
+                        {/* The bar's outline: its capacity, the free seats' edge included. */}
+                        <rect
+                          x="0"
+                          y="1"
+                          width={pct(d.capacity / widest)}
+                          height="16"
+                          fill="none"
+                          stroke="#4a5a64"
+                        />
+                      </SeatRowBar>
+                    </div>
+                  );
+                })}
               </>,
-              true,
             )
       }
     </ChartFigure>
@@ -382,32 +397,25 @@ export function WaitingChart({ departures }: { departures: OverviewDeparture[] }
       {(labelledBy) =>
         waiting.length === 0
           ? null
-          : scrollRegion(
+          : seatRowsRegion(
               'Waiting demand, chart',
+              labelledBy,
+              null,
               <>
-                <div className="seat-rows" role="img" aria-labelledby={labelledBy}>
-                  {waiting.map((d) => (
-                    <div className="seat-row" key={d.id}>
-                      <span className="seat-row__label">
-                        <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
-                      </span>
-                      <span className="seat-row__figure">
-                        {count(d.waiting)} waiting · {count(d.free)} free
-                      </span>
-                      <svg
-                        className="seat-row__bar"
-                        width="100%"
-                        height="18"
-                        aria-hidden="true"
-                        focusable="false"
-                      >
-                        <rect x="0" y="1" width={pct(d.waiting / most)} height="16" fill="#8f3415" />
-                      </svg>
-                    </div>
-                  ))}
-                </div>
+                {waiting.map((d) => (
+                  <div className="seat-row" key={d.id}>
+                    <span className="seat-row__label">
+                      <span className="seat-row__date">{shortDate(d.startsOn)}</span> {d.packageName}
+                    </span>
+                    <span className="seat-row__figure">
+                      {count(d.waiting)} waiting · {count(d.free)} free
+                    </span>
+                    <SeatRowBar>
+                      <rect x="0" y="1" width={pct(d.waiting / most)} height="16" fill="#8f3415" />
+                    </SeatRowBar>
+                  </div>
+                ))}
               </>,
-              true,
             )
       }
     </ChartFigure>

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { catalogueLimits, type AdminPackage, type PackageStatus } from '#contracts/catalogue';
 import { plural } from '#contracts/format';
-import { InputField, TextAreaField } from '~/components/field';
+import { InputField, TextAreaField, WholeNumberField } from '~/components/field';
 import { paths } from '~/config/paths';
 import { changePackage, deletePackage } from '~/features/admin/api/catalogue-api';
 import { LeaveUnsavedDialog } from '~/features/admin/components/leave-unsaved-dialog';
@@ -188,23 +188,17 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
                   <p className="editor-fixed">/package/{pkg.id}</p>
                 </div>
               )}
-              <InputField
+              <WholeNumberField
                 label="Price per person (US$)"
-                type="number"
-                inputMode="numeric"
                 min={catalogueLimits.priceMin}
                 max={catalogueLimits.priceMax}
-                step={1}
                 hint="Departures may have a price of their own (Departures)."
                 {...text('price')}
               />
-              <InputField
+              <WholeNumberField
                 label="Duration (days)"
-                type="number"
-                inputMode="numeric"
                 min={catalogueLimits.durationMin}
                 max={catalogueLimits.durationMax}
-                step={1}
                 {...text('durationDays')}
               />
             </div>

@@ -1,5 +1,6 @@
 // The package editor's lists: the itinerary's days and the included / not included items. Each
 // row can be removed and moved with buttons (keyboard-usable: no dragging), and a new one added.
+import type { ReactNode } from 'react';
 import { InputField, TextAreaField } from '~/components/field';
 import { catalogueLimits } from '#contracts/catalogue';
 import { useRowList } from '~/features/admin/hooks/use-row-list';
@@ -49,6 +50,56 @@ export function RowButtons({
   );
 }
 
+// What a list's buttons do to it (useRowList's answer).
+type RowActions = {
+  addId: string;
+  move: (index: number, by: -1 | 1) => void;
+  remove: (index: number) => void;
+};
+
+// The buttons of one row of a list kept by useRowList.
+export function ListRowButtons({
+  rows,
+  index,
+  count,
+  what,
+}: {
+  rows: RowActions;
+  index: number;
+  count: number;
+  what: string;
+}) {
+  return (
+    <RowButtons
+      index={index}
+      count={count}
+      what={what}
+      onMove={(by) => rows.move(index, by)}
+      onRemove={() => rows.remove(index)}
+    />
+  );
+}
+
+// A list's Add button: focus comes back to it when the last row is removed; disabled when the
+// list is full.
+export function AddRowButton({
+  rows,
+  full,
+  onAdd,
+  children,
+}: {
+  rows: RowActions;
+  full: boolean;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" id={rows.addId} className="button button--outline" disabled={full} onClick={onAdd}>
+      {children}
+    </button>
+  );
+}
+
 export function ItineraryEditor({
   days,
   errors,
@@ -93,25 +144,17 @@ export function ItineraryEditor({
               onChange={(e) => set(index, 'body', e.target.value)}
               error={errors[`itinerary.${index}.body`]}
             />
-            <RowButtons
-              index={index}
-              count={days.length}
-              what={`day ${index + 1}`}
-              onMove={(by) => rows.move(index, by)}
-              onRemove={() => rows.remove(index)}
-            />
+            <ListRowButtons rows={rows} index={index} count={days.length} what={`day ${index + 1}`} />
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        id={rows.addId}
-        className="button button--outline"
-        disabled={days.length >= catalogueLimits.days}
-        onClick={() => rows.add({ key: rowKey(), title: '', body: '' })}
+      <AddRowButton
+        rows={rows}
+        full={days.length >= catalogueLimits.days}
+        onAdd={() => rows.add({ key: rowKey(), title: '', body: '' })}
       >
         Add a day
-      </button>
+      </AddRowButton>
     </section>
   );
 }
@@ -153,25 +196,22 @@ export function ItemsEditor({
               }
               error={errors[`${field}.${index}`]}
             />
-            <RowButtons
+            <ListRowButtons
+              rows={rows}
               index={index}
               count={items.length}
               what={`${itemLabel.toLowerCase()} ${index + 1}`}
-              onMove={(by) => rows.move(index, by)}
-              onRemove={() => rows.remove(index)}
             />
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        id={rows.addId}
-        className="button button--outline"
-        disabled={items.length >= catalogueLimits.listItems}
-        onClick={() => rows.add({ key: rowKey(), text: '' })}
+      <AddRowButton
+        rows={rows}
+        full={items.length >= catalogueLimits.listItems}
+        onAdd={() => rows.add({ key: rowKey(), text: '' })}
       >
         Add an item<span className="sr-only"> to {title.toLowerCase()}</span>
-      </button>
+      </AddRowButton>
     </section>
   );
 }

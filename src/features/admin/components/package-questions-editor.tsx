@@ -3,7 +3,7 @@
 // answer is sensitive (erased with the other details at retention).
 import { InputField, SelectField, TextAreaField } from '~/components/field';
 import { catalogueLimits, type QuestionKind } from '#contracts/catalogue';
-import { RowButtons } from '~/features/admin/components/package-list-editors';
+import { AddRowButton, ListRowButtons } from '~/features/admin/components/package-list-editors';
 import { useRowList } from '~/features/admin/hooks/use-row-list';
 import { rowKey, type QuestionDraft } from '~/features/admin/utils/package-draft';
 
@@ -95,22 +95,19 @@ export function QuestionsEditor({
                 Sensitive (health, documents): erased with the other details
               </label>
             </div>
-            <RowButtons
+            <ListRowButtons
+              rows={rows}
               index={index}
               count={questions.length}
               what={`question ${index + 1}`}
-              onMove={(by) => rows.move(index, by)}
-              onRemove={() => rows.remove(index)}
             />
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        id={rows.addId}
-        className="button button--outline"
-        disabled={questions.length >= catalogueLimits.questions}
-        onClick={() =>
+      <AddRowButton
+        rows={rows}
+        full={questions.length >= catalogueLimits.questions}
+        onAdd={() =>
           rows.add({
             key: rowKey(),
             id: '',
@@ -123,7 +120,7 @@ export function QuestionsEditor({
         }
       >
         Add a question
-      </button>
+      </AddRowButton>
     </section>
   );
 }

@@ -1,18 +1,9 @@
 import { formatTripDate } from '#contracts/format';
-import { InlineNumberEditor } from '~/features/admin/components/inline-editor';
-import type { AdminDeparture } from '#contracts/api';
+import { InlineNumberEditor, type DepartureEditorProps } from '~/features/admin/components/inline-editor';
 
 // One departure's own price, edited in its row: empty sells it at the package's price. Bookings
 // already made keep the price they were made at (the server's rule); only new ones take this.
-export function PriceEditor({
-  departure,
-  onSaved,
-  onDone,
-}: {
-  departure: AdminDeparture;
-  onSaved: (departure: AdminDeparture) => void;
-  onDone: () => void;
-}) {
+export function PriceEditor({ departure, onSaved, onDone }: DepartureEditorProps) {
   return (
     <InlineNumberEditor
       departure={departure}

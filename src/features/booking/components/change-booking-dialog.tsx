@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogTitle } from '~/components/dialog';
-import { InputField, SelectField } from '~/components/field';
+import { SelectField } from '~/components/field';
 import { bookingLimits, cancellableOnline } from '#contracts/booking';
 import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
@@ -10,6 +10,7 @@ import { formatPrice } from '#contracts/money';
 import { lastOnlineChangeWarning } from '#contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 import type { Booking, Departure } from '#contracts/api';
+import { TravellersField } from '~/components/travellers-field';
 
 type ChangeBookingDialogProps = {
   booking: Booking;
@@ -144,14 +145,8 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
             })}
           </SelectField>
         ) : null}
-        <InputField
-          label="Travellers"
+        <TravellersField
           name="travellers"
-          type="number"
-          inputMode="numeric"
-          min={bookingLimits.travellersMin}
-          max={bookingLimits.travellersMax}
-          step={1}
           value={travellersRaw}
           onChange={(e) => setTravellersRaw(e.target.value)}
           error={partyError}

@@ -3,6 +3,7 @@ import { isBookable } from '#contracts/departure';
 import { formatTripDate, plural, tripDateParts } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import type { Departure } from '#contracts/api';
+import { FieldError } from '~/components/field';
 
 export function seatsText(departure: Departure): string {
   if (departure.status === 'closed') return 'Closed';
@@ -110,11 +111,7 @@ export function DeparturePicker({
           {showAll ? 'Show fewer dates' : `Show ${plural(more, 'more date', 'more dates')}`}
         </button>
       ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import {
   toGuest,
   type GuestDraft,
 } from '~/features/booking/components/guest-fields';
+import { DetailsFormFooter } from '~/features/booking/components/details-form-footer';
 import { QuestionFields } from '~/features/booking/components/question-fields';
 import { ApiError } from '~/lib/api-client';
 
@@ -135,22 +136,13 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
             }}
           />
         </fieldset>
-        <div className="travellers__footer">
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-          <p className="travellers__saved" role="status">
-            {saved}
-          </p>
-          <div className="travellers__actions">
-            <button type="submit" className="button button--accent" aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save my details'}
-            </button>
-          </div>
-          <p className="field__hint">
-            Empty fields are fine for now: save, and come back to this link to finish.
-          </p>
-        </div>
+        <DetailsFormFooter
+          formError={formError}
+          saved={saved}
+          busy={busy}
+          saveLabel="Save my details"
+          hint="Empty fields are fine for now: save, and come back to this link to finish."
+        />
       </form>
     </>
   );

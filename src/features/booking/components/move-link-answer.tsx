@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { answerMoveLink } from '~/features/booking/api/guest-links-api';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import type { MoveLink } from '#contracts/api';
+import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
 
 const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink) => string> = {
-  accepted: (l) => `Your booking is moved to ${formatTripDate(l.newStartsOn)}. We have sent you an email with the new date.`,
-  declined: () => 'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.',
+  accepted: (l) =>
+    `Your booking is moved to ${formatTripDate(l.newStartsOn)}. We have sent you an email with the new date.`,
+  declined: () =>
+    'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.',
   expired: () => 'This offer has expired, so the booking was cancelled and its seats released.',
   withdrawn: () => 'This booking was cancelled, so there is nothing to answer.',
 };
@@ -44,52 +47,23 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
       <h1>{formatTripDate(link.startsOn)} will not run: a new date for you</h1>
       {link.state === 'open' ? (
         <>
-          <p className="section__lead">
-            We are holding {plural(link.travellers, 'seat')} for your party on{' '}
-            <strong>{formatTripDate(link.newStartsOn)}</strong> until <strong>{formatDeadline(link.expiresAt)}</strong>.
-            Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to
-            pay. With no answer by then, the booking is cancelled.
-          </p>
+          <MoveOfferTerms
+            className="section__lead"
+            travellers={link.travellers}
+            newStartsOn={link.newStartsOn}
+            expiresAt={link.expiresAt}
+          />
           <p className="move-link__price">
             {movePriceLine(link.price, link.newPrice, link.travellers, formatPrice)}
           </p>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          {confirming ? (
-            <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
-              <p className="move-offer__question">
-                Decline {formatTripDate(link.newStartsOn)} and cancel this booking?
-              </p>
-              <button
-                type="button"
-                className="button button--outline-danger"
-                aria-busy={busy === 'decline'}
-                onClick={() => void answer('decline')}
-              >
-                {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
-              </button>
-              <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-                Keep the offer
-              </button>
-            </div>
-          ) : (
-            <div key="actions" className="move-offer__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                aria-busy={busy === 'accept'}
-                onClick={() => void answer('accept')}
-              >
-                {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(link.newStartsOn)}`}
-              </button>
-              <button type="button" className="button button--outline-danger" onClick={() => setConfirming(true)}>
-                Decline
-              </button>
-            </div>
-          )}
+          <MoveAnswerButtons
+            newStartsOn={link.newStartsOn}
+            error={error}
+            busy={busy}
+            confirming={confirming}
+            onConfirming={setConfirming}
+            onAnswer={answer}
+          />
         </>
       ) : (
         <p className="notice" role="status">

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/money';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
+import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
 
 type MoveOfferPanelProps = {
   booking: Booking & { moveOffer: MoveOffer };
@@ -49,61 +50,25 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
         <span aria-hidden="true">⚠ </span>
         {formatTripDate(booking.startsOn)} will not run: a new date for you
       </h4>
-      <p className="move-offer__text">
-        We are holding {plural(booking.travellers, 'seat')} for your party on{' '}
-        <strong>{formatTripDate(offer.startsOn)}</strong> until{' '}
-        <strong>{formatDeadline(offer.expiresAt)}</strong>. Accept to move your booking (your travellers’
-        details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is
-        cancelled.
-      </p>
+      <MoveOfferTerms
+        className="move-offer__text"
+        travellers={booking.travellers}
+        newStartsOn={offer.startsOn}
+        expiresAt={offer.expiresAt}
+      />
       <p className="move-offer__text move-offer__price">
         {movePriceLine(booking.price, Math.min(offer.price, booking.price), booking.travellers, formatPrice)}
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {confirming ? (
-        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
-          <p className="move-offer__question">
-            Decline {formatTripDate(offer.startsOn)} and cancel this booking?
-          </p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="button button--outline-danger"
-            aria-busy={busy === 'decline'}
-            onClick={() => answer('decline')}
-          >
-            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-            Keep the offer
-          </button>
-        </div>
-      ) : (
-        // Keyed apart: the question's buttons are never the answer buttons' nodes, so nothing aimed at
-        // Decline can land on "Yes, decline and cancel".
-        <div key="actions" className="move-offer__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            aria-busy={busy === 'accept'}
-            onClick={() => answer('accept')}
-          >
-            {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(offer.startsOn)}`}
-          </button>
-          <button
-            ref={declineRef}
-            type="button"
-            className="button button--outline-danger"
-            onClick={() => setConfirming(true)}
-          >
-            Decline
-          </button>
-        </div>
-      )}
+      <MoveAnswerButtons
+        newStartsOn={offer.startsOn}
+        error={error}
+        busy={busy}
+        confirming={confirming}
+        onConfirming={setConfirming}
+        onAnswer={answer}
+        confirmRef={confirmRef}
+        declineRef={declineRef}
+      />
     </section>
   );
 }

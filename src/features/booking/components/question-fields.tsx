@@ -3,7 +3,7 @@
 // {name}.answers.{questionId} (guests.{i} on the lead's form, guest on the link), as the server
 // keys its messages. A required question says so beside its label: the traveller's details are
 // not complete without it.
-import { InputField, SelectField } from '~/components/field';
+import { FieldError, InputField, SelectField } from '~/components/field';
 import { answerTextMax, type AnswerQuestion, type Answers } from '#contracts/answers';
 
 type Props = {
@@ -26,7 +26,15 @@ const labelOf = (q: AnswerQuestion) =>
     `${q.label} (optional)`
   );
 
-export function QuestionFields({ index, name: prefix, idPrefix, questions, answers, errors, onChange }: Props) {
+export function QuestionFields({
+  index,
+  name: prefix,
+  idPrefix,
+  questions,
+  answers,
+  errors,
+  onChange,
+}: Props) {
   if (questions.length === 0) return null;
   const base = prefix ?? `guests.${index}`;
   return (
@@ -61,11 +69,7 @@ export function QuestionFields({ index, name: prefix, idPrefix, questions, answe
                   </label>
                 ))}
               </div>
-              {error ? (
-                <p className="field__error" id={errorId}>
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={errorId} error={error} />
             </fieldset>
           );
         }

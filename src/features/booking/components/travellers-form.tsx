@@ -20,6 +20,7 @@ import { TravellerInvite } from '~/features/booking/components/traveller-invite'
 import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { getPackageQuestions } from '~/features/booking/api/package-questions';
+import { DetailsFormFooter } from '~/features/booking/components/details-form-footer';
 import { QuestionFields } from '~/features/booking/components/question-fields';
 import { answersComplete, checkAnswers, type Answers } from '#contracts/answers';
 import { useAsyncData } from '~/lib/use-async-data';
@@ -261,27 +262,22 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             </fieldset>
           );
         })}
-        <div className="travellers__footer">
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-          <p className="travellers__saved" role="status">
-            {saved}
-          </p>
-          <div className="travellers__actions">
-            <button type="submit" className="button button--accent" aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save details'}
-            </button>
+        <DetailsFormFooter
+          formError={formError}
+          saved={saved}
+          busy={busy}
+          saveLabel="Save details"
+          actions={
             <Link className="button button--outline" to={paths.bookings}>
               Back to my bookings
             </Link>
-          </div>
-          <p className="field__hint">
-            {completeCount(booking.guests, questions) === booking.travellers
+          }
+          hint={
+            completeCount(booking.guests, questions) === booking.travellers
               ? 'All set. You can still change anything until the cutoff.'
-              : 'Empty fields are fine for now: save, and come back to finish.'}
-          </p>
-        </div>
+              : 'Empty fields are fine for now: save, and come back to finish.'
+          }
+        />
       </form>
     </>
   );

@@ -1,0 +1,16 @@
+import { WholeNumberField, type InputFieldProps } from '~/components/field';
+import { bookingLimits } from '#contracts/booking';
+
+// The number of travellers of a booking, typed: the party's bounds are the booking rules' own.
+export function TravellersField(
+  props: Omit<InputFieldProps, 'label' | 'type' | 'inputMode' | 'step' | 'min' | 'max'>,
+) {
+  return (
+    <WholeNumberField
+      label="Travellers"
+      min={bookingLimits.travellersMin}
+      max={bookingLimits.travellersMax}
+      {...props}
+    />
+  );
+}

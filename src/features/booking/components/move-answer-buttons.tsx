@@ -1,0 +1,97 @@
+import type { RefObject } from 'react';
+import { FormError } from '~/components/form-error';
+import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+
+type Answer = 'accept' | 'decline';
+
+// What the brand offers the party in place of its cancelled date, in the same words on its
+// booking and on its personal link.
+export function MoveOfferTerms({
+  className,
+  travellers,
+  newStartsOn,
+  expiresAt,
+}: {
+  className: string;
+  travellers: number;
+  newStartsOn: string;
+  expiresAt: string;
+}) {
+  return (
+    <p className={className}>
+      We are holding {plural(travellers, 'seat')} for your party on{' '}
+      <strong>{formatTripDate(newStartsOn)}</strong> until <strong>{formatDeadline(expiresAt)}</strong>.
+      Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to
+      pay. With no answer by then, the booking is cancelled.
+    </p>
+  );
+}
+
+// A party's answer to the brand's move of its departure (on its booking and on its personal
+// link): the answer's error, then Accept and Decline, or the question Decline asks first (it
+// cancels the booking). The two sets are keyed apart: the question's buttons are never the answer
+// buttons' nodes, so nothing aimed at Decline can land on "Yes, decline and cancel".
+export function MoveAnswerButtons({
+  newStartsOn,
+  error,
+  busy,
+  confirming,
+  onConfirming,
+  onAnswer,
+  confirmRef,
+  declineRef,
+}: {
+  newStartsOn: string;
+  error: string;
+  busy: Answer | null;
+  confirming: boolean;
+  onConfirming: (confirming: boolean) => void;
+  onAnswer: (answer: Answer) => Promise<void>;
+  // Where focus goes as the question opens and closes (the booking's panel moves it).
+  confirmRef?: RefObject<HTMLButtonElement | null>;
+  declineRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      {confirming ? (
+        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
+          <p className="move-offer__question">
+            Decline {formatTripDate(newStartsOn)} and cancel this booking?
+          </p>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="button button--outline-danger"
+            aria-busy={busy === 'decline'}
+            onClick={() => void onAnswer('decline')}
+          >
+            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
+          </button>
+          <button type="button" className="button button--outline" onClick={() => onConfirming(false)}>
+            Keep the offer
+          </button>
+        </div>
+      ) : (
+        <div key="actions" className="move-offer__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-busy={busy === 'accept'}
+            onClick={() => void onAnswer('accept')}
+          >
+            {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(newStartsOn)}`}
+          </button>
+          <button
+            ref={declineRef}
+            type="button"
+            className="button button--outline-danger"
+            onClick={() => onConfirming(true)}
+          >
+            Decline
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
