@@ -117,8 +117,13 @@ export const bookingSchema = z.object({
   // One per traveller, in order; the first was created with the booking's name. Travellers after
   // the first carry whether the lead invited them to fill in their own details (guest-links.ts).
   guests: z.array(z.object({ ...guestSchema.shape, inviteStatus: z.optional(inviteStatusSchema) })),
-  // Every guest has a full name, a date of birth and an emergency contact (name and phone).
+  // Every guest has a full name, a date of birth and an emergency contact (name and phone), and
+  // every required question of the package answered (contracts/guests.ts guestCompleteFor).
   detailsComplete: z.boolean(),
+  // How many travellers are complete by that rule: the lead's "N of M travellers complete".
+  // Absent in answers made before it existed (kept pages): the pages then count without the
+  // questions.
+  travellersComplete: z.optional(z.number()),
   // The brand moved the departure: the new date, its seats held until expiresAt (null: no offer),
   // and the price per person (whole dollars) once accepted: a move never raises it, so it is the
   // lower of the booking's and the new date's.

@@ -2,7 +2,7 @@
 // row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
 import type { InviteStatus } from '#contracts/guest-links';
 import type { AnswerQuestion } from '#contracts/answers';
-import { detailsComplete, guestCompleteFor, type Guest, type OperatorGuest } from '#contracts/guests';
+import { completeCount, detailsComplete, guestCompleteFor, type Guest, type OperatorGuest } from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, MoneyEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
@@ -73,6 +73,7 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
   meetingPoint: row.meeting_point ?? null,
   meetingTime: row.meeting_time ?? null,
   detailsComplete: detailsComplete(row.guests, row.questions ?? []),
+  travellersComplete: completeCount(row.guests, row.questions ?? []),
   moveOffer: row.move_offer
     ? {
         toDepartureId: row.move_offer.toDepartureId,

@@ -6,7 +6,7 @@
 // carries another traveller's details.
 import { beforeAll, expect, it } from 'vitest';
 import type { GuestLink } from '#contracts/guest-links';
-import type { Guest } from '#contracts/guests';
+import { completeCount, type Guest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { useAdminApp } from '../test/console-kit.js';
 import {
@@ -273,6 +273,9 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const forLead = (await ctx.call(lead, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
     expect(forLead.guests[1]).toMatchObject({ inviteStatus: 'invited', answers: { room: 'Shared' } });
     expect(forLead.detailsComplete).toBe(false);
+    // The lead's "N of M travellers complete" counts the required answer too: traveller 2 has every
+    // detail but it, and is not counted.
+    expect(forLead.travellersComplete).toBe(completeCount(forLead.guests) - 1);
 
     // Checked as the lead's form checks them.
     const bad = await putLink(token, { guest: { ...mine, answers: { room: 'Suite', nope: 'x' } } });

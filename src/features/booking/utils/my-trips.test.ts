@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationCutoffDays, cancelOption } from '~/features/booking/utils/my-trips';
+import { cancellationCutoffDays, cancelOption, completeLabel } from '~/features/booking/utils/my-trips';
 import type { Booking } from '#contracts/api';
 
 const now = new Date(2026, 5, 1, 9);
@@ -24,5 +24,20 @@ describe('cancelOption', () => {
     expect(cancelOption(trip('2026-09-01', 'cancelled'), now)).toBe('none');
     expect(cancelOption(trip(null, 'cancelled'), now)).toBe('none');
     expect(cancelOption(trip('2026-05-31', 'confirmed'), now)).toBe('none');
+  });
+});
+
+describe('completeLabel', () => {
+  const complete = {
+    fullName: 'Ada Lovelace',
+    dateOfBirth: '1990-01-01',
+    dietary: '',
+    medical: '',
+    emergencyName: 'Byron',
+    emergencyPhone: '+1 415 555 0100',
+  };
+  it('counts as the server does: a traveller missing a required answer is not complete', () => {
+    const booking = { travellers: 2, guests: [complete, complete], travellersComplete: 1 } as Booking;
+    expect(completeLabel(booking)).toBe('1 of 2 travellers complete');
   });
 });

@@ -80,4 +80,4 @@ export function detailsOption(booking: Booking, now: Date = new Date()): Details
 
 // "2 of 4 travellers complete"
 export const completeLabel = (booking: Booking) =>
-  `${completeCount(booking.guests)} of ${plural(booking.travellers, 'traveller')} complete`;
+  `${booking.travellersComplete ?? completeCount(booking.guests)} of ${plural(booking.travellers, 'traveller')} complete`;
