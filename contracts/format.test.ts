@@ -14,7 +14,7 @@ import {
   tripDateParts,
 } from './format';
 import { todayIso } from './iso-dates';
-import { formatPrice } from './money';
+import { formatPrice } from './price';
 
 describe('trip dates', () => {
   it('reads an ISO day as that calendar day, whatever the time zone', () => {

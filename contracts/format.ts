@@ -1,10 +1,10 @@
-// How dates read (money: ./money.ts), wherever a person reads them: the site, the operator console and the
+// How dates read (money: ./money.ts, page prices: ./price.ts), wherever a person reads them: the site, the operator console and the
 // server's emails all format through here, so "Sat 12 Dec 2026" and "$2,450" look the same in
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
 import { brand } from './brand.js';
 import { todayIso } from './iso-dates.js';
-import { formatPrice } from './money.js';
+import { formatPrice } from './price.js';
 
 // Trip dates are calendar days with no time zone: read and written in UTC so that a reader west
 // of Greenwich never sees the day before. Three-letter English months everywhere (en-GB's ICU

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centsToDollars,
-  csvDollars,
-  dollarsToCents,
-  formatCents,
-  formatPackagePrice,
-  formatPrice,
-} from './money';
+import { centsToDollars, csvDollars, dollarsToCents, formatCents } from './money';
+import { formatPrice } from './price';
 
 describe('contracts/money.ts', () => {
   it('formats whole dollars as the pages always have', () => {
@@ -38,10 +32,5 @@ describe('contracts/money.ts', () => {
   it('writes CSV dollars as numbers a spreadsheet reads', () => {
     expect(csvDollars(245_000)).toBe('2450');
     expect(csvDollars(24_505)).toBe('245.05');
-  });
-
-  it('says "from" only where the dates differ in price', () => {
-    expect(formatPackagePrice({ price: 1450 })).toBe('$1,450');
-    expect(formatPackagePrice({ price: 1450, fromPrice: 1390 })).toBe('from $1,390');
   });
 });

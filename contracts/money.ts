@@ -6,6 +6,9 @@
 //   meaning: they are made from cents with `centsToDollars` where an answer is written, and input
 //   in dollars becomes cents with `dollarsToCents` where it is read.
 // - Amounts are USD (the brand's currency) unless a currency is passed.
+// - Whole-dollar prices as the v1-v4 pages write them ("$2,450", "from $1,390") are in
+//   ./price.ts, apart because the home page's cards need only them: its JavaScript is budgeted
+//   (scripts/js-budget.test.ts), and this module's cents formatting is for the money pages.
 //
 // Apart from the dates (./format.ts) and free of Intl because the home page's cards need it: the
 // home page's JavaScript is budgeted (scripts/js-budget.test.ts), and making an Intl.NumberFormat
@@ -13,24 +16,14 @@
 // module was evaluated, four times that in Lighthouse's mobile simulation (docs/decisions/016).
 // No path alias here: the server imports this file directly.
 
+// Digits grouped by three: "1,204" (as ./price.ts groups them; not imported from there, which would
+// make that module's chunk on the home page export it).
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+
 const assertCents = (cents: number, what: string) => {
   if (!Number.isSafeInteger(cents))
     throw new RangeError(`${what} must be a whole number of cents, not ${cents}`);
 };
-
-// Digits grouped by three: "1,204".
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
-
-// Whole dollars as the v1-v4 pages write a price: "$2,450". Rounded half away from zero, as
-// Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', maximumFractionDigits: 0}) rounds.
-export const formatPrice = (amount: number) =>
-  `${amount < 0 ? '-' : ''}$${grouped(Math.round(Math.abs(amount)))}`;
-
-// A package's price per person as its page writes it: "$1,450", or "from $1,390" where its
-// upcoming dates differ in price (`fromPrice`, contracts/package.ts). The card sets "from" in the
-// unit's smaller type around formatPrice (src/features/packages/components/package-card.tsx).
-export const formatPackagePrice = (p: { price: number; fromPrice?: number | undefined }) =>
-  p.fromPrice === undefined ? formatPrice(p.price) : `from ${formatPrice(p.fromPrice)}`;
 
 // Dollars (at most two decimals: 12, 12.5, 12.34) to integer cents. Throws a RangeError on more
 // decimals, NaN, infinities or amounts beyond a safe integer of cents: better a clear error than a

@@ -10,7 +10,7 @@ import {
   test as base,
   uniqueEmail,
 } from './auth-fixtures';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { expectAccessible } from './support/axe';
 import { auth, bookingsOf, bookViaApi } from './support/booking-api';
 

@@ -207,6 +207,8 @@ const bookingRoute = (files: string[]) =>
       'routes/booking-travellers.tsx',
       // A traveller's own details form, from the personal link the lead sent.
       'routes/guest-link.tsx',
+      // A party without an account answers the brand's move of its departure from its own link.
+      'routes/move-link.tsx',
     ].includes(f),
   );
 

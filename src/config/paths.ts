@@ -2,8 +2,6 @@
 export const paths = {
   home: '/',
   account: '/account',
-  // Where a deleted account ends: it says the account and its data are gone.
-  accountDeleted: '/account/deleted',
   blogs: '/blogs',
   about: '/about',
   bookings: '/bookings',
@@ -19,7 +17,6 @@ export const paths = {
   adminDepartures: '/admin/departures',
   adminManifest: (id: string) => `/admin/departures/${encodeURIComponent(id)}`,
   adminStaff: '/admin/staff',
-  adminMoney: '/admin/money',
   adminNewBooking: '/admin/bookings/new',
   // A guide's departures, and one departure's manifest with check-in.
   guide: '/guide',

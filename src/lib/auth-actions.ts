@@ -2,7 +2,7 @@
 // and the console's fresh look at the staff role. Apart from ~/lib/auth, which every page loads
 // with the site's shell: only the account page, the unverified-address note and the console need
 // these (scripts/bench-js.ts holds the home page's code to 10 KiB).
-import { authSdk, publishRole, publishUser, withStateChangesHeld } from '~/lib/auth';
+import { authSdk, publishRole, withStateChangesHeld } from '~/lib/auth';
 import type { StaffRole } from '#contracts/roles';
 
 // The console's pages ask the identity provider for a fresh token on entry, so a claim granted
@@ -53,13 +53,17 @@ export async function refreshEmailVerified(): Promise<boolean> {
   await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return false;
-  if (!user.emailVerified) {
+  if (user.emailVerified) return true;
+  let confirmed = false;
+  // A reload changes the SDK's user object without an auth-state event: held, then the app sees
+  // whoever is signed in, as read again.
+  await withStateChangesHeld(auth, async () => {
     await sdk.reload(user);
-    if (!user.emailVerified) return false;
+    if (!user.emailVerified) return;
     await user.getIdToken(true);
-    publishUser(auth);
-  }
-  return true;
+    confirmed = true;
+  });
+  return confirmed;
 }
 
 // Deleting an account wants a recent sign-in (the server: within 5 minutes). Signs the same person

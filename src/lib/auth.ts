@@ -229,12 +229,6 @@ export async function withStateChangesHeld(auth: Auth, run: () => Promise<void>)
   }
 }
 
-// For ~/lib/auth-actions: the signed-in user read again (after user.reload(), which changes the
-// SDK's user object without an auth-state event), so the app sees what changed.
-export function publishUser(auth: Auth) {
-  if (auth.currentUser && !holdStateChanges) setState({ status: 'signed-in', user: toAuthUser(auth.currentUser) });
-}
-
 export async function logOut() {
   const { sdk, auth } = await loadSdk();
   await sdk.signOut(auth);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { truncate } from '~/lib/truncate';
 
 describe('truncate', () => {

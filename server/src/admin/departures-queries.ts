@@ -13,7 +13,8 @@ import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.j
 import { offeredSeatsSql } from '../departures/repository.js';
 import { defaultDecideBy, defaultDecisionDays } from '#contracts/departure-risk';
 import { departurePageSize } from '#contracts/admin';
-import { centsToDollars, dollarsToCents, formatPrice } from '#contracts/money';
+import { centsToDollars, dollarsToCents } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import type { DepartureCursor } from './filters.js';
 import { noteStaffRole } from './staff.js';
 

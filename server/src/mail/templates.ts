@@ -5,7 +5,8 @@ import { brand } from '#contracts/brand';
 // The site's own formats: an email reads a date and a price as the pages do.
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
-import { formatCents, formatPrice } from '#contracts/money';
+import { formatCents } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { paymentMethodLabels } from '#contracts/payment';
 import { phoneProblem, telHref } from '#contracts/phone';
 import { tripCalendar } from './calendar.js';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { InputField, WholeNumberField } from '~/components/field';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import type { AdminDeparture } from '#contracts/api';
 

@@ -12,7 +12,7 @@ import { LedgerPanel } from '~/features/admin/components/ledger-panel';
 import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { ApiError } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';

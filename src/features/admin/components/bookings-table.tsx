@@ -5,7 +5,7 @@ import { paths } from '~/config/paths';
 import { BookingActions } from '~/features/admin/components/booking-actions';
 import { StatusBadge } from '~/components/status-badge';
 import { formatDay, formatTime, formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import type { AdminBooking } from '#contracts/api';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;

@@ -4,7 +4,7 @@ import { bookingLimits } from '#contracts/booking';
 import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { formatTripDate, plural } from '#contracts/format';
 import { droppedTravellersWarning } from '#contracts/guests';
 import type { AdminBooking, AdminDeparture } from '#contracts/api';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '~/config/paths';
+import { laterPaths } from '~/config/later-paths';
 import { useOperatorRole } from '~/lib/auth';
 
 // The package being worked on: its editor's, or the one a list is showing (?packageId=).
@@ -31,9 +32,9 @@ const consoleTabs = [
     matches: (p: string) => p.startsWith(paths.adminDepartures),
   },
   {
-    to: paths.adminMoney,
+    to: laterPaths.adminMoney,
     label: 'Money',
-    matches: (p: string) => p.startsWith(paths.adminMoney),
+    matches: (p: string) => p.startsWith(laterPaths.adminMoney),
   },
   {
     to: paths.adminPackages,

@@ -9,7 +9,7 @@ import { PriceEditor } from '~/features/admin/components/price-editor';
 import { DecideByEditor } from '~/features/admin/components/decide-by-editor';
 import { MoveDepartureDialog } from '~/features/admin/components/move-departure-dialog';
 import { riskSummary } from '#contracts/departure-risk';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { formatDeadline, formatTripDate, fromToday, plural } from '#contracts/format';
 import type { AdminDeparture } from '#contracts/api';
 

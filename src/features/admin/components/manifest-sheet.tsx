@@ -15,7 +15,7 @@ import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { useAdminPackages } from '~/features/admin/hooks/use-admin-packages';
 import { formatMoment, formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ButtonIcon } from '~/features/admin/components/button-icon';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { answerMoveForParty } from '~/features/admin/api/admin-api';
 import { formatDeadline, formatTripDate } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import type { AdminBooking, MoveOffer } from '#contracts/api';
 
 type Props = {

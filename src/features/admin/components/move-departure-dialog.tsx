@@ -3,7 +3,7 @@ import { TextAreaField } from '~/components/field';
 import { moveMessageMax } from '#contracts/admin';
 import { moveDeparture } from '~/features/admin/api/admin-api';
 import { formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { ApiError } from '~/lib/api-client';
 import type { AdminDeparture, DepartureMoveResult } from '#contracts/api';
 import { FormError } from '~/components/form-error';

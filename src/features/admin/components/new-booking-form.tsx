@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { bookingLimits } from '#contracts/booking';
 import { formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { phoneLimits } from '#contracts/phone';
 import { InputField, lengthNote, PhoneField, SelectField } from '~/components/field';
 import { paths } from '~/config/paths';

@@ -1,6 +1,6 @@
 // The public package page as it would look with the editor's unsaved values: the same sections
 // the page renders (src/components/package-content.tsx), before anything is published.
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
 import type { PackageContent } from '~/lib/catalogue';
 

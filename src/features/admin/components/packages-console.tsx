@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AdminPackage } from '#contracts/catalogue';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { plural } from '#contracts/format';
 import { ErrorNotice } from '~/components/error-notice';
 import { paths } from '~/config/paths';

@@ -24,7 +24,7 @@ import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { StatusBadge } from '~/components/status-badge';
 import { dateToBeAgreed, formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { Moment } from '~/components/moment';
 import { PaymentDue } from '~/features/booking/components/payment-due';
 import type { Booking } from '#contracts/api';

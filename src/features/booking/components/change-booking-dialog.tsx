@@ -6,7 +6,7 @@ import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError } from '~/lib/api-client';
 import { daysUntil, formatTripDate, plural } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { lastOnlineChangeWarning } from '#contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 import type { Booking, Departure } from '#contracts/api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isBookable } from '#contracts/departure';
 import { formatTripDate, plural, tripDateParts } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import type { Departure } from '#contracts/api';
 import { FieldError } from '~/components/field';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { answerMoveLink } from '~/features/booking/api/guest-links-api';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';

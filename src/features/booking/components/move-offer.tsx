@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { movePriceLine } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInAgainMessage } from '#contracts/me';
 import { Field } from '~/components/field';
-import { paths } from '~/config/paths';
+import { laterPaths } from '~/config/later-paths';
 import { ApiError } from '~/lib/api-client';
 import { authErrorCode, useAuth } from '~/lib/auth';
 import { reauthenticate } from '~/lib/auth-actions';
@@ -84,7 +84,7 @@ export function YourData() {
       // The confirmation page signs out once it is shown (src/routes/account-deleted.tsx): signed
       // out while My bookings is still on screen, the protected layout
       // (src/routes/protected-layout.tsx) sent the person to the login form instead.
-      await navigate(paths.accountDeleted, { replace: true, state: { signOut: true } });
+      await navigate(laterPaths.accountDeleted, { replace: true, state: { signOut: true } });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && e.message === signInAgainMessage) {
         setStaleSignIn(true);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
 import type { TravelPackage } from '#contracts/package';
-import { formatPrice } from '#contracts/money';
+import { formatPrice } from '#contracts/price';
 import { DatesSkeleton } from '~/features/packages/components/dates-skeleton';
 import { truncate } from '~/lib/truncate';
 
@@ -35,7 +35,8 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
         <div className="package-card__footer">
           <p className="price">
             <span className="sr-only">Price: </span>
-            {pkg.fromPrice !== undefined && <span className="price__unit">from </span>}
+            {/* At least $1 when present (contracts/catalogue.ts): never a 0 rendered. */}
+            {pkg.fromPrice && <span className="price__unit">from </span>}
             {formatPrice(pkg.fromPrice ?? pkg.price)}
             <span className="price__unit"> / person</span>
           </p>

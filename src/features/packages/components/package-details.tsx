@@ -1,6 +1,6 @@
 import { Picture } from '~/components/picture';
 import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
-import { formatPackagePrice } from '#contracts/money';
+import { formatPackagePrice } from '~/features/packages/utils/package-price';
 import type { PackageContent } from '~/lib/catalogue';
 
 // The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
