@@ -4,6 +4,7 @@
 // No path alias here: the server imports this file directly.
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
+import { formatCents } from './money.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -56,6 +57,15 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash',
   other: 'Other',
 };
+
+export const paymentKindLabels: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };
+
+// An entry as the console's ledger and money screen name it ("Payment · Bank transfer") and its
+// amount as it counts ("−$98.10" for a refund).
+export const entryLabel = (e: Pick<PaymentEntry, 'kind' | 'method'>) =>
+  `${paymentKindLabels[e.kind]} · ${paymentMethodLabels[e.method]}`;
+export const formatEntryAmount = (e: Pick<PaymentEntry, 'kind' | 'amountCents'>, currency: string) =>
+  `${e.kind === 'refund' ? '−' : ''}${formatCents(e.amountCents, currency)}`;
 
 export type PaymentEntry = {
   id: string;

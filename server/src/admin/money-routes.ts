@@ -37,8 +37,10 @@ import {
   balanceDueOnSql,
   depositCentsSql,
   dueNowCentsSql,
+  paymentStateCaseSql,
   paymentStateSql,
   refundDueCentsSql,
+  signedAmountSql,
 } from '../money/sql.js';
 import { paymentSettings } from '../money/settings.js';
 
@@ -60,9 +62,7 @@ const dueRows = async (db: Queryable, where: string, amount: string, dueOn: stri
     await db.query<DueRow>(
       `SELECT b.id, b.reference, b.name, b.package_name, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
          ${amount} AS amount_cents, to_char(${dueOn}, 'YYYY-MM-DD') AS due_on,
-         CASE ${Object.entries(paymentStateSql)
-           .map(([state, condition]) => `WHEN ${condition} THEN '${state}'`)
-           .join(' ')} END AS state
+         ${paymentStateCaseSql} AS state
        FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id
        WHERE ${where} ORDER BY ${order} LIMIT ${listLimit}`,
     )
@@ -111,7 +111,7 @@ export async function readMoneyScreen(db: Queryable): Promise<MoneyScreen> {
     ),
     // Received (payments - refunds) per week, the last 12 weeks, weeks starting Monday (UTC).
     db.query<{ week: string; cents: string | number }>(
-      `SELECT to_char(w.week, 'YYYY-MM-DD') AS week, coalesce(sum(CASE WHEN e.kind = 'payment' THEN e.amount_cents ELSE -e.amount_cents END), 0) AS cents
+      `SELECT to_char(w.week, 'YYYY-MM-DD') AS week, coalesce(sum(${signedAmountSql}), 0) AS cents
        FROM generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - interval '11 weeks',
                             date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS w(week)
        LEFT JOIN payment_entries e ON e.at >= w.week AT TIME ZONE 'UTC' AND e.at < (w.week + interval '1 week') AT TIME ZONE 'UTC'

@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import type { Queryable } from './database.js';
-import { paymentStates } from '#contracts/payment';
 import { addDays, todayIso } from '#contracts/iso-dates';
-import { paymentStateSql } from '../money/sql.js';
+import { paymentStateCaseSql } from '../money/sql.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
 
@@ -57,7 +56,7 @@ const read = async (db: Queryable, id: string) =>
   (
     await db.query<Stored>(
       `SELECT b.deposit_percent, b.balance_due_days, b.cancellation_fees, b.total_cents, b.status, b.paid_cents,
-         CASE ${paymentStates.map((s) => `WHEN ${paymentStateSql[s]} THEN '${s}'`).join(' ')} END AS state
+         ${paymentStateCaseSql} AS state
        FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id WHERE b.id = $1`,
       [id],
     )

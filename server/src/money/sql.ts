@@ -2,7 +2,7 @@
 // and each payment state, for the console's `payment=` filter, the money screen and the jobs
 // (server/src/payments/jobs.ts). The database's clock stands for the server's (one brand, UTC
 // dates). payments.test.ts holds each state here to the one the payload computes.
-import type { PaymentState } from '#contracts/payment';
+import { paymentStates, type PaymentState } from '#contracts/payment';
 
 // Everything for a booking made on or after its balance date, else the percent of the total
 // rounded half up (bigint: cents x 100 passes integer's range).
@@ -31,3 +31,15 @@ export const dueNowCentsSql = `(CASE WHEN ${depositPhase} THEN ${depositCentsSql
 // What the brand owes back (refundDueCents).
 export const refundDueCentsSql = `(CASE WHEN b.status = 'cancelled' THEN greatest(0, b.paid_cents - coalesce(b.cancellation_fee_cents, 0))
     ELSE greatest(0, b.paid_cents - b.total_cents) END)`;
+
+// A booking's state in one column, each state's condition in the contract's order
+// (contracts/payment.ts lists the states once).
+export const paymentStateCaseSql = `(CASE ${paymentStates
+  .map((state) => `WHEN ${paymentStateSql[state]} THEN '${state}'`)
+  .join(' ')} END)`;
+
+// An entry as it counts towards what is paid: payments add, refunds take away. Summed over a
+// booking's entries it is bookings.paid_cents (migration 60's trigger keeps that sum; the tests and
+// the benchmark check it).
+export const signedAmountSql = `(CASE WHEN e.kind = 'payment' THEN e.amount_cents ELSE -e.amount_cents END)`;
+export const ledgerPaidCentsSql = `(SELECT coalesce(sum(${signedAmountSql}), 0) FROM payment_entries e WHERE e.booking_id = b.id)`;

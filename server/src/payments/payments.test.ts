@@ -9,6 +9,7 @@ import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { readCsv, useAdminApp } from '../test/console-kit.js';
 import type { AdminBooking, Booking } from '#contracts/api';
+import { paymentStates } from '#contracts/payment';
 import { runMoneyJobs } from './jobs.js';
 
 describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
@@ -406,7 +407,7 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
       400,
     );
     // The payment= filter agrees with each booking's own state.
-    for (const state of ['deposit-due', 'balance-due', 'paid', 'refund-due', 'settled', 'overdue']) {
+    for (const state of paymentStates) {
       const page = (
         await ctx.call(ctx.operator, 'GET', `/api/admin/bookings?payment=${state}&limit=100`)
       ).json() as { bookings: AdminBooking[] };

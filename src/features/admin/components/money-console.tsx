@@ -5,7 +5,7 @@ import { ChartFigure } from '~/features/admin/components/chart-figure';
 import { getMoneyScreen } from '~/features/admin/api/admin-api';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatCents } from '#contracts/money';
-import { paymentMethodLabels, paymentStateLabels } from '#contracts/payment';
+import { entryLabel, formatEntryAmount, paymentStateLabels } from '#contracts/payment';
 import { todayIso, addDays } from '#contracts/iso-dates';
 import { useAsyncData } from '~/lib/use-async-data';
 import type { MoneyScreen } from '#contracts/api';
@@ -179,6 +179,18 @@ export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   );
 }
 
+// The three lists of what is owed, either way, in the order the office works them.
+const dueTables = [
+  { title: 'Overdue', list: 'overdue', empty: 'Nothing is overdue.', amountLabel: 'Due' },
+  {
+    title: 'Due in the next 30 days',
+    list: 'dueSoon',
+    empty: 'Nothing falls due in the next 30 days.',
+    amountLabel: 'Due',
+  },
+  { title: 'Refunds due', list: 'refundsDue', empty: 'No refund is owed.', amountLabel: 'To refund' },
+] as const;
+
 // /admin/money: what the office chases and pays back, and what came in.
 export function MoneyConsole() {
   const { state, retry } = useAsyncData('admin-money', getMoneyScreen);
@@ -210,27 +222,9 @@ export function MoneyConsole() {
         </div>
       </div>
       <div className="admin-money">
-        <DueTable
-          title="Overdue"
-          rows={s.overdue}
-          empty="Nothing is overdue."
-          currency={s.currency}
-          amountLabel="Due"
-        />
-        <DueTable
-          title="Due in the next 30 days"
-          rows={s.dueSoon}
-          empty="Nothing falls due in the next 30 days."
-          currency={s.currency}
-          amountLabel="Due"
-        />
-        <DueTable
-          title="Refunds due"
-          rows={s.refundsDue}
-          empty="No refund is owed."
-          currency={s.currency}
-          amountLabel="To refund"
-        />
+        {dueTables.map((t) => (
+          <DueTable key={t.title} {...t} rows={s[t.list]} currency={s.currency} />
+        ))}
         <section
           className="admin-panel admin-panel__pad admin-money__list"
           aria-label="Received in the last 7 days"
@@ -263,13 +257,12 @@ export function MoneyConsole() {
                       <span className="admin-sub">{e.name}</span>
                     </th>
                     <td data-label="Entry">
-                      {e.kind === 'payment' ? 'Payment' : 'Refund'} · {paymentMethodLabels[e.method]}
+                      {entryLabel(e)}
                       {e.staff ? <span className="admin-sub">by {e.staff}</span> : null}
                     </td>
                     <td data-label="When">{formatDeadline(e.at)}</td>
                     <td data-label="Amount" className="admin-num admin-strong">
-                      {e.kind === 'refund' ? '−' : ''}
-                      {formatCents(e.amountCents, s.currency)}
+                      {formatEntryAmount(e, s.currency)}
                     </td>
                   </tr>
                 ))}
