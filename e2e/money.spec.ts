@@ -83,6 +83,13 @@ async function emailShot(browser: Browser, info: TestInfo, id: string, name: str
   await context.close();
 }
 
+// A page of a context of its own, once React has hydrated it (as e2e/fixtures.ts waits for the
+// test's own page): typing into a field before then is lost.
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForSelector('html[data-hydrated], html[data-islands]', { state: 'attached' });
+}
+
 async function signedInPage(browser: Browser, info: TestInfo, who: { email: string; password: string }) {
   const context = await browser.newContext({
     viewport: info.project.use.viewport ?? undefined,
@@ -92,8 +99,7 @@ async function signedInPage(browser: Browser, info: TestInfo, who: { email: stri
     baseURL: info.project.use.baseURL,
   });
   const page = await context.newPage();
-  await page.goto('/account');
-  await page.waitForSelector('html[data-hydrated], html[data-islands]', { state: 'attached' });
+  await open(page, '/account');
   await logIn(page, who.email, who.password);
   await expect(page).toHaveURL('/');
   return { page, close: () => context.close() };
@@ -160,7 +166,7 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   // 2. The office records the deposit: the booking is confirmed and a receipt goes out.
   const office = await signedInPage(browser, testInfo, desk);
   const record = async (kind: 'payment' | 'refund', cents: number, method: string) => {
-    await office.page.goto(`/admin/bookings/${bookingId}`);
+    await open(office.page, `/admin/bookings/${bookingId}`);
     const ledger = office.page.getByRole('region', { name: /^Payments/ });
     await ledger.getByRole('radio', { name: kind === 'payment' ? 'A payment' : 'A refund' }).check();
     await ledger.getByLabel(/^Amount/).fill((cents / 100).toFixed(2));
@@ -212,7 +218,7 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   await shot(page, testInfo, 'my-bookings-refund-due');
 
   // 5. The office finds the refund owed on the money screen and records it.
-  await office.page.goto('/admin/money');
+  await open(office.page, '/admin/money');
   const refunds = office.page.getByRole('region', { name: 'Refunds due' });
   await expect(refunds.getByRole('link', { name: booked.reference })).toBeVisible();
   await expect(refunds.getByRole('row', { name: new RegExp(booked.reference) })).toContainText(money(balance));
@@ -232,7 +238,7 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   const refundReceipt = await email(account.email, `Refund of ${money(balance)} recorded`);
   await emailShot(browser, testInfo, refundReceipt.id, 'email-refund');
   // The money screen no longer lists it.
-  await office.page.goto('/admin/money');
+  await open(office.page, '/admin/money');
   await expect(office.page.getByRole('region', { name: 'Refunds due' })).not.toContainText(booked.reference);
 
   // 6. The traveller's card reads settled: nothing owed either way.

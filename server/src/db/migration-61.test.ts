@@ -1,12 +1,14 @@
 // @vitest-environment node
-// Migration 61 (docs/decisions/069-bookings-before-payments.md): the bookings stored before
-// payments were recorded get the terms they were made under (no deposit, no cancellation fee) and
-// at least 14 days' notice of their balance; they no longer read "Deposit due". Bookings made since
-// (a deposit deadline, or a waived deposit) keep their terms; totals, statuses and the ledger stay.
+// Bookings stored before payments were recorded (migration 60 gave them the default terms and no
+// deposit deadline) read as they were made, when no payment was taken: no deposit, no cancellation
+// fee, the total due by the balance date (docs/decisions/069-bookings-before-payments.md), in the
+// database's state (the console's filter, the money screen) and the payload's alike; migration 61
+// adds only indexes and keeps every stored value. Bookings made since keep their terms.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import type { Queryable } from './database.js';
+import { cancellationQuote, computePayment, type PaymentFacts } from '#contracts/payment';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { paymentStateCaseSql } from '../money/sql.js';
 import { storeCases } from '../test/fixtures.js';
@@ -21,104 +23,128 @@ const departure = async (db: Queryable, startsOn: string) => {
   return id;
 };
 
-const booking = async (
-  db: Queryable,
-  departureId: string,
-  {
-    status = 'confirmed',
-    depositDueAt = null as string | null,
-    waived = false,
-    createdAt = new Date().toISOString(),
-  } = {},
-) => {
+// Booked 90 days before the departure (or today, if that is later), as a release before payments
+// stored it: none of migration 60's columns.
+const oldBooking = async (db: Queryable, departureId: string, startsOn: string, status = 'confirmed') => {
   const id = randomUUID();
+  const made =
+    addDays(startsOn, -90) < todayIso('UTC')
+      ? `${addDays(startsOn, -90)}T10:00:00Z`
+      : new Date().toISOString();
   await db.query(
     `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
-       address, phone, travellers, total_cents, status, departure_id, deposit_due_at, deposit_waived,
-       created_at)
+       address, phone, travellers, total_cents, status, departure_id, created_at)
      VALUES ($1, $2, 'm61-user', 'swiss-alpine-lakes', 'A package', 100000, 'Ada Lovelace', 'm61@example.com',
-       '1 Road', '123456', 2, 200000, $3, $4, $5, $6, $7)`,
-    [id, `WT-${randomUUID().slice(0, 8).toUpperCase()}`, status, departureId, depositDueAt, waived, createdAt],
+       '1 Road', '123456', 2, 200000, $3, $4, $5)`,
+    [id, `WT-${randomUUID().slice(0, 8).toUpperCase()}`, status, departureId, made],
   );
   return id;
 };
 
-type Stored = {
+type Row = {
   deposit_percent: number;
   balance_due_days: number;
-  cancellation_fees: unknown;
+  cancellation_fees: PaymentFacts['cancellationFees'];
   total_cents: number;
-  status: string;
+  status: PaymentFacts['status'];
   paid_cents: number;
+  starts_on: string;
+  created_at: Date;
+  deposit_due_at: Date | null;
+  deposit_waived: boolean;
   state: string;
 };
-const read = async (db: Queryable, id: string) =>
-  (
-    await db.query<Stored>(
+
+// The database's state and the payload's (contracts/payment.ts), and a traveller's cancellation
+// quote today.
+const read = async (db: Queryable, id: string) => {
+  const r = (
+    await db.query<Row>(
       `SELECT b.deposit_percent, b.balance_due_days, b.cancellation_fees, b.total_cents, b.status, b.paid_cents,
+         to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, b.created_at, b.deposit_due_at, b.deposit_waived,
          ${paymentStateCaseSql} AS state
        FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id WHERE b.id = $1`,
       [id],
     )
   ).rows[0]!;
+  const facts: PaymentFacts = {
+    depositPercent: r.deposit_percent,
+    balanceDueDays: r.balance_due_days,
+    cancellationFees: r.cancellation_fees,
+    totalCents: r.total_cents,
+    status: r.status,
+    startsOn: r.starts_on,
+    createdAt: new Date(r.created_at).toISOString(),
+    depositDueAt: r.deposit_due_at ? new Date(r.deposit_due_at).toISOString() : null,
+    depositWaived: r.deposit_waived,
+    paidCents: r.paid_cents,
+    refundedCents: 0,
+    cancellationFeeCents: null,
+    entries: [],
+  };
+  const payment = computePayment(facts, new Date());
+  expect(payment.state, 'the payload agrees with the database').toBe(r.state);
+  return {
+    ...r,
+    depositCents: payment.depositCents,
+    dueNowCents: payment.dueNowCents,
+    feeCents: cancellationQuote(facts, todayIso('UTC'), 'traveller').feeCents,
+  };
+};
 
 describeEach(storeCases())(
-  'migration 61 (bookings made before payments) on $name',
+  'bookings made before payments, through migration 61, on $name',
   { timeout: 180_000 },
   (store) => {
-    it('gives the bookings made before payments no deposit and no fee, and keeps the rest', async () => {
+    it('owe no deposit and no fee, their total by the balance date; bookings made since keep their terms', async () => {
       const db = await store.reopen();
       try {
-        await migrate(db, 60);
+        await migrate(db, 59);
         const today = todayIso('UTC');
-        const far = await departure(db, addDays(today, 200));
-        const near = await departure(db, addDays(today, 40));
-        const soon = await departure(db, addDays(today, 5));
-        const past = await departure(db, addDays(today, -30));
+        const on = { far: addDays(today, 200), near: addDays(today, 40), past: addDays(today, -30) };
+        const ids = {
+          far: await departure(db, on.far),
+          near: await departure(db, on.near),
+          past: await departure(db, on.past),
+        };
         const old = {
-          far: await booking(db, far),
-          near: await booking(db, near, { status: 'requested' }),
-          soon: await booking(db, soon),
-          // Booked 90 days before its departure, a month ago.
-          past: await booking(db, past, { createdAt: `${addDays(today, -120)}T10:00:00Z` }),
-          cancelled: await booking(db, far, { status: 'cancelled' }),
+          far: await oldBooking(db, ids.far, on.far),
+          near: await oldBooking(db, ids.near, on.near, 'requested'),
+          past: await oldBooking(db, ids.past, on.past),
+          cancelled: await oldBooking(db, ids.far, on.far, 'cancelled'),
         };
-        // Made since migration 60: a deadline, or a waived deposit.
-        const deadline = new Date(Date.now() + 86_400_000).toISOString();
-        const since = await booking(db, far, { status: 'requested', depositDueAt: deadline });
-        const waived = await booking(db, far, { waived: true });
-        // What migration 60 left: every old booking with a deposit due, for ever.
-        for (const id of [old.far, old.near, old.soon, old.past])
-          expect((await read(db, id)).state).toBe('deposit-due');
+        await migrate(db, 60);
+        // Made since payments: a deadline a week on, or a deposit staff waived.
+        const since = randomUUID();
+        const waived = randomUUID();
+        for (const [id, deadline, isWaived] of [
+          [since, new Date(Date.now() + 7 * 86_400_000).toISOString(), false],
+          [waived, null, true],
+        ] as const)
+          await db.query(
+            `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
+               address, phone, travellers, total_cents, status, departure_id, deposit_due_at, deposit_waived)
+             VALUES ($1, $2, 'm61-user', 'swiss-alpine-lakes', 'A package', 100000, 'Ada Lovelace',
+               'm61@example.com', '1 Road', '123456', 2, 200000, 'requested', $3, $4, $5)`,
+            [id, `WT-${randomUUID().slice(0, 8).toUpperCase()}`, ids.far, deadline, isWaived],
+          );
+        const stored = async () =>
+          (await db.query(`SELECT * FROM bookings ORDER BY id`)).rows.map((r) => JSON.stringify(r));
+        const before = await stored();
+        expect(await migrate(db)).toContain(61);
+        expect(await stored(), 'migration 61 keeps every stored value').toEqual(before);
 
-        expect(await migrate(db, 61)).toEqual([61]);
+        const none = { depositCents: 0, feeCents: 0 };
+        expect(await read(db, old.far)).toMatchObject({ ...none, state: 'balance-due', dueNowCents: 200000 });
+        // Its balance date (60 days before) has passed, a trip that left long ago too: overdue.
+        expect(await read(db, old.near)).toMatchObject({ ...none, status: 'requested', state: 'overdue' });
+        expect(await read(db, old.past)).toMatchObject({ ...none, state: 'overdue' });
+        expect(await read(db, old.cancelled)).toMatchObject({ status: 'cancelled', state: 'settled' });
 
-        const noTerms = { deposit_percent: 0, cancellation_fees: [] };
-        // The default 60 days where the departure leaves room; else at least 14 days from today.
-        expect(await read(db, old.far)).toMatchObject({ ...noTerms, balance_due_days: 60, state: 'balance-due' });
-        expect(await read(db, old.near)).toMatchObject({
-          ...noTerms,
-          balance_due_days: 26,
-          status: 'requested',
-          state: 'balance-due',
-        });
-        // A departure nearer than 14 days: due on the day; one already gone: overdue (staff decide).
-        expect(await read(db, old.soon)).toMatchObject({ ...noTerms, balance_due_days: 0, state: 'balance-due' });
-        expect(await read(db, old.past)).toMatchObject({ ...noTerms, balance_due_days: 0, state: 'overdue' });
-        expect(await read(db, old.cancelled)).toMatchObject({ ...noTerms, status: 'cancelled', state: 'settled' });
-        for (const id of Object.values(old))
-          expect(await read(db, id)).toMatchObject({ total_cents: 200000, paid_cents: 0 });
-
-        const defaults = {
-          deposit_percent: 20,
-          balance_due_days: 60,
-          cancellation_fees: [
-            { daysBefore: 60, percent: 50 },
-            { daysBefore: 30, percent: 100 },
-          ],
-        };
-        expect(await read(db, since)).toMatchObject({ ...defaults, state: 'deposit-due' });
-        expect(await read(db, waived)).toMatchObject({ ...defaults, state: 'balance-due' });
+        expect(await read(db, since)).toMatchObject({ depositCents: 40000, state: 'deposit-due' });
+        // Far beyond every tier: a traveller's cancellation keeps the deposit.
+        expect((await read(db, since)).feeCents).toBe(40000);
+        expect(await read(db, waived)).toMatchObject({ depositCents: 40000, state: 'balance-due' });
       } finally {
         await db.close();
       }

@@ -1283,25 +1283,18 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 61,
-    name: 'bookings made before payments get the terms they were made under; money filter indexes',
-    // docs/decisions/069-bookings-before-payments.md. Migration 60 gave the bookings already
-    // stored the default terms (a 20% deposit, cancellation fees) with no deadline, so every one of
-    // them read "Deposit due" for ever, and a traveller who had booked when "no payment is taken"
-    // would have been charged fees they never saw. Those bookings are the ones with no deposit
-    // deadline that staff did not waive (every booking made since has one or the other,
-    // server/src/bookings/writer.ts): no deposit and no cancellation fee, as they were made; the
-    // balance due as the default says but never sooner than 14 days after this migration, so the
-    // first word a traveller hears is a reminder, not an overdue notice. Nothing else changes:
-    // totals, statuses and the ledger stay as stored.
+    name: 'indexes for the payment states the console filters by',
+    // The console's payment= filter and the money screen (server/src/money/sql.ts): the states a
+    // brand has few of, walked newest first in an index of their own rather than found among a
+    // million bookings. A refund due is a fact of the booking alone (what it holds against what it
+    // keeps); the other rare states are among the bookings still owing money, and which of them is
+    // due or overdue depends on today.
     sql: `
-      UPDATE bookings b
-         SET deposit_percent = 0,
-             cancellation_fees = '[]',
-             balance_due_days = least(b.balance_due_days,
-               greatest(0, (SELECT d.starts_on FROM departures d WHERE d.id = b.departure_id)
-                           - ((now() AT TIME ZONE 'UTC')::date + 14)))
-       WHERE b.deposit_due_at IS NULL AND NOT b.deposit_waived
-         AND (b.deposit_percent, b.cancellation_fees) IS DISTINCT FROM (0, '[]'::jsonb);
+      CREATE INDEX bookings_refund_due ON bookings (created_at DESC, id DESC)
+        WHERE (status = 'cancelled' AND paid_cents > coalesce(cancellation_fee_cents, 0))
+           OR (status <> 'cancelled' AND paid_cents > total_cents);
+      CREATE INDEX bookings_owing ON bookings (created_at DESC, id DESC)
+        WHERE status <> 'cancelled' AND paid_cents < total_cents;
     `,
   },
 ];

@@ -4,9 +4,11 @@
 // dates). payments.test.ts holds each state here to the one the payload computes.
 import { paymentStates, type PaymentState } from '#contracts/payment';
 
-// Everything for a booking made on or after its balance date, else the percent of the total
-// rounded half up (bigint: cents x 100 passes integer's range).
-export const depositCentsSql = `(CASE WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - b.balance_due_days
+// Nothing for a booking made before payments were recorded (no deadline, not waived:
+// contracts/payment.ts madeBeforePayments); everything for a booking made on or after its balance
+// date; else the percent of the total rounded half up (bigint: cents x 100 passes integer's range).
+export const depositCentsSql = `(CASE WHEN b.deposit_due_at IS NULL AND NOT b.deposit_waived THEN 0
+    WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - b.balance_due_days
     THEN b.total_cents::bigint ELSE (b.total_cents::bigint * b.deposit_percent + 50) / 100 END)`;
 
 const today = `(now() AT TIME ZONE 'UTC')::date`;
@@ -16,7 +18,8 @@ const depositPhase = `(${owing} AND NOT b.deposit_waived AND b.paid_cents < ${de
 const balancePhase = `(${owing} AND (b.deposit_waived OR b.paid_cents >= ${depositCentsSql}))`;
 
 export const paymentStateSql: Record<PaymentState, string> = {
-  'deposit-due': `(${depositPhase} AND (b.deposit_due_at IS NULL OR b.deposit_due_at >= now()))`,
+  // A deposit is owed only with a deadline (above): before it, due; after it, overdue.
+  'deposit-due': `(${depositPhase} AND b.deposit_due_at >= now())`,
   'balance-due': `(${balancePhase} AND (d.starts_on IS NULL OR ${today} <= ${balanceDueOnSql}))`,
   overdue: `((${depositPhase} AND b.deposit_due_at < now()) OR (${balancePhase} AND ${today} > ${balanceDueOnSql}))`,
   paid: `(b.status <> 'cancelled' AND b.paid_cents = b.total_cents)`,
