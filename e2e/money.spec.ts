@@ -6,16 +6,8 @@
 // E2E_SHOTS=dir saves screenshots of each screen and email there, by project (1280 and 375 px).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import {
-  createAccount,
-  expect,
-  grantOperator,
-  idTokenFor,
-  logIn,
-  test,
-  uniqueEmail,
-} from './auth-fixtures';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
 import { mailDev } from './support/maildev';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { formatCents } from '#contracts/money';
@@ -24,10 +16,12 @@ import type { Booking } from '#contracts/api';
 type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
 
 const shots = process.env.E2E_SHOTS;
-async function shot(page: Page, info: TestInfo, name: string) {
+async function shot(page: Page | Locator, info: TestInfo, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${info.project.name}-${name}.png`), fullPage: true });
+  const path = join(shots, `${info.project.name}-${name}.png`);
+  if ('goto' in page) await page.screenshot({ path, fullPage: true });
+  else await page.screenshot({ path });
 }
 
 // Each width on a package of its own, on a date of its own far ahead: beyond every cancellation
@@ -66,10 +60,9 @@ async function emailsFor(address: string): Promise<MailDevEmail[]> {
 async function email(address: string, subjectStart: string) {
   let found: MailDevEmail | undefined;
   await expect
-    .poll(
-      async () => (found = (await emailsFor(address)).find((e) => e.subject.startsWith(subjectStart))),
-      { timeout: 20_000 },
-    )
+    .poll(async () => (found = (await emailsFor(address)).find((e) => e.subject.startsWith(subjectStart))), {
+      timeout: 20_000,
+    })
     .toBeTruthy();
   return found!;
 }
@@ -111,7 +104,7 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   request,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const desk = await operator(request);
   const packageId = packageFor(testInfo);
   const departureId = await farDeparture(request, desk.token, packageId);
@@ -172,8 +165,12 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
     await ledger.getByLabel(/^Amount/).fill((cents / 100).toFixed(2));
     await ledger.getByLabel('Method').selectOption({ label: method });
     await ledger.getByLabel('Reference (optional)').fill(`TX-${kind}-${booked.reference}`);
-    await ledger.getByRole('button', { name: kind === 'payment' ? 'Record payment' : 'Record refund' }).click();
-    await expect(office.page.getByText(`of ${money(cents)} recorded. The traveller gets a receipt.`)).toBeVisible();
+    await ledger
+      .getByRole('button', { name: kind === 'payment' ? 'Record payment' : 'Record refund' })
+      .click();
+    await expect(
+      office.page.getByText(`of ${money(cents)} recorded. The traveller gets a receipt.`),
+    ).toBeVisible();
     return ledger;
   };
   let ledger = await record('payment', p.depositCents, 'Bank transfer');
@@ -184,7 +181,7 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
     status: 'confirmed',
     payment: { state: 'balance-due', paidCents: p.depositCents },
   });
-  await shot(office.page, testInfo, 'ledger-panel-deposit');
+  await shot(ledger, testInfo, 'ledger-panel-deposit');
   const receipt = await email(account.email, `Payment of ${money(p.depositCents)} recorded`);
   expect(receipt.subject).toContain(booked.reference);
   await emailShot(browser, testInfo, receipt.id, 'email-receipt');
@@ -195,7 +192,9 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   await expect(card.getByRole('region', { name: 'Payment' })).toContainText(
     `${money(p.depositCents)} paid of ${money(p.totalCents)}`,
   );
-  await expect(card.getByRole('region', { name: 'Payment' })).toContainText(`Balance due: ${money(balance)} by`);
+  await expect(card.getByRole('region', { name: 'Payment' })).toContainText(
+    `Balance due: ${money(balance)} by`,
+  );
   await shot(page, testInfo, 'my-bookings-balance-due');
 
   // 3. The balance paid early, by card over the phone.
@@ -214,21 +213,25 @@ test('the money of a booking: due, deposit, balance, cancellation quote, refund,
   const cancelled = page
     .getByRole('region', { name: 'Cancelled' })
     .getByRole('article', { name: `Booking ${booked.reference}` });
-  await expect(cancelled.getByRole('region', { name: 'Payment' })).toContainText(`We owe you ${money(balance)}`);
+  await expect(cancelled.getByRole('region', { name: 'Payment' })).toContainText(
+    `We owe you ${money(balance)}`,
+  );
   await shot(page, testInfo, 'my-bookings-refund-due');
 
   // 5. The office finds the refund owed on the money screen and records it.
   await open(office.page, '/admin/money');
   const refunds = office.page.getByRole('region', { name: 'Refunds due' });
   await expect(refunds.getByRole('link', { name: booked.reference })).toBeVisible();
-  await expect(refunds.getByRole('row', { name: new RegExp(booked.reference) })).toContainText(money(balance));
+  await expect(refunds.getByRole('row', { name: new RegExp(booked.reference) })).toContainText(
+    money(balance),
+  );
   await shot(office.page, testInfo, 'admin-money');
   await refunds.getByRole('link', { name: booked.reference }).click();
   await expect(office.page).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`));
   ledger = await record('refund', balance, 'Card');
   await expect(ledger).toContainText('Settled');
   await expect(ledger.getByRole('table')).toContainText(`−${money(balance)}`);
-  await shot(office.page, testInfo, 'ledger-panel-settled');
+  await shot(ledger, testInfo, 'ledger-panel-settled');
   expect((await stored(bookingId)).payment).toMatchObject({
     state: 'settled',
     paidCents: p.depositCents,

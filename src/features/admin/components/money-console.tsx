@@ -18,12 +18,15 @@ function DueTable({
   empty,
   currency,
   amountLabel,
+  dateLabel,
 }: {
   title: string;
   rows: Row[];
   empty: string;
   currency: string;
   amountLabel: string;
+  // What the row's date is: when the money is due by, or since when a refund is owed.
+  dateLabel: string;
 }) {
   return (
     <section className="admin-panel admin-panel__pad admin-money__list" aria-label={title}>
@@ -39,7 +42,7 @@ function DueTable({
             <tr>
               <th scope="col">Booking</th>
               <th scope="col">Trip</th>
-              <th scope="col">By</th>
+              <th scope="col">{dateLabel}</th>
               <th scope="col" className="admin-num">
                 {amountLabel}
               </th>
@@ -58,12 +61,12 @@ function DueTable({
                   {r.packageName}
                   <span className="admin-sub">{formatTripDate(r.startsOn)}</span>
                 </td>
-                <td data-label="By">
+                <td data-label={dateLabel}>
                   {r.dueOn ? formatTripDate(r.dueOn) : '—'}
                   <span className="admin-sub">{paymentStateLabels[r.state]}</span>
                 </td>
-                <td data-label={amountLabel} className="admin-num admin-strong">
-                  {formatCents(r.amountCents, currency)}
+                <td data-label={amountLabel} className="admin-num">
+                  <span className="admin-strong">{formatCents(r.amountCents, currency)}</span>
                 </td>
               </tr>
             ))}
@@ -181,14 +184,21 @@ export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
 
 // The three lists of what is owed, either way, in the order the office works them.
 const dueTables = [
-  { title: 'Overdue', list: 'overdue', empty: 'Nothing is overdue.', amountLabel: 'Due' },
+  { title: 'Overdue', list: 'overdue', empty: 'Nothing is overdue.', amountLabel: 'Due', dateLabel: 'By' },
   {
     title: 'Due in the next 30 days',
     list: 'dueSoon',
     empty: 'Nothing falls due in the next 30 days.',
     amountLabel: 'Due',
+    dateLabel: 'By',
   },
-  { title: 'Refunds due', list: 'refundsDue', empty: 'No refund is owed.', amountLabel: 'To refund' },
+  {
+    title: 'Refunds due',
+    list: 'refundsDue',
+    empty: 'No refund is owed.',
+    amountLabel: 'To refund',
+    dateLabel: 'Since',
+  },
 ] as const;
 
 // /admin/money: what the office chases and pays back, and what came in.
@@ -261,8 +271,8 @@ export function MoneyConsole() {
                       {e.staff ? <span className="admin-sub">by {e.staff}</span> : null}
                     </td>
                     <td data-label="When">{formatDeadline(e.at)}</td>
-                    <td data-label="Amount" className="admin-num admin-strong">
-                      {formatEntryAmount(e, s.currency)}
+                    <td data-label="Amount" className="admin-num">
+                      <span className="admin-strong">{formatEntryAmount(e, s.currency)}</span>
                     </td>
                   </tr>
                 ))}
