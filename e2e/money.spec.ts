@@ -7,11 +7,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
+import {
+  createAccount,
+  expect as baseExpect,
+  grantOperator,
+  idTokenFor,
+  logIn,
+  test,
+  uniqueEmail,
+} from './auth-fixtures';
 import { mailDev } from './support/maildev';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { formatCents } from '#contracts/money';
 import type { Booking } from '#contracts/api';
+
+// Each step waits for a server that shares its machine with other work.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 type MailDevEmail = { id: string; subject: string; to: { address: string }[] };
 

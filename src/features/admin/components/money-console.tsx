@@ -85,7 +85,7 @@ function Bars({
   currency,
 }: {
   labelledBy: string;
-  bars: { label: string; cents: number }[];
+  bars: { label: string; short: string; cents: number }[];
   currency: string;
 }) {
   const max = Math.max(1, ...bars.map((b) => Math.abs(b.cents)));
@@ -125,7 +125,7 @@ function Bars({
       {/* The periods under their bars (the summary and the table say the same in words). */}
       <ol className="money-chart__labels" aria-hidden="true">
         {bars.map((b, i) => (
-          <li key={b.label}>{i % Math.ceil(bars.length / 6) === 0 ? b.label : ''}</li>
+          <li key={b.label}>{i % Math.ceil(bars.length / 6) === 0 ? b.short : ''}</li>
         ))}
       </ol>
     </div>
@@ -133,15 +133,28 @@ function Bars({
 }
 
 const weekLabel = (iso: string) => formatTripDate(iso).replace(/^\w+ /, '');
+// Under the bars, where six share a phone's width: "14 Sep", "Dec".
+const shortWeekLabel = (iso: string) => weekLabel(iso).replace(/ \d{4}$/, '');
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (ym: string) => `${monthNames[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
 export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   const c = screen.currency;
-  const weeks = screen.receivedPerWeek.map((w) => ({ label: weekLabel(w.week), cents: w.cents }));
-  const months = screen.outstandingPerMonth.map((m) => ({ label: monthLabel(m.month), cents: m.cents }));
+  const weeks = screen.receivedPerWeek.map((w) => ({
+    label: weekLabel(w.week),
+    short: shortWeekLabel(w.week),
+    cents: w.cents,
+  }));
+  const months = screen.outstandingPerMonth.map((m) => ({
+    label: monthLabel(m.month),
+    short: monthLabel(m.month).slice(0, 3),
+    cents: m.cents,
+  }));
   const total = (bars: { cents: number }[]) => bars.reduce((s, b) => s + b.cents, 0);
-  const best = weeks.reduce((a, b) => (b.cents > a.cents ? b : a), weeks[0] ?? { label: '', cents: 0 });
+  const best = weeks.reduce(
+    (a, b) => (b.cents > a.cents ? b : a),
+    weeks[0] ?? { label: '', short: '', cents: 0 },
+  );
   const table = (bars: { label: string; cents: number }[], head: string) => (
     <table className="admin-table">
       <thead>
