@@ -35,6 +35,26 @@ describe('payment', () => {
     expect(computePayment(facts({ paidCents: 245_000 }), at('2027-04-03T00:00:00Z')).state).toBe('paid');
   });
 
+  it('a booking made before payments (no deadline, not waived) owes no deposit and no cancellation fee', () => {
+    const before = facts({ depositDueAt: null, status: 'confirmed' });
+    expect(computePayment(before, at('2027-02-01T00:00:00Z'))).toMatchObject({
+      depositCents: 0,
+      state: 'balance-due',
+      dueNowCents: 245_000,
+    });
+    expect(computePayment(before, at('2027-04-03T00:00:00Z')).state).toBe('overdue');
+    // Inside every tier, paid in full: all of it goes back.
+    expect(cancellationQuote({ ...before, paidCents: 245_000 }, '2027-05-20', 'traveller')).toEqual({
+      feeCents: 0,
+      refundCents: 245_000,
+    });
+    // A booking made since, the same day: the 100% tier.
+    expect(cancellationQuote(facts({ paidCents: 245_000 }), '2027-05-20', 'traveller')).toEqual({
+      feeCents: 245_000,
+      refundCents: 0,
+    });
+  });
+
   it('rounds the deposit to the cent, half up, in integers', () => {
     expect(
       computePayment(facts({ totalCents: 333, depositPercent: 15 }), at('2027-01-11T00:00:00Z')).depositCents,

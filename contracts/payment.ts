@@ -4,6 +4,7 @@
 // No path alias here: the server imports this file directly.
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
+import { formatCents } from './money.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -56,6 +57,15 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cash: 'Cash',
   other: 'Other',
 };
+
+export const paymentKindLabels: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };
+
+// An entry as the console's ledger and money screen name it ("Payment · Bank transfer") and its
+// amount as it counts ("−$98.10" for a refund).
+export const entryLabel = (e: Pick<PaymentEntry, 'kind' | 'method'>) =>
+  `${paymentKindLabels[e.kind]} · ${paymentMethodLabels[e.method]}`;
+export const formatEntryAmount = (e: Pick<PaymentEntry, 'kind' | 'amountCents'>, currency: string) =>
+  `${e.kind === 'refund' ? '−' : ''}${formatCents(e.amountCents, currency)}`;
 
 export type PaymentEntry = {
   id: string;
@@ -113,10 +123,27 @@ export const percentOf = (cents: number, percent: number) => Math.floor((cents *
 export const balanceDueOn = (startsOn: string | null, balanceDueDays: number) =>
   startsOn ? addDays(startsOn, -balanceDueDays) : null;
 
+// A booking made before payments were recorded: it has no deposit deadline and staff did not
+// waive one (every booking made since has one or the other). It was made when no payment was
+// taken, under no terms: it owes no deposit and no cancellation fee, only its total by the balance
+// date (docs/decisions/069-bookings-before-payments.md).
+export const madeBeforePayments = (f: Pick<PaymentFacts, 'depositDueAt' | 'depositWaived'>) =>
+  f.depositDueAt === null && !f.depositWaived;
+
 // The deposit. A booking made on or after its balance date owes everything at once.
 export function depositCents(
-  f: Pick<PaymentFacts, 'totalCents' | 'depositPercent' | 'balanceDueDays' | 'startsOn' | 'createdAt'>,
+  f: Pick<
+    PaymentFacts,
+    | 'totalCents'
+    | 'depositPercent'
+    | 'balanceDueDays'
+    | 'startsOn'
+    | 'createdAt'
+    | 'depositDueAt'
+    | 'depositWaived'
+  >,
 ) {
+  if (madeBeforePayments(f)) return 0;
   const due = balanceDueOn(f.startsOn, f.balanceDueDays);
   if (due !== null && f.createdAt.slice(0, 10) >= due) return f.totalCents;
   return percentOf(f.totalCents, f.depositPercent);
@@ -172,19 +199,17 @@ export type CancellationQuote = { feeCents: number; refundCents: number };
 // tier's percent of the total (the tier of the fewest days the date is still inside), else the
 // deposit; never more than the total; refund = paid - fee, at least 0. By the brand: no fee.
 export function cancellationQuote(
-  f: Omit<
-    PaymentFacts,
-    'entries' | 'status' | 'cancellationFeeCents' | 'refundedCents' | 'depositDueAt' | 'depositWaived'
-  >,
+  f: Omit<PaymentFacts, 'entries' | 'status' | 'cancellationFeeCents' | 'refundedCents'>,
   today: string,
   by: 'traveller' | 'brand',
 ): CancellationQuote {
   if (by === 'brand') return { feeCents: 0, refundCents: f.paidCents };
   const deposit = depositCents(f);
   const daysLeft = f.startsOn ? daysBetween(today, f.startsOn) : Infinity;
+  // A booking made before payments agreed to no fees.
+  const tiers = madeBeforePayments(f) ? [] : f.cancellationFees;
   let percent = -1;
-  for (const tier of f.cancellationFees)
-    if (daysLeft < tier.daysBefore) percent = Math.max(percent, tier.percent);
+  for (const tier of tiers) if (daysLeft < tier.daysBefore) percent = Math.max(percent, tier.percent);
   const fee = Math.min(
     f.totalCents,
     percent < 0 ? deposit : Math.max(deposit, percentOf(f.totalCents, percent)),

@@ -3,7 +3,7 @@
 // row by row from Node.js would take longer than everything measured after.
 // Shape: 200 packages (the site's own six among them, so the server knows them), 5,000 departures
 // from two years ago to a year ahead, 100,000 accounts, 1,000,000 bookings with about 2,000,000
-// travellers, 2,000,000 audit rows, 3,000,000 sent emails and 1,000,000 payment entries. Most departures carry about 200
+// travellers, 2,000,000 audit rows, 3,000,000 sent emails and about 1,600,000 payment entries (one or more a booking). Most departures carry about 200
 // bookings (about 400 travellers); ten carry about 450 bookings (about 900 travellers, the
 // largest manifests) and forty about 30 bookings (about 60 travellers).
 import { defaultRetentionDays } from '../server/src/guests/retention';
@@ -349,23 +349,72 @@ export function generationSteps(packageIds: string[]): { name: string; sql: stri
 
 // Run after the migrations (the ledger is migration 60's, newer than the schema the data is made
 // at, BENCH_DATA_NEW_FROM in scripts/bench-data.ts), once: a payment entry on every booking.
+// What each generated booking's money went through (contract v5), read from its reference's hash
+// `r` (0-99) and where it stands today: a cancelled booking kept its deposit as a traveller's
+// cancellation does (90%), was cancelled by the brand and refunded (8%) or still waits for that
+// refund (2%); a trip that has left or whose balance date has passed was paid (99% and 97%) or
+// its balance is overdue; a trip still ahead has its deposit paid, or everything (10%), or, made in
+// the last seven days, half of it still waits for its deposit (a first part paid); 2% of the older
+// confirmed ones let the deposit's deadline pass. Every booking has at least one entry.
+const moneyPlan = `
+  CASE WHEN b.status = 'cancelled' THEN CASE WHEN x.r < 90 THEN 'kept' WHEN x.r < 98 THEN 'refunded' ELSE 'refund-due' END
+       WHEN d.starts_on < current_date THEN CASE WHEN x.r < 99 THEN 'paid' ELSE 'deposit' END
+       WHEN current_date > d.starts_on - 60 THEN CASE WHEN x.r < 97 THEN 'paid' ELSE 'deposit' END
+       WHEN b.created_at > now() - interval '168 hours' THEN CASE WHEN x.r < 50 THEN 'part' ELSE 'deposit' END
+       WHEN x.r < 10 THEN 'paid'
+       WHEN x.r < 12 AND b.status = 'confirmed' THEN 'part'
+       ELSE 'deposit' END`;
+
 export function ledgerSteps(): { name: string; sql: string }[] {
   return [
     {
-      // Contract v5: a payment entry on every booking (its deposit, by bank transfer or card, two
-      // days after it was made), through the ledger's own trigger (migration 60: paid_cents kept
-      // by the INSERT, checked against the ledger at COMMIT), and a cancelled booking keeping its
-      // deposit as a traveller's cancellation does. The money reminders of the coming weeks are
-      // marked sent, as a running server leaves them.
-      name: '1,000,000 payment entries',
+      // Bookings made since payments were recorded (the default terms, a deposit deadline a week
+      // after booking), their entries, and each booking's sums written once. The sums are what the
+      // ledger's trigger would write (migration 60), computed from the entries in one UPDATE with
+      // the bookings' triggers off for it: the seat and traveller counters' statement triggers join
+      // the old and new rows of a million-row update and did not finish in 20 minutes
+      // (departure_travellers_follow_bookings, migration 46), and nothing they count changes here.
+      // bench-data.ts checks paid_cents against the ledger's sum at the end, as the deferred check
+      // would have at COMMIT. The money reminders of the coming weeks are marked sent, as a
+      // running server leaves them.
+      name: 'payment entries (about 1,600,000) and the bookings\' sums',
       sql: `
+        CREATE TEMP TABLE bench_money AS
+          SELECT b.id, b.reference, b.created_at, b.total_cents::bigint AS total,
+            CASE WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - 60
+              THEN b.total_cents::bigint ELSE (b.total_cents::bigint * 20 + 50) / 100 END AS deposit,
+            (d.starts_on - 60)::timestamptz AS balance_on,
+            CASE WHEN x.r % 3 = 0 THEN 'card' ELSE 'bank-transfer' END AS method,
+            ${moneyPlan} AS plan
+          FROM bookings b JOIN departures d ON d.id = b.departure_id
+          CROSS JOIN LATERAL (SELECT abs(hashtext(b.reference || 'money')) % 100 AS r) x;
+        ALTER TABLE payment_entries DISABLE TRIGGER payment_entries_to_bookings;
         INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, at, reference, staff)
-        SELECT gen_random_uuid(), b.id, 'payment',
-          CASE WHEN hashtext(b.reference) % 3 = 0 THEN 'card' ELSE 'bank-transfer' END,
-          greatest(1, (b.total_cents::bigint * b.deposit_percent + 50) / 100)::int, 'USD',
-          least(now(), b.created_at + interval '2 days'), b.reference, 'operator@example.com'
-        FROM bookings b;
-        UPDATE bookings SET cancellation_fee_cents = paid_cents WHERE status = 'cancelled';
+        SELECT gen_random_uuid(), m.id, e.kind, m.method, e.amount::int, 'USD', least(now() - interval '1 minute', e.at),
+          m.reference, 'operator@example.com'
+        FROM bench_money m
+        CROSS JOIN LATERAL (VALUES
+          ('payment', CASE WHEN m.plan = 'part' THEN greatest(1, m.deposit / 2) ELSE m.deposit END,
+             m.created_at + CASE WHEN m.plan = 'part' THEN interval '1 hour' ELSE interval '2 days' END),
+          ('payment', CASE WHEN m.plan = 'paid' THEN m.total - m.deposit ELSE 0 END,
+             greatest(m.created_at + interval '3 days', m.balance_on - interval '10 days')),
+          ('refund', CASE WHEN m.plan = 'refunded' THEN m.deposit ELSE 0 END, m.created_at + interval '5 days')
+        ) AS e(kind, amount, at)
+        WHERE e.amount > 0;
+        ALTER TABLE payment_entries ENABLE TRIGGER payment_entries_to_bookings;
+        ALTER TABLE bookings DISABLE TRIGGER USER;
+        UPDATE bookings b SET deposit_percent = 20, balance_due_days = 60,
+          cancellation_fees = '[{"daysBefore": 60, "percent": 50}, {"daysBefore": 30, "percent": 100}]',
+          deposit_due_at = b.created_at + interval '168 hours', deposit_waived = false,
+          paid_cents = s.net, refunded_cents = s.refunded,
+          cancellation_fee_cents = CASE WHEN b.status = 'cancelled' THEN CASE WHEN m.plan = 'kept' THEN s.net ELSE 0 END END
+        FROM bench_money m JOIN (
+          SELECT booking_id, sum(CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END)::int AS net,
+            sum(CASE WHEN kind = 'refund' THEN amount_cents ELSE 0 END)::int AS refunded
+          FROM payment_entries GROUP BY booking_id) s ON s.booking_id = m.id
+        WHERE b.id = m.id;
+        ALTER TABLE bookings ENABLE TRIGGER USER;
+        DROP TABLE bench_money;
         INSERT INTO reminders (booking_id, kind, sent_at)
         SELECT b.id, k.kind, now() - interval '1 day'
         FROM bookings b JOIN departures d ON d.id = b.departure_id

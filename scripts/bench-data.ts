@@ -35,12 +35,13 @@ import { fillPackagesTable, generationSteps, ledgerSteps } from './bench-data-ge
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { openDatabase, type PreparedStatement, type Queryable } from '../server/src/db/database';
 import { migrate, migrations } from '../server/src/db/migrations';
-import { listAdminBookings, listManifestBookings } from '../server/src/admin/bookings-queries';
+import { findAdminBooking, listAdminBookings, listManifestBookings } from '../server/src/admin/bookings-queries';
 import { listAdminDepartures } from '../server/src/admin/departures-queries';
 import { overviewReader } from '../server/src/overview/queries';
 import { todayIso } from '#contracts/iso-dates';
 import { paymentStates } from '#contracts/payment';
-import { readMoneyScreen } from '../server/src/admin/money-routes';
+import { moneyReads, readMoneyScreen } from '../server/src/admin/money-routes';
+import { ledgerPaidCentsSql } from '../server/src/money/sql';
 import { listBookings } from '../server/src/bookings/repository';
 import type { BookingFilters, Cursor } from '../server/src/admin/filters';
 import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
@@ -384,6 +385,7 @@ try {
   const get = (path: string, token = operatorToken) =>
     fetch(`${server!.url}${path}`, { headers: auth(token) });
 
+  const qs = (o: Record<string, string>) => `/api/admin/bookings?${new URLSearchParams(o).toString()}`;
   // The first pages' cursors, for "next pages".
   const cursors: string[] = [];
   const cursorObjects: Cursor[] = [];
@@ -398,6 +400,22 @@ try {
       cursorObjects.push(JSON.parse(Buffer.from(cursor, 'base64url').toString()) as never);
     }
   }
+  // Each payment state's second page, and bookings with two or three ledger entries.
+  const paymentCursors = new Map<string, string[]>();
+  const paymentCursorObjects = new Map<string, Cursor>();
+  for (const state of paymentStates) {
+    const body = (await (await get(qs({ payment: state }))).json()) as { nextCursor: string | null };
+    if (!body.nextCursor) continue;
+    paymentCursors.set(state, [qs({ payment: state, cursor: body.nextCursor })]);
+    const [at, id] = JSON.parse(Buffer.from(body.nextCursor, 'base64url').toString()) as [string, string];
+    paymentCursorObjects.set(state, { at, id });
+  }
+  const ledgerBookings = (
+    await sample<{ booking_id: string }>(
+      `SELECT booking_id FROM payment_entries TABLESAMPLE SYSTEM (0.1) GROUP BY booking_id
+       HAVING count(*) > 1 LIMIT 100`,
+    )
+  ).map((r) => r.booking_id);
   const toCursor = (c: unknown) => {
     const [at, id] = c as [string, string];
     return { at, id };
@@ -501,7 +519,6 @@ try {
   };
   const list = (filters: BookingFilters, after?: Cursor) => (q: Queryable) =>
     listAdminBookings(q, filters, 50, after);
-  const qs = (o: Record<string, string>) => `/api/admin/bookings?${new URLSearchParams(o).toString()}`;
   const pkg = packageIds[0]!;
   // The paths of every page of the unfiltered departures list, following nextCursor.
   async function departurePages(first: string) {
@@ -629,13 +646,28 @@ try {
       paths: [`/api/admin/departures/${large!.id}/manifest`],
       plan: (q) => listManifestBookings(q, large!.id),
     },
-    // Contract v5: each payment state as a filter, and the money screen.
-    ...paymentStates.map((state) => ({
-      name: `bookings list, payment=${state}`,
+    // Contract v5: each payment state as a filter and its next page, a booking's ledger (the
+    // console's booking, which carries it), and the money screen.
+    ...paymentStates.flatMap((state) => [
+      {
+        name: `bookings list, payment=${state}`,
+        budget: 100,
+        paths: [qs({ payment: state })],
+        plan: list({ payment: state }),
+      },
+      {
+        name: `bookings list, payment=${state}, next page`,
+        budget: 100,
+        paths: paymentCursors.get(state) ?? [],
+        plan: list({ payment: state }, paymentCursorObjects.get(state)),
+      },
+    ]),
+    {
+      name: "a booking's ledger (GET /api/admin/bookings/{id})",
       budget: 100,
-      paths: [qs({ payment: state })],
-      plan: list({ payment: state }),
-    })),
+      paths: ledgerBookings.map((id) => `/api/admin/bookings/${id}`),
+      plan: (q) => findAdminBooking(q, ledgerBookings[0]!),
+    },
     {
       name: 'GET /api/admin/money (due in 30 days, overdue, refunds due, received, the charts)',
       budget: 100,
@@ -677,6 +709,41 @@ try {
     }
     report(r.p95 <= c.budget && ok, c.name, figure);
     if (r.p95 > c.budget) await explain(gen, c.plan);
+  }
+  // The money screen's lists read straight from the database, without the answer the server
+  // keeps between requests (server/src/admin/money-routes.ts): what every operator's screen waits
+  // for right after a payment is recorded. Twenty clients on a pool of twenty connections.
+  if (runs('reads') && (!match || match.test('money'))) {
+    const pool = await openDatabase({ url, poolSize: clients });
+    const lists: [string, keyof typeof moneyReads][] = [
+      ['due in the next 30 days', 'dueSoon'],
+      ['overdue', 'overdue'],
+      ['refunds due', 'refundsDue'],
+      ['received in the last 7 days', 'received'],
+    ];
+    for (const [name, read] of lists) {
+      const latencies: number[] = [];
+      let next = 0;
+      const total = Math.min(requestsPerCase, 400) + warmup;
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (next < total) {
+            const i = next++;
+            const t = performance.now();
+            await moneyReads[read](pool.consoleReads);
+            if (i >= warmup) latencies.push(performance.now() - t);
+          }
+        }),
+      );
+      const p95 = percentile(latencies, 95);
+      report(
+        p95 <= 100,
+        `money screen, ${name}, from the database`,
+        `p95 ${p95.toFixed(1)} ms (budget 100), p50 ${percentile(latencies, 50).toFixed(1)} ms`,
+      );
+      if (p95 > 100) await explain(gen, (q) => moneyReads[read](q));
+    }
+    await pool.close();
   }
   if (runs('reads') && (!match || match.test('My bookings'))) {
     const [t] = travellers;
@@ -829,9 +896,7 @@ try {
     // Money is checked like the seats: every booking's paid_cents is its ledger's sum, never negative.
     const offLedger = (
       await gen.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM bookings b WHERE b.paid_cents < 0 OR b.paid_cents <>
-           coalesce((SELECT sum(CASE WHEN e.kind = 'payment' THEN e.amount_cents ELSE -e.amount_cents END)
-                     FROM payment_entries e WHERE e.booking_id = b.id), 0)`,
+        `SELECT count(*)::int AS n FROM bookings b WHERE b.paid_cents < 0 OR b.paid_cents <> ${ledgerPaidCentsSql}`,
       )
     ).rows[0]!.n;
     report(

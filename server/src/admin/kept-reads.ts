@@ -12,7 +12,7 @@
 import { rememberAtMost } from '../bounded-map.js';
 import { prepared, type Queryable } from '../db/database.js';
 
-const stampSql = prepared('audit-stamp', 'SELECT max(id)::text AS stamp FROM audit_events');
+export const stampSql = prepared('audit-stamp', 'SELECT max(id)::text AS stamp FROM audit_events');
 
 // What was read, and the answer a route made of it last, with what that answer was made of
 // (its `key`): while both stay the same the route hands out the same object, which

@@ -15,6 +15,8 @@ export function quoteOf(row: BookingRow, by: 'traveller' | 'brand', today?: stri
       balanceDueDays: row.balance_due_days,
       cancellationFees: row.cancellation_fees,
       paidCents: row.paid_cents,
+      depositDueAt: row.deposit_due_at ? new Date(row.deposit_due_at).toISOString() : null,
+      depositWaived: row.deposit_waived,
     },
     today ?? todayIso('UTC', paymentSettings.now()),
     by,

@@ -24,6 +24,7 @@ import {
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
 import { waitFor } from '../test/wait-for.js';
+import { ledgerPaidCentsSql } from '../money/sql.js';
 
 const ports = [4472, 4473, 4474];
 
@@ -144,8 +145,7 @@ describeNeeding(skipReason('postgres'))('money from three server processes on on
       .reduce((sum, a) => sum + (a.body.kind === 'payment' ? a.body.amountCents : -a.body.amountCents), 0);
     const { rows } = await db.query<{ paid: number; ledger: number; entries: number }>(
       `SELECT b.paid_cents AS paid,
-         (SELECT coalesce(sum(CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END), 0)::int
-            FROM payment_entries e WHERE e.booking_id = b.id) AS ledger,
+         ${ledgerPaidCentsSql}::int AS ledger,
          (SELECT count(*)::int FROM payment_entries e WHERE e.booking_id = b.id) AS entries
        FROM bookings b WHERE b.id = $1`,
       [raced],

@@ -9,6 +9,7 @@ import { describeEach } from '../test/services.js';
 import { createUser, setEmulatorClaims, signInUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { readCsv, useAdminApp } from '../test/console-kit.js';
 import type { AdminBooking, Booking } from '#contracts/api';
+import { paymentStates } from '#contracts/payment';
 import { runMoneyJobs } from './jobs.js';
 
 describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
@@ -120,6 +121,13 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     const refund = await pay(booking.id, { kind: 'refund', method: 'cash', amountCents: 10_001 });
     expect(refund.json()).toMatchObject({ allowedCents: 10_000 });
     expect(await entries(booking.id)).toBe(1);
+    // A cancelled booking takes no more money; what it holds can only go back.
+    const cancelled = await bookFar(1);
+    await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${cancelled.id}/cancel`, { reason: 'Storm' });
+    const late = await pay(cancelled.id, { kind: 'payment', method: 'cash', amountCents: 100 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: expect.any(String), allowedCents: 0 });
+    expect(await entries(cancelled.id)).toBe(0);
   });
 
   it('hostile input is a 4xx with a message and stores nothing; guides and travellers may not record money', async () => {
@@ -406,7 +414,7 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
       400,
     );
     // The payment= filter agrees with each booking's own state.
-    for (const state of ['deposit-due', 'balance-due', 'paid', 'refund-due', 'settled', 'overdue']) {
+    for (const state of paymentStates) {
       const page = (
         await ctx.call(ctx.operator, 'GET', `/api/admin/bookings?payment=${state}&limit=100`)
       ).json() as { bookings: AdminBooking[] };
@@ -457,6 +465,17 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
         },
         { cancellationFees: Array.from({ length: 7 }, (_, i) => ({ daysBefore: 70 - i, percent: i * 10 })) },
         { cancellationFees: [{ daysBefore: 60 }] },
+        // Tiers of the same day, a percent beyond the total, a day before booking can happen.
+        {
+          cancellationFees: [
+            { daysBefore: 30, percent: 50 },
+            { daysBefore: 30, percent: 100 },
+          ],
+        },
+        { cancellationFees: [{ daysBefore: 30, percent: 101 }] },
+        { cancellationFees: [{ daysBefore: -1, percent: 50 }] },
+        { cancellationFees: [{ daysBefore: 30.5, percent: 50 }] },
+        { depositPercent: '20' },
       ]) {
         const res = await patch(body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -3,6 +3,9 @@ import { InputField, SelectField } from '~/components/field';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { centsDecimal, formatCents, parseCents } from '#contracts/money';
 import {
+  entryLabel,
+  formatEntryAmount,
+  paymentKindLabels,
   paymentMethodLabels,
   paymentMethods,
   paymentStateLabels,
@@ -58,7 +61,7 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
       setNote('');
       onRecorded(
         updated,
-        `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(cents)} recorded. The traveller gets a receipt.`,
+        `${paymentKindLabels[kind]} of ${money(cents)} recorded. The traveller gets a receipt.`,
       );
     } catch (e) {
       if (e instanceof ApiError) {
@@ -126,13 +129,11 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
                   <Moment iso={e.at} />
                 </td>
                 <td>
-                  {e.kind === 'payment' ? 'Payment' : 'Refund'} · {paymentMethodLabels[e.method]}
+                  {entryLabel(e)}
                   {e.reference ? <span className="admin-sub"> · {e.reference}</span> : null}
                   {e.note ? <span className="admin-sub"> · {e.note}</span> : null}
                 </td>
-                <td className="admin-num">
-                  {e.kind === 'refund' ? `−${money(e.amountCents)}` : money(e.amountCents)}
-                </td>
+                <td className="admin-num">{formatEntryAmount(e, p.currency)}</td>
               </tr>
             ))}
           </tbody>

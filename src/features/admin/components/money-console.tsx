@@ -5,7 +5,7 @@ import { ChartFigure } from '~/features/admin/components/chart-figure';
 import { getMoneyScreen } from '~/features/admin/api/admin-api';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatCents } from '#contracts/money';
-import { paymentMethodLabels, paymentStateLabels } from '#contracts/payment';
+import { entryLabel, formatEntryAmount, paymentStateLabels } from '#contracts/payment';
 import { todayIso, addDays } from '#contracts/iso-dates';
 import { useAsyncData } from '~/lib/use-async-data';
 import type { MoneyScreen } from '#contracts/api';
@@ -18,12 +18,15 @@ function DueTable({
   empty,
   currency,
   amountLabel,
+  dateLabel,
 }: {
   title: string;
   rows: Row[];
   empty: string;
   currency: string;
   amountLabel: string;
+  // What the row's date is: when the money is due by, or since when a refund is owed.
+  dateLabel: string;
 }) {
   return (
     <section className="admin-panel admin-panel__pad admin-money__list" aria-label={title}>
@@ -39,7 +42,7 @@ function DueTable({
             <tr>
               <th scope="col">Booking</th>
               <th scope="col">Trip</th>
-              <th scope="col">By</th>
+              <th scope="col">{dateLabel}</th>
               <th scope="col" className="admin-num">
                 {amountLabel}
               </th>
@@ -58,12 +61,12 @@ function DueTable({
                   {r.packageName}
                   <span className="admin-sub">{formatTripDate(r.startsOn)}</span>
                 </td>
-                <td data-label="By">
+                <td data-label={dateLabel}>
                   {r.dueOn ? formatTripDate(r.dueOn) : '—'}
                   <span className="admin-sub">{paymentStateLabels[r.state]}</span>
                 </td>
-                <td data-label={amountLabel} className="admin-num admin-strong">
-                  {formatCents(r.amountCents, currency)}
+                <td data-label={amountLabel} className="admin-num">
+                  <span className="admin-strong">{formatCents(r.amountCents, currency)}</span>
                 </td>
               </tr>
             ))}
@@ -82,7 +85,7 @@ function Bars({
   currency,
 }: {
   labelledBy: string;
-  bars: { label: string; cents: number }[];
+  bars: { label: string; short: string; cents: number }[];
   currency: string;
 }) {
   const max = Math.max(1, ...bars.map((b) => Math.abs(b.cents)));
@@ -122,7 +125,7 @@ function Bars({
       {/* The periods under their bars (the summary and the table say the same in words). */}
       <ol className="money-chart__labels" aria-hidden="true">
         {bars.map((b, i) => (
-          <li key={b.label}>{i % Math.ceil(bars.length / 6) === 0 ? b.label : ''}</li>
+          <li key={b.label}>{i % Math.ceil(bars.length / 6) === 0 ? b.short : ''}</li>
         ))}
       </ol>
     </div>
@@ -130,15 +133,28 @@ function Bars({
 }
 
 const weekLabel = (iso: string) => formatTripDate(iso).replace(/^\w+ /, '');
+// Under the bars, where six share a phone's width: "14 Sep", "Dec".
+const shortWeekLabel = (iso: string) => weekLabel(iso).replace(/ \d{4}$/, '');
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthLabel = (ym: string) => `${monthNames[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 
 export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   const c = screen.currency;
-  const weeks = screen.receivedPerWeek.map((w) => ({ label: weekLabel(w.week), cents: w.cents }));
-  const months = screen.outstandingPerMonth.map((m) => ({ label: monthLabel(m.month), cents: m.cents }));
+  const weeks = screen.receivedPerWeek.map((w) => ({
+    label: weekLabel(w.week),
+    short: shortWeekLabel(w.week),
+    cents: w.cents,
+  }));
+  const months = screen.outstandingPerMonth.map((m) => ({
+    label: monthLabel(m.month),
+    short: monthLabel(m.month).slice(0, 3),
+    cents: m.cents,
+  }));
   const total = (bars: { cents: number }[]) => bars.reduce((s, b) => s + b.cents, 0);
-  const best = weeks.reduce((a, b) => (b.cents > a.cents ? b : a), weeks[0] ?? { label: '', cents: 0 });
+  const best = weeks.reduce(
+    (a, b) => (b.cents > a.cents ? b : a),
+    weeks[0] ?? { label: '', short: '', cents: 0 },
+  );
   const table = (bars: { label: string; cents: number }[], head: string) => (
     <table className="admin-table">
       <thead>
@@ -179,6 +195,25 @@ export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   );
 }
 
+// The three lists of what is owed, either way, in the order the office works them.
+const dueTables = [
+  { title: 'Overdue', list: 'overdue', empty: 'Nothing is overdue.', amountLabel: 'Due', dateLabel: 'By' },
+  {
+    title: 'Due in the next 30 days',
+    list: 'dueSoon',
+    empty: 'Nothing falls due in the next 30 days.',
+    amountLabel: 'Due',
+    dateLabel: 'By',
+  },
+  {
+    title: 'Refunds due',
+    list: 'refundsDue',
+    empty: 'No refund is owed.',
+    amountLabel: 'To refund',
+    dateLabel: 'Since',
+  },
+] as const;
+
 // /admin/money: what the office chases and pays back, and what came in.
 export function MoneyConsole() {
   const { state, retry } = useAsyncData('admin-money', getMoneyScreen);
@@ -210,27 +245,9 @@ export function MoneyConsole() {
         </div>
       </div>
       <div className="admin-money">
-        <DueTable
-          title="Overdue"
-          rows={s.overdue}
-          empty="Nothing is overdue."
-          currency={s.currency}
-          amountLabel="Due"
-        />
-        <DueTable
-          title="Due in the next 30 days"
-          rows={s.dueSoon}
-          empty="Nothing falls due in the next 30 days."
-          currency={s.currency}
-          amountLabel="Due"
-        />
-        <DueTable
-          title="Refunds due"
-          rows={s.refundsDue}
-          empty="No refund is owed."
-          currency={s.currency}
-          amountLabel="To refund"
-        />
+        {dueTables.map((t) => (
+          <DueTable key={t.title} {...t} rows={s[t.list]} currency={s.currency} />
+        ))}
         <section
           className="admin-panel admin-panel__pad admin-money__list"
           aria-label="Received in the last 7 days"
@@ -263,13 +280,12 @@ export function MoneyConsole() {
                       <span className="admin-sub">{e.name}</span>
                     </th>
                     <td data-label="Entry">
-                      {e.kind === 'payment' ? 'Payment' : 'Refund'} · {paymentMethodLabels[e.method]}
+                      {entryLabel(e)}
                       {e.staff ? <span className="admin-sub">by {e.staff}</span> : null}
                     </td>
                     <td data-label="When">{formatDeadline(e.at)}</td>
-                    <td data-label="Amount" className="admin-num admin-strong">
-                      {e.kind === 'refund' ? '−' : ''}
-                      {formatCents(e.amountCents, s.currency)}
+                    <td data-label="Amount" className="admin-num">
+                      <span className="admin-strong">{formatEntryAmount(e, s.currency)}</span>
                     </td>
                   </tr>
                 ))}
