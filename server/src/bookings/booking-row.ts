@@ -110,6 +110,7 @@ export const paymentOf = (row: BookingRow): Payment =>
         at: new Date(e.at).toISOString(),
         reference: e.reference,
         note: e.note,
+        travellerPosition: e.travellerPosition ?? null,
       })),
     },
     paymentSettings.now(),
