@@ -93,7 +93,8 @@ export async function createCheckout(
           },
         },
       ],
-      success_url: `${back}?payment=done`,
+      // My bookings waits for this booking's payment to be recorded (the webhook may come later).
+      success_url: what.kind === 'share' ? `${back}?payment=done` : `${back}?payment=done&booking=${row.id}`,
       cancel_url: `${back}?payment=cancelled`,
     },
     {

@@ -109,7 +109,7 @@ describeEach(storeCases())('card payments through Stripe on $name', { timeout: 9
         reference: booking.reference,
         amount_cents: '98000',
       },
-      success_url: 'https://tours.example/bookings?payment=done',
+      success_url: `https://tours.example/bookings?payment=done&booking=${booking.id}`,
       cancel_url: 'https://tours.example/bookings?payment=cancelled',
       customer_email: ctx.traveller.email,
     });
