@@ -1310,12 +1310,12 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         booking_id uuid NOT NULL REFERENCES bookings (id),
         payment_intent text NOT NULL,
         amount_cents integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 1200000000),
-        stripe_refund_id text,
+        stripe_id text,
         failed boolean NOT NULL DEFAULT false,
         requested_at timestamptz NOT NULL DEFAULT now()
       );
       CREATE INDEX card_refunds_booking ON card_refunds (booking_id);
-      CREATE INDEX card_refunds_unsent ON card_refunds (requested_at) WHERE stripe_refund_id IS NULL AND NOT failed;
+      CREATE INDEX card_refunds_unsent ON card_refunds (requested_at) WHERE stripe_id IS NULL AND NOT failed;
 
       CREATE OR REPLACE FUNCTION payment_entries_never_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN

@@ -87,7 +87,7 @@ export type CardRefundsTable = {
   booking_id: string;
   payment_intent: string;
   amount_cents: number;
-  stripe_refund_id: string | null;
+  stripe_id: string | null;
   failed: Generated<boolean>;
   requested_at: Timestamp;
 };
@@ -635,7 +635,7 @@ export const columns = {
     booking_id: uuid,
     payment_intent: text,
     amount_cents: integer,
-    stripe_refund_id: orNull(text),
+    stripe_id: orNull(text),
     failed: { type: 'boolean', nullable: false },
     requested_at: timestamp,
   },

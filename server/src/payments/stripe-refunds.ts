@@ -23,7 +23,7 @@ import { recordRefundIn } from './stripe-webhook.js';
 
 // Claims of `booking` that have not yet become a ledger entry (their refund recorded) nor failed.
 const pendingSql = (booking: string) => `c.booking_id = ${booking} AND NOT c.failed
-  AND (c.stripe_refund_id IS NULL OR NOT EXISTS (SELECT 1 FROM payment_entries p WHERE p.provider_reference = c.stripe_refund_id))`;
+  AND (c.stripe_id IS NULL OR NOT EXISTS (SELECT 1 FROM payment_entries p WHERE p.provider_reference = c.stripe_id))`;
 
 async function claimRefunds(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ async function sendClaim(db: Database, stripe: StripeProvider, claim: Claim, off
     return 'failed' as const;
   }
   await db.transaction(async (tx) => {
-    await tx.query('UPDATE card_refunds SET stripe_refund_id = $2, failed = $3 WHERE idempotency_key = $1', [
+    await tx.query('UPDATE card_refunds SET stripe_id = $2, failed = $3 WHERE idempotency_key = $1', [
       claim.idempotency_key,
       refund.id,
       refund.status === 'failed' || refund.status === 'canceled',
@@ -123,7 +123,7 @@ export async function sendCardRefunds(
   const claimed = await claimRefunds(db);
   const { rows } = await db.query<Claim>(
     `SELECT idempotency_key, booking_id, payment_intent, amount_cents FROM card_refunds
-      WHERE stripe_refund_id IS NULL AND NOT failed ORDER BY requested_at LIMIT 100`,
+      WHERE stripe_id IS NULL AND NOT failed ORDER BY requested_at LIMIT 100`,
   );
   let sent = 0;
   let failed = 0;

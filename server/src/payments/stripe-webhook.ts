@@ -180,7 +180,7 @@ export function handleStripeEvent(
       case 'refund.failed':
         // The card refused it: the claim is marked and the refund left to staff
         // (./stripe-refunds.ts).
-        await tx.query('UPDATE card_refunds SET failed = true WHERE stripe_refund_id = $1', [
+        await tx.query('UPDATE card_refunds SET failed = true WHERE stripe_id = $1', [
           event.data.object.id,
         ]);
         result = { outcome: 'ignored', bookingId: event.data.object.metadata?.booking_id ?? null };
