@@ -22,7 +22,7 @@ const bookingsCount = 40;
 const total = 100_000;
 const deposit = 20_000;
 
-describeNeeding(skipReason('postgres'))('Stripe events from three server processes on one PostgreSQL', () => {
+describeNeeding(skipReason('postgres'))('Stripe events from three server processes on one PostgreSQL', { timeout: 60_000 }, () => {
   let url: string;
   let clientDir: string;
   let db: Database;
