@@ -2,14 +2,11 @@
 // webhook signatures). STRIPE_API_URL points it elsewhere (a fake Stripe the tests and the
 // benchmark serve on loopback: server/src/test/fake-stripe.ts); the key never leaves this object.
 import Stripe from 'stripe';
+import type { AppContext } from '../context/app-context.js';
 
-export type StripeProvider = {
-  client: Stripe;
-  // STRIPE_WEBHOOK_SECRET: checks each webhook's Stripe-Signature.
-  webhookSecret: string;
-  // Where Checkout sends the traveller back (PUBLIC_ORIGIN): My bookings, or their personal link.
-  siteUrl: string;
-};
+// The client, STRIPE_WEBHOOK_SECRET (checks each webhook's Stripe-Signature) and where Checkout
+// sends the traveller back (PUBLIC_ORIGIN): My bookings, or their personal link.
+export type StripeProvider = NonNullable<AppContext['stripe']>;
 
 // Stripe's own tolerance: an event signed more than five minutes ago is refused (a replay).
 export const webhookToleranceSeconds = 300;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Booking } from '#contracts/api';
 
@@ -31,8 +31,9 @@ export function PaymentReturn({ bookings, refresh }: { bookings: Booking[] | nul
   const [params] = useSearchParams();
   const outcome = params.get('payment');
   const bookingId = params.get('booking');
-  const since = useRef(Date.now() - recentMs);
-  const recorded = recordedFor(bookings, bookingId, since.current);
+  // When the traveller came back, less a margin: fixed for the page's life.
+  const [since] = useState(() => Date.now() - recentMs);
+  const recorded = recordedFor(bookings, bookingId, since);
   const [tries, setTries] = useState(0);
   const waiting = outcome === 'done' && !recorded && tries < pollTimes;
   useEffect(() => {
