@@ -68,20 +68,7 @@ export async function benchPayments(options: {
         }),
       );
     }
-    const events = ids.map((id, i) =>
-      fake.event('checkout.session.completed', {
-        id: `cs_test_bench${i}`,
-        object: 'checkout.session',
-        amount_total: deposit,
-        currency: 'usd',
-        client_reference_id: id,
-        metadata: { booking_id: id, purpose: 'deposit' },
-        mode: 'payment',
-        payment_intent: `pi_test_bench${i}`,
-        payment_status: 'paid',
-        status: 'complete',
-      }),
-    );
+    const events = ids.map((id, i) => fake.paidSessionEvent(id, deposit, i));
     // Each event twice to each of two processes, the four at once; `connections` events' worth in flight.
     const latencies: number[] = [];
     const statuses = new Map<number, number>();

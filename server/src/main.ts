@@ -224,35 +224,23 @@ const reminders = startReminderScheduler({
   log: app.log,
   onQueued: () => outbox?.kick(),
 });
-// Lapsed deposits and balance emails, in every process, each once (server/src/payments/jobs.ts).
-const money = startMoneyScheduler({
+// What the money's jobs share: the offers a cancellation makes, the log, the outbox's kick.
+const moneyJobs = {
   db,
   intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
   offers: () => ({
     now: new Date(),
     offerHours: env.WAITLIST_OFFER_HOURS,
     maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
-    packageName: (id) => packages.get(id)?.name ?? id,
+    packageName: (id: string) => packages.get(id)?.name ?? id,
   }),
   log: app.log,
   onQueued: () => outbox?.kick(),
-});
+};
+// Lapsed deposits and balance emails, in every process, each once (server/src/payments/jobs.ts).
+const money = startMoneyScheduler(moneyJobs);
 // Refunds due to cards go back through Stripe, each once (server/src/payments/stripe-refunds.ts).
-const cardRefunds = stripe
-  ? startCardRefunds({
-      db,
-      stripe,
-      intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
-      offers: () => ({
-        now: new Date(),
-        offerHours: env.WAITLIST_OFFER_HOURS,
-        maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
-        packageName: (id) => packages.get(id)?.name ?? id,
-      }),
-      log: app.log,
-      onQueued: () => outbox?.kick(),
-    })
-  : undefined;
+const cardRefunds = stripe ? startCardRefunds({ ...moneyJobs, stripe }) : undefined;
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {

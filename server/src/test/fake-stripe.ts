@@ -58,6 +58,13 @@ export type FakeStripe = {
     object: Json,
     options?: { id?: string; timestamp?: number },
   ): { id: string; payload: string; header: string };
+  // A checkout.session.completed event for a session already paid (no session kept): what the
+  // race test and the benchmark send, as if Checkout had made it for `bookingId`.
+  paidSessionEvent(
+    bookingId: string,
+    amountCents: number,
+    n: number,
+  ): { id: string; payload: string; header: string };
   // Sends an event to every webhook URL; resolves with their statuses.
   deliver(event: { payload: string; header: string }): Promise<number[]>;
   close(): Promise<void>;
@@ -405,6 +412,19 @@ export async function startFakeStripe(
     refundStatus: 'succeeded',
     pay,
     event,
+    paidSessionEvent: (bookingId, amountCents, n) =>
+      event('checkout.session.completed', {
+        id: `cs_test_paid${n}_${bookingId.slice(0, 8)}`,
+        object: 'checkout.session',
+        amount_total: amountCents,
+        currency: 'usd',
+        client_reference_id: bookingId,
+        metadata: { booking_id: bookingId, purpose: 'deposit' },
+        mode: 'payment',
+        payment_intent: `pi_test_paid${n}_${bookingId.slice(0, 8)}`,
+        payment_status: 'paid',
+        status: 'complete',
+      }),
     deliver,
     close: () =>
       new Promise<void>((resolve) => {
