@@ -12,7 +12,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { newReference } from '../bookings/repository.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
-import { makeClientDir, spawnServer, validBooking, type ServerProcess } from '../test/fixtures.js';
+import { spawnApiServer } from '../../../scripts/api-server.js';
+import { emulatorHost, makeClientDir, validBooking, type ServerProcess } from '../test/fixtures.js';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
@@ -70,7 +71,12 @@ describeNeeding(skipReason('postgres'))(
         STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
         STRIPE_API_URL: fake.url,
       };
-      servers = await Promise.all(ports.map((port) => spawnServer(env, port)));
+      // Three servers starting at once on a busy machine may take longer than spawnServer's 60 s.
+      servers = await Promise.all(
+        ports.map((port) =>
+          spawnApiServer({ port, emulatorHost, env, logLevel: 'info', timeoutMs: 180_000 }),
+        ),
+      );
     }, 120_000);
 
     afterAll(async () => {
