@@ -61,7 +61,7 @@ test('Purchase, “Pay the deposit”, Stripe’s page, back to My bookings with
   await form.getByLabel('Address').fill('7 Harbour Road, Bergen');
   await form.getByLabel('Phone').fill('4755512345');
   await form.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thanks For Purchasing' })).toBeVisible({ timeout: 20_000 });
   const payment = page.getByRole('region', { name: 'Payment' });
   const pay = payment.getByRole('button', { name: 'Pay the deposit ($490.00)' });
   await expect(pay).toBeVisible();
