@@ -12,7 +12,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrations.js';
 import { newReference } from '../bookings/repository.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
-import { makeClientDir, spawnServer, validBooking, type ServerProcess } from '../test/fixtures.js';
+import { spawnApiServer } from '../../../scripts/api-server.js';
+import { emulatorHost, makeClientDir, validBooking, type ServerProcess } from '../test/fixtures.js';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
@@ -70,7 +71,12 @@ describeNeeding(skipReason('postgres'))(
         STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
         STRIPE_API_URL: fake.url,
       };
-      servers = await Promise.all(ports.map((port) => spawnServer(env, port)));
+      // Three servers starting at once on a busy machine may take longer than spawnServer's 60 s.
+      servers = await Promise.all(
+        ports.map((port) =>
+          spawnApiServer({ port, emulatorHost, env, logLevel: 'info', timeoutMs: 180_000 }),
+        ),
+      );
     }, 120_000);
 
     afterAll(async () => {
@@ -101,7 +107,16 @@ describeNeeding(skipReason('postgres'))(
           return [send(a, e), send(b, e), send(a, e), send(b, e)];
         }),
       );
-      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      // Never a 4xx. A 503 ("nothing was lost": a process waited too long for a pooled connection
+      // on a loaded machine) stored nothing, and Stripe sends that event again: so does this test,
+      // until each event has had a 200.
+      expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      let pending = events.filter((_, i) => statuses.slice(i * 4, i * 4 + 4).every((s) => s !== 200));
+      for (let round = 0; pending.length > 0 && round < 10; round++) {
+        const again = await Promise.all(pending.map((e, i) => send(ports[i % 3]!, e)));
+        pending = pending.filter((_, i) => again[i] !== 200);
+      }
+      expect(pending).toEqual([]);
 
       const entries = await db.query<{ booking_id: string; n: string; sum: string }>(
         `SELECT booking_id, count(*) AS n, sum(amount_cents) AS sum FROM payment_entries GROUP BY booking_id`,

@@ -392,6 +392,11 @@ export async function startFakeStripe(
         return res.end();
       }
       if (path.startsWith('/v1/')) return api(req, res, path, base);
+      // The browser asks the checkout page's origin for an icon.
+      if (path === '/favicon.ico') {
+        res.writeHead(204);
+        return res.end();
+      }
       stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path}).`);
     })().catch((error: unknown) => {
       res.writeHead(500);
