@@ -8,7 +8,8 @@
 // client-manifest/) as it is, without building; BENCH_SERVER_ROOT=<tree>: served by that working
 // tree's server (server/src/main.ts there), to measure an older commit as it was, with this
 // script's options. BENCH_PAGES=/,/admin: only those pages.
-// BENCH_RUNS (default 5), BENCH_PORT (default 4380), BENCH_KEEP_RUNS=1 (every run's report).
+// BENCH_RUNS (default 5), BENCH_PORT (default 4380), BENCH_KEEP_RUNS=1 (every run's report),
+// BENCH_SERVER_TIMEOUT_MS (default 60000: how long the server may take to start).
 // `npm run bench -- --cpu-slowdown 8` (or BENCH_CPU_SLOWDOWN=8): Lighthouse's simulated CPU is that
 // many times slower than this host's instead of the mobile preset's 4 (its
 // `throttling.cpuSlowdownMultiplier`), a cheaper phone than the preset's: the budgets hold there
@@ -309,6 +310,9 @@ try {
     emulatorHost: proxy?.host ?? emulatorHost,
     logLevel: 'error',
     env: { CLIENT_DIR: build.dir, DATA_DIR: dataDir, HOST: 'localhost' },
+    // BENCH_SERVER_TIMEOUT_MS: on a loaded machine the server (tsx compiling it, PGlite's
+    // migrations) may take longer than the usual minute to answer.
+    timeoutMs: Number(process.env.BENCH_SERVER_TIMEOUT_MS ?? 60_000),
   });
   cleanups.unshift(async () => {
     server.child.kill('SIGTERM');

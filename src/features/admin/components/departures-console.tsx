@@ -1,5 +1,5 @@
 import { SelectField } from '~/components/field';
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
 import { AddDepartureForm } from '~/features/admin/components/add-departure-form';
@@ -13,6 +13,7 @@ import { formatTripDate, plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
+import type { AdminDeparture } from '#contracts/api';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
@@ -28,6 +29,16 @@ export function DeparturesConsole() {
   const chosen = packageList.find((p) => p.id === packageId);
   const { list, retry, put } = useAdminDepartures(packageId);
   const flash = useFlash();
+  const { show } = flash;
+  // One function for the table's whole life, so that the memoised table skips the render that
+  // follows hydration.
+  const changed = useCallback(
+    (departure: AdminDeparture, message: string) => {
+      put(departure);
+      show(message);
+    },
+    [put, show],
+  );
   const selectId = useId();
   // The reader's calendar day once in the browser; the server's (UTC) while the page is rendered
   // there and hydrated, so that both renders match (src/lib/use-hydrated.ts).
@@ -111,10 +122,7 @@ export function DeparturesConsole() {
                 packageName={chosen?.name ?? packageId}
                 departures={list.departures}
                 today={today}
-                onChanged={(departure, message) => {
-                  put(departure);
-                  flash.show(message);
-                }}
+                onChanged={changed}
               />
             )}
           </div>

@@ -1,5 +1,5 @@
 import { StatusBadge } from '~/components/status-badge';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import { changeDeparture } from '~/features/admin/api/admin-api';
@@ -31,7 +31,14 @@ const shortDate = (iso: string) => formatTripDate(iso).split(' ').slice(0, 3).jo
 
 // The schedule: each date with its seats, bookings and whether it is on sale. Past departures
 // stay listed for their manifests but can no longer be changed.
-export function DeparturesTable({ packageName, departures, today, onChanged }: DeparturesTableProps) {
+// Memoised: the console renders again once hydrated (the reader's own calendar day), and the
+// whole schedule need not follow unless the day differs (docs/decisions/072-console-screens-on-a-slow-phone.md).
+export const DeparturesTable = memo(function DeparturesTable({
+  packageName,
+  departures,
+  today,
+  onChanged,
+}: DeparturesTableProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [editingMeeting, setEditingMeeting] = useState<string | null>(null);
   const refocusMeeting = useRef<string | null>(null);
@@ -415,4 +422,4 @@ export function DeparturesTable({ packageName, departures, today, onChanged }: D
       </table>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { getLastSeen, markSeen } from '~/features/admin/api/admin-api';
 import { announceNewBookings } from '~/lib/use-new-bookings';
 
@@ -14,7 +14,10 @@ export function useLastSeen(): string | null | undefined {
     (async () => {
       const previous = await getLastSeen(controller.signal);
       if (!live) return;
-      setSince(previous.lastSeenAt);
+      // Every row of the list renders again to mark the new ones: in slices that let a press or
+      // a key through, not in one long task on a slow phone
+      // (docs/decisions/072-console-screens-on-a-slow-phone.md).
+      startTransition(() => setSince(previous.lastSeenAt));
       const now = await markSeen();
       if (live) announceNewBookings(now.newBookings);
     })().catch(() => {
