@@ -28,7 +28,7 @@ import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars, text } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
 import { checkInStates } from './check-in.js';
-import { paymentKinds, paymentMethods, paymentStates } from './payment.js';
+import { checkoutPurposes, paymentKinds, paymentMethods, paymentProviders, paymentStates } from './payment.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -75,6 +75,7 @@ export const paymentEntrySchema = z.object({
   at: isoDateTime,
   reference: z.nullable(z.string()),
   note: z.nullable(z.string()),
+  travellerPosition: z.nullable(z.number()),
 });
 export const paymentSchema = z.object({
   currency: z.string(),
@@ -725,8 +726,15 @@ export type MoneyScreen = z.infer<typeof moneyScreenSchema>;
 
 // GET /api/payments/instructions: how to pay (PAYMENT_INSTRUCTIONS), shown with the booking's reference.
 export const paymentInstructionsSchema = z.object({
-  provider: z.enum(['manual']),
+  provider: z.enum(paymentProviders),
   currency: z.string(),
   instructions: z.string(),
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+// POST /api/bookings/{id}/checkout and POST /api/guest-links/{token}/checkout (PAYMENT_PROVIDER
+// stripe): the Stripe Checkout page to send the traveller to. The amount is the server's.
+export const checkoutRequestSchema = z.strictObject({ purpose: z.enum(checkoutPurposes) });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export const checkoutAnswerSchema = z.object({ url: z.string() });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;

@@ -95,3 +95,15 @@ export const guestLinkSaveSchema = z.object(
 
 // The link's token: 32 random bytes in base64url (43 characters). Anything else names nothing.
 export const guestTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+// GET /api/guest-links/{token}/share: the traveller's share of the total (split by traveller, the
+// last share taking the rounding), what they have paid of it and what is still due from them, and
+// whether they can pay it by card here (PAYMENT_PROVIDER=stripe).
+export const shareAnswerSchema = z.object({
+  currency: z.string(),
+  shareCents: z.number(),
+  paidCents: z.number(),
+  dueCents: z.number(),
+  cardPayments: z.boolean(),
+});
+export type ShareAnswer = z.infer<typeof shareAnswerSchema>;

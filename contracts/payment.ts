@@ -75,7 +75,17 @@ export type PaymentEntry = {
   at: string;
   reference: string | null;
   note: string | null;
+  // Whose share a card payment from a traveller's personal link paid (0 the lead); null for a
+  // payment towards the booking as a whole.
+  travellerPosition: number | null;
 };
+
+// How travellers pay: staff record every payment (manual), or cards through Stripe Checkout.
+export const paymentProviders = ['manual', 'stripe'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+// What a Checkout Session pays: the rest of the deposit, or everything still owed.
+export const checkoutPurposes = ['deposit', 'balance'] as const;
+export type CheckoutPurpose = (typeof checkoutPurposes)[number];
 
 export type Payment = {
   currency: string;
@@ -246,4 +256,20 @@ export function paymentTermsLines(terms: PaymentTerms, depositDueHours = default
           .map((t) => `${percentText(t.percent)} of the total fewer than ${t.daysBefore} days before`)
           .join(', or ')} the departure.`;
   return [deposit, balance, fees];
+}
+
+// The total split by traveller for "Pay my share": equal whole cents, the last share taking the
+// rounding (so the shares add up to the total exactly).
+export function travellerShareCents(totalCents: number, travellers: number, position: number): number {
+  const each = Math.floor(totalCents / travellers);
+  return position === travellers - 1 ? totalCents - each * (travellers - 1) : each;
+}
+
+// What a Checkout Session for `purpose` would charge now: the rest of the deposit while it is
+// due, or everything still owed; 0 when nothing is (the route answers 409).
+export function checkoutAmountCents(p: Pick<Payment, 'dueNowCents' | 'totalCents' | 'paidCents' | 'depositCents' | 'depositDueAt' | 'state'>, purpose: CheckoutPurpose): number {
+  if (p.state === 'settled' || p.state === 'refund-due' || p.state === 'paid') return 0;
+  const owed = Math.max(0, p.totalCents - p.paidCents);
+  if (purpose === 'balance') return owed;
+  return p.depositDueAt !== null && p.paidCents < p.depositCents ? Math.min(owed, p.depositCents - p.paidCents) : 0;
 }

@@ -126,6 +126,17 @@ test('a reload or a closed tab with unsaved package edits gets the browser’s q
   // Browsers ask only on a page the person has interacted with: a click, then typing.
   await page.getByLabel('Day 1 title').click();
   await page.getByLabel('Day 1 title').fill('Arrival in Fira by ferry');
+  // React attaches the listener in an effect after the render the typing causes: wait for it, so
+  // that the close below is not sent before the page knows it has unsaved edits.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const probe = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(probe);
+        return probe.defaultPrevented;
+      }),
+    )
+    .toBe(true);
   const asked = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   const dialog = await asked;

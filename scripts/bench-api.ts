@@ -12,6 +12,7 @@
 // ratio of it, and each budget on a line of its own, met or MISSED.
 // Each run also prints the CPU time per booking of the server processes and of PostgreSQL (read
 // from /proc, so Linux only): unlike the rates, it barely moves with what else the machine does.
+// Last, with DATABASE_URL, the payments run (./bench-payments.ts; BENCH_PAYMENTS bookings, 2,000).
 // BENCH_RATE=<n> offers n requests a second in all instead of as many as the connections can
 // send: with the machine unsaturated, the CPU per booking compares two versions of the code.
 // BENCH_ONLY=<text> runs only the set-ups whose name contains it.
@@ -24,6 +25,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { benchBookingRequest } from './bench-booking-request';
+import { benchPayments } from './bench-payments';
 import { createEmulatorUser, ensureAuthEmulator } from './auth-emulator';
 import { openDatabase, type Database } from '../server/src/db/database';
 import { seedCatalogue } from '../server/src/catalog/seed';
@@ -452,6 +454,17 @@ for (const mode of ['spread', 'hot']) {
   const one = rates.get(`PostgreSQL, 1 process ${mode}`);
   const three = rates.get(`PostgreSQL, 3 processes ${mode}`);
   if (one && three) console.log(`PostgreSQL ${mode}: 3 processes / 1 process = ${(three / one).toFixed(2)}`);
+}
+// The money run (./bench-payments.ts): Stripe's webhook on PostgreSQL with three processes.
+if (process.env.DATABASE_URL && (!process.env.BENCH_ONLY || 'payments'.includes(process.env.BENCH_ONLY))) {
+  const payments = await benchPayments({
+    databaseUrl: process.env.DATABASE_URL,
+    basePort: basePort + 10,
+    emulatorHost,
+    bookings: Number(process.env.BENCH_PAYMENTS ?? 2000),
+    connections,
+  });
+  if (payments.failed) failed = true;
 }
 rmSync(dir, { recursive: true, force: true });
 await emulator.stop();

@@ -21,6 +21,7 @@ import { addressVerificationTracker } from './mail/unverified.js';
 import { publicRateLimit } from './public-limit.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { cancellationQuoteRoutes } from './payments/routes.js';
+import { stripeRoutes } from './payments/stripe-routes.js';
 import { plural } from '#contracts/format';
 
 export const defaultPublicRateLimit = 600;
@@ -97,6 +98,7 @@ export const apiRoutes = fp<ApiOptions>(
     });
     await app.register(bookingsRoutes, context);
     await app.register(cancellationQuoteRoutes, context);
+    await app.register(stripeRoutes, context);
     await app.register(waitlistRoutes, context);
     await app.register(moveAnswerRoutes, context);
     await app.register(guestsRoutes, context);

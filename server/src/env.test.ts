@@ -23,6 +23,43 @@ describe('server environment', () => {
     expect(() => loadServerEnv({ BRAND_TIME_ZONE: 'Mars/Olympus' })).toThrow(/BRAND_TIME_ZONE/);
   });
 
+  it('PAYMENT_PROVIDER=stripe needs both Stripe keys, named when missing or bad, their values never shown', () => {
+    expect(loadServerEnv({}).PAYMENT_PROVIDER).toBe('manual');
+    expect(() => loadServerEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe[\s\S]*STRIPE_WEBHOOK_SECRET: required/,
+    );
+    const secret = 'pk_live_notasecretkeyatall123';
+    const webhook = 'whsec_bad!value';
+    let message = '';
+    try {
+      loadServerEnv({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: secret,
+        STRIPE_WEBHOOK_SECRET: webhook,
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be/,
+    );
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain(webhook);
+    const ok = loadServerEnv({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abcdefgh12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
+    });
+    expect(ok.PAYMENT_PROVIDER).toBe('stripe');
+    // The fake Stripe of the tests: http only on loopback.
+    expect(() => loadServerEnv({ STRIPE_API_URL: 'http://stripe.example.com' })).toThrow(
+      /STRIPE_API_URL: must be https/,
+    );
+    expect(loadServerEnv({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).STRIPE_API_URL).toBe(
+      'http://127.0.0.1:12111',
+    );
+  });
+
   it('names every bad variable at once, and stops', () => {
     expect(() =>
       loadServerEnv({

@@ -171,9 +171,36 @@ const schema = z.object({
       .refine((v) => !hasControlChars(v, { multiline: true }), 'must not contain control characters')
       .default(defaultPaymentInstructions),
   ),
-  PAYMENT_PROVIDER: z
-    .enum(['manual'], { error: 'must be manual (the Stripe provider is not built yet)' })
-    .default('manual'),
+  // manual: staff record every payment; stripe: travellers pay by card through Stripe Checkout
+  // (server/src/payments/stripe-routes.ts), with both keys below required. The keys' values are
+  // never echoed: a bad one is named, never shown.
+  PAYMENT_PROVIDER: z.enum(['manual', 'stripe'], { error: 'must be manual or stripe' }).default('manual'),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,250}$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,250}$/, 'must be a webhook signing secret (whsec_...)')
+      .optional(),
+  ),
+  // Where the Stripe SDK sends its requests, for tests and the benchmark only (a fake Stripe on
+  // this machine): http on a loopback address, or https anywhere. Unset: Stripe's own API.
+  STRIPE_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ error: 'must be a URL such as http://127.0.0.1:12111' })
+      .refine((v) => {
+        const u = new URL(v);
+        return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
+      }, 'must be https, or http on a loopback address')
+      .optional(),
+  ),
   // How long a verified ID token is trusted without asking the identity provider again (0: never).
   TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Emails a day to an account's address while the account has not verified it (mail/outbox.ts).
@@ -209,6 +236,11 @@ export const listenHost = (env: ServerEnv) =>
 const crossChecks = (env: ServerEnv): string[] => {
   const problems: string[] = [];
   if (env.SMTP_URL && !env.MAIL_FROM) problems.push('  MAIL_FROM: required when SMTP_URL is set');
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[name]) problems.push(`  ${name}: required when PAYMENT_PROVIDER is stripe`);
+    }
+  }
   if (env.FIREBASE_AUTH_EMULATOR_HOST && env.HOST && !isLoopbackHost(env.HOST)) {
     problems.push(
       `  HOST: must be a loopback address (127.0.0.1, ::1 or localhost) with FIREBASE_AUTH_EMULATOR_HOST set, not "${env.HOST}": the Auth Emulator accepts unsigned tokens, so anyone who could reach the server could sign in as anyone, operators included. Configure a real Firebase project (VITE_FIREBASE_*) to serve other machines.`,

@@ -22,6 +22,8 @@ import { createMailTransport, describeSmtpUrl } from './mail/transport.js';
 import { setUnverifiedEmailsPerDay } from './mail/outbox.js';
 import { configurePayments } from './money/settings.js';
 import { startMoneyScheduler } from './payments/jobs.js';
+import { createStripeProvider } from './payments/stripe-client.js';
+import { startCardRefunds } from './payments/stripe-refunds.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.js';
 import { loadPageRenderer } from './pages/render.js';
 import { connectRedis } from './redis.js';
@@ -38,7 +40,18 @@ configurePayments({
   depositDueHours: env.DEPOSIT_DUE_HOURS,
   confirmOnDeposit: env.CONFIRM_ON_DEPOSIT,
   instructions: env.PAYMENT_INSTRUCTIONS,
+  provider: env.PAYMENT_PROVIDER,
 });
+// PAYMENT_PROVIDER=stripe: both keys are there (loadServerEnv stops naming a missing one).
+const stripe =
+  env.PAYMENT_PROVIDER === 'stripe'
+    ? createStripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        siteUrl: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+        apiUrl: env.STRIPE_API_URL,
+      })
+    : undefined;
 const publicEnv = parsePublicEnv(process.env);
 const realFirebase = usesRealFirebase(publicEnv);
 const projectId = realFirebase ? publicEnv.VITE_FIREBASE_PROJECT_ID! : (env.GCLOUD_PROJECT ?? 'demo-travel');
@@ -136,6 +149,7 @@ const app = await buildApp({
     detailsCutoffDays: env.DETAILS_CUTOFF_DAYS,
     onEmailQueued: () => outbox?.kick(),
     staffDirectory: firebaseStaffDirectory(projectId),
+    stripe,
   },
 });
 catalogueLog.to = app.log;
@@ -210,19 +224,23 @@ const reminders = startReminderScheduler({
   log: app.log,
   onQueued: () => outbox?.kick(),
 });
-// Lapsed deposits and balance emails, in every process, each once (server/src/payments/jobs.ts).
-const money = startMoneyScheduler({
+// What the money's jobs share: the offers a cancellation makes, the log, the outbox's kick.
+const moneyJobs = {
   db,
   intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
   offers: () => ({
     now: new Date(),
     offerHours: env.WAITLIST_OFFER_HOURS,
     maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
-    packageName: (id) => packages.get(id)?.name ?? id,
+    packageName: (id: string) => packages.get(id)?.name ?? id,
   }),
   log: app.log,
   onQueued: () => outbox?.kick(),
-});
+};
+// Lapsed deposits and balance emails, in every process, each once (server/src/payments/jobs.ts).
+const money = startMoneyScheduler(moneyJobs);
+// Refunds due to cards go back through Stripe, each once (server/src/payments/stripe-refunds.ts).
+const cardRefunds = stripe ? startCardRefunds({ ...moneyJobs, stripe }) : undefined;
 // Every process sweeps; each departure's details are erased exactly once (server/src/guests/retention.ts).
 const retention = startRetentionScheduler({ db, retentionDays: env.RETENTION_DAYS, log: app.log });
 app.addHook('onClose', async () => {
@@ -230,6 +248,7 @@ app.addHook('onClose', async () => {
   await offerExpiry.stop();
   await reminders.stop();
   await money.stop();
+  await cardRefunds?.stop();
   await retention.stop();
   await outboxRetention.stop();
   await imagePurge.stop();

@@ -16,6 +16,7 @@ import { isApiRequest } from './http/api-path.js';
 import { addressKey } from './http/limits.js';
 import { problem } from './http/problem.js';
 import { rememberAtMost } from './bounded-map.js';
+import { stripeWebhookPath } from './payments/stripe-routes.js';
 
 export { addressKey };
 
@@ -76,6 +77,9 @@ export function publicRateLimit(
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiRequest(request) && !countedPages.has(request.routeOptions.url ?? '')) return;
+    // Stripe's events carry a signature, not a token: the webhook counts only the ones whose
+    // signature fails (server/src/payments/stripe-routes.ts), as a valid token is never refused.
+    if (request.routeOptions.url === stripeWebhookPath) return;
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
     if (token && verifyToken.known?.(token)) return;
     if (await charge(request, reply, token)) return reply;

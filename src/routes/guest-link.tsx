@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { getGuestLink } from '~/features/booking/api/guest-links-api';
 import { GuestLinkForm } from '~/features/booking/components/guest-link-form';
+import { PayMyShare } from '~/features/booking/components/pay-my-share';
 import { TokenLinkPage } from '~/features/booking/components/token-link-page';
 
 // The token is in the address: no referrer carries it to another site, and no search engine keeps it.
@@ -22,7 +23,12 @@ export default function GuestLinkPage() {
       loadFailed="Your details could not be loaded."
       closedTitle="Your details can no longer be changed here"
     >
-      {(link) => <GuestLinkForm token={token} link={link} />}
+      {(link) => (
+        <>
+          <GuestLinkForm token={token} link={link} />
+          <PayMyShare token={token} />
+        </>
+      )}
     </TokenLinkPage>
   );
 }

@@ -110,6 +110,7 @@ export const paymentOf = (row: BookingRow): Payment =>
         at: new Date(e.at).toISOString(),
         reference: e.reference,
         note: e.note,
+        travellerPosition: e.travellerPosition ?? null,
       })),
     },
     paymentSettings.now(),
@@ -153,6 +154,7 @@ export const moneyEmailData = (p: Payment): MoneyEmailData => ({
   depositDueAt: p.depositDueAt,
   balanceDueOn: p.balanceDueOn,
   instructions: paymentSettings.instructions,
+  ...(paymentSettings.provider === 'stripe' ? { payByCard: true } : {}),
 });
 
 // The brand's copy (OPERATIONS_EMAIL): what the traveller's email says, and how to reach them.

@@ -9,6 +9,7 @@ import type { TokenVerifier } from '../auth/verified-user.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import type { Catalogue } from '../catalog/store.js';
 import type { Database } from '../db/database.js';
+import type Stripe from 'stripe';
 
 export type AppContext = {
   db: Database;
@@ -61,4 +62,8 @@ export type AppContext = {
   // every route counts into the same store. Without it a plugin makes its own
   // (./write-limits.ts).
   writeLimit?: preValidationAsyncHookHandler;
+  // PAYMENT_PROVIDER=stripe: the Stripe client, the webhook's signing secret and where Checkout
+  // sends the traveller back (made by server/src/payments/stripe-client.ts). Absent: staff record
+  // every payment, and the card routes answer that cards are not offered.
+  stripe?: { client: Stripe; webhookSecret: string; siteUrl: string };
 };

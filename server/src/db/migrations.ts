@@ -1297,6 +1297,57 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         WHERE status <> 'cancelled' AND paid_cents < total_cents;
     `,
   },
+  {
+    version: 62,
+    name: 'card payments through Stripe: events recorded once, shares paid by each traveller',
+    // docs/decisions/070-stripe-checkout.md. Adds only.
+    // stripe_events: every verified webhook event, by Stripe's event id (the primary key), inserted
+    // in the transaction that records what it says: a replay, or the same event at two processes at
+    // once, finds the row and changes nothing. payment_entries.provider_reference (UNIQUE since
+    // migration 60) holds the Checkout Session's or the refund's id, so two different events about
+    // one payment (completed, then async_payment_succeeded) still record it once.
+    // card_refunds: below.
+    // payment_entries.traveller_position: whose share a card payment from a personal link paid
+    // (0 the lead; null for the booking as a whole). The never-edited trigger learns the column.
+    sql: `
+      CREATE TABLE stripe_events (
+        id text PRIMARY KEY CHECK (char_length(id) <= 255),
+        type text NOT NULL CHECK (char_length(type) <= 100),
+        booking_id uuid,
+        outcome text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE payment_entries
+        ADD COLUMN traveller_position integer CHECK (traveller_position BETWEEN 0 AND 11);
+      -- card_refunds: each refund asked of Stripe for a refund due (server/src/payments/stripe-refunds.ts),
+      -- with the idempotency key every retry sends, until the refund's entry is in the ledger.
+      CREATE TABLE card_refunds (
+        idempotency_key text PRIMARY KEY,
+        booking_id uuid NOT NULL REFERENCES bookings (id),
+        payment_intent text NOT NULL,
+        amount_cents integer NOT NULL CHECK (amount_cents BETWEEN 1 AND 1200000000),
+        stripe_id text,
+        failed boolean NOT NULL DEFAULT false,
+        requested_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX card_refunds_booking ON card_refunds (booking_id);
+      CREATE INDEX card_refunds_unsent ON card_refunds (requested_at) WHERE stripe_id IS NULL AND NOT failed;
+
+      CREATE OR REPLACE FUNCTION payment_entries_never_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'UPDATE' AND NEW.note IS NULL
+           AND (NEW.id, NEW.booking_id, NEW.kind, NEW.method, NEW.amount_cents, NEW.currency, NEW.at,
+                NEW.reference, NEW.provider_reference, NEW.staff, NEW.traveller_position)
+               IS NOT DISTINCT FROM (OLD.id, OLD.booking_id, OLD.kind, OLD.method, OLD.amount_cents,
+                OLD.currency, OLD.at, OLD.reference, OLD.provider_reference, OLD.staff, OLD.traveller_position) THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
+          USING ERRCODE = 'restrict_violation';
+      END
+      $fn$;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

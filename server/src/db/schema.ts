@@ -76,6 +76,28 @@ export type PaymentEntriesTable = {
   note: string | null;
   provider_reference: string | null;
   staff: string | null;
+  // Migration 62: whose share a card payment from a personal link paid (0 the lead).
+  traveller_position: number | null;
+};
+
+// Migration 62: each verified Stripe webhook event, once (server/src/payments/stripe-webhook.ts).
+// Migration 62: each refund asked of Stripe, with its idempotency key (server/src/payments/stripe-refunds.ts).
+export type CardRefundsTable = {
+  idempotency_key: string;
+  booking_id: string;
+  payment_intent: string;
+  amount_cents: number;
+  stripe_id: string | null;
+  failed: Generated<boolean>;
+  requested_at: Timestamp;
+};
+
+export type StripeEventsTable = {
+  id: string;
+  type: string;
+  booking_id: string | null;
+  outcome: string;
+  received_at: Timestamp;
 };
 
 export type DeparturesTable = {
@@ -309,6 +331,8 @@ export type Tables = {
   departure_guides: DepartureGuidesTable;
   bookings: BookingsTable;
   payment_entries: PaymentEntriesTable;
+  stripe_events: StripeEventsTable;
+  card_refunds: CardRefundsTable;
   departures: DeparturesTable;
   audit_events: AuditEventsTable;
   outbox: OutboxTable;
@@ -449,7 +473,8 @@ export const guestsJson = `(SELECT coalesce(json_agg(json_build_object(
 
 // A booking's ledger as one JSON array, oldest first (payment_entries_booking answers it).
 export const paymentEntriesJson = `(SELECT coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind,
-    'method', e.method, 'amountCents', e.amount_cents, 'at', e.at, 'reference', e.reference, 'note', e.note)
+    'method', e.method, 'amountCents', e.amount_cents, 'at', e.at, 'reference', e.reference, 'note', e.note,
+    'travellerPosition', e.traveller_position)
     ORDER BY e.at, e.id), '[]') FROM payment_entries e WHERE e.booking_id = b.id)`;
 
 export const bookingsFrom = 'bookings b LEFT JOIN departures d ON d.id = b.departure_id';
@@ -603,6 +628,23 @@ export const columns = {
     note: orNull(text),
     provider_reference: orNull(text),
     staff: orNull(text),
+    traveller_position: orNull(integer),
+  },
+  card_refunds: {
+    idempotency_key: text,
+    booking_id: uuid,
+    payment_intent: text,
+    amount_cents: integer,
+    stripe_id: orNull(text),
+    failed: { type: 'boolean', nullable: false },
+    requested_at: timestamp,
+  },
+  stripe_events: {
+    id: text,
+    type: text,
+    booking_id: orNull(uuid),
+    outcome: text,
+    received_at: timestamp,
   },
   departures: {
     id: uuid,

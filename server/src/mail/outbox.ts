@@ -73,7 +73,12 @@ export type MoneyEmailData = Pick<
   | 'state'
   | 'depositDueAt'
   | 'balanceDueOn'
-> & { instructions: string };
+> & {
+  instructions: string;
+  // PAYMENT_PROVIDER=stripe when queued: the email offers "Pay the deposit" / "Pay the balance"
+  // (server/src/mail/pay-by-card.ts). Absent in emails queued without it.
+  payByCard?: boolean;
+};
 
 // A waiting-list offer: no booking yet, only the seats held until the deadline.
 export type WaitlistOfferEmailData = {

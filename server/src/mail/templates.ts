@@ -10,6 +10,7 @@ import { formatPrice } from '#contracts/price';
 import { paymentMethodLabels } from '#contracts/payment';
 import { phoneProblem, telHref } from '#contracts/phone';
 import { tripCalendar } from './calendar.js';
+import { cardPaymentLabel, withCardPayment } from './pay-by-card.js';
 import type {
   BookingEmailData,
   DepartureMessageData,
@@ -284,7 +285,11 @@ function moneyFacts(data: BookingEmailData, options: RenderOptions): Fact[] {
 // something is due.
 const howToPay = (data: BookingEmailData): string[] =>
   data.money && data.money.dueNowCents > 0
-    ? [`How to pay: ${data.money.instructions} Your reference: ${data.reference}.`]
+    ? [
+        data.money.payByCard
+          ? `How to pay: by card with ${cardPaymentLabel(data.money)} in My bookings, or by bank transfer. ${data.money.instructions} Your reference: ${data.reference}.`
+          : `How to pay: ${data.money.instructions} Your reference: ${data.reference}.`,
+      ]
     : [];
 
 const refundLine = (data: BookingEmailData): string[] =>
@@ -728,7 +733,7 @@ export function renderEmail<K extends EmailKind>(
   data: EmailPayloads[K],
   options: RenderOptions = {},
 ): RenderedEmail {
-  const letter = letterFor(kind, data, options);
+  const letter = withCardPayment(letterFor(kind, data, options), data);
   const subject = oneLine(letter.subject);
   return {
     subject,

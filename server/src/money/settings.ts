@@ -3,7 +3,7 @@
 // clock payment states are judged by. One object every booking read consults, because `payment`
 // is part of every booking payload and the mapping (server/src/bookings/booking-row.ts) is called
 // from every domain: threading the settings through each would touch them all for four constants.
-import { defaultDepositDueHours } from '#contracts/payment';
+import { defaultDepositDueHours, type PaymentProvider } from '#contracts/payment';
 
 export const defaultPaymentInstructions =
   'Pay by bank transfer to Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Write your booking reference as the transfer reference.';
@@ -13,6 +13,8 @@ export type PaymentSettings = {
   depositDueHours: number;
   confirmOnDeposit: boolean;
   instructions: string;
+  // PAYMENT_PROVIDER: with stripe, pages and emails that ask for money offer to pay by card.
+  provider: PaymentProvider;
   // Tests move it.
   now: () => Date;
 };
@@ -22,6 +24,7 @@ export const paymentSettings: PaymentSettings = {
   depositDueHours: defaultDepositDueHours,
   confirmOnDeposit: true,
   instructions: defaultPaymentInstructions,
+  provider: 'manual',
   now: () => new Date(),
 };
 

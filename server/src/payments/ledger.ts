@@ -26,12 +26,31 @@ export type LedgerEntryInput = {
   amountCents: number;
   reference?: string | null;
   note?: string | null;
+  // A payment provider's id for the payment or refund (a Checkout Session's, a refund's): UNIQUE,
+  // so the same one arriving again records nothing (outcome `duplicate`).
+  providerReference?: string;
+  // Whose share a card payment from a personal link paid (0 the lead).
+  travellerPosition?: number | null;
 };
 
 export type LedgerOutcome =
   | { kind: 'recorded'; bookingId: string }
+  | { kind: 'duplicate'; bookingId: string }
   | { kind: 'not-found' }
   | { kind: 'too-much'; message: string; allowedCents: number };
+
+export type LedgerRequest = {
+  bookingId: string;
+  entry: LedgerEntryInput;
+  // Who recorded it: a staff member (named in the entry) or the payment provider (system).
+  staff: Actor;
+  offers: OfferContext;
+  // Money a provider has already taken from a card: recorded whatever is owed (a payment for a
+  // cancelled booking, or above the total, becomes due back). Refunds are still held to what is paid.
+  taken?: boolean;
+  // Where the receipt goes when not to the booking's account (a companion paying their share).
+  receiptTo?: { email: string; name: string };
+};
 
 const lockBooking = async (tx: Queryable, id: string) =>
   (
@@ -51,82 +70,95 @@ const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>
       ? 'Nothing has been paid on this booking: there is nothing to refund.'
       : `At most ${currency} ${centsDecimal(allowed)} has been paid on this booking: refund no more.`;
 
-export function recordLedgerEntry(
-  db: Database,
-  request: { bookingId: string; entry: LedgerEntryInput; staff: Actor; offers: OfferContext },
-): Promise<LedgerOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, request.bookingId);
-    if (!row) return { kind: 'not-found' };
-    const { entry, staff } = request;
-    // Judged under the row lock: two staff members recording at once queue here, and the second
-    // sees the first's entry. The CHECK on paid_cents is the backstop for refunds.
-    const allowed =
-      entry.kind === 'payment'
-        ? paymentAllowedCents({ status: row.status, totalCents: row.total_cents, paidCents: row.paid_cents })
-        : refundAllowedCents({ paidCents: row.paid_cents });
-    if (entry.amountCents > allowed) {
-      return {
-        kind: 'too-much',
-        message: tooMuchMessage(entry.kind, allowed, paymentSettings.currency),
-        allowedCents: allowed,
-      };
-    }
-    await tx.query(
-      `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, reference, note, staff)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        randomUUID(),
-        row.id,
-        entry.kind,
-        entry.method,
-        entry.amountCents,
-        paymentSettings.currency,
-        entry.reference ?? null,
-        entry.note ?? null,
-        staff.name,
-      ],
-    );
-    // The amount and the method, never the note or the reference (they may name people).
-    await recordAudit(tx, [
+export function recordLedgerEntry(db: Database, request: LedgerRequest): Promise<LedgerOutcome> {
+  return db.transaction((tx) => recordLedgerEntryIn(tx, request));
+}
+
+// The same inside a transaction the caller holds (the Stripe webhook claims its event id in it).
+export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest): Promise<LedgerOutcome> {
+  const row = await lockBooking(tx, request.bookingId);
+  if (!row) return { kind: 'not-found' };
+  const { entry, staff } = request;
+  // Judged under the row lock: two staff members recording at once queue here, and the second
+  // sees the first's entry. The CHECK on paid_cents is the backstop for refunds.
+  const allowed =
+    entry.kind === 'payment'
+      ? request.taken
+        ? Infinity
+        : paymentAllowedCents({
+            status: row.status,
+            totalCents: row.total_cents,
+            paidCents: row.paid_cents,
+          })
+      : refundAllowedCents({ paidCents: row.paid_cents });
+  if (entry.amountCents > allowed) {
+    return {
+      kind: 'too-much',
+      message: tooMuchMessage(entry.kind, allowed, paymentSettings.currency),
+      allowedCents: allowed,
+    };
+  }
+  const inserted = await tx.query(
+    `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, reference, note, staff,
+         provider_reference, traveller_position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (provider_reference) DO NOTHING RETURNING id`,
+    [
+      randomUUID(),
+      row.id,
+      entry.kind,
+      entry.method,
+      entry.amountCents,
+      paymentSettings.currency,
+      entry.reference ?? null,
+      entry.note ?? null,
+      staff.type === 'system' ? null : staff.name,
+      entry.providerReference ?? null,
+      entry.travellerPosition ?? null,
+    ],
+  );
+  if (inserted.rows.length === 0) return { kind: 'duplicate', bookingId: row.id };
+  // The amount and the method, never the note or the reference (they may name people).
+  await recordAudit(tx, [
+    {
+      actor: staff,
+      action: entry.kind === 'payment' ? 'payment.recorded' : 'refund.recorded',
+      bookingId: row.id,
+      departureId: row.departure_id ?? undefined,
+      to: `${paymentSettings.currency} ${centsDecimal(entry.amountCents)} (${entry.method})`,
+    },
+  ]);
+  const after = await lockBooking(tx, row.id);
+  let booking = toBooking(after!);
+  // Paying the deposit confirms a requested booking: its own confirmation email, its own row.
+  if (
+    entry.kind === 'payment' &&
+    paymentSettings.confirmOnDeposit &&
+    booking.status === 'requested' &&
+    booking.payment.paidCents >= booking.payment.depositCents
+  ) {
+    const confirmed = await changeBookingStatusIn(tx, {
+      bookingId: row.id,
+      to: 'confirmed',
+      actor: staff,
+      reason: 'The deposit was paid',
+      offers: request.offers,
+    });
+    if (confirmed.kind === 'changed') booking = confirmed.booking;
+  }
+  const to = request.receiptTo?.email ?? after!.account_email;
+  if (to) {
+    await enqueueEmails(tx, [
       {
-        actor: staff,
-        action: entry.kind === 'payment' ? 'payment.recorded' : 'refund.recorded',
         bookingId: row.id,
-        departureId: row.departure_id ?? undefined,
-        to: `${paymentSettings.currency} ${centsDecimal(entry.amountCents)} (${entry.method})`,
+        kind: 'payment-receipt',
+        to,
+        data: emailData(booking, {
+          entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
+          ...(request.receiptTo ? { name: request.receiptTo.name } : {}),
+        }),
       },
     ]);
-    const after = await lockBooking(tx, row.id);
-    let booking = toBooking(after!);
-    // Paying the deposit confirms a requested booking: its own confirmation email, its own row.
-    if (
-      entry.kind === 'payment' &&
-      paymentSettings.confirmOnDeposit &&
-      booking.status === 'requested' &&
-      booking.payment.paidCents >= booking.payment.depositCents
-    ) {
-      const confirmed = await changeBookingStatusIn(tx, {
-        bookingId: row.id,
-        to: 'confirmed',
-        actor: staff,
-        reason: 'The deposit was paid',
-        offers: request.offers,
-      });
-      if (confirmed.kind === 'changed') booking = confirmed.booking;
-    }
-    if (after!.account_email) {
-      await enqueueEmails(tx, [
-        {
-          bookingId: row.id,
-          kind: 'payment-receipt',
-          to: after!.account_email,
-          data: emailData(booking, {
-            entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
-          }),
-        },
-      ]);
-    }
-    return { kind: 'recorded', bookingId: row.id };
-  });
+  }
+  return { kind: 'recorded', bookingId: row.id };
 }

@@ -33,7 +33,7 @@ export async function cancellationQuoteRoutes(app: FastifyInstance, options: Can
     },
     async (_request, reply) =>
       reply.header('Cache-Control', 'public, max-age=60').send({
-        provider: 'manual' as const,
+        provider: paymentSettings.provider,
         currency: paymentSettings.currency,
         instructions: paymentSettings.instructions,
       }),

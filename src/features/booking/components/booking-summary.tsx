@@ -62,7 +62,14 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
           </dd>
         </div>
       </dl>
-      {booking.payment ? <PaymentDue payment={booking.payment} reference={booking.reference} /> : null}
+      {booking.payment ? (
+        <PaymentDue
+          payment={booking.payment}
+          reference={booking.reference}
+          bookingId={booking.id}
+          travellerNames={booking.guests.map((g) => g.fullName)}
+        />
+      ) : null}
       {meeting ? (
         <p className="summary__meeting">
           <span className="summary__meeting-label">Meeting point</span> Meet {meeting}.

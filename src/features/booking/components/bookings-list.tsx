@@ -9,6 +9,7 @@ import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { CancelBookingDialog } from '~/features/booking/components/cancel-booking-dialog';
 import { ChangeBookingDialog } from '~/features/booking/components/change-booking-dialog';
 import { MoveOfferPanel } from '~/features/booking/components/move-offer';
+import { PaymentReturn } from '~/features/booking/components/payment-return';
 import { WaitlistEntries } from '~/features/booking/components/waitlist-entries';
 import { useBookings } from '~/features/booking/hooks/use-bookings';
 import { useAuth } from '~/lib/auth';
@@ -75,7 +76,7 @@ function TravellersStatus({ booking, canEdit }: { booking: Booking; canEdit: boo
 // The signed-in user's own bookings, grouped the way a traveller plans (see groupTrips), each
 // with what can be done about it: cancel online, or how to reach us past the cutoff.
 export function BookingsList() {
-  const { state, retry } = useBookings();
+  const { state, retry, refresh } = useBookings();
   const waitlist = useAsyncData('waitlist', getWaitlist);
   const auth = useAuth();
   // Answers from the cancel and change calls, over the list as loaded: the page changes without a
@@ -167,6 +168,7 @@ export function BookingsList() {
 
   return (
     <>
+      <PaymentReturn bookings={bookings} refresh={refresh} />
       <p className="section__lead">{plural(bookings.length, 'booking')}: your next trip first.</p>
       {groups.map((group) => (
         <section key={group.key} className="trips" aria-labelledby={`trips-${group.key}`}>

@@ -1,10 +1,19 @@
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatCents } from '#contracts/money';
 import { paymentStateLabels, type Payment } from '#contracts/payment';
-import { getPaymentInstructions } from '~/features/booking/api/payments-api';
+import { getPaymentInstructions, startCheckout } from '~/features/booking/api/payments-api';
+import { PayByCard } from '~/features/booking/components/pay-by-card';
+import { SharesPaid } from '~/features/booking/components/shares-paid';
 import { useAsyncData } from '~/lib/use-async-data';
 
-type PaymentDueProps = { payment: Payment; reference: string };
+type PaymentDueProps = {
+  payment: Payment;
+  reference: string;
+  // With card payments (PAYMENT_PROVIDER=stripe): the booking to pay, and its travellers' names
+  // for who paid their own share.
+  bookingId?: string;
+  travellerNames?: string[];
+};
 
 // Whether what is due now is (the rest of) the deposit.
 const depositPhase = (p: Payment) => p.depositDueAt !== null && p.paidCents < p.depositCents;
@@ -12,7 +21,7 @@ const depositPhase = (p: Payment) => p.depositDueAt !== null && p.paidCents < p.
 // What a booking owes, by when, and how to pay it (PAYMENT_INSTRUCTIONS, with the booking's
 // reference), on the thank-you page and in My bookings. The amounts are the server's (integer
 // cents, contracts/payment.ts); this only words them.
-export function PaymentDue({ payment: p, reference }: PaymentDueProps) {
+export function PaymentDue({ payment: p, reference, bookingId, travellerNames = [] }: PaymentDueProps) {
   const owes = p.dueNowCents > 0;
   const { state } = useAsyncData(owes ? 'payment-instructions' : null, getPaymentInstructions);
   const money = (cents: number) => formatCents(cents, p.currency);
@@ -43,6 +52,15 @@ export function PaymentDue({ payment: p, reference }: PaymentDueProps) {
         <p className="payment-due__next">
           <strong>We owe you {money(p.refundDueCents)}</strong>: we will send it back the way you paid.
         </p>
+      ) : null}
+      <SharesPaid payment={p} travellerNames={travellerNames} />
+      {owes && bookingId && state.status === 'success' && state.data.provider === 'stripe' ? (
+        <PayByCard
+          label={depositPhase(p) ? 'Pay the deposit' : 'Pay the balance'}
+          amountCents={p.dueNowCents}
+          currency={p.currency}
+          start={() => startCheckout(bookingId, depositPhase(p) ? 'deposit' : 'balance')}
+        />
       ) : null}
       {owes ? (
         <p className="payment-due__how">

@@ -1,0 +1,168 @@
+// `npm run bench:api`'s payments run (DESIGN.md, Money v5), on PostgreSQL with three server
+// processes (PAYMENT_PROVIDER=stripe, the SDK pointed at the fake Stripe of
+// server/src/test/fake-stripe.ts): a deposit's checkout.session.completed for every booking,
+// signed as Stripe signs it, each event sent twice to each of two processes at once. Then: every
+// payment recorded exactly once, paid_cents equal to the ledger's sum for every booking, every
+// answer 200, and the webhook's p99 < 100 ms, each printed met or MISSED with the load average.
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
+import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { openDatabase } from '../server/src/db/database';
+import { migrate } from '../server/src/db/migrations';
+import { startFakeStripe } from '../server/src/test/fake-stripe';
+import { dropPostgresSchema, postgresSchemaUrl } from '../server/src/test/postgres-schema';
+import { addDays, todayIso } from '#contracts/iso-dates';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export async function benchPayments(options: {
+  databaseUrl: string;
+  basePort: number;
+  emulatorHost: string;
+  bookings?: number;
+  connections?: number;
+}): Promise<{ failed: boolean }> {
+  const count = options.bookings ?? 2000;
+  const connections = options.connections ?? 50;
+  const deposit = 20_000;
+  const url = await postgresSchemaUrl(options.databaseUrl);
+  const clientDir = makeClientDir();
+  const db = await openDatabase({ url });
+  const fake = await startFakeStripe();
+  const servers: ApiServer[] = [];
+  let failed = false;
+  try {
+    await migrate(db);
+    const departure = randomUUID();
+    await db.query(
+      `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, 'swiss-alpine-lakes', $2, $3, $3)`,
+      [departure, addDays(todayIso('UTC'), 200), count],
+    );
+    const ids = Array.from({ length: count }, () => randomUUID());
+    // One statement: the bookings the deposits are for (requested, deposit due in a week).
+    await db.query(
+      `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
+         account_email, address, phone, departure_id, travellers, total_cents, status, deposit_due_at)
+       SELECT id, 'WT-' || upper(substr(md5(id::text), 1, 8)), 'bench-payer', 'swiss-alpine-lakes', 'Swiss Alpine Lakes',
+              100000, 'Payer', 'payer@example.com', 'payer@example.com', 'Somewhere 1', '442079460000', $2, 1, 100000,
+              'requested', now() + interval '7 days'
+         FROM unnest($1::uuid[]) AS id`,
+      [ids, departure],
+    );
+    for (let p = 0; p < 3; p++) {
+      servers.push(
+        await spawnApiServer({
+          port: options.basePort + p,
+          emulatorHost: options.emulatorHost,
+          env: {
+            CLIENT_DIR: clientDir,
+            DATABASE_URL: url,
+            DATABASE_POOL_SIZE: '6',
+            PAYMENT_PROVIDER: 'stripe',
+            STRIPE_SECRET_KEY: fake.secretKey,
+            STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+            STRIPE_API_URL: fake.url,
+          },
+        }),
+      );
+    }
+    const events = ids.map((id, i) => fake.paidSessionEvent(id, deposit, i));
+    // Each event twice to each of two processes, the four at once; `connections` events' worth in flight.
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const post = async (server: ApiServer, e: { payload: string; header: string }) => {
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${server.url}/api/payments/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.header },
+          body: e.payload,
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        status = -1;
+      }
+      latencies.push(performance.now() - started);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.floor(connections / 4)) }, async () => {
+        while (next < events.length) {
+          const i = next++;
+          const a = servers[i % 3]!;
+          const b = servers[(i + 1) % 3]!;
+          await Promise.all([
+            post(a, events[i]!),
+            post(b, events[i]!),
+            post(a, events[i]!),
+            post(b, events[i]!),
+          ]);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((x, y) => x - y);
+    const recorded = await db.query<{ entries: string; bookings: string; wrong: string }>(
+      `SELECT count(*) AS entries, count(DISTINCT booking_id) AS bookings,
+              count(*) FILTER (WHERE amount_cents <> $1) AS wrong FROM payment_entries`,
+      [deposit],
+    );
+    const drift = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM bookings b WHERE b.paid_cents <> coalesce((SELECT sum(CASE WHEN e.kind = 'payment'
+         THEN e.amount_cents ELSE -e.amount_cents END) FROM payment_entries e WHERE e.booking_id = b.id), 0)`,
+    );
+    const unpaid = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM bookings WHERE paid_cents <> $1 OR status <> 'confirmed'`,
+      [deposit],
+    );
+    const r = recorded.rows[0]!;
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    const ok = statuses.get(200) ?? 0;
+    console.log(
+      `PostgreSQL, 3 processes, payments (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    console.log(
+      `  ${count} deposit events x 4 deliveries = ${latencies.length} webhook requests in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(latencies.length / seconds)}/s), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
+        `answers ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+    );
+    const line = (met: boolean, name: string, figure: string) => {
+      if (!met) failed = true;
+      console.log(`  ${met ? 'met   ' : 'MISSED'}  ${name}: ${figure}`);
+    };
+    line(
+      Number(r.entries) === count && Number(r.bookings) === count && Number(r.wrong) === 0,
+      'every payment recorded exactly once',
+      `${r.entries} entries for ${r.bookings} of ${count} bookings, ${r.wrong} of another amount`,
+    );
+    line(
+      Number(drift.rows[0]!.n) === 0,
+      'paidCents equal to the ledger’s sum everywhere',
+      `${drift.rows[0]!.n} bookings differ`,
+    );
+    line(
+      Number(unpaid.rows[0]!.n) === 0,
+      'every booking confirmed by its deposit',
+      `${unpaid.rows[0]!.n} not`,
+    );
+    line(ok === latencies.length, 'every delivery answered 200', `${ok} of ${latencies.length}`);
+    line(p99 < 100, 'webhook p99 < 100 ms', `${p99.toFixed(1)} ms`);
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await fake.close();
+    await db.close();
+    await dropPostgresSchema(url);
+    rmSync(clientDir, { recursive: true, force: true });
+  }
+  return { failed };
+}

@@ -1,0 +1,19 @@
+// PAYMENT_PROVIDER=stripe: every email that asks for money offers to pay it by card. Its button
+// says what it pays ("Pay the deposit" / "Pay the balance") and opens My bookings, where the same
+// button starts Stripe Checkout (a link in an email cannot: a Checkout Session expires, and it
+// needs the signed-in traveller). The words are the pages' (src/features/booking/components/payment-due.tsx).
+import type { MoneyEmailData } from './outbox.js';
+
+type LinkedLetter = { link?: { label: string; url: string } | null };
+
+const depositPhase = (m: MoneyEmailData) => m.depositDueAt !== null && m.paidCents < m.depositCents;
+
+// The button's words, quoted in the text part's "How to pay" line too.
+export const cardPaymentLabel = (m: MoneyEmailData) =>
+  `“${depositPhase(m) ? 'Pay the deposit' : 'Pay the balance'}”`;
+
+export function withCardPayment<L extends LinkedLetter>(letter: L, data: unknown): L {
+  const money = (data as { money?: MoneyEmailData } | null)?.money;
+  if (!money?.payByCard || money.dueNowCents <= 0 || !letter.link) return letter;
+  return { ...letter, link: { ...letter.link, label: cardPaymentLabel(money).slice(1, -1) } };
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Booking } from '#contracts/api';
+
+// How long My bookings looks again for a card payment after Stripe Checkout sent the traveller
+// back: Stripe's webhook usually lands before the traveller does, sometimes seconds after.
+const pollMs = 2000;
+const pollTimes = 30;
+// A card payment recorded this recently is the one just made.
+const recentMs = 30 * 60_000;
+
+type Phase = 'waiting' | 'recorded' | 'late' | 'cancelled';
+
+const recordedFor = (bookings: Booking[] | null, id: string | null, since: number) =>
+  bookings?.some(
+    (b) =>
+      b.id === id &&
+      b.payment.entries.some((e) => e.kind === 'payment' && e.method === 'card' && Date.parse(e.at) >= since),
+  ) ?? false;
+
+const texts: Record<Phase, string> = {
+  waiting: 'Thank you: your card payment went through. It shows here as soon as we have recorded it…',
+  recorded: 'Your payment is recorded. A receipt is on its way by email.',
+  late: 'Your payment is taking longer than usual to reach us. It will show here and you will get a receipt by email: there is no need to pay again.',
+  cancelled: 'The card payment was cancelled: nothing was charged.',
+};
+
+// After Stripe Checkout (?payment=done&booking=… or ?payment=cancelled): says what happened,
+// and refreshes the list quietly until the booking's card payment is recorded.
+export function PaymentReturn({ bookings, refresh }: { bookings: Booking[] | null; refresh: () => void }) {
+  const [params] = useSearchParams();
+  const outcome = params.get('payment');
+  const bookingId = params.get('booking');
+  // When the traveller came back, less a margin: fixed for the page's life.
+  const [since] = useState(() => Date.now() - recentMs);
+  const recorded = recordedFor(bookings, bookingId, since);
+  const [tries, setTries] = useState(0);
+  const waiting = outcome === 'done' && !recorded && tries < pollTimes;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      setTries((n) => n + 1);
+      refresh();
+    }, pollMs);
+    return () => clearTimeout(timer);
+  }, [waiting, tries, refresh]);
+  if (outcome !== 'done' && outcome !== 'cancelled') return null;
+  const phase: Phase =
+    outcome === 'cancelled' ? 'cancelled' : recorded ? 'recorded' : waiting ? 'waiting' : 'late';
+  return (
+    <div className={`notice payment-return payment-return--${phase}`} role="status">
+      <p>{texts[phase]}</p>
+    </div>
+  );
+}
