@@ -377,7 +377,7 @@ export function ledgerSteps(): { name: string; sql: string }[] {
       // bench-data.ts checks paid_cents against the ledger's sum at the end, as the deferred check
       // would have at COMMIT. The money reminders of the coming weeks are marked sent, as a
       // running server leaves them.
-      name: 'payment entries (about 1,600,000) and the bookings\' sums',
+      name: "payment entries (about 1,600,000) and the bookings' sums",
       sql: `
         CREATE TEMP TABLE bench_money AS
           SELECT b.id, b.reference, b.created_at, b.total_cents::bigint AS total,

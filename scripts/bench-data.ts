@@ -35,7 +35,11 @@ import { fillPackagesTable, generationSteps, ledgerSteps } from './bench-data-ge
 import { startDelayProxy, type DelayProxy } from './delay-proxy';
 import { openDatabase, type PreparedStatement, type Queryable } from '../server/src/db/database';
 import { migrate, migrations } from '../server/src/db/migrations';
-import { findAdminBooking, listAdminBookings, listManifestBookings } from '../server/src/admin/bookings-queries';
+import {
+  findAdminBooking,
+  listAdminBookings,
+  listManifestBookings,
+} from '../server/src/admin/bookings-queries';
 import { listAdminDepartures } from '../server/src/admin/departures-queries';
 import { overviewReader } from '../server/src/overview/queries';
 import { todayIso } from '#contracts/iso-dates';
@@ -724,22 +728,28 @@ try {
     for (const [name, read] of lists) {
       const latencies: number[] = [];
       let next = 0;
+      let failed = 0;
       const total = Math.min(requestsPerCase, 400) + warmup;
       await Promise.all(
         Array.from({ length: clients }, async () => {
           while (next < total) {
             const i = next++;
             const t = performance.now();
-            await moneyReads[read](pool.consoleReads);
+            // A read past the console pool's statement timeout counts as failed, not as an answer.
+            const ok = await moneyReads[read](pool.consoleReads).then(
+              () => true,
+              () => false,
+            );
+            if (!ok) failed++;
             if (i >= warmup) latencies.push(performance.now() - t);
           }
         }),
       );
       const p95 = percentile(latencies, 95);
       report(
-        p95 <= 100,
+        p95 <= 100 && failed === 0,
         `money screen, ${name}, from the database`,
-        `p95 ${p95.toFixed(1)} ms (budget 100), p50 ${percentile(latencies, 50).toFixed(1)} ms`,
+        `p95 ${p95.toFixed(1)} ms (budget 100), p50 ${percentile(latencies, 50).toFixed(1)} ms${failed ? `, ${failed} failed` : ''}`,
       );
       if (p95 > 100) await explain(gen, (q) => moneyReads[read](q));
     }
