@@ -9,7 +9,6 @@ import {
   adminBookingsPageSchema,
   auditEventSchema,
   cancelReasonSchema,
-  uuidParam,
   type AdminBookingsPage,
 } from '#contracts/api';
 import { answerChange, changeRouteSchema, type ChangeAnswerContext } from '../bookings/change-answer.js';
@@ -18,13 +17,8 @@ import type { AppContext } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { offerContext } from '../seats/offer-context.js';
 import { todayIso } from '#contracts/iso-dates';
-import {
-  consoleErrors,
-  consoleRoute,
-  errors,
-  jsonBodyErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { cursorOf, findAdminBooking, listAdminBookings, listBookingEvents } from './bookings-queries.js';
 import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
@@ -34,10 +28,6 @@ import { bookingFiltersQuery, bookingListQuery, type BookingFilters, type Cursor
 // at a time leave V8 less to promote between its major collections: over a million bookings the
 // server's memory grew by 167 MB with 2,000 a page, 131 MB with 500 (100: 117 MB but 20 % slower).
 const defaultExportPageSize = 500;
-
-const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
-
-const bookingId = z.object({ id: uuidParam('No such booking.') });
 
 // What the console's bookings routes read of the app's context.
 export type AdminBookingsContext = Pick<AppContext, 'db' | 'packages' | 'exportPageSize' | 'today'> &
@@ -55,12 +45,11 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
   api.get(
     '/api/admin/bookings',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Bookings, newest first, filtered and paged',
         querystring: bookingListQuery(knownPackage),
-        response: { 200: adminBookingsPageSchema, ...errors.badRequest, ...consoleErrors },
-      },
+        response: { 200: adminBookingsPageSchema, ...errors.badRequest },
+      }),
     },
     async (request, reply) => {
       const { limit, cursor, ...filters } = request.query;
@@ -81,8 +70,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
   api.get(
     '/api/admin/bookings.csv',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Every matching booking as CSV',
         querystring: bookingFiltersQuery(knownPackage),
         response: {
@@ -91,9 +79,8 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
             content: { 'text/csv': { schema: z.string() } },
           },
           ...errors.badRequest,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const filters: BookingFilters = request.query;
@@ -115,12 +102,11 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
   api.get(
     '/api/admin/bookings/:id',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'One booking',
-        params: bookingId,
-        response: { 200: adminBookingSchema, ...errors.notFound, ...consoleErrors },
-      },
+        params: bookingIdParams,
+        response: { 200: adminBookingSchema, ...errors.notFound },
+      }),
     },
     async (request, reply) => {
       const booking = await fromDatabase(() => findAdminBooking(db, request.params.id));
@@ -132,16 +118,14 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
   api.get(
     '/api/admin/bookings/:id/events',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'A booking’s audit trail, oldest first',
-        params: bookingId,
+        params: bookingIdParams,
         response: {
           200: z.object({ events: z.array(auditEventSchema) }),
           ...errors.notFound,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -183,19 +167,17 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
     ...errors.notFound,
     ...errors.conflict,
     ...errors.tooLarge,
-    ...consoleErrors,
   };
 
   api.post(
     '/api/admin/bookings/:id/confirm',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Confirm a requested booking',
-        params: bookingId,
+        params: bookingIdParams,
         response: changed,
-      },
+      }),
     },
     (request, reply) => change(request, reply, request.params.id, 'confirmed'),
   );
@@ -204,13 +186,12 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
     '/api/admin/bookings/:id/cancel',
     {
       bodyLimit: 4 * 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Cancel a booking, with the reason the traveller reads',
-        params: bookingId,
+        params: bookingIdParams,
         body: cancelReasonSchema,
         response: { ...changed, ...jsonBodyErrors },
-      },
+      }),
     },
     (request, reply) => change(request, reply, request.params.id, 'cancelled', request.body.reason),
   );
@@ -220,12 +201,11 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
     '/api/admin/bookings/:id/change',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Change a booking’s date or party (no cutoff)',
         ...changeRouteSchema,
-        response: { ...changeRouteSchema.response, 200: adminBookingSchema, ...consoleErrors },
-      },
+        response: { ...changeRouteSchema.response, 200: adminBookingSchema },
+      }),
     },
     async (request, reply) => {
       const answer = await answerChange(request.params.id, request.body, reply, options, {

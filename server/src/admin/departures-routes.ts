@@ -1,6 +1,6 @@
 // The console's departures: the schedule, adding a date, capacity and closing, and the manifest.
 // Registered inside adminRoutes, behind its operator check.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { formatTripDate, plural } from '#contracts/format';
 import {
@@ -12,7 +12,6 @@ import {
   departureMessageSchema,
   manifestSchema,
   newDepartureSchema,
-  uuidParam,
   type AdminDeparture,
   type AdminDeparturesPage,
   type DepartureMessageResult,
@@ -23,13 +22,8 @@ import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '#contracts/iso-dates';
 import { decideByProblem, isAtRisk } from '#contracts/departure-risk';
 import { toDeparture } from '../departures/repository.js';
-import {
-  consoleErrors,
-  consoleRoute,
-  errors,
-  jsonBodyErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { departureIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
@@ -90,10 +84,6 @@ export const manifestQuestions = (options: Pick<AppContext, 'catalogue'>, packag
 export const minAboveCapacity = 'The minimum cannot be more than the seats of the departure.';
 export const decideAfterStartMessage = 'The decision date cannot be after the departure.';
 
-const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
-
-const departureId = z.object({ id: uuidParam('No such departure.') });
-
 // What the console's departure routes read of the app's context.
 export type AdminDeparturesContext = Pick<
   AppContext,
@@ -137,16 +127,14 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
   api.get(
     '/api/admin/departures',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'The schedule, ascending by date, past departures included, a page at a time',
         querystring: departureListQuery(knownPackage),
         response: {
           200: adminDeparturesPageSchema,
           ...errors.badRequest,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { packageId, from, limit, cursor } = request.query;
@@ -191,12 +179,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
     '/api/admin/departures',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Add a departure',
         body: newDepartureSchema({ packageExists: knownPackage, today }),
-        response: { 201: adminDepartureSchema, ...errors.conflict, ...jsonBodyErrors, ...consoleErrors },
-      },
+        response: { 201: adminDepartureSchema, ...errors.conflict, ...jsonBodyErrors },
+      }),
     },
     async (request, reply) => {
       const input = request.body;
@@ -226,21 +213,19 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
     '/api/admin/departures/:id',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Change a departure’s capacity, status, minimum travellers, meeting point or meeting time',
         description:
           'A capacity below the seats taken is refused: 409 {message, seatsTaken}. More seats or a reopening offer them to the waiting list in the same transaction.',
-        params: departureId,
+        params: departureIdParams,
         body: departureChangeSchema,
         response: {
           200: adminDepartureSchema,
           409: z.object({ message: z.string(), seatsTaken: z.number() }),
           ...errors.notFound,
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -270,12 +255,11 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
   api.get(
     '/api/admin/departures/:id/manifest',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Who travels on a departure',
-        params: departureId,
-        response: { 200: manifestSchema, ...errors.notFound, ...consoleErrors },
-      },
+        params: departureIdParams,
+        response: { 200: manifestSchema, ...errors.notFound },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -296,16 +280,14 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
   api.get(
     '/api/admin/departures/:id/waitlist',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'A departure’s waiting list, in the order travellers joined, with their email',
-        params: departureId,
+        params: departureIdParams,
         response: {
           200: z.object({ entries: z.array(adminWaitlistEntrySchema) }),
           ...errors.notFound,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -326,21 +308,19 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
       // Each message is an email to every traveller on the departure: in the writer's one write
       // budget (BOOKING_RATE_LIMIT a minute), dry runs included.
       ...(options.writeLimit ? { preValidation: options.writeLimit } : {}),
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Write to the traveller of every active booking on a departure',
         description:
           'dryRun: true answers 200 {recipients} and sends nothing; otherwise 202 {recipients}: one email a requested or confirmed booking, with an audit row each (the subject, never the text).',
-        params: departureId,
+        params: departureIdParams,
         body: departureMessageSchema,
         response: {
           200: departureMessageResultSchema,
           202: departureMessageResultSchema,
           ...errors.notFound,
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const message = normaliseMessage(request.body);

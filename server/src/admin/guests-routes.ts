@@ -1,7 +1,7 @@
 // The console's side of the travellers' details: the manifest as CSV (one row per traveller),
 // the guide's check-in per traveller, and internal notes on a booking. Registered inside
 // adminRoutes, behind its operator check.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   adminBookingSchema,
@@ -13,21 +13,14 @@ import {
 import type { AppContext } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { setCheckIn } from '../guests/repository.js';
-import {
-  consoleErrors,
-  consoleRoute,
-  errors,
-  jsonBodyErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams, departureIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
 import { manifestQuestions } from './departures-routes.js';
 import { csvBom, csvRow, manifestCsvHeader, manifestCsvRows } from './csv.js';
 import { findAdminDeparture } from './departures-queries.js';
 import { addNote } from './notes.js';
-
-const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
 // 0-11: a booking has at most twelve travellers. Anything else is a traveller that is not there.
 const guestIndex = z
@@ -44,10 +37,9 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
   api.get(
     '/api/admin/departures/:id/manifest.csv',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'The manifest as CSV: one row per traveller',
-        params: z.object({ id: uuidParam('No such departure.') }),
+        params: departureIdParams,
         response: {
           200: {
             description:
@@ -56,9 +48,8 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
             content: { 'text/csv': { schema: z.string() } },
           },
           ...errors.notFound,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -85,8 +76,7 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
     '/api/admin/bookings/:id/guests/:index/check-in',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Check a traveller in at the meeting point: present, no-show, or clear it (null)',
         description: 'The index counts from 0, in the order of the booking’s guests.',
         params: z.object({ id: uuidParam('No such booking.'), index: guestIndex }),
@@ -96,9 +86,8 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
           ...errors.notFound,
           ...errors.conflict,
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -122,15 +111,14 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
     '/api/admin/bookings/:id/notes',
     {
       bodyLimit: 16 * 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Add an internal note to a booking',
         description:
           'Shown in the booking’s history and on the manifest; never shown or sent to the traveller.',
-        params: z.object({ id: uuidParam('No such booking.') }),
+        params: bookingIdParams,
         body: noteRequestSchema,
-        response: { 201: noteSchema, ...errors.notFound, ...jsonBodyErrors, ...consoleErrors },
-      },
+        response: { 201: noteSchema, ...errors.notFound, ...jsonBodyErrors },
+      }),
     },
     async (request, reply) => {
       const note = await fromDatabase(() =>

@@ -5,7 +5,8 @@ import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
 import { todayIso } from '#contracts/iso-dates';
 import type { AppContext } from '../context/app-context.js';
 import type { DepartureRow } from '../db/schema.js';
-import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
+import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { noStore } from '../http/route-parts.js';
 import { fromDatabase } from '../http/problem.js';
 
 // The departure's own columns, and three counts the query makes.
@@ -27,11 +28,10 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/guide/departures',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'The departures a guide is assigned to, from today on, soonest first, with check-in counts',
-        response: { 200: guideDeparturesSchema, ...consoleErrors },
-      },
+        response: { 200: guideDeparturesSchema },
+      }),
     },
     async (request, reply) => {
       const { rows } = await fromDatabase(() =>
@@ -61,7 +61,7 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
         present: r.present,
         noShow: r.no_show,
       }));
-      return reply.header('Cache-Control', 'private, no-store').send({ departures });
+      return noStore(reply).send({ departures });
     },
   );
 }

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { newBookingsCap } from '#contracts/admin';
 import { lastSeenSchema, type LastSeen } from '#contracts/api';
-import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
+import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { noStore } from '../http/route-parts.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Selectable } from 'kysely';
 import type { Queryable } from '../db/database.js';
@@ -30,11 +31,10 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
   api.get(
     '/api/admin/last-seen',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'When this operator last looked at the bookings, and how many arrived since',
-        response: { 200: lastSeenSchema, ...consoleErrors },
-      },
+        response: { 200: lastSeenSchema },
+      }),
     },
     async (request, reply) => {
       const body = await fromDatabase(async (): Promise<LastSeen> => {
@@ -48,7 +48,7 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
           newBookings: await newSince(db, seenAt),
         };
       });
-      return reply.header('Cache-Control', 'private, no-store').send(body);
+      return noStore(reply).send(body);
     },
   );
 
@@ -57,11 +57,10 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
     '/api/admin/last-seen',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Record that this operator looked at the bookings now',
-        response: { 200: lastSeenSchema, ...consoleErrors },
-      },
+        response: { 200: lastSeenSchema },
+      }),
     },
     async (request, reply) => {
       const body = await fromDatabase(async (): Promise<LastSeen> => {
@@ -74,7 +73,7 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
         const seenAt = rows[0]!.seen_at;
         return { lastSeenAt: new Date(seenAt).toISOString(), newBookings: await newSince(db, seenAt) };
       });
-      return reply.header('Cache-Control', 'private, no-store').send(body);
+      return noStore(reply).send(body);
     },
   );
 }

@@ -13,7 +13,6 @@ import {
   ledgerConflictSchema,
   ledgerEntryRequestSchema,
   moneyScreenSchema,
-  uuidParam,
   type MoneyScreen,
 } from '#contracts/api';
 import { operatorActor } from '../context/actors.js';
@@ -22,18 +21,12 @@ import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { findAdminBooking } from './bookings-queries.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Queryable } from '../db/database.js';
-import {
-  errors,
-  jsonBodyErrors,
-  signedIn,
-  signedInErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
 import { stampSql } from './kept-reads.js';
 
-const bookingId = z.object({ id: uuidParam('No such booking.') });
 import {
   balanceDueOnSql,
   depositCentsSql,
@@ -273,23 +266,19 @@ export async function adminPaymentRoutes(app: FastifyInstance, options: AdminPay
     '/api/admin/bookings/:id/payments',
     {
       bodyLimit: 4 * 1024,
-      schema: {
-        tags: ['Console'],
-        security: signedIn,
+      schema: consoleSchema({
         summary: 'Record a payment or a refund',
         description:
           'Integer cents. A payment above what is still owed, or a refund above what is paid, is 409 with allowedCents. Entries are never edited: undo one with an entry of the other kind.',
-        params: bookingId,
+        params: bookingIdParams,
         body: ledgerEntryRequestSchema,
         response: {
           201: adminBookingSchema,
           409: ledgerConflictSchema,
           ...errors.notFound,
           ...jsonBodyErrors,
-          ...signedInErrors,
-          ...errors.forbidden,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const outcome = await fromDatabase(() =>
@@ -306,7 +295,7 @@ export async function adminPaymentRoutes(app: FastifyInstance, options: AdminPay
       options.onEmailQueued?.();
       const booking = await fromDatabase(() => findAdminBooking(options.db, outcome.bookingId));
       if (!booking) return problem(reply, 404, 'No such booking.');
-      return reply.code(201).header('Cache-Control', 'private, no-store').send(booking);
+      return noStore(reply.code(201)).send(booking);
     },
   );
 }
@@ -323,25 +312,21 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
   api.get(
     '/api/admin/money',
     {
-      schema: {
-        tags: ['Console'],
-        security: signedIn,
+      schema: consoleSchema({
         summary: 'The money screen: due in 30 days, overdue, refunds due, received in 7 days, and the charts',
-        response: { 200: moneyScreenSchema, ...signedInErrors, ...errors.forbidden },
-      },
+        response: { 200: moneyScreenSchema },
+      }),
     },
     async (_request, reply) => {
       const screen = await fromDatabase(() => readScreen(today()));
-      return reply.header('Cache-Control', 'private, no-store').send(screen);
+      return noStore(reply).send(screen);
     },
   );
 
   api.get(
     '/api/admin/payments.csv',
     {
-      schema: {
-        tags: ['Console'],
-        security: signedIn,
+      schema: consoleSchema({
         summary: 'The ledger between two dates (inclusive, UTC) as CSV, oldest first',
         querystring: z.object({ from: dateParam('from'), to: dateParam('to') }),
         response: {
@@ -350,10 +335,8 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
             content: { 'text/csv': { schema: z.string() } },
           },
           ...errors.badRequest,
-          ...signedInErrors,
-          ...errors.forbidden,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const from = request.query.from || '2000-01-01';

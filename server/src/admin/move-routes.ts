@@ -1,13 +1,12 @@
 // POST /api/admin/departures/{id}/move: a departure that will not run moved to another date of its
 // package in one step (server/src/moves/repository.ts). Registered inside adminRoutes: owners and
 // operators (./access.ts), guides 403.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
   adminBookingSchema,
   departureMoveResultSchema,
   departureMoveSchema,
-  uuidParam,
   type DepartureMoveResult,
 } from '#contracts/api';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
@@ -17,22 +16,14 @@ import { defaultMoveOfferHours } from '#contracts/departure-risk';
 import { todayIso } from '#contracts/iso-dates';
 import type { AppContext } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
-import {
-  consoleErrors,
-  consoleRoute,
-  errors,
-  jsonBodyErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams, departureIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { renderEmail } from '../mail/templates.js';
 import { moveDeparture } from '../moves/repository.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { findAdminDeparture } from './departures-queries.js';
 import { toAdminDeparture } from './departures-routes.js';
-
-const departureId = z.object({ id: uuidParam('No such departure.') });
-const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
 // What moving a departure reads of the app's context.
 export type MoveRoutesContext = Pick<
@@ -51,11 +42,10 @@ export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContex
     '/api/admin/departures/:id/move',
     {
       bodyLimit: 16 * 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Move a departure that will not run to another date of its package',
         description: `{toDepartureId, message?, dryRun?}: the departure closes; every active booking is offered the new date, its party's seats held there (they count as taken) for ${offerHours} hours, with an email; its waiting list is told the date will not run. A target without seats for every party: 409 {message, seatsNeeded, seatsLeft}. dryRun: true answers what would be sent, with the first party's email, and writes nothing.`,
-        params: departureId,
+        params: departureIdParams,
         body: departureMoveSchema,
         response: {
           200: departureMoveResultSchema,
@@ -66,9 +56,8 @@ export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContex
           }),
           ...errors.notFound,
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const body = request.body;
@@ -125,14 +114,12 @@ export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContex
 
   // Staff answer a move offer for the party (one without an account, who called): the same accept
   // or decline as the traveller's own, in the operator's name in the trail.
-  const bookingParam = z.object({ id: uuidParam('No such booking.') });
   for (const path of ['accept', 'decline'] as const) {
     api.post(
       `/api/admin/bookings/:id/move/${path}`,
       {
         bodyLimit: 1024,
-        schema: {
-          ...consoleRoute,
+        schema: consoleSchema({
           summary:
             path === 'accept'
               ? 'Take the new date the brand offered, for the party'
@@ -141,15 +128,14 @@ export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContex
             'For a party that answered by phone or email. As the traveller’s own answer (POST /api/bookings/{id}/move/' +
             path +
             '). No open offer: 409.',
-          params: bookingParam,
+          params: bookingIdParams,
           response: {
             200: adminBookingSchema,
             ...errors.notFound,
             ...errors.conflict,
             ...errors.tooLarge,
-            ...consoleErrors,
           },
-        },
+        }),
       },
       async (request, reply) => {
         const id = request.params.id.toLowerCase();

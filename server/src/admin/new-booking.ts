@@ -13,7 +13,7 @@ import { unclaimedUserId } from '../bookings/claim.js';
 import { createBooking } from '../bookings/repository.js';
 import type { AppContext } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
-import { consoleErrors, consoleRoute, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { consoleSchema, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking } from './bookings-queries.js';
 
@@ -30,8 +30,7 @@ export async function newBookingRoutes(app: FastifyInstance, options: NewBooking
     '/api/admin/bookings',
     {
       bodyLimit: 8 * 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Enter a booking taken by phone or in person (owners and operators)',
         description:
           'Confirmed unless status is "requested"; emails go to the typed email unless sendEmails is false. Not enough seats: 409 {message, seatsLeft}.',
@@ -40,9 +39,8 @@ export async function newBookingRoutes(app: FastifyInstance, options: NewBooking
           201: adminBookingSchema,
           409: z.union([seatsConflictSchema, z.object({ message: z.string() })]),
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { status = 'confirmed', sendEmails = true, depositWaived = false, ...input } = request.body;

@@ -17,13 +17,8 @@ import {
 } from '#contracts/staff';
 import type { Database, Queryable } from '../db/database.js';
 import type { AppContext } from '../context/app-context.js';
-import {
-  consoleErrors,
-  consoleRoute,
-  errors,
-  jsonBodyErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import type { StaffAccount, StaffDirectory } from '../auth/staff-directory.js';
 
@@ -117,11 +112,10 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
   api.get(
     '/api/admin/staff',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'The team: every account with a role (owners only)',
-        response: { 200: staffListSchema, ...consoleErrors },
-      },
+        response: { 200: staffListSchema },
+      }),
     },
     async (request, reply) => {
       await noteCaller(request);
@@ -137,7 +131,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
         .filter((a) => a.role !== null)
         .map(member)
         .sort(byRoleThenEmail);
-      return reply.header('Cache-Control', 'private, no-store').send({ staff });
+      return noStore(reply).send({ staff });
     },
   );
 
@@ -145,11 +139,10 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
   api.get(
     '/api/admin/guides',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'The accounts with the guide role, to assign to departures',
-        response: { 200: guideListSchema, ...consoleErrors },
-      },
+        response: { 200: guideListSchema },
+      }),
     },
     async (_request, reply) => {
       const { rows } = await fromDatabase(() =>
@@ -157,7 +150,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
           `SELECT uid, email FROM staff WHERE role = 'guide' ORDER BY email, uid`,
         ),
       );
-      return reply.header('Cache-Control', 'private, no-store').send({ guides: rows });
+      return noStore(reply).send({ guides: rows });
     },
   );
 
@@ -165,8 +158,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
     '/api/admin/staff',
     {
       bodyLimit: 1024,
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Give an account a role, or change it (owners only)',
         description:
           'The account must exist (404 "Ask them to create an account first") and its address be confirmed (409 "Ask them to confirm their email address first"). The role claim is set and the account’s tokens revoked: the old role ends within TOKEN_CACHE_SECONDS. Demoting the last owner: 409.',
@@ -176,9 +168,8 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
           ...errors.notFound,
           ...errors.conflict,
           ...jsonBodyErrors,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { email, role } = request.body;
@@ -187,7 +178,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
       if (!account.emailVerified && account.role !== role) {
         return problem(reply, 409, confirmAddressFirstMessage);
       }
-      reply.header('Cache-Control', 'private, no-store');
+      noStore(reply);
       if (account.role === role) {
         await fromDatabase(() => noteStaffRole(db, account.uid, account.email, role));
         return reply.send(member(account));
@@ -204,8 +195,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
   api.delete(
     '/api/admin/staff/:uid',
     {
-      schema: {
-        ...consoleRoute,
+      schema: consoleSchema({
         summary: 'Take an account’s role away (owners only)',
         params: z.object({
           uid: z
@@ -216,9 +206,8 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
           200: z.object({ uid: z.string() }),
           ...errors.notFound,
           ...errors.conflict,
-          ...consoleErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const [account] = await directory().getAccounts([request.params.uid]);
@@ -228,7 +217,7 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
         changeRole(db, directory(), { actor: actorOf(request), account, to: null }),
       );
       if (outcome === 'last-owner') return problem(reply, 409, lastOwnerMessage);
-      return reply.header('Cache-Control', 'private, no-store').send({ uid: account.uid });
+      return noStore(reply).send({ uid: account.uid });
     },
   );
 }

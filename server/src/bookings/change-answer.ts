@@ -4,11 +4,12 @@
 // shows as they are.
 import type { FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
-import { bookingSchema, uuidParam, type Booking } from '#contracts/api';
+import { bookingSchema, type Booking } from '#contracts/api';
 import { validateChange } from '#contracts/booking';
 import { todayIso } from '#contracts/iso-dates';
 import type { AppContext } from '../context/app-context.js';
 import { errors, jsonBodyErrors } from '../http/api-schemas.js';
+import { bookingIdParams } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { changeBooking, type ChangeRequest } from './change.js';
@@ -65,7 +66,7 @@ export async function answerChange(
 
 // What POST .../change declares: any JSON body (validateChange reads it), the booking or a refusal.
 export const changeRouteSchema = {
-  params: z.object({ id: uuidParam('No such booking.') }),
+  params: bookingIdParams,
   body: z.unknown(),
   response: {
     200: bookingSchema,

@@ -5,20 +5,14 @@ import {
   bookingSchema,
   heldSeatsConflictSchema,
   seatsConflictSchema,
-  uuidParam,
 } from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { todayIso } from '#contracts/iso-dates';
-import {
-  errors,
-  jsonBodyErrors,
-  signedIn,
-  signedInErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 import { createBooking, findBooking } from './repository.js';
@@ -41,8 +35,6 @@ const idempotencyHeaders = z.looseObject({
       ),
   ),
 });
-
-const bookingId = z.object({ id: uuidParam('No such booking.') });
 
 // What the traveller's booking routes read of the app's context.
 export type BookingsRoutesContext = Pick<
@@ -78,13 +70,12 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       compress: false,
       decompress: false,
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'Book a trip',
         description:
           'Books the chosen departure, or without departureId the earliest open one with enough ' +
           'seats. An Idempotency-Key makes a retry answer the first booking (Idempotent-Replayed: true).',
-        security: signedIn,
         headers: idempotencyHeaders,
         body: bookingRequestSchema,
         response: {
@@ -92,9 +83,8 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           409: z.union([seatsConflictSchema, heldSeatsConflictSchema]),
           ...jsonBodyErrors,
           ...errors.unprocessable,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const user = request.user!;
@@ -157,17 +147,16 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     '/api/bookings',
     {
       preValidation: authenticate,
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'My bookings, newest first',
-        security: signedIn,
-        response: { 200: z.object({ bookings: z.array(bookingSchema) }), ...signedInErrors },
-      },
+        response: { 200: z.object({ bookings: z.array(bookingSchema) }) },
+      }),
     },
     async (request, reply) => {
       // A booking staff made for this verified address becomes theirs first (./claim.ts).
       const bookings = await fromDatabase(() => listBookingsClaiming(db, request.user!));
-      return reply.header('Cache-Control', 'private, no-store').send({ bookings });
+      return noStore(reply).send({ bookings });
     },
   );
 
@@ -175,19 +164,18 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     '/api/bookings/:id',
     {
       preValidation: authenticate,
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'One of my bookings',
         description: 'Someone else’s booking answers exactly like one that does not exist: 404.',
-        security: signedIn,
-        params: bookingId,
-        response: { 200: bookingSchema, ...errors.notFound, ...signedInErrors },
-      },
+        params: bookingIdParams,
+        response: { 200: bookingSchema, ...errors.notFound },
+      }),
     },
     async (request, reply) => {
       const booking = await fromDatabase(() => findBooking(db, request.user!.uid, request.params.id));
       if (!booking) return problem(reply, 404, 'No such booking.');
-      return reply.header('Cache-Control', 'private, no-store').send(booking);
+      return noStore(reply).send(booking);
     },
   );
 
@@ -196,20 +184,18 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     {
       bodyLimit: 1024,
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'Cancel one of my bookings',
         description: `Online until ${cutoffDays} days before the departure; after that 409 says whom to call.`,
-        security: signedIn,
-        params: bookingId,
+        params: bookingIdParams,
         response: {
           200: bookingSchema,
           ...errors.notFound,
           ...errors.conflict,
           ...errors.tooLarge,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -236,14 +222,13 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     {
       bodyLimit: 1024,
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'Change the date or the party of one of my bookings',
         description: `{departureId?, travellers?}: another date of the same package, another party (1-12), or both. Seats are given back and taken in one transaction; the same values answer 200 and write nothing; not enough seats, a closed or past date 409 {message, seatsLeft}; within ${cutoffDays} days of the departure 409.`,
-        security: signedIn,
         ...changeRouteSchema,
-        response: { ...changeRouteSchema.response, ...signedInErrors },
-      },
+        response: { ...changeRouteSchema.response },
+      }),
     },
     async (request, reply) => {
       const answer = await answerChange(request.params.id, request.body, reply, options, {

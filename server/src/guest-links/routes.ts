@@ -18,13 +18,7 @@ import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import {
-  errors,
-  jsonBodyErrors,
-  signedIn,
-  signedInErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
 import { leadNameOf } from './lead-name.js';
@@ -71,7 +65,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
       // In the user's one write budget (the same count as POST /api/bookings): invitations are
       // emails to addresses the user types; INVITES_PER_DAY caps them a day besides.
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: 'Invite a traveller of my booking to fill in their own details',
         description:
@@ -80,7 +74,6 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
           'cutoff; a new invitation replaces the old link. At most `travellers` invitations per booking a ' +
           'day, and INVITES_PER_DAY per account across its bookings (429). The email names the lead by the ' +
           'account’s display name, in its body only. A cancelled booking or past the cutoff: 409. Someone else’s booking: 404.',
-        security: signedIn,
         params: z.object({ id: uuidParam('No such booking.'), index: indexParam }),
         body: inviteRequestSchema,
         response: {
@@ -90,9 +83,8 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
           ...errors.conflict,
           429: problemSchema,
           ...jsonBodyErrors,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       // A token made before the address was confirmed still says "unverified": the identity

@@ -1,22 +1,16 @@
 // PUT /api/bookings/{id}/guests: the owner fills in the travellers' details, part now and the rest
 // later (server/src/guests/repository.ts holds the rules).
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
-import { bookingSchema, guestsRequestSchema, uuidParam } from '#contracts/api';
+import { bookingSchema, guestsRequestSchema } from '#contracts/api';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
 import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { perUserLimit } from '../context/write-limits.js';
-import {
-  errors,
-  jsonBodyErrors,
-  signedIn,
-  signedInErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { bookingIdParams } from '../http/route-parts.js';
+import { fromDatabase, problem, refusedBody } from '../http/problem.js';
 import { saveGuests } from './repository.js';
 
 // What a booking's travellers' details read of the app's context.
@@ -39,7 +33,7 @@ export async function guestsRoutes(app: FastifyInstance, options: GuestsContext)
       bodyLimit: 96 * 1024,
       preValidation: authenticate,
       config: { rateLimit: perUserLimit(options.rateLimitPerMinute, 'guest-writes') },
-      schema: {
+      schema: signedInSchema({
         tags: ['Bookings'],
         summary: "Save the travellers' details of one of my bookings",
         description:
@@ -47,17 +41,15 @@ export async function guestsRoutes(app: FastifyInstance, options: GuestsContext)
           'emergencyPhone}. Any field may be empty and filled later; a filled one is checked (400 with ' +
           `fieldErrors keyed guests.{index}.{field}). A cancelled booking, or fewer than ${cutoffDays} days ` +
           'before the departure: 409. Someone else’s booking: 404.',
-        security: signedIn,
-        params: z.object({ id: uuidParam('No such booking.') }),
+        params: bookingIdParams,
         body: guestsRequestSchema,
         response: {
           200: bookingSchema,
           ...errors.notFound,
           ...errors.conflict,
           ...jsonBodyErrors,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const outcome = await fromDatabase(() =>
@@ -76,12 +68,7 @@ export async function guestsRoutes(app: FastifyInstance, options: GuestsContext)
         case 'conflict':
           return problem(reply, 409, outcome.message);
         case 'invalid':
-          return problem(
-            reply,
-            400,
-            outcome.message,
-            outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {},
-          );
+          return refusedBody(reply, outcome);
       }
       return reply.header('Cache-Control', 'no-store').send(outcome.booking);
     },

@@ -62,6 +62,22 @@ export const signedInErrors = { ...errors.unauthorized, ...errors.unavailable };
 export const consoleErrors = { ...signedInErrors, ...errors.forbidden };
 export const consoleRoute = { tags: ['Console'], security: signedIn };
 
+// A route's schema with the answers its audience shares added once here rather than by every
+// route: its own params, body and answers in, the whole schema out (the types stay the route's).
+// A console route gets the Console tag, the bearer security and consoleErrors.
+export const consoleSchema = <S extends { response: object }>(schema: S) => ({
+  ...consoleRoute,
+  ...schema,
+  response: { ...schema.response, ...consoleErrors },
+});
+
+// A signed-in traveller's route: the bearer security and signedInErrors (its tag is its own).
+export const signedInSchema = <S extends { response: object }>(schema: S) => ({
+  security: signedIn,
+  ...schema,
+  response: { ...schema.response, ...signedInErrors },
+});
+
 // Bodies the API reads are JSON: a body of another type is 415, too large a one 413.
 export const jsonBodyErrors = { ...errors.badRequest, ...errors.tooLarge, ...errors.unsupported };
 

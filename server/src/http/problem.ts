@@ -14,6 +14,13 @@ export const problem = (reply: FastifyReply, status: number, message: string, ex
 export const fieldProblem = (reply: FastifyReply, fieldErrors: Record<string, string | undefined>) =>
   problem(reply, 400, 'Please check the highlighted fields.', { fieldErrors });
 
+// A body a domain's rules refused (not its schema): the rule's message, and its fields' messages
+// when it names fields.
+export const refusedBody = (
+  reply: FastifyReply,
+  refusal: { message: string; fieldErrors?: Record<string, string | undefined> },
+) => problem(reply, 400, refusal.message, refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {});
+
 // The database refused a value of the request (SQLSTATE class 22, "data exception": a NUL byte,
 // a date out of range, a number too large): the request's fault, a 400, never an outage.
 export class BadValueError extends Error {

@@ -42,7 +42,9 @@ const entryFields = [
 ] as const satisfies readonly (keyof WaitlistEntriesTable)[];
 type EntryRow = Pick<Selectable<WaitlistEntriesTable>, (typeof entryFields)[number]> & { starts_on: string };
 
-const entryColumns = [...entryFields.map((c) => `w.${c}`), `${dateText('d.starts_on')} AS starts_on`].join(', ');
+const entryColumns = [...entryFields.map((c) => `w.${c}`), `${dateText('d.starts_on')} AS starts_on`].join(
+  ', ',
+);
 const entriesFrom = 'waitlist_entries w JOIN departures d ON d.id = w.departure_id';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -60,14 +62,10 @@ export const toEntry = (row: EntryRow, packageName: (id: string) => string): Wai
   bookingId: row.booking_id,
 });
 
-type LockedDeparture = {
-  id: string;
-  package_id: string;
-  starts_on: string;
-  capacity: number;
-  seats_taken: number;
-  status: string;
-};
+type LockedDeparture = Pick<
+  DepartureRow,
+  'id' | 'package_id' | 'starts_on' | 'capacity' | 'seats_taken' | 'status'
+>;
 
 const lockDeparture = async (tx: Queryable, id: string) =>
   (

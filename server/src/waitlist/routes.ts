@@ -15,18 +15,12 @@ import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import {
-  errors,
-  jsonBodyErrors,
-  signedIn,
-  signedInErrors,
-  type ZodTypeProvider,
-} from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { departureIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
 
-const departureId = z.object({ id: uuidParam('No such departure.') });
 const entryId = z.object({ id: uuidParam('No such waiting-list entry.') });
 
 // What the waiting list's routes read of the app's context.
@@ -56,13 +50,12 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
     {
       bodyLimit: 1024,
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags,
         summary: 'Join a full departure’s waiting list with the whole party',
         description:
           'Only while the departure is open and has fewer seats left than `travellers` (else 409 {message, seatsLeft}). Joining again answers 200 with the live entry.',
-        security: signedIn,
-        params: departureId,
+        params: departureIdParams,
         body: joinWaitlistSchema,
         response: {
           200: waitlistEntrySchema,
@@ -70,9 +63,8 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           409: seatsConflictSchema,
           ...errors.notFound,
           ...jsonBodyErrors,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const user = request.user!;
@@ -103,16 +95,15 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
     '/api/waitlist',
     {
       preValidation: authenticate,
-      schema: {
+      schema: signedInSchema({
         tags,
         summary: 'My waiting-list entries, newest first',
-        security: signedIn,
-        response: { 200: z.object({ entries: z.array(waitlistEntrySchema) }), ...signedInErrors },
-      },
+        response: { 200: z.object({ entries: z.array(waitlistEntrySchema) }) },
+      }),
     },
     async (request, reply) => {
       const entries = await fromDatabase(() => listWaitlist(db, request.user!.uid, packageName));
-      return reply.header('Cache-Control', 'private, no-store').send({ entries });
+      return noStore(reply).send({ entries });
     },
   );
 
@@ -120,13 +111,12 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
     '/api/waitlist/:id',
     {
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags,
         summary: 'Leave a waiting list (an offer’s seats go to the next party that fits)',
-        security: signedIn,
         params: entryId,
-        response: { 200: waitlistEntrySchema, ...errors.notFound, ...errors.conflict, ...signedInErrors },
-      },
+        response: { 200: waitlistEntrySchema, ...errors.notFound, ...errors.conflict },
+      }),
     },
     async (request, reply) => {
       const outcome = await fromDatabase(() =>
@@ -149,11 +139,10 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
     {
       bodyLimit: 8 * 1024,
       preValidation: [authenticate, writeLimit],
-      schema: {
+      schema: signedInSchema({
         tags,
         summary: 'Accept an offer: a requested booking on the held seats',
         description: 'Accepting again answers 200 with the same booking; an entry not offered is 409.',
-        security: signedIn,
         params: entryId,
         body: acceptOfferSchema,
         response: {
@@ -162,9 +151,8 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           ...errors.notFound,
           ...errors.conflict,
           ...jsonBodyErrors,
-          ...signedInErrors,
         },
-      },
+      }),
     },
     async (request, reply) => {
       const outcome = await fromDatabase(() =>

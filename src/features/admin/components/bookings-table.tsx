@@ -7,6 +7,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { formatDay, formatTime, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import type { AdminBooking } from '#contracts/api';
+import { ColumnHeads } from '~/features/admin/components/column-heads';
 
 export const bookingRefId = (id: string) => `booking-ref-${id}`;
 
@@ -43,21 +44,17 @@ export function BookingsTable({ bookings, caption, newSince, onChanged }: Bookin
   return (
     <table className="admin-table admin-table--cards admin-bookings">
       <caption className="admin-table__caption">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Reference</th>
-          <th scope="col">Traveller</th>
-          <th scope="col">Trip</th>
-          <th scope="col" className="admin-num">
-            Total
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Booked</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={[
+          'Reference',
+          'Traveller',
+          'Trip',
+          { label: 'Total', num: true },
+          'Status',
+          'Booked',
+          { label: 'Actions', hidden: true },
+        ]}
+      />
       <tbody>
         {bookings.map((b) => (
           <tr key={b.id} data-status={b.status} data-new={isNew(b) || undefined}>

@@ -4,6 +4,7 @@ import { plural } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
 import { Moment } from '~/components/moment';
+import { ColumnHeads } from '~/features/admin/components/column-heads';
 
 // A departure's waiting list, in the order travellers joined (the order seats are offered in):
 // who waits, for how many, and the offers holding seats with their deadlines.
@@ -34,17 +35,9 @@ export function DepartureWaitlist({ departureId }: { departureId: string }) {
           <caption className="admin-table__caption">
             {plural(state.data.length, 'entry', 'entries')}, in the order they joined
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Traveller</th>
-              <th scope="col" className="admin-num">
-                Party
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">Joined</th>
-              <th scope="col">Offer until</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['Traveller', { label: 'Party', num: true }, 'State', 'Joined', 'Offer until']}
+          />
           <tbody>
             {state.data.map((e) => (
               <tr key={e.id} data-status={e.status}>

@@ -12,6 +12,7 @@ import { riskSummary } from '#contracts/departure-risk';
 import { formatPrice } from '#contracts/price';
 import { formatDeadline, formatTripDate, fromToday, plural } from '#contracts/format';
 import type { AdminDeparture } from '#contracts/api';
+import { ColumnHeads } from '~/features/admin/components/column-heads';
 
 type DeparturesTableProps = {
   packageName: string;
@@ -131,30 +132,22 @@ export const DeparturesTable = memo(function DeparturesTable({
       )}
       <table className="admin-table admin-table--cards admin-departures">
         <caption className="admin-table__caption">Departures of {packageName}, earliest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Meeting</th>
-            <th scope="col">Capacity</th>
-            <th scope="col">Price</th>
-            <th scope="col" className="admin-num">
-              Seats taken
-            </th>
-            <th scope="col" className="admin-num">
-              Seats left
-            </th>
-            <th scope="col" className="admin-num">
-              Bookings
-            </th>
-            <th scope="col">Waiting list</th>
-            <th scope="col">Minimum</th>
-            <th scope="col">Decide by</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            'Date',
+            'Meeting',
+            'Capacity',
+            'Price',
+            { label: 'Seats taken', num: true },
+            { label: 'Seats left', num: true },
+            { label: 'Bookings', num: true },
+            'Waiting list',
+            'Minimum',
+            'Decide by',
+            'Status',
+            { label: 'Actions', hidden: true },
+          ]}
+        />
         <tbody>
           {departures.map((d) => {
             const past = d.startsOn <= today;

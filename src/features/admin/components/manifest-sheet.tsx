@@ -19,6 +19,7 @@ import { formatPrice } from '#contracts/price';
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ButtonIcon } from '~/features/admin/components/button-icon';
+import { ColumnHeads } from '~/features/admin/components/column-heads';
 
 // /admin/departures/:id: who travels on one departure, for the guide's clipboard. admin.css
 // prints it on A4 or Letter without the site around it.
@@ -194,20 +195,16 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
             <caption id="manifest-caption" className="admin-table__caption">
               Who travels on {date}: {plural(bookings.length, 'booking')}, {plural(travellers, 'traveller')}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Traveller</th>
-                <th scope="col">Phone</th>
-                <th scope="col" className="admin-num">
-                  Travellers
-                </th>
-                <th scope="col">Reference</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="admin-num">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                'Traveller',
+                'Phone',
+                { label: 'Travellers', num: true },
+                'Reference',
+                'Status',
+                { label: 'Total', num: true },
+              ]}
+            />
             <tbody>
               {bookings.map((b) => (
                 <tr key={b.id}>

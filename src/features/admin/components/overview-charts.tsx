@@ -18,6 +18,7 @@ import {
   weeksSummary,
   type SeatKind,
 } from '~/features/admin/utils/overview-figures';
+import { ColumnHeads } from '~/features/admin/components/column-heads';
 
 const pct = (n: number) => `${Math.round(n * 10_000) / 100}%`;
 
@@ -129,27 +130,17 @@ export function SeatsChart({
           <caption className="admin-table__caption">
             Seats per departure, {formatTripDate(from)} to {formatTripDate(to)}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Package</th>
-              {seatKinds.map((k) => (
-                <th scope="col" className="admin-num" key={k}>
-                  {seatKindLabels[k]}
-                </th>
-              ))}
-              <th scope="col" className="admin-num">
-                Capacity
-              </th>
-              <th scope="col" className="admin-num">
-                Waiting
-              </th>
-              <th scope="col" className="admin-num">
-                Minimum
-              </th>
-              <th scope="col">At risk</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              'Date',
+              'Package',
+              ...seatKinds.map((k) => ({ label: seatKindLabels[k], num: true })),
+              { label: 'Capacity', num: true },
+              { label: 'Waiting', num: true },
+              { label: 'Minimum', num: true },
+              'At risk',
+            ]}
+          />
           <tbody>
             {departures.map((d) => (
               <tr key={d.id}>
@@ -256,17 +247,9 @@ export function WeeklyChart({ weeks }: { weeks: OverviewWeek[] }) {
           <caption className="admin-table__caption">
             Bookings received per week (weeks start on Monday)
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col" className="admin-num">
-                Bookings
-              </th>
-              <th scope="col" className="admin-num">
-                Travellers
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['Week of', { label: 'Bookings', num: true }, { label: 'Travellers', num: true }]}
+          />
           <tbody>
             {weeks.map((w) => (
               <tr key={w.weekStart}>
@@ -363,18 +346,9 @@ export function WaitingChart({ departures }: { departures: OverviewDeparture[] }
         'Waiting demand, table',
         <table className="admin-table chart__data">
           <caption className="admin-table__caption">Travellers waiting per departure</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Package</th>
-              <th scope="col" className="admin-num">
-                Waiting
-              </th>
-              <th scope="col" className="admin-num">
-                Free
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={['Date', 'Package', { label: 'Waiting', num: true }, { label: 'Free', num: true }]}
+          />
           <tbody>
             {waiting.length === 0 ? (
               <tr>
