@@ -1,0 +1,98 @@
+// The translation layer, the same for the site and the server's emails
+// (docs/decisions/071-translation-layer.md). English is the source: a text is written in English
+// where it is used, wrapped in `t(...)`, and that English is its key. Every other language is one
+// catalogue file, ./messages-<code>.ts, mapping each English text to its translation, with the
+// language's plural rule and the words dates are written with. A text missing from a catalogue
+// fails the typecheck (`MessageId` is the Spanish catalogue's keys) and
+// contracts/catalogues.test.ts (every text used is in every catalogue, with the same
+// placeholders). No library: what this does costs under 1 KiB of a visitor's JavaScript, and the
+// catalogue comes only to the pages of its language. No path alias here: the server imports
+// this file directly.
+import type { Language } from './language.js';
+import type { es } from './messages-es.js';
+
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+// A text that depends on a count: its forms by the language's plural categories.
+export type PluralForms = { one: string; other: string } & Partial<Record<PluralCategory, string>>;
+export type Message = string | PluralForms;
+// Every text that has a translation: the English of each, as the catalogues key them.
+export type MessageId = keyof (typeof es)['messages'];
+export type Vars = Record<string, string | number>;
+
+export type Catalogue = {
+  language: Exclude<Language, 'en'>;
+  // Which form of a counted text a number takes (CLDR's rule, written out: no Intl on the page).
+  plural: (count: number) => PluralCategory;
+  // The words a date is written with, Sunday first and January first, and the order of its parts.
+  weekdays: readonly string[];
+  months: readonly string[];
+  // Digits grouped ("1.204") and decimals ("12,50") as the language writes them.
+  group: string;
+  decimal: string;
+  // Where the currency sign goes: "1.204 US$" in Spanish, "$1,204" in English.
+  money: (amount: string, sign: string) => string;
+  messages: Record<string, Message>;
+};
+
+const catalogues = new Map<Language, Catalogue>();
+
+// The server registers every catalogue as it starts (server/src/i18n.ts, src/entry.server.tsx); a
+// browser only the one of its page (src/entry.client.tsx) before React renders.
+export const registerCatalogue = (catalogue: Catalogue) => {
+  catalogues.set(catalogue.language, catalogue);
+};
+export const catalogueOf = (language: Language): Catalogue | undefined =>
+  language === 'en' ? undefined : catalogues.get(language);
+
+const fill = (text: string, vars?: Vars) =>
+  vars
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+    : text;
+
+// "1,204" in English, "1.204" in Spanish (Spanish leaves four digits ungrouped, as its style
+// guides and Intl do: "1204").
+export function formatNumber(language: Language, n: number): string {
+  const c = catalogueOf(language);
+  const [whole = '', decimals] = String(Math.abs(n)).split('.');
+  const grouped = c && whole.length <= 4 ? whole : whole.replace(/\B(?=(\d{3})+$)/g, c ? c.group : ',');
+  return `${n < 0 ? '-' : ''}${grouped}${decimals ? (c ? c.decimal : '.') + decimals : ''}`;
+}
+
+export type Translator = {
+  language: Language;
+  // A text of the code, with its {placeholders} filled.
+  t: (id: MessageId, vars?: Vars) => string;
+  // A counted text: the English one and other forms ({count} is the number, formatted).
+  tp: (count: number, one: string, other: MessageId, vars?: Vars) => string;
+  // A text known only at run time (an API's message, a schema's): its translation when the
+  // catalogue has it, else as it is.
+  known: (text: string) => string;
+};
+
+export function translator(language: Language): Translator {
+  const catalogue = catalogueOf(language);
+  const entry = (id: string) => catalogue?.messages[id];
+  return {
+    language,
+    t: (id, vars) => {
+      const text = entry(id);
+      return fill(typeof text === 'string' ? text : id, vars);
+    },
+    tp: (count, one, other, vars) => {
+      const all = { count: formatNumber(language, count), ...vars };
+      const forms = entry(other);
+      if (catalogue && forms && typeof forms === 'object') {
+        return fill(forms[catalogue.plural(count)] ?? forms.other, all);
+      }
+      return fill(count === 1 ? one : other, all);
+    },
+    known: (text) => {
+      const found = entry(text);
+      return typeof found === 'string' ? found : text;
+    },
+  };
+}
+
+// A schema's or the server's message written in English, marked for the catalogues (the test
+// finds it by this call) and translated where it is shown (`known`).
+export const msg = <T extends MessageId>(text: T): T => text;
