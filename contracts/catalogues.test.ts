@@ -23,7 +23,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 const literal = String.raw`(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")`;
-const unescape = (s: string) => s.replace(/\\(.)/g, '$1');
+const unescape = (s: string) =>
+  s.replace(/\\u([0-9a-fA-F]{4})|\\(.)/g, (_m, code: string | undefined, char: string) =>
+    code ? String.fromCharCode(parseInt(code, 16)) : char,
+  );
 
 export type Used = { texts: Set<string>; counted: Set<string> };
 

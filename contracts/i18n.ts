@@ -37,7 +37,7 @@ export type Catalogue = {
 const catalogues = new Map<Language, Catalogue>();
 
 // The server registers every catalogue as it starts (server/src/i18n.ts, src/entry.server.tsx); a
-// browser only the one of its page (src/entry.client.tsx) before React renders.
+// browser only the one of its page (src/lib/load-catalogue.ts) before React renders or the islands write words.
 export const registerCatalogue = (catalogue: Catalogue) => {
   catalogues.set(catalogue.language, catalogue);
 };

@@ -2,15 +2,10 @@
 // (docs/decisions/071-translation-layer.md). English is the source language: its texts are
 // written where they are used and its pages keep their paths; every other language has a
 // catalogue (./messages-<code>.ts) and its pages under /<code>/... No path alias here: the server
-// imports this file directly.
-import { z } from 'zod';
-
+// imports this file directly. No zod here: the home page's JavaScript carries this module.
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
-
-// What a booking (and an email about it) is written in: `POST /api/bookings` `language`.
-export const languageSchema = z.enum(languages);
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);

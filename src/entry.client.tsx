@@ -5,16 +5,8 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { registerCatalogue, type Catalogue } from '#contracts/i18n';
-import { isLanguage, type Language } from '#contracts/language';
-
-const catalogues: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  es: () => import('#contracts/messages-es').then((m) => m.es),
-};
-
-const language = document.documentElement.lang;
-const ready =
-  isLanguage(language) && language !== 'en' ? catalogues[language]().then(registerCatalogue) : null;
+import { languageOfPath } from '#contracts/language';
+import { loadCatalogue } from '~/lib/load-catalogue';
 
 const hydrate = () =>
   startTransition(() => {
@@ -26,5 +18,6 @@ const hydrate = () =>
     );
   });
 
-if (ready) void ready.then(hydrate);
-else hydrate();
+const language = languageOfPath(window.location.pathname);
+if (language === 'en') hydrate();
+else void loadCatalogue(language).then(hydrate);

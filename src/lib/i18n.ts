@@ -8,6 +8,12 @@ export type PageTranslator = Translator & {
   to: (path: string) => string;
 };
 
+// For a route's `meta`, which is no component: the translator of the page at `pathname`.
+export function pageTranslator(pathname: string): PageTranslator {
+  const language = languageOfPath(pathname);
+  return { ...translator(language), to: (path: string) => pathIn(language, path) };
+}
+
 // The page's language is its path's (/es/... is Spanish): the same on the server's render and the
 // browser's, with no state of its own (docs/decisions/071-translation-layer.md).
 export function useLanguage(): Language {
