@@ -69,9 +69,53 @@ export type Translator = {
   known: (text: string) => string;
 };
 
+// The catalogue's texts with placeholders as patterns, to read a message built from one
+// ("Name must be at most 80 characters." from "{label} must be at most {max} characters."): made
+// once a catalogue, on the first message no text matches whole.
+const patterns = new WeakMap<Catalogue, { pattern: RegExp; names: string[]; text: string }[]>();
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function patternsOf(catalogue: Catalogue) {
+  let list = patterns.get(catalogue);
+  if (!list) {
+    list = Object.entries(catalogue.messages).flatMap(([id, text]) => {
+      if (typeof text !== 'string' || !id.includes('{')) return [];
+      const names: string[] = [];
+      const source = id
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (!name) return escape(part);
+          names.push(name);
+          return '(.+?)';
+        })
+        .join('');
+      return [{ pattern: new RegExp(`^${source}$`, 's'), names, text }];
+    });
+    patterns.set(catalogue, list);
+  }
+  return list;
+}
+
+// A message built from a marked text and its values: `interpolate(msg(…),
+// { label })`. English as it always read; `known` finds its translation on another language's page.
+export const interpolate = (text: string, vars: Vars) => fill(text, vars);
+
 export function translator(language: Language): Translator {
   const catalogue = catalogueOf(language);
   const entry = (id: string) => catalogue?.messages[id];
+  const known = (text: string): string => {
+    const found = entry(text);
+    if (typeof found === 'string') return found;
+    if (!catalogue) return text;
+    for (const { pattern, names, text: translated } of patternsOf(catalogue)) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      // The values are translated too where they are texts of their own (a field's label).
+      const vars = Object.fromEntries(names.map((name, i) => [name, known(match[i + 1]!)]));
+      return fill(translated, vars);
+    }
+    return text;
+  };
   return {
     language,
     t: (id, vars) => {
@@ -86,10 +130,7 @@ export function translator(language: Language): Translator {
       }
       return fill(count === 1 ? one : other, all);
     },
-    known: (text) => {
-      const found = entry(text);
-      return typeof found === 'string' ? found : text;
-    },
+    known,
   };
 }
 
