@@ -7,6 +7,7 @@ import { personNameMax } from './names.js';
 import { phoneSchema } from './phone.js';
 import { noControlChars, text as plainText } from './text.js';
 import { interpolate, msg } from './i18n.js';
+import { languages } from './language.js';
 
 export const bookingLimits = {
   name: personNameMax,
@@ -41,16 +42,18 @@ export const bookingStatuses = ['requested', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const bookingStatusLabels: Record<BookingStatus, string> = {
-  requested: 'Requested',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
+  requested: msg('Requested'),
+  confirmed: msg('Confirmed'),
+  cancelled: msg('Cancelled'),
 };
 
 const travellersRangeMessage = interpolate(msg('Travellers must be a whole number from {min} to {max}.'), {
   min: bookingLimits.travellersMin,
   max: bookingLimits.travellersMax,
 });
-const travellersMinMessage = interpolate(msg('At least {min} traveller.'), { min: bookingLimits.travellersMin });
+const travellersMinMessage = interpolate(msg('At least {min} traveller.'), {
+  min: bookingLimits.travellersMin,
+});
 const travellersMaxMessage = interpolate(msg('At most {max} travellers a booking.'), {
   max: bookingLimits.travellersMax,
 });
@@ -81,15 +84,9 @@ export const bookingInputSchema = z.object({
         error: travellersRangeMessage,
       })
       .check(
-        z.refine(
-          Number.isInteger,
-          travellersRangeMessage,
-        ),
+        z.refine(Number.isInteger, travellersRangeMessage),
         z.minimum(bookingLimits.travellersMin, travellersMinMessage),
-        z.maximum(
-          bookingLimits.travellersMax,
-          travellersMaxMessage,
-        ),
+        z.maximum(bookingLimits.travellersMax, travellersMaxMessage),
       ),
   ),
   name: text(msg('Name'), bookingLimits.name, msg('Please enter your name.')),
@@ -105,6 +102,9 @@ export const bookingInputSchema = z.object({
   address: text(msg('Address'), bookingLimits.address, msg('Please enter your address.')),
   // A telephone number as typed (contracts/phone.ts): the same rule for every phone the site takes.
   phone: phoneSchema,
+  // The site's language the booking is made in (the /es pages send es): its emails are written in
+  // it. English when absent (docs/decisions/071-translation-layer.md).
+  language: z.optional(z.enum(languages, { error: msg('The language must be en or es.') })),
 });
 
 export type BookingInput = z.infer<typeof bookingInputSchema>;

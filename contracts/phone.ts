@@ -34,7 +34,9 @@ export const phoneMessages = {
   characters: msg('Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.'),
   tooShort: interpolate(msg('A phone number needs at least {min} digits.'), { min: phoneLimits.minDigits }),
   tooLong: interpolate(msg('A phone number has at most {max} digits.'), { max: phoneLimits.maxDigits }),
-  length: interpolate(msg('A phone number is at most {max} characters long.'), { max: phoneLimits.maxLength }),
+  length: interpolate(msg('A phone number is at most {max} characters long.'), {
+    max: phoneLimits.maxLength,
+  }),
   control: controlCharsMessage('Phone'),
 } as const;
 

@@ -26,9 +26,12 @@ export const hasControlChars = (value: string, { multiline = false } = {}) =>
 export const controlCharsMessage = (label: string, { multiline = false } = {}) =>
   multiline
     ? interpolate(msg('{label} must not contain control characters (invisible codes).'), { label })
-    : interpolate(msg('{label} must not contain control characters (such as line breaks or invisible codes).'), {
-        label,
-      });
+    : interpolate(
+        msg('{label} must not contain control characters (such as line breaks or invisible codes).'),
+        {
+          label,
+        },
+      );
 
 // A check to put first in any string schema: `z.string().check(noControlChars('Name'), ...)`.
 export const noControlChars = (label: string, options: { multiline?: boolean } = {}) =>

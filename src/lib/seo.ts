@@ -7,7 +7,13 @@ type PageMeta = { title: string; description: string; path: string; image?: stri
 
 // Title, description, canonical link and Open Graph tags for a route's `meta` export.
 // `path`: the English page's; a page in another language links its own (`language`).
-export function pageMeta({ title, description, path, image = '/img/hero-1600.jpg', language = 'en' }: PageMeta) {
+export function pageMeta({
+  title,
+  description,
+  path,
+  image = '/img/hero-1600.jpg',
+  language = 'en',
+}: PageMeta) {
   const url = `${site.url}${pathIn(language, path)}`;
   const fullTitle = title === site.name ? title : `${title} | ${site.name}`;
   return [

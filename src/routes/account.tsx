@@ -38,7 +38,9 @@ export default function Account() {
   // prerendered without history state, so the line appears once hydrated, never during it.
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const packageId =
-    hydrated && typeof from === 'string' ? (/^(?:\/[a-z]{2})?\/package\/([^/?#]+)/.exec(from)?.[1] ?? null) : null;
+    hydrated && typeof from === 'string'
+      ? (/^(?:\/[a-z]{2})?\/package\/([^/?#]+)/.exec(from)?.[1] ?? null)
+      : null;
   const packageName = usePackageName(packageId === null ? null : decodeURIComponent(packageId));
 
   // Signed in (on arrival or after logging in): go to the remembered path, or home.

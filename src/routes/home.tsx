@@ -82,7 +82,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">{t('Packages')}</p>
           <h2 id="packages-title">{t('Journeys for this season')}</h2>
           <p className="section__lead">
-            {t('Every package includes a local guide, hand-picked stays and transfers. Prices are per person.')}
+            {t(
+              'Every package includes a local guide, hand-picked stays and transfers. Prices are per person.',
+            )}
           </p>
         </div>
         <PackagesGrid initial={loaderData.packages} />

@@ -43,7 +43,9 @@ export default function ProtectedLayout() {
   );
   if (signedIn) return page;
   if (auth.status === 'signed-out') {
-    return <Navigate to={to(paths.account)} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to={to(paths.account)} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   if (pageUser) return page;
   return (

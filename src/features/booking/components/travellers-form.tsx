@@ -101,7 +101,9 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
       // A traveller whose name was replaced is someone else now: the server ended their personal
       // link (server/src/guests/repository.ts), so the lead hears it here and can invite again.
       const ended = updated.guests
-        .map((g, i) => (booking.guests[i]?.inviteStatus === 'invited' && g.inviteStatus === 'not-invited' ? i + 1 : 0))
+        .map((g, i) =>
+          booking.guests[i]?.inviteStatus === 'invited' && g.inviteStatus === 'not-invited' ? i + 1 : 0,
+        )
         .filter((n) => n > 0);
       setBooking(updated);
       setDrafts(updated.guests.map(toDraft));

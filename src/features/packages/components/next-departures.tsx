@@ -25,7 +25,9 @@ export default function NextDepartures({ packageId }: { packageId: string }) {
         </ul>
       ) : (
         // The words come with the dates' code; if even that could not load, the lines stay empty.
-        <p className="package-card__dates-list">{state.status === 'success' && state.data.note ? known(state.data.note) : ''}</p>
+        <p className="package-card__dates-list">
+          {state.status === 'success' && state.data.note ? known(state.data.note) : ''}
+        </p>
       )}
     </div>
   );

@@ -43,7 +43,8 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
             <span className="price__unit">{t(' / person')}</span>
           </p>
           <Link className="button button--primary" to={to(paths.package(pkg.id))}>
-            {t('Purchase')}<span className="sr-only"> {pkg.name}</span>
+            {t('Purchase')}
+            <span className="sr-only"> {pkg.name}</span>
           </Link>
         </div>
       </div>
