@@ -248,8 +248,11 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
   const budgets: Budget[] = [];
   const home = homeJs(build);
   budgets.push({
-    name: "home page's own JS <= 10 KiB gzip over React + React Router",
-    met: kib(home.ownGzip) <= 10,
+    // 10 KiB, plus the 3 KiB the second language's issue allows for the translation layer
+    // (contracts/i18n.ts, src/lib/i18n.ts, the language switch; the catalogues themselves load
+    // only on their own language's pages): docs/decisions/071-translation-layer.md.
+    name: "home page's own JS <= 13 KiB gzip over React + React Router (10 KiB + 3 KiB for translations)",
+    met: kib(home.ownGzip) <= 13,
     figure: `${kib(home.ownGzip).toFixed(1)} KiB in ${home.own.length} chunks, over ${kib(home.runtimeGzip).toFixed(1)} KiB of runtime (${names(home.runtime)})`,
   });
   const offenders = (kind: ChunkKind, allowed: (files: string[]) => boolean) =>
