@@ -9,30 +9,13 @@
 // catalogue comes only to the pages of its language. No path alias here: the server imports
 // this file directly.
 import type { Language } from './language.js';
+import type { Catalogue } from './catalogue-shape.js';
 import type { es } from './messages-es.js';
 
-export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
-// A text that depends on a count: its forms by the language's plural categories.
-export type PluralForms = { one: string; other: string } & Partial<Record<PluralCategory, string>>;
-export type Message = string | PluralForms;
+export type { Catalogue, Message, PluralCategory, PluralForms } from './catalogue-shape.js';
 // Every text that has a translation: the English of each, as the catalogues key them.
 export type MessageId = keyof (typeof es)['messages'];
 export type Vars = Record<string, string | number>;
-
-export type Catalogue = {
-  language: Exclude<Language, 'en'>;
-  // Which form of a counted text a number takes (CLDR's rule, written out: no Intl on the page).
-  plural: (count: number) => PluralCategory;
-  // The words a date is written with, Sunday first and January first, and the order of its parts.
-  weekdays: readonly string[];
-  months: readonly string[];
-  // Digits grouped ("1.204") and decimals ("12,50") as the language writes them.
-  group: string;
-  decimal: string;
-  // Where the currency sign goes: "1.204 US$" in Spanish, "$1,204" in English.
-  money: (amount: string, sign: string) => string;
-  messages: Record<string, Message>;
-};
 
 const catalogues = new Map<Language, Catalogue>();
 

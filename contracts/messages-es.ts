@@ -3,7 +3,7 @@
 // file translated, its code added to contracts/language.ts, and the file registered where the
 // typecheck then asks for it. Written for travellers from Spain and the Americas alike: "usted"
 // throughout, as the brand's English is polite and plain.
-import type { Catalogue } from './i18n.js';
+import type { Catalogue } from './catalogue-shape.js';
 
 export const es = {
   language: 'es',
@@ -304,8 +304,9 @@ export const es = {
     'This link is yours alone: please do not forward it.': 'Este enlace es solo para usted: no lo reenvíe.',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
-    'Phone': 'Teléfono',
-    'With the country code if you are outside the US, e.g. +44 7700 900123.': 'Con el prefijo del país si está fuera de EE. UU.; por ejemplo, +34 612 345 678.',
+    Phone: 'Teléfono',
+    'With the country code if you are outside the US, e.g. +44 7700 900123.':
+      'Con el prefijo del país si está fuera de EE. UU.; por ejemplo, +34 612 345 678.',
     'Booking…': 'Reservando…',
     'Book Now': 'Reservar ahora',
     'Remove a traveller': 'Quitar un viajero',
@@ -314,19 +315,24 @@ export const es = {
     'Booking terms': 'Condiciones de la reserva',
     'Good to know': 'Conviene saber',
     'Thanks For Purchasing | Wayfarer Tours': 'Gracias por su reserva | Wayfarer Tours',
-    'Your Wayfarer Tours booking is received: its reference and details.': 'Hemos recibido su reserva de Wayfarer Tours: su referencia y sus detalles.',
+    'Your Wayfarer Tours booking is received: its reference and details.':
+      'Hemos recibido su reserva de Wayfarer Tours: su referencia y sus detalles.',
     'We could not find this booking': 'No hemos encontrado esta reserva',
-    'The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My bookings.': 'Puede que el enlace esté mal escrito o que la reserva pertenezca a otra cuenta. Todas sus reservas están en Mis reservas.',
+    'The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My bookings.':
+      'Puede que el enlace esté mal escrito o que la reserva pertenezca a otra cuenta. Todas sus reservas están en Mis reservas.',
     'Back To Home': 'Volver al inicio',
     'Thanks For Purchasing': 'Gracias por su reserva',
-    'Your guide will be in touch within two working days to plan the details.': 'Su guía se pondrá en contacto con usted en un plazo de dos días laborables para preparar los detalles.',
+    'Your guide will be in touch within two working days to plan the details.':
+      'Su guía se pondrá en contacto con usted en un plazo de dos días laborables para preparar los detalles.',
     'Who is coming?': '¿Quién viene?',
-    'Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your guide knows who to expect. Fill in what you know now and the rest later.': 'Añada el nombre, la fecha de nacimiento, las necesidades alimentarias y un contacto de emergencia de cada viajero, para que su guía sepa a quién esperar. Rellene ahora lo que sepa y el resto más adelante.',
+    'Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your guide knows who to expect. Fill in what you know now and the rest later.':
+      'Añada el nombre, la fecha de nacimiento, las necesidades alimentarias y un contacto de emergencia de cada viajero, para que su guía sepa a quién esperar. Rellene ahora lo que sepa y el resto más adelante.',
     'Add travellers’ details': 'Añadir los datos de los viajeros',
     'Loading your booking…': 'Cargando su reserva…',
     'Your booking could not be loaded': 'No se ha podido cargar su reserva',
     'Your booking could not be loaded.': 'No se ha podido cargar su reserva.',
     'Book a package | Wayfarer Tours': 'Reserve un paquete | Wayfarer Tours',
-    'Choose a departure date and book this Wayfarer Tours package.': 'Elija una fecha de salida y reserve este paquete de Wayfarer Tours.',
+    'Choose a departure date and book this Wayfarer Tours package.':
+      'Elija una fecha de salida y reserve este paquete de Wayfarer Tours.',
   },
 } as const satisfies Catalogue;

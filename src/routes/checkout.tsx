@@ -17,7 +17,10 @@ export const meta = ({ location }: Route.MetaArgs) => {
   const { t } = pageTranslator(location.pathname);
   return [
     { title: t('Thanks For Purchasing | Wayfarer Tours') },
-    { name: 'description', content: t('Your Wayfarer Tours booking is received: its reference and details.') },
+    {
+      name: 'description',
+      content: t('Your Wayfarer Tours booking is received: its reference and details.'),
+    },
   ];
 };
 

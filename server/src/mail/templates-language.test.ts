@@ -31,7 +31,9 @@ describe('emails in the booking language', () => {
     expect(text).toContain('2 viajeros');
     expect(text).toContain('2450 US$');
     expect(text).toContain('4900 US$');
-    expect(text).toContain('Cancelación gratuita en línea, desde Mis reservas, hasta 14 días antes de la salida.');
+    expect(text).toContain(
+      'Cancelación gratuita en línea, desde Mis reservas, hasta 14 días antes de la salida.',
+    );
     expect(text).toContain('https://wayfarer.example/es/bookings');
     expect(text).not.toContain('Thank you');
   });

@@ -567,7 +567,12 @@ export function BookingForm({
       ) : null}
 
       <h3 className="booking-form__subhead">{t('Your details')}</h3>
-      <InputField label={t('Name')} autoComplete="name" maxLength={bookingLimits.name} {...fieldProps('name')} />
+      <InputField
+        label={t('Name')}
+        autoComplete="name"
+        maxLength={bookingLimits.name}
+        {...fieldProps('name')}
+      />
       <InputField
         label={t('Email')}
         type="email"

@@ -2,8 +2,7 @@ import type { Departure } from '#contracts/api';
 import { formatTripDate } from '#contracts/format';
 import { nextDatesText, pickNextDates, whenIdle } from '~/features/packages/next-dates';
 import { departuresPath } from '~/lib/departures-path';
-import { translator } from '#contracts/i18n';
-import { loadCatalogue } from '~/lib/load-catalogue';
+import { registerCatalogue, translator } from '#contracts/i18n';
 import { languageOfPath, type Language } from '#contracts/language';
 
 // The home page's package cards name their next dates. With React, NextDepartures does it
@@ -22,7 +21,9 @@ export async function showNextDates(doc: Document): Promise<void> {
   // A page in another language writes the dates and their words in it: its catalogue, a chunk
   // only that language's pages load (docs/decisions/071-translation-layer.md).
   const language = languageOfPath(doc.defaultView?.location.pathname ?? '/');
-  await loadCatalogue(language);
+  // Imported here, not through src/lib/load-catalogue.ts: that module's chunk is the browser
+  // entry's, which imports React.
+  if (language === 'es') registerCatalogue((await import('#contracts/messages-es')).es);
   const { known } = translator(language);
   await Promise.all(cards.map((card) => fillCard(doc, card, language, known)));
 }
