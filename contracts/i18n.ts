@@ -19,8 +19,9 @@ export type Vars = Record<string, string | number>;
 
 const catalogues = new Map<Language, Catalogue>();
 
-// The server registers every catalogue as it starts (server/src/i18n.ts, src/entry.server.tsx); a
-// browser only the one of its page (src/lib/load-catalogue.ts) before React renders or the islands write words.
+// The server registers every catalogue (contracts/catalogues.ts, from src/entry.server.tsx and
+// server/src/mail/templates.ts); a browser only its page's (src/lib/load-catalogue.ts) before React
+// renders, or the islands before they write words.
 export const registerCatalogue = (catalogue: Catalogue) => {
   catalogues.set(catalogue.language, catalogue);
 };
