@@ -395,15 +395,19 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
           },
         ],
         detailsComplete: false,
+        travellersComplete: 0,
         moveOffer: null,
-        // Migration 60: the default terms, nothing paid, and no deposit deadline (it never lapses).
+        // Migration 63: made on the English site.
+        language: 'en',
+        // Made before payments (docs/decisions/069-bookings-before-payments.md): no deposit and no
+        // deadline, the whole total owed by the balance date (none without a departure date).
         payment: expect.objectContaining({
           totalCents: 245_000,
-          depositCents: 49_000,
+          depositCents: 0,
           depositDueAt: null,
           balanceDueOn: null,
           paidCents: 0,
-          state: 'deposit-due',
+          state: 'balance-due',
           entries: [],
         }),
       },
