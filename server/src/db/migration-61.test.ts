@@ -131,8 +131,10 @@ describeEach(storeCases())(
         const stored = async () =>
           (await db.query(`SELECT * FROM bookings ORDER BY id`)).rows.map((r) => JSON.stringify(r));
         const before = await stored();
-        expect(await migrate(db)).toContain(61);
+        // Up to 61 only: later migrations may add columns, which this comparison would count.
+        expect(await migrate(db, 61)).toEqual([61]);
         expect(await stored(), 'migration 61 keeps every stored value').toEqual(before);
+        await migrate(db);
 
         const none = { depositCents: 0, feeCents: 0 };
         expect(await read(db, old.far)).toMatchObject({ ...none, state: 'balance-due', dueNowCents: 200000 });
