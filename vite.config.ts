@@ -113,9 +113,7 @@ function islandsChunk() {
         ]);
         shared = new Set([...staticImports(graph, islandsEntry)].filter((m) => first.has(m)));
       }
-      // Vite's helper for a dynamic import: the islands load a page's catalogue with one
-      // (src/features/packages/islands/next-dates.ts), and in the shell it would bring React.
-      return shared.has(id) || id.includes('vite/preload-helper') ? 'islands-share' : null;
+      return shared.has(id) ? 'islands-share' : null;
     },
   };
 }
@@ -146,9 +144,7 @@ export default defineConfig(({ mode }) => {
               // (which would otherwise take them in).
               {
                 name: 'react',
-                // react-dom and scheduler too: the browser entry is the app's own (src/entry.client.tsx),
-                // and its chunk would otherwise take them in.
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/,
+                test: /[\\/]node_modules[\\/](react|react-router)[\\/]|rolldown[\\/]runtime/,
                 priority: 2,
               },
               { ...islandsChunk(), priority: 3 },

@@ -5,7 +5,6 @@
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
 import { formatCents } from './money.js';
-import { msg } from './i18n.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -53,10 +52,10 @@ export type PaymentKind = (typeof paymentKinds)[number];
 export const paymentMethods = ['card', 'bank-transfer', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: msg('Card'),
-  'bank-transfer': msg('Bank transfer'),
-  cash: msg('Cash'),
-  other: msg('Other'),
+  card: 'Card',
+  'bank-transfer': 'Bank transfer',
+  cash: 'Cash',
+  other: 'Other',
 };
 
 export const paymentKindLabels: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };

@@ -1,11 +1,8 @@
-import { useT } from '~/lib/i18n';
-
-export function Spinner({ label }: { label?: string }) {
-  const { t } = useT();
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="spinner" role="status">
       <span className="spinner__ring" aria-hidden="true" />
-      <span className="sr-only">{label ?? t('Loading…')}</span>
+      <span className="sr-only">{label}</span>
     </div>
   );
 }

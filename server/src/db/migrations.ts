@@ -1348,18 +1348,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
-  {
-    version: 63,
-    name: "the language a booking was made in (the emails about it are written in it)",
-    // docs/decisions/071-translation-layer.md. Adds only: every booking made before it was made on
-    // the English site. A constant default adds the column without rewriting the table; the CHECK
-    // reads every row once.
-    sql: `
-      ALTER TABLE bookings
-        ADD COLUMN language text NOT NULL DEFAULT 'en'
-          CONSTRAINT bookings_language CHECK (language IN ('en', 'es'));
-    `,
-  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -4,8 +4,7 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brand } from '#contracts/brand';
 import { addDays } from '#contracts/iso-dates';
-import { translator } from '#contracts/i18n';
-import type { Language } from '#contracts/language';
+import { plural } from '#contracts/format';
 
 export type TripCalendarData = {
   reference: string;
@@ -25,17 +24,15 @@ const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export function tripCalendar(
   data: TripCalendarData,
-  { stamp, bookingsUrl, language = 'en' }: { stamp: Date; bookingsUrl?: string | null; language?: Language },
+  { stamp, bookingsUrl }: { stamp: Date; bookingsUrl?: string | null },
 ): string {
-  // In the booking's language, as its email (docs/decisions/071-translation-layer.md).
-  const { t, tp } = translator(language);
   const calendar = ical({
-    prodId: { company: brand.name, product: 'Bookings', language: language.toUpperCase() },
+    prodId: { company: brand.name, product: 'Bookings', language: 'EN' },
     name: brand.name,
     // PUBLISH: a calendar entry to keep, not a meeting invitation to answer.
     method: ICalCalendarMethod.PUBLISH,
   });
-  const meeting = [data.meetingTime ? t('at {time}', { time: data.meetingTime }) : null, data.meetingPoint]
+  const meeting = [data.meetingTime ? `at ${data.meetingTime}` : null, data.meetingPoint]
     .filter(Boolean)
     .join(', ');
   calendar.createEvent({
@@ -49,13 +46,9 @@ export function tripCalendar(
     organizer: { name: brand.name, email: brand.email },
     location: data.meetingPoint ?? null,
     description: [
-      t('{brand} booking {reference}: {travellers}.', {
-        brand: brand.name,
-        reference: data.reference,
-        travellers: tp(data.travellers, '{count} traveller', '{count} travellers'),
-      }),
-      meeting ? t('Meeting {meeting}.', { meeting }) : null,
-      t('Questions: {phone}, {email}.', { phone: brand.phone, email: brand.email }),
+      `${brand.name} booking ${data.reference}: ${plural(data.travellers, 'traveller')}.`,
+      meeting ? `Meeting ${meeting}.` : null,
+      `Questions: ${brand.phone}, ${brand.email}.`,
     ]
       .filter(Boolean)
       .join('\n'),

@@ -8,8 +8,7 @@ import { isApiRequest } from '../http/api-path.js';
 import { perMinuteLimit } from '../http/limits.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { plural } from '#contracts/format';
-import { languageOfPath, type Language } from '#contracts/language';
-import { cataloguePages, clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
+import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { newNonce, renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
 import { catalogueJsonLd, robotsTxt, sitemapXml, withJsonLd } from '../catalog/seo.js';
@@ -67,48 +66,43 @@ export const sitePages = fp<SitePagesOptions>(
     // each response (as the 404 page's below): no hash of rendered output is ever allowed.
     const homeNonce = newNonce();
     type Home = HtmlPage & { nonce?: string };
-    // `path`: "/" or its Spanish twin "/es" (docs/decisions/071-translation-layer.md).
-    const renderHome = async (path: string): Promise<Home> => {
+    const renderHome = async (): Promise<Home> => {
       if (!renderer) {
         const built = page('index.html');
         return { ...built, body: withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published())) };
       }
-      const visitor = { url: path, method: 'GET', headers: { accept: 'text/html' } };
+      const visitor = { url: '/', method: 'GET', headers: { accept: 'text/html' } };
       const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards, {
         nonce: homeNonce,
         islands: true,
       });
       if (rendered.status !== 200) throw new Error(`the home page rendered with status ${rendered.status}`);
-      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published(), path));
+      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published()));
       return { body, scriptHashes: [], nonce: homeNonce };
     };
-    const homes = new Map<string, { version: number; page: Promise<Home> }>();
-    const homePage = (path: string) => {
+    let home: { version: number; page: Promise<Home> } | undefined;
+    const homePage = () => {
       const version = catalogue.version();
-      let home = homes.get(path);
       if (home?.version !== version) {
-        const rendering = renderHome(path);
+        const rendering = renderHome();
         home = { version, page: rendering };
-        homes.set(path, home);
         // A failed render is not kept: the next request tries again.
         rendering.catch(() => {
-          if (homes.get(path)?.page === rendering) homes.delete(path);
+          if (home?.page === rendering) home = undefined;
         });
       }
       return home.page;
     };
-    for (const path of cataloguePages) {
-      app.get(path, async (_req, reply) => {
-        const kept = await homePage(path);
-        if (!kept.nonce) return sendPage(reply, 'index.html', 200, kept);
-        const nonce = newNonce();
-        return reply
-          .header('Content-Type', 'text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce }))
-          .send(kept.body.replaceAll(kept.nonce, nonce));
-      });
-    }
+    app.get('/', async (_req, reply) => {
+      const kept = await homePage();
+      if (!kept.nonce) return sendPage(reply, 'index.html', 200, kept);
+      const nonce = newNonce();
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce }))
+        .send(kept.body.replaceAll(kept.nonce, nonce));
+    });
 
     // The sitemap: the public pages and every published package, per catalogue version.
     let sitemap: { version: number; xml: string } | undefined;
@@ -144,28 +138,23 @@ export const sitePages = fp<SitePagesOptions>(
     // response swaps it for a fresh one, so no two responses share a nonce and nothing a request
     // could write can carry the real one.
     const keptNonce = newNonce();
-    // One a language: an unknown path under /es gets the Spanish page.
-    const notFoundPages = new Map<Language, Promise<RenderedPage>>();
+    let notFound: Promise<RenderedPage> | undefined;
     const notFoundPage = async (request: FastifyRequest): Promise<RenderedPage> => {
-      const page = await keptNotFoundPage(request, languageOfPath(request.url));
+      const page = await keptNotFoundPage(request);
       const nonce = newNonce();
       return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
     };
-    const keptNotFoundPage = (request: FastifyRequest, language: Language) => {
-      let notFound = notFoundPages.get(language);
-      if (!notFound) {
-        notFound = renderPage(app, renderer!, request, null, catalogue.cards, {
-          nonce: keptNonce,
-          islands: true,
-        }).then((page) => {
-          // A redirect or an error is not the 404 page: not kept.
-          if (page.status >= 300 && page.status !== 404) notFoundPages.delete(language);
-          return page;
-        });
-        notFoundPages.set(language, notFound);
-      }
+    const keptNotFoundPage = (request: FastifyRequest) => {
+      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, {
+        nonce: keptNonce,
+        islands: true,
+      }).then((page) => {
+        // A redirect or an error is not the 404 page: not kept.
+        if (page.status >= 300 && page.status !== 404) notFound = undefined;
+        return page;
+      });
       return notFound.catch((error: unknown) => {
-        notFoundPages.delete(language);
+        notFound = undefined;
         throw error;
       });
     };

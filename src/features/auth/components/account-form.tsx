@@ -10,28 +10,22 @@ import {
 } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { msg } from '#contracts/i18n';
-import { useT } from '~/lib/i18n';
 
 type Mode = 'login' | 'signup' | 'reset';
 
-const titles = {
-  login: {
-    heading: msg('Welcome back'),
-    lead: msg('Log in to book a package and see your trips.'),
-    submit: msg('Login'),
-  },
+const titles: Record<Mode, { heading: string; lead: string; submit: string }> = {
+  login: { heading: 'Welcome back', lead: 'Log in to book a package and see your trips.', submit: 'Login' },
   signup: {
-    heading: msg('Create your account'),
-    lead: msg('It takes a minute, and your bookings stay with you.'),
-    submit: msg('Sign Up'),
+    heading: 'Create your account',
+    lead: 'It takes a minute, and your bookings stay with you.',
+    submit: 'Sign Up',
   },
   reset: {
-    heading: msg('Reset your password'),
-    lead: msg('We will email you a link to choose a new password.'),
-    submit: msg('Send reset link'),
+    heading: 'Reset your password',
+    lead: 'We will email you a link to choose a new password.',
+    submit: 'Send reset link',
   },
-} satisfies Record<Mode, { heading: string; lead: string; submit: string }>;
+};
 
 type AccountFormProps = {
   // Why the visitor is here, above the form ("Log in or sign up to book Kyoto Temples & Tea").
@@ -40,7 +34,6 @@ type AccountFormProps = {
 };
 
 export function AccountForm({ purpose }: AccountFormProps = {}) {
-  const { t, known } = useT();
   const [mode, setMode] = useState<Mode>('login');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -82,7 +75,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
       await action();
       if (after) moveFocus(after);
     } catch (e) {
-      setError(known(authErrorMessage(e)));
+      setError(authErrorMessage(e));
       moveFocus('error');
     } finally {
       setBusy(false);
@@ -95,7 +88,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     if (mode === 'signup') {
       const problem = signUpNameError(name) ?? signUpError(password, confirm);
       if (problem) {
-        setError(known(problem));
+        setError(problem);
         moveFocus('error');
         return;
       }
@@ -104,13 +97,13 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         setPassword('');
         setConfirm('');
         setMode('login');
-        toast.success(t('Register Successful...!'), { role: 'alert' });
+        toast.success('Register Successful...!', { role: 'alert' });
       }, 'heading');
     } else if (mode === 'reset') {
       void run(async () => {
         await sendPasswordReset(email);
         setMode('login');
-        toast.info(t('Check your email.'), { role: 'alert' });
+        toast.info('Check your email.', { role: 'alert' });
       }, 'heading');
     } else {
       // Success is handled by the account route, which follows the auth state to the remembered path.
@@ -126,7 +119,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     } catch (e) {
       console.warn('Google sign-in did not complete:', e);
       if (!isSilentGoogleError(e)) {
-        setError(known(authErrorMessage(e)));
+        setError(authErrorMessage(e));
         moveFocus('error');
       }
     } finally {
@@ -134,8 +127,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     }
   };
 
-  const title = titles[mode];
-  const heading = known(title.heading);
+  const t = titles[mode];
   return (
     <div className="account-card">
       {purpose === undefined ? null : (
@@ -144,15 +136,15 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         </p>
       )}
       <h1 ref={headingRef} tabIndex={-1}>
-        {heading}
+        {t.heading}
       </h1>
-      <p className="section__lead">{known(title.lead)}</p>
+      <p className="section__lead">{t.lead}</p>
       {/* method="post": should someone submit before the prerendered page hydrates, the browser
           must not put the password into a URL (a GET form would). */}
-      <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={heading}>
+      <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
         {mode === 'signup' && (
           <InputField
-            label={t('Name')}
+            label="Name"
             id={`${id}-name`}
             name="name"
             autoComplete="name"
@@ -163,7 +155,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           />
         )}
         <InputField
-          label={t('Email')}
+          label="Email"
           id={`${id}-email`}
           name="email"
           type="email"
@@ -174,7 +166,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         />
         {mode !== 'reset' && (
           <InputField
-            label={t('Password')}
+            label="Password"
             id={`${id}-password`}
             name="password"
             type="password"
@@ -186,7 +178,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         )}
         {mode === 'signup' && (
           <InputField
-            label={t('Confirm Password')}
+            label="Confirm Password"
             id={`${id}-confirm`}
             name="confirm"
             type="password"
@@ -201,17 +193,17 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           {error}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? t('Please wait…') : known(title.submit)}
+          {busy ? 'Please wait…' : t.submit}
         </button>
       </form>
 
       {mode === 'login' && (
         <>
           <button type="button" className="button button--link" onClick={() => switchMode('reset')}>
-            {t('Forgot Password?')}
+            Forgot Password?
           </button>
           <div className="divider">
-            <span>{t('or')}</span>
+            <span>or</span>
           </div>
           <button
             type="button"
@@ -234,21 +226,21 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
                 d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
               />
             </svg>
-            {t('Continue with Google')}
+            Continue with Google
           </button>
           <p className="account-card__switch">
-            {t('New to Wayfarer?')}{' '}
+            New to Wayfarer?{' '}
             <button type="button" className="button--link" onClick={() => switchMode('signup')}>
-              {t('Sign Up')}
+              Sign Up
             </button>
           </p>
         </>
       )}
       {mode === 'signup' && (
         <p className="account-card__switch">
-          {t('Already have an account?')}{' '}
+          Already have an account?{' '}
           <button type="button" className="button--link" onClick={() => switchMode('login')}>
-            {t('Login')}
+            Login
           </button>
         </p>
       )}
@@ -258,7 +250,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           className="button button--outline button--block"
           onClick={() => switchMode('login')}
         >
-          {t('Back To Login')}
+          Back To Login
         </button>
       )}
     </div>

@@ -3,13 +3,10 @@ import { Picture } from '~/components/picture';
 import { paths } from '~/config/paths';
 import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
 import { truncate } from '~/lib/truncate';
-import { useT } from '~/lib/i18n';
 
 export const BLOG_DESCRIPTION_LENGTH = 140;
 
 export function BlogCard({ blog }: { blog: BlogTeaser }) {
-  const { t, known, to } = useT();
-  const title = known(blog.title);
   return (
     <article className="card blog-card">
       <Picture
@@ -22,11 +19,10 @@ export function BlogCard({ blog }: { blog: BlogTeaser }) {
         sizes="(min-width: 1100px) 260px, (min-width: 700px) 45vw, 92vw"
       />
       <div className="card__body">
-        <h3 className="card__title">{title}</h3>
-        <p className="card__text">{truncate(known(blog.description), BLOG_DESCRIPTION_LENGTH)}</p>
-        <Link className="text-link" to={to(paths.blogs)}>
-          {t('Read More')}
-          <span className="sr-only">: {title}</span>
+        <h3 className="card__title">{blog.title}</h3>
+        <p className="card__text">{truncate(blog.description, BLOG_DESCRIPTION_LENGTH)}</p>
+        <Link className="text-link" to={paths.blogs}>
+          Read More<span className="sr-only">: {blog.title}</span>
         </Link>
       </div>
     </article>

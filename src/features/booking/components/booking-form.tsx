@@ -30,8 +30,6 @@ import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
 import type { PaymentTerms } from '#contracts/payment';
-import { msg } from '#contracts/i18n';
-import { useT } from '~/lib/i18n';
 
 type BookingFormProps = {
   packageId: string;
@@ -65,7 +63,6 @@ const fieldFor: Record<BookingField, ErrorKey | undefined> = {
   departureId: 'departure',
   travellers: 'travellers',
   packageId: undefined,
-  language: undefined,
 };
 
 // Where focus goes on a refused submit: the first refused field, in the order they are shown.
@@ -144,7 +141,6 @@ export function BookingForm({
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
   const sent = useRef(false);
-  const { t, known, language, to } = useT();
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   // The form's message only points at the fields it highlighted: once each is corrected it goes
@@ -308,8 +304,6 @@ export function BookingForm({
       email: values.author,
       address: values.address,
       phone: values.phone,
-      // The emails about it are written in the page's language (docs/decisions/071-translation-layer.md).
-      ...(language === 'en' ? {} : { language }),
     };
     const checked = validateBooking(input);
     const next: FormErrors = checked.success ? {} : toFormErrors(checked.fieldErrors);
@@ -335,7 +329,7 @@ export function BookingForm({
     if (!checked.success || Object.values(next).some(Boolean)) {
       setErrors(next);
       const packageError = !checked.success ? checked.fieldErrors.packageId : undefined;
-      setFormError(packageError || msg('Please check the highlighted fields.'));
+      setFormError(packageError || 'Please check the highlighted fields.');
       setFormErrorIsSummary(!packageError);
       focusFirst(form, next);
       return;
@@ -380,7 +374,7 @@ export function BookingForm({
     name: key,
     value: values[key],
     onChange: update(key),
-    error: errors[key] && known(errors[key]),
+    error: errors[key],
   });
 
   const travellersId = `${id}-travellers`;
@@ -397,7 +391,7 @@ export function BookingForm({
       aria-labelledby={`${id}-title`}
       aria-busy={busy}
     >
-      <h2 id={`${id}-title`}>{t('Book this trip')}</h2>
+      <h2 id={`${id}-title`}>Book this trip</h2>
 
       {departures.state.status === 'loading' ? (
         <div className="departures departures--loading" role="status">
@@ -452,7 +446,7 @@ export function BookingForm({
 
       <Field
         id={travellersId}
-        label={t('Travellers')}
+        label="Travellers"
         error={travellersError}
         hint={
           selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
@@ -465,7 +459,7 @@ export function BookingForm({
             <button
               type="button"
               className="stepper__button"
-              aria-label={t('Remove a traveller')}
+              aria-label="Remove a traveller"
               aria-controls={travellersId}
               aria-disabled={Number.isInteger(travellers) && travellers <= bookingLimits.travellersMin}
               onClick={() => step(-1)}
@@ -487,7 +481,7 @@ export function BookingForm({
             <button
               type="button"
               className="stepper__button"
-              aria-label={t('Add a traveller')}
+              aria-label="Add a traveller"
               aria-controls={travellersId}
               aria-disabled={Number.isInteger(travellers) && travellers >= cap}
               onClick={() => step(1)}
@@ -528,7 +522,7 @@ export function BookingForm({
             <p role="status">
               We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
               as soon as they come free, and email you. Accept the offer in{' '}
-              <Link to={to(paths.bookings)}>{t('My bookings')}</Link>.
+              <Link to={paths.bookings}>My bookings</Link>.
               {joinedFor !== null && joinedFor !== joinedHere.travellers ? (
                 <>
                   {' '}
@@ -566,36 +560,31 @@ export function BookingForm({
         </section>
       ) : null}
 
-      <h3 className="booking-form__subhead">{t('Your details')}</h3>
+      <h3 className="booking-form__subhead">Your details</h3>
+      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...fieldProps('name')} />
       <InputField
-        label={t('Name')}
-        autoComplete="name"
-        maxLength={bookingLimits.name}
-        {...fieldProps('name')}
-      />
-      <InputField
-        label={t('Email')}
+        label="Email"
         type="email"
         autoComplete="email"
         maxLength={bookingLimits.email}
         {...fieldProps('author')}
       />
       <InputField
-        label={t('Address')}
+        label="Address"
         autoComplete="street-address"
         maxLength={bookingLimits.address}
         {...fieldProps('address')}
       />
       <PhoneField
-        label={t('Phone')}
-        hint={t('With the country code if you are outside the US, e.g. +44 7700 900123.')}
+        label="Phone"
+        hint="With the country code if you are outside the US, e.g. +44 7700 900123."
         {...fieldProps('phone')}
       />
       <p className="form-error" role="alert">
-        {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : known(formError)}
+        {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : formError}
       </p>
       <button type="submit" className="button button--accent button--block" aria-busy={busy}>
-        {busy ? t('Booking…') : t('Book Now')}
+        {busy ? 'Booking…' : 'Book Now'}
       </button>
       <BookingTerms
         className="booking-form__terms"
