@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount, emulator, expect, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
 import { auth, bookViaApi, departuresOf } from './support/booking-api';
-import { mailDev } from './support/maildev';
+import { personalLinkFor as linkFor } from './support/maildev';
 
 // Each traveller fills in their own details: the lead invites a traveller from the details page,
 // the traveller opens the link from their email (MailDev) with no account and fills in their
@@ -10,15 +10,6 @@ import { mailDev } from './support/maildev';
 
 const traveller = (page: Page, n: number) =>
   page.getByRole('group', { name: new RegExp(`^Traveller ${n}\\b`) });
-
-// The personal link in the newest email to `address` (filtered by our own unique address).
-async function linkFor(address: string): Promise<string | undefined> {
-  const res = await fetch(`${mailDev}/api/email`).catch(() => null);
-  if (!res?.ok) return undefined;
-  const emails = (await res.json()) as { to: { address: string }[]; text?: string }[];
-  const mine = emails.filter((e) => e.to.some((t) => t.address === address));
-  return /\/travellers\/[A-Za-z0-9_-]{43}/.exec(mine.at(-1)?.text ?? '')?.[0];
-}
 
 // The emulator's admin call: the account's address is confirmed (invitations need it).
 async function confirmEmail(localId: string) {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnApiServer, type ApiServer } from '../scripts/api-server';
 import { startFakeStripe, type FakeStripe } from '../server/src/test/fake-stripe';
-import { expect, test } from './auth-fixtures';
+import { expect, idTokenFor, test, uniqueEmail } from './auth-fixtures';
+import { auth, bookViaApi, departuresOf } from './support/booking-api';
+import { personalLinkFor } from './support/maildev';
 
 // Purchase to a recorded deposit by card, with PAYMENT_PROVIDER=stripe: a second site (the same
 // build as the suite's) whose Stripe SDK talks to a fake Stripe on loopback
@@ -79,4 +81,65 @@ test('Purchase, “Pay the deposit”, Stripe’s page, back to My bookings with
   // The balance is next, by card too.
   await expect(summary.getByRole('button', { name: 'Pay the balance ($1,960.00)' })).toBeVisible();
   expect([...fake.sessions.values()].map((s) => s.payment_status)).toEqual(['paid']);
+});
+
+test('a companion pays their own share through their personal link; the lead sees who paid', async ({
+  signedIn: page,
+  account,
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const token = await idTokenFor(account.email, account.password);
+  const departure = (await departuresOf(request, 'swiss-alpine-lakes'))
+    .filter((d) => d.status === 'open' && d.seatsLeft >= 2)
+    .at(-1);
+  expect(departure, 'an open date with two seats').toBeTruthy();
+  const booked = await bookViaApi(request, token, {
+    packageId: 'swiss-alpine-lakes',
+    departureId: departure!.id,
+    travellers: 2,
+  });
+  expect(booked.status).toBe(201);
+  const companion = uniqueEmail('share');
+  const invited = await request.post(`/api/bookings/${booked.body.id}/guests/1/invite`, {
+    headers: auth(token),
+    data: { email: companion },
+  });
+  expect(invited.status()).toBe(202);
+  let path: string | undefined;
+  await expect.poll(async () => (path = await personalLinkFor(companion)), { timeout: 30_000 }).toBeTruthy();
+
+  // The companion, with no account, on their link.
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await context.newPage();
+  await guest.goto(path!);
+  const share = guest.getByRole('region', { name: 'Your share of the trip' });
+  await expect(share).toContainText('Your share is $2,450.00; you have paid $0.00.', { timeout: 20_000 });
+  await guest.screenshot({ path: `/tmp/shots-stripe/share-${info.project.name}.png`, fullPage: true });
+  await share.getByRole('button', { name: 'Pay my share ($2,450.00)' }).click();
+  await expect(guest.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Pay USD 2450.00' }).click();
+  await expect(guest).toHaveURL(/\/travellers\/[A-Za-z0-9_-]{43}\?payment=done$/);
+  // The webhook records it; the page shows it once read again.
+  await expect
+    .poll(
+      async () => {
+        await guest.reload();
+        return guest.getByRole('region', { name: 'Your share of the trip' }).textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('Nothing more to pay.');
+  await context.close();
+
+  // The lead sees who paid, and what is left.
+  await page.goto('/bookings');
+  const summary = page.locator('article.summary').filter({ hasText: booked.body.reference });
+  const payment = summary.getByRole('region', { name: 'Payment' });
+  await expect(payment).toContainText('$2,450.00 paid of $4,900.00', { timeout: 20_000 });
+  await expect(payment.getByRole('list', { name: 'Paid their own share' })).toHaveText(
+    '✓ Traveller 2 paid their share: $2,450.00',
+  );
+  await expect(payment).toContainText('Or by bank transfer:');
 });

@@ -22,3 +22,12 @@ export async function expectEmail(address: string, reference: string, subjectSta
     .poll(() => subjectsFor(address, reference), { timeout: 20_000 })
     .toContainEqual(expect.stringContaining(subjectStart));
 }
+
+// The personal link (/travellers/{token}) in the newest email to `address`.
+export async function personalLinkFor(address: string): Promise<string | undefined> {
+  const res = await fetch(`${mailDev}/api/email`).catch(() => null);
+  if (!res?.ok) return undefined;
+  const emails = (await res.json()) as Email[];
+  const mine = emails.filter((e) => e.to.some((t) => t.address === address));
+  return /\/travellers\/[A-Za-z0-9_-]{43}/.exec(mine.at(-1)?.text ?? '')?.[0];
+}

@@ -13,7 +13,7 @@ export const meta = () => [
 ];
 
 // /travellers/:token: a traveller's personal link (no sign-in). A link whose details are closed
-// (409) says so.
+// (409) says so; its share can still be paid (PayMyShare, with card payments).
 export default function GuestLinkPage() {
   const { token = '' } = useParams();
   return (
@@ -22,13 +22,9 @@ export default function GuestLinkPage() {
       load={getGuestLink}
       loadFailed="Your details could not be loaded."
       closedTitle="Your details can no longer be changed here"
+      footer={<PayMyShare token={token} />}
     >
-      {(link) => (
-        <>
-          <GuestLinkForm token={token} link={link} />
-          <PayMyShare token={token} />
-        </>
-      )}
+      {(link) => <GuestLinkForm token={token} link={link} />}
     </TokenLinkPage>
   );
 }

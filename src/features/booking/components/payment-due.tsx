@@ -30,6 +30,8 @@ export function PaymentDue({ payment: p, reference, bookingId, travellerNames = 
     : p.balanceDueOn
       ? formatTripDate(p.balanceDueOn)
       : null;
+  const cardOffered =
+    owes && bookingId !== undefined && state.status === 'success' && state.data.provider === 'stripe';
   return (
     <section className="payment-due" aria-label="Payment" data-state={p.state}>
       <p className="payment-due__state">
@@ -54,7 +56,7 @@ export function PaymentDue({ payment: p, reference, bookingId, travellerNames = 
         </p>
       ) : null}
       <SharesPaid payment={p} travellerNames={travellerNames} />
-      {owes && bookingId && state.status === 'success' && state.data.provider === 'stripe' ? (
+      {cardOffered && bookingId ? (
         <PayByCard
           label={depositPhase(p) ? 'Pay the deposit' : 'Pay the balance'}
           amountCents={p.dueNowCents}
@@ -64,7 +66,10 @@ export function PaymentDue({ payment: p, reference, bookingId, travellerNames = 
       ) : null}
       {owes ? (
         <p className="payment-due__how">
-          <span className="payment-due__how-label">How to pay:</span>{' '}
+          {/* With the card button above, the transfer is the other way. */}
+          <span className="payment-due__how-label">
+            {cardOffered ? 'Or by bank transfer:' : 'How to pay:'}
+          </span>{' '}
           {state.status === 'success' ? state.data.instructions : 'by bank transfer.'} Your reference:{' '}
           <span className="summary__ref">{reference}</span>
         </p>

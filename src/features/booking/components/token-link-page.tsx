@@ -13,12 +13,15 @@ type Props<T> = {
   // an error like any other.
   closedTitle?: string;
   children: (link: T) => ReactNode;
+  // Shown under the link's content, and under the closed notice too: what the link still offers
+  // once its form has closed (a traveller's share can be paid after the details cutoff).
+  footer?: ReactNode;
 };
 
 // The frame of a personal link's page (no sign-in): the server renders this frame only and the
 // link is read in the browser, so the page's HTML carries no one's data. An unknown or malformed
 // token (404, 400) says the link does not work.
-export function TokenLinkPage<T>({ token, load, loadFailed, closedTitle, children }: Props<T>) {
+export function TokenLinkPage<T>({ token, load, loadFailed, closedTitle, children, footer }: Props<T>) {
   const { state, retry } = useAsyncData(token, (signal) => load(token, signal));
   const failed = state.status === 'error';
   const apiError = failed && state.error instanceof ApiError ? state.error : null;
@@ -43,6 +46,7 @@ export function TokenLinkPage<T>({ token, load, loadFailed, closedTitle, childre
         <ErrorNotice message={apiError?.message ?? loadFailed} onRetry={retry} />
       ) : null}
       {state.status === 'success' ? children(state.data) : null}
+      {state.status === 'success' || closed ? footer : null}
     </section>
   );
 }
