@@ -69,8 +69,13 @@ const packageOf = (module: string) => {
       : parts[0]!
     : null;
 };
+// The bundler's runtime (Rolldown's, and Vite's preload helper, in the react chunk: vite.config.ts)
+// is the framework's, not a page's own code.
 const isRuntimeModule = (m: string) =>
-  m === 'rolldown/runtime.js' || m === routeManifestModule || runtimePackages.includes(packageOf(m) ?? '');
+  m === 'rolldown/runtime.js' ||
+  m === 'vite/preload-helper.js' ||
+  m === routeManifestModule ||
+  runtimePackages.includes(packageOf(m) ?? '');
 const isFirebaseModule = (m: string) => {
   const pkg = packageOf(m);
   return pkg === 'firebase' || (pkg?.startsWith('@firebase/') ?? false);
