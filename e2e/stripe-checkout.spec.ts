@@ -11,8 +11,11 @@ import { personalLinkFor } from './support/maildev';
 // build as the suite's) whose Stripe SDK talks to a fake Stripe on loopback
 // (server/src/test/fake-stripe.ts); its checkout page stands in for Stripe's, completes the
 // session, signs the event to the site's webhook and goes back to My bookings.
-// Beside the suite's site, out of the range other engineers' servers use (E2E_STRIPE_PORT overrides).
-const port = Number(process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 4310) + 1000);
+// Beside the suite's site, out of the range other engineers' servers use (E2E_STRIPE_PORT overrides),
+// one per worker running at once: the desktop and phone projects run this file side by side.
+const port =
+  Number(process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 4310) + 1000) +
+  Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const site = `http://localhost:${port}`;
 
 let fake: FakeStripe;
