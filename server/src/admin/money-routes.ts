@@ -53,14 +53,21 @@ type DueRow = {
   due_on: string | null;
 };
 
-const dueRows = async (db: Queryable, from: string, amount: string, dueOn: string, order: string) =>
+const dueRows = async (
+  db: Queryable,
+  from: string,
+  where: string,
+  amount: string,
+  dueOn: string,
+  order: string,
+) =>
   (
     await db.query<DueRow>(
       `SELECT b.id, b.reference, b.name, b.package_name, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
          ${amount} AS amount_cents, to_char(${dueOn}, 'YYYY-MM-DD') AS due_on,
          ${paymentStateCaseSql} AS state
        FROM ${from} LEFT JOIN departures d ON d.id = b.departure_id
-       ORDER BY ${order} LIMIT ${listLimit}`,
+       WHERE ${where} ORDER BY ${order} LIMIT ${listLimit}`,
     )
   ).rows.map((r) => ({
     bookingId: r.id,
@@ -95,9 +102,10 @@ export const moneyReads = {
     dueRows(
       db,
       byDueDate(
-        `b.deposit_due_at >= now() AND b.deposit_due_at < (${todaySql} + 31) AT TIME ZONE 'UTC'`,
+        `b.deposit_due_at >= now() AND b.deposit_due_at < (${todaySql} + 31)::timestamp AT TIME ZONE 'UTC'`,
         `${balanceDueOnSql} BETWEEN ${todaySql} AND ${todaySql} + 30`,
       ),
+      'true',
       dueNowCentsSql,
       'due.due_on',
       'due.due_on, b.id',
@@ -107,6 +115,7 @@ export const moneyReads = {
     dueRows(
       db,
       byDueDate('b.deposit_due_at < now()', `${balanceDueOnSql} < ${todaySql}`),
+      'true',
       dueNowCentsSql,
       'due.due_on',
       'due.due_on, b.id',
@@ -114,7 +123,8 @@ export const moneyReads = {
   refundsDue: (db: Queryable) =>
     dueRows(
       db,
-      `bookings b WHERE ${paymentStateSql['refund-due']}`,
+      'bookings b',
+      paymentStateSql['refund-due'],
       refundDueCentsSql,
       'b.updated_at',
       'b.updated_at, b.id',
