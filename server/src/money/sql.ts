@@ -32,6 +32,19 @@ export const paymentStateSql: Record<PaymentState, string> = {
   settled: `(b.status = 'cancelled' AND b.paid_cents <= coalesce(b.cancellation_fee_cents, 0))`,
 };
 
+// The console's `payment=` filter (server/src/admin/bookings-queries.ts): each state's condition,
+// but overdue as the ids its two halves read from their own indexes (migration 65: a deposit past
+// its deadline from bookings_deposit_owing, a balance past its date from bookings_balance_owing),
+// looked up by key and sorted. As one condition on the newest-first walk the planner, which cannot
+// tell how few of the bookings still owing are past a date, walked every one of them.
+export const paymentFilterSql: Record<PaymentState, string> = {
+  ...paymentStateSql,
+  overdue: `b.id = ANY(ARRAY(
+    SELECT b.id FROM bookings b WHERE ${depositPhaseSql} AND b.deposit_due_at < now()
+    UNION ALL
+    SELECT b.id FROM bookings b WHERE ${balancePhaseSql} AND ${todaySql} > ${balanceDueOnSql}))`,
+};
+
 // What is due now, in SQL (contracts/payment.ts dueNowCents).
 export const dueNowCentsSql = `(CASE WHEN ${depositPhaseSql} THEN ${depositCentsSql} - b.paid_cents
     WHEN ${balancePhaseSql} THEN b.total_cents - b.paid_cents ELSE 0 END)`;
