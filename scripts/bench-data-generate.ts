@@ -371,9 +371,9 @@ export function ledgerSteps(): { name: string; sql: string }[] {
       // Bookings made since payments were recorded (the default terms, a deposit deadline a week
       // after booking), their entries, and each booking's sums written once. The sums are what the
       // ledger's trigger would write (migration 60), computed from the entries in one UPDATE with
-      // the bookings' triggers off for it: the seat and traveller counters' statement triggers join
-      // the old and new rows of a million-row update and did not finish in 20 minutes
-      // (departure_travellers_follow_bookings, migration 46), and nothing they count changes here.
+      // the bookings' triggers off for it: nothing they count changes here, and before migration 64
+      // the traveller counters' statement trigger joined the old and new rows of a million-row
+      // update and did not finish in 20 minutes (departure_travellers_follow_bookings).
       // bench-data.ts checks paid_cents against the ledger's sum at the end, as the deferred check
       // would have at COMMIT. With the triggers off, the stored balance date (migration 65) is
       // written here as its trigger would write it for balance_due_days 60. The money reminders of
