@@ -371,12 +371,13 @@ export function ledgerSteps(): { name: string; sql: string }[] {
       // Bookings made since payments were recorded (the default terms, a deposit deadline a week
       // after booking), their entries, and each booking's sums written once. The sums are what the
       // ledger's trigger would write (migration 60), computed from the entries in one UPDATE with
-      // the bookings' triggers off for it: the seat and traveller counters' statement triggers join
-      // the old and new rows of a million-row update and did not finish in 20 minutes
-      // (departure_travellers_follow_bookings, migration 46), and nothing they count changes here.
+      // the bookings' triggers off for it: nothing they count changes here, and before migration 64
+      // the traveller counters' statement trigger joined the old and new rows of a million-row
+      // update and did not finish in 20 minutes (departure_travellers_follow_bookings).
       // bench-data.ts checks paid_cents against the ledger's sum at the end, as the deferred check
-      // would have at COMMIT. The money reminders of the coming weeks are marked sent, as a
-      // running server leaves them.
+      // would have at COMMIT. With the triggers off, the stored balance date (migration 65) is
+      // written here as its trigger would write it for balance_due_days 60. The money reminders of
+      // the coming weeks are marked sent, as a running server leaves them.
       name: "payment entries (about 1,600,000) and the bookings' sums",
       sql: `
         CREATE TEMP TABLE bench_money AS
@@ -406,7 +407,7 @@ export function ledgerSteps(): { name: string; sql: string }[] {
         UPDATE bookings b SET deposit_percent = 20, balance_due_days = 60,
           cancellation_fees = '[{"daysBefore": 60, "percent": 50}, {"daysBefore": 30, "percent": 100}]',
           deposit_due_at = b.created_at + interval '168 hours', deposit_waived = false,
-          paid_cents = s.net, refunded_cents = s.refunded,
+          paid_cents = s.net, refunded_cents = s.refunded, balance_due_on = m.balance_on::date,
           cancellation_fee_cents = CASE WHEN b.status = 'cancelled' THEN CASE WHEN m.plan = 'kept' THEN s.net ELSE 0 END END
         FROM bench_money m JOIN (
           SELECT booking_id, sum(CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END)::int AS net,

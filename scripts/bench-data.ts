@@ -914,6 +914,18 @@ try {
       "paid_cents = the ledger's sum on every booking, never negative",
       `${offLedger} bookings off`,
     );
+    // And every booking's stored balance date is its departure's less its days (migration 65).
+    const offDate = (
+      await gen.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id
+         WHERE b.balance_due_on IS DISTINCT FROM d.starts_on - b.balance_due_days`,
+      )
+    ).rows[0]!.n;
+    report(
+      offDate === 0,
+      'balance_due_on = the departure less balance_due_days on every booking',
+      `${offDate} bookings off`,
+    );
   }
 } catch (error) {
   if (!(error instanceof StopHere)) throw error;

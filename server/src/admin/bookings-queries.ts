@@ -8,7 +8,7 @@ import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run, runPrepared } from '../db/query-builder.js';
-import { paymentStateSql } from '../money/sql.js';
+import { paymentFilterSql } from '../money/sql.js';
 import {
   bookingFields,
   guestsJson,
@@ -75,9 +75,10 @@ const applyFilters = <O>(
       q.where('b.package_id', '=', filters.packageId!),
     )
     .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-    // A constant condition per state (server/src/money/sql.ts), chosen from the checked value.
+    // A constant condition per state (server/src/money/sql.ts paymentFilterSql), chosen from the
+    // checked value.
     .$if(filters.payment !== undefined, (q) =>
-      q.where(sql<boolean>`${sql.raw(paymentStateSql[filters.payment!])}`),
+      q.where(sql<boolean>`${sql.raw(paymentFilterSql[filters.payment!])}`),
     )
     .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
     // A search joins the booking's search text (migration 50: reference, name and email in one

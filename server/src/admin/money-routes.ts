@@ -29,12 +29,14 @@ import { stampSql } from './kept-reads.js';
 
 import {
   balanceDueOnSql,
-  depositCentsSql,
+  balancePhaseSql,
+  depositPhaseSql,
   dueNowCentsSql,
   paymentStateCaseSql,
   paymentStateSql,
   refundDueCentsSql,
   signedAmountSql,
+  todaySql,
 } from '../money/sql.js';
 import { paymentSettings } from '../money/settings.js';
 
@@ -51,13 +53,20 @@ type DueRow = {
   due_on: string | null;
 };
 
-const dueRows = async (db: Queryable, where: string, amount: string, dueOn: string, order: string) =>
+const dueRows = async (
+  db: Queryable,
+  from: string,
+  where: string,
+  amount: string,
+  dueOn: string,
+  order: string,
+) =>
   (
     await db.query<DueRow>(
       `SELECT b.id, b.reference, b.name, b.package_name, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on,
          ${amount} AS amount_cents, to_char(${dueOn}, 'YYYY-MM-DD') AS due_on,
          ${paymentStateCaseSql} AS state
-       FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id
+       FROM ${from} LEFT JOIN departures d ON d.id = b.departure_id
        WHERE ${where} ORDER BY ${order} LIMIT ${listLimit}`,
     )
   ).rows.map((r) => ({
@@ -71,28 +80,55 @@ const dueRows = async (db: Queryable, where: string, amount: string, dueOn: stri
     dueOn: r.due_on,
   }));
 
-// The date what is due now must be paid by: the deposit's deadline while it is due, else the
-// balance date.
-const nextDueSql = `(CASE WHEN b.paid_cents < ${depositCentsSql} AND NOT b.deposit_waived AND b.deposit_due_at IS NOT NULL
-    THEN (b.deposit_due_at AT TIME ZONE 'UTC')::date ELSE ${balanceDueOnSql} END)`;
-
-const today = `(now() AT TIME ZONE 'UTC')::date`;
+// The date what is due now must be paid by: the deposit's deadline while the deposit is owed (its
+// date in UTC), else the balance date. A booking owes one or the other (server/src/money/sql.ts's
+// two phases), so a list by that date is two lists, each read in order from its own index
+// (migration 65: bookings_deposit_owing by deadline, bookings_balance_owing by balance date), the
+// first `listLimit` of each, then merged: never every booking still owing, sorted.
+const depositDueOn = `(b.deposit_due_at AT TIME ZONE 'UTC')::date`;
+const byDueDate = (deposit: string, balance: string) => `(
+    (SELECT b.id, ${depositDueOn} AS due_on FROM bookings b WHERE ${depositPhaseSql} AND ${deposit}
+      ORDER BY 2, 1 LIMIT ${listLimit})
+    UNION ALL
+    (SELECT b.id, ${balanceDueOnSql} FROM bookings b WHERE ${balancePhaseSql} AND ${balance}
+      ORDER BY 2, 1 LIMIT ${listLimit})
+  ) due JOIN bookings b ON b.id = due.id`;
 
 // Each part of the money screen, read on its own (npm run bench:data times each).
 export const moneyReads = {
-  // Due in the next 30 days, soonest first.
+  // Due in the next 30 days, soonest first: a deposit whose deadline is ahead and within 30 days
+  // (before the start of day 31, UTC), a balance whose date is today or within 30 days.
   dueSoon: (db: Queryable) =>
     dueRows(
       db,
-      `(${paymentStateSql['deposit-due']} OR ${paymentStateSql['balance-due']}) AND ${nextDueSql} <= ${today} + 30`,
+      byDueDate(
+        `b.deposit_due_at >= now() AND b.deposit_due_at < (${todaySql} + 31)::timestamp AT TIME ZONE 'UTC'`,
+        `${balanceDueOnSql} BETWEEN ${todaySql} AND ${todaySql} + 30`,
+      ),
+      'true',
       dueNowCentsSql,
-      nextDueSql,
-      `${nextDueSql}, b.id`,
+      'due.due_on',
+      'due.due_on, b.id',
     ),
+  // Past its date, oldest first: contracts/payment.ts's overdue, its deposit and balance halves.
   overdue: (db: Queryable) =>
-    dueRows(db, paymentStateSql.overdue, dueNowCentsSql, nextDueSql, `${nextDueSql}, b.id`),
+    dueRows(
+      db,
+      byDueDate('b.deposit_due_at < now()', `${balanceDueOnSql} < ${todaySql}`),
+      'true',
+      dueNowCentsSql,
+      'due.due_on',
+      'due.due_on, b.id',
+    ),
   refundsDue: (db: Queryable) =>
-    dueRows(db, paymentStateSql['refund-due'], refundDueCentsSql, 'b.updated_at', 'b.updated_at, b.id'),
+    dueRows(
+      db,
+      'bookings b',
+      paymentStateSql['refund-due'],
+      refundDueCentsSql,
+      'b.updated_at',
+      'b.updated_at, b.id',
+    ),
   // The entries of the last 7 days, newest first.
   received: async (db: Queryable) =>
     (
@@ -140,7 +176,7 @@ export const moneyReads = {
         `SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(sum(greatest(0, b.total_cents - b.paid_cents)), 0) AS cents
          FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
                               date_trunc('month', now() AT TIME ZONE 'UTC') + interval '5 months', interval '1 month') AS m(month)
-         LEFT JOIN departures d ON d.starts_on >= m.month AND d.starts_on < m.month + interval '1 month' AND d.starts_on >= ${today}
+         LEFT JOIN departures d ON d.starts_on >= m.month AND d.starts_on < m.month + interval '1 month' AND d.starts_on >= ${todaySql}
          LEFT JOIN bookings b ON b.departure_id = d.id AND b.status IN ('requested', 'confirmed')
          GROUP BY m.month ORDER BY m.month`,
       )

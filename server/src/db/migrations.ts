@@ -1348,6 +1348,118 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       $fn$;
     `,
   },
+  {
+    version: 64,
+    name: 'traveller counts follow a bookings UPDATE in time linear in its rows',
+    // The bookings' traveller-count trigger (version 46) joined the statement's old and new rows by
+    // id, and version 52 turned off hash and merge joins for it (right for its join to bookings and
+    // booking_guests by key, whose plan PL/pgSQL keeps): the two transition tables have no index, so
+    // that join became a nested loop of every old row against every new row, and one UPDATE of a
+    // million bookings ran for more than 20 minutes (scripts/bench-data-generate.ts turned the
+    // triggers off for its). Now:
+    // the old and new rows meet in one GROUP BY (an aggregate, never a join: hashed or sorted, in
+    // time linear in the rows), keyed by the booking and the date it counts on (its departure while
+    // active, else none): a booking whose key is the same before and after sums to 0 and drops out,
+    // one that moved leaves -1 on the old key and +1 on the new one. Only those are joined to their
+    // travellers, by key. (A column list, AFTER UPDATE OF status, departure_id, would skip most
+    // statements altogether, but PostgreSQL refuses one on a trigger with transition tables.)
+    // Counts change exactly as before (server/src/db/migration-46.test.ts, migration-64.test.ts).
+    // Nothing stored changes.
+    sql: `
+      -- Its join to booking_guests stays a nested loop on the key, whatever the statistics
+      -- (version 52's settings, which a replaced function would otherwise lose).
+      CREATE OR REPLACE FUNCTION departure_travellers_follow_bookings() RETURNS trigger LANGUAGE plpgsql
+        SET enable_hashjoin = off SET enable_mergejoin = off AS $fn$
+      DECLARE changes jsonb;
+      BEGIN
+        WITH moved AS (
+          SELECT id, counted_on, sum(side)::int AS side
+          FROM (
+            SELECT id, CASE WHEN status <> 'cancelled' THEN departure_id END AS counted_on, -1 AS side FROM old_rows
+            UNION ALL
+            SELECT id, CASE WHEN status <> 'cancelled' THEN departure_id END, 1 FROM new_rows
+          ) s
+          GROUP BY id, counted_on
+          HAVING sum(side) <> 0 AND counted_on IS NOT NULL
+        )
+        SELECT jsonb_agg(jsonb_build_object('d', x.counted_on, 't', x.side * x.t, 'c', x.side * x.c)) INTO changes
+        FROM (
+          SELECT m.counted_on, m.side, count(*)::int AS t,
+            coalesce(sum(guest_is_complete(g.full_name, g.date_of_birth, g.emergency_name, g.emergency_phone)), 0)::int AS c
+          FROM moved m JOIN booking_guests g ON g.booking_id = m.id
+          GROUP BY m.counted_on, m.side
+        ) x;
+        IF changes IS NOT NULL THEN PERFORM departure_travellers_add(changes); END IF;
+        RETURN NULL;
+      END
+      $fn$;
+    `,
+  },
+  {
+    version: 65,
+    name: "each booking's balance date stored, kept by the database, and indexes for what is overdue or due soon",
+    // docs/decisions/073-stored-balance-date.md. The console's payment=overdue filter and the money
+    // screen's overdue and due-in-30-days lists depended on the balance date computed from the
+    // departure (starts_on - balance_due_days) and on today: no index could serve them, and over a
+    // million bookings they read every booking still owing (seconds). bookings.balance_due_on
+    // holds that date (null without a departure, as the computed date was):
+    // - filled here for every stored booking in one pass: the column is added empty, then
+    //   rewritten with its value (ALTER COLUMN ... TYPE ... USING, a function because USING takes no
+    //   subquery). A rewrite writes each row once and builds each index afresh, sorted, where an
+    //   UPDATE of every row inserts a million entries into each of the table's fifteen indexes: on
+    //   200,000 bookings 6 s against 25 s (docs/decisions/073-stored-balance-date.md). It fires no
+    //   trigger either (version 64 made the traveller counts' linear for any bulk UPDATE that
+    //   comes later). Nothing else stored changes;
+    // - kept by the database, so no path can let it drift: a BEFORE row trigger computes it on
+    //   every insert and on every update that sets departure_id, balance_due_days or the column
+    //   itself (a value written by hand is replaced), and a departure whose date changes moves its
+    //   bookings' dates with it (no path changes a departure's date today; this one would).
+    // The indexes: the bookings still owing by their balance date, and those still owing their
+    // deposit by its deadline. The second's condition is server/src/money/sql.ts's deposit phase
+    // word for word (the deposit itself now reads no departure), which is what lets the planner
+    // use it; a change there needs a new index here.
+    sql: `
+      -- The one home of the date: the departure's, less the booking's days; null without one.
+      CREATE FUNCTION booking_balance_due_on(departure uuid, days integer) RETURNS date
+        LANGUAGE sql STABLE AS $fn$
+        SELECT d.starts_on - days FROM departures d WHERE d.id = departure
+      $fn$;
+      ALTER TABLE bookings ADD COLUMN balance_due_on date;
+      ALTER TABLE bookings ALTER COLUMN balance_due_on TYPE date
+        USING booking_balance_due_on(departure_id, balance_due_days);
+
+      CREATE FUNCTION bookings_keep_balance_due_on() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        NEW.balance_due_on := booking_balance_due_on(NEW.departure_id, NEW.balance_due_days);
+        RETURN NEW;
+      END
+      $fn$;
+      CREATE TRIGGER bookings_balance_due_on_insert BEFORE INSERT ON bookings
+        FOR EACH ROW EXECUTE FUNCTION bookings_keep_balance_due_on();
+      CREATE TRIGGER bookings_balance_due_on_update
+        BEFORE UPDATE OF departure_id, balance_due_days, balance_due_on ON bookings
+        FOR EACH ROW EXECUTE FUNCTION bookings_keep_balance_due_on();
+
+      CREATE FUNCTION departure_moves_balance_dates() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE bookings SET balance_due_on = NEW.starts_on - balance_due_days WHERE departure_id = NEW.id;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER departures_balance_dates AFTER UPDATE OF starts_on ON departures
+        FOR EACH ROW WHEN (OLD.starts_on IS DISTINCT FROM NEW.starts_on)
+        EXECUTE FUNCTION departure_moves_balance_dates();
+
+      CREATE INDEX bookings_balance_owing ON bookings (balance_due_on, id)
+        WHERE status <> 'cancelled' AND paid_cents < total_cents;
+      CREATE INDEX bookings_deposit_owing ON bookings (deposit_due_at, id)
+        WHERE status <> 'cancelled' AND paid_cents < total_cents AND NOT deposit_waived
+          AND paid_cents < (CASE WHEN deposit_due_at IS NULL AND NOT deposit_waived THEN 0
+            WHEN (created_at AT TIME ZONE 'UTC')::date >= balance_due_on
+            THEN total_cents::bigint ELSE (total_cents::bigint * deposit_percent + 50) / 100 END);
+      ANALYZE bookings;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

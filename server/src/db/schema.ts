@@ -60,7 +60,9 @@ export type BookingsTable = {
   paid_cents: Generated<number>;
   refunded_cents: Generated<number>;
   // What the brand keeps of a cancelled booking (0: the brand cancelled); null while active.
-  cancellation_fee_cents: number | null;
+  cancellation_fee_cents: number | null; // Migration 65: the departure's date less balance_due_days (null without a departure), written
+  // by the database's triggers only (docs/decisions/073-stored-balance-date.md).
+  balance_due_on: Generated<string | null>;
 };
 
 // Migration 60: the ledger, one row a payment or refund, never updated or deleted.
@@ -615,6 +617,7 @@ export const columns = {
     paid_cents: integer,
     refunded_cents: integer,
     cancellation_fee_cents: orNull(integer),
+    balance_due_on: { type: 'date', nullable: true },
   },
   payment_entries: {
     id: uuid,

@@ -1,5 +1,6 @@
-// contracts/payment.ts's computation in SQL, on `bookings b LEFT JOIN departures d`: the deposit
-// and each payment state, for the console's `payment=` filter, the money screen and the jobs
+// contracts/payment.ts's computation in SQL, on `bookings b` (reading no departure: the balance
+// date is stored, bookings.balance_due_on, kept by migration 65's triggers): the deposit and each
+// payment state, for the console's `payment=` filter, the money screen and the jobs
 // (server/src/payments/jobs.ts). The database's clock stands for the server's (one brand, UTC
 // dates). payments.test.ts holds each state here to the one the payload computes.
 import { paymentStates, type PaymentState } from '#contracts/payment';
@@ -7,30 +8,46 @@ import { paymentStates, type PaymentState } from '#contracts/payment';
 // Nothing for a booking made before payments were recorded (no deadline, not waived:
 // contracts/payment.ts madeBeforePayments); everything for a booking made on or after its balance
 // date; else the percent of the total rounded half up (bigint: cents x 100 passes integer's range).
+// Migration 65's index bookings_deposit_owing holds depositPhase below word for word: the planner
+// uses it only while the two match.
 export const depositCentsSql = `(CASE WHEN b.deposit_due_at IS NULL AND NOT b.deposit_waived THEN 0
-    WHEN (b.created_at AT TIME ZONE 'UTC')::date >= d.starts_on - b.balance_due_days
+    WHEN (b.created_at AT TIME ZONE 'UTC')::date >= b.balance_due_on
     THEN b.total_cents::bigint ELSE (b.total_cents::bigint * b.deposit_percent + 50) / 100 END)`;
 
-const today = `(now() AT TIME ZONE 'UTC')::date`;
-export const balanceDueOnSql = '(d.starts_on - b.balance_due_days)';
+export const todaySql = `(now() AT TIME ZONE 'UTC')::date`;
+// The departure's date less the booking's balance_due_days; null without a departure.
+export const balanceDueOnSql = 'b.balance_due_on';
 const owing = `b.status <> 'cancelled' AND b.paid_cents < b.total_cents`;
-const depositPhase = `(${owing} AND NOT b.deposit_waived AND b.paid_cents < ${depositCentsSql})`;
-const balancePhase = `(${owing} AND (b.deposit_waived OR b.paid_cents >= ${depositCentsSql}))`;
+export const depositPhaseSql = `(${owing} AND NOT b.deposit_waived AND b.paid_cents < ${depositCentsSql})`;
+export const balancePhaseSql = `(${owing} AND (b.deposit_waived OR b.paid_cents >= ${depositCentsSql}))`;
 
 export const paymentStateSql: Record<PaymentState, string> = {
   // A deposit is owed only with a deadline (above): before it, due; after it, overdue.
-  'deposit-due': `(${depositPhase} AND b.deposit_due_at >= now())`,
-  'balance-due': `(${balancePhase} AND (d.starts_on IS NULL OR ${today} <= ${balanceDueOnSql}))`,
-  overdue: `((${depositPhase} AND b.deposit_due_at < now()) OR (${balancePhase} AND ${today} > ${balanceDueOnSql}))`,
+  'deposit-due': `(${depositPhaseSql} AND b.deposit_due_at >= now())`,
+  'balance-due': `(${balancePhaseSql} AND (${balanceDueOnSql} IS NULL OR ${todaySql} <= ${balanceDueOnSql}))`,
+  overdue: `((${depositPhaseSql} AND b.deposit_due_at < now()) OR (${balancePhaseSql} AND ${todaySql} > ${balanceDueOnSql}))`,
   paid: `(b.status <> 'cancelled' AND b.paid_cents = b.total_cents)`,
   'refund-due': `((b.status = 'cancelled' AND b.paid_cents > coalesce(b.cancellation_fee_cents, 0))
     OR (b.status <> 'cancelled' AND b.paid_cents > b.total_cents))`,
   settled: `(b.status = 'cancelled' AND b.paid_cents <= coalesce(b.cancellation_fee_cents, 0))`,
 };
 
+// The console's `payment=` filter (server/src/admin/bookings-queries.ts): each state's condition,
+// but overdue as the ids its two halves read from their own indexes (migration 65: a deposit past
+// its deadline from bookings_deposit_owing, a balance past its date from bookings_balance_owing),
+// looked up by key and sorted. As one condition on the newest-first walk the planner, which cannot
+// tell how few of the bookings still owing are past a date, walked every one of them.
+export const paymentFilterSql: Record<PaymentState, string> = {
+  ...paymentStateSql,
+  overdue: `b.id = ANY(ARRAY(
+    SELECT b.id FROM bookings b WHERE ${depositPhaseSql} AND b.deposit_due_at < now()
+    UNION ALL
+    SELECT b.id FROM bookings b WHERE ${balancePhaseSql} AND ${todaySql} > ${balanceDueOnSql}))`,
+};
+
 // What is due now, in SQL (contracts/payment.ts dueNowCents).
-export const dueNowCentsSql = `(CASE WHEN ${depositPhase} THEN ${depositCentsSql} - b.paid_cents
-    WHEN ${balancePhase} THEN b.total_cents - b.paid_cents ELSE 0 END)`;
+export const dueNowCentsSql = `(CASE WHEN ${depositPhaseSql} THEN ${depositCentsSql} - b.paid_cents
+    WHEN ${balancePhaseSql} THEN b.total_cents - b.paid_cents ELSE 0 END)`;
 // What the brand owes back (refundDueCents).
 export const refundDueCentsSql = `(CASE WHEN b.status = 'cancelled' THEN greatest(0, b.paid_cents - coalesce(b.cancellation_fee_cents, 0))
     ELSE greatest(0, b.paid_cents - b.total_cents) END)`;

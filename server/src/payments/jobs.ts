@@ -20,7 +20,7 @@ import { startPeriodic, type Periodic } from '../periodic.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { depositLapsedReason } from '#contracts/payment';
-import { depositCentsSql } from '../money/sql.js';
+import { balanceDueOnSql, depositCentsSql } from '../money/sql.js';
 
 const batchSize = 100;
 
@@ -64,7 +64,7 @@ export async function lapseUnpaidDeposits(
 }
 
 // The window of each reminder, on `$1` (today) against the balance date `due`.
-const due = `(d.starts_on - b.balance_due_days)`;
+const due = balanceDueOnSql;
 const windows: Record<BalanceReminderKind, string> = {
   'balance-14': `$1::date >= ${due} - 14 AND $1::date < ${due} - 3`,
   'balance-3': `$1::date >= ${due} - 3 AND $1::date <= ${due}`,
