@@ -19,7 +19,7 @@ import type { AppContext } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import { fromDatabase, problem, signInCheckUnavailable } from '../http/problem.js';
 import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
 import { leadNameOf } from './lead-name.js';
 import { defaultInvitesPerDay } from './invite-limits.js';
@@ -95,11 +95,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
       } catch (error) {
         if (!(error instanceof IdentityProviderUnavailableError)) throw error;
         request.log.error({ err: error.cause }, 'email verification check failed');
-        return problem(
-          reply.header('Retry-After', '5'),
-          503,
-          'We could not check your sign-in just now. Please try again in a moment.',
-        );
+        return signInCheckUnavailable(reply);
       }
       if (!confirmed) {
         return problem(
