@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { lockDepartureRows } from '../db/departure-locks.js';
+import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { findOpenMoveOffer } from '../seats/move-offers.js';
@@ -167,10 +167,7 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
 
   // Every check passed: give back, take, and tell.
   if (moving && current.departureId) {
-    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-      current.departureId,
-      current.travellers,
-    ]);
+    await giveSeatsBack(tx, current.departureId, current.travellers);
   }
   if (target && needed !== 0) {
     await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [

@@ -12,10 +12,9 @@ import {
   inviteResultSchema,
 } from '#contracts/guest-links';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
-import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
@@ -51,7 +50,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const invitesPerDay = options.invitesPerDay ?? defaultInvitesPerDay;

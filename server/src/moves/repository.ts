@@ -12,7 +12,7 @@ import { formatTripDate, plural } from '#contracts/format';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { lockDepartureRows } from '../db/departure-locks.js';
+import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { insertRows } from '../db/sql.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingIn, type ChangeOutcome } from '../bookings/change.js';
@@ -224,10 +224,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
   );
   const heldByOffers = told.filter((e) => e.was === 'offered').reduce((sum, e) => sum + e.travellers, 0);
   if (heldByOffers > 0) {
-    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-      source.id,
-      heldByOffers,
-    ]);
+    await giveSeatsBack(tx, source.id, heldByOffers);
   }
 
   await recordAudit(tx, [

@@ -15,3 +15,12 @@ export async function lockDepartureRows(
   );
   return rows;
 }
+
+// Seats a departure no longer holds for someone (a cancellation, a party moved away, an offer
+// that ended) go back to it. The caller holds the departure's lock.
+export async function giveSeatsBack(tx: Queryable, departureId: string, seats: number) {
+  await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
+    departureId,
+    seats,
+  ]);
+}
