@@ -28,7 +28,13 @@ import { guidesSchema } from './staff.js';
 import { controlCharsMessage, hasControlChars, noControlChars, text } from './text.js';
 import { travellersMessage, waitlistStatuses } from './waitlist.js';
 import { checkInStates } from './check-in.js';
-import { checkoutPurposes, paymentKinds, paymentMethods, paymentProviders, paymentStates } from './payment.js';
+import {
+  checkoutPurposes,
+  paymentKinds,
+  paymentMethods,
+  paymentProviders,
+  paymentStates,
+} from './payment.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -400,6 +406,23 @@ export const rule = <T>(problem: (value: T) => string | undefined) =>
     if (message) ctx.addIssue({ code: 'custom', message, input: value });
   });
 
+// A message to travellers: text in lines (tabs and newlines kept, a CRLF read as one newline) and
+// no other control character; then the message's own `checks`, in order.
+const messageText = (...checks: [(value: string) => boolean, string][]) =>
+  z
+    .string({ error: 'The message must be text.' })
+    .check(
+      rule(
+        firstOf<string>(
+          [
+            (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
+            controlCharsMessage('Message', { multiline: true }),
+          ],
+          ...checks,
+        ),
+      ),
+    );
+
 // Where and when the group meets: text or null; '' (or only spaces) clears it. The server trims.
 const meetingPoint = z.optional(
   z.nullable(
@@ -564,23 +587,13 @@ export const departureMessageSchema = z.object(
           ),
         ),
       ),
-    body: z
-      .string({ error: 'The message must be text.' })
-      .check(
-        rule(
-          firstOf<string>(
-            [
-              (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
-              controlCharsMessage('Message', { multiline: true }),
-            ],
-            [(v) => v.trim() !== '', 'Write the message.'],
-            [
-              (v) => v.replace(/\r\n?/g, '\n').trimEnd().length <= messageLimits.body,
-              `Keep the message to ${messageLimits.body} characters or fewer.`,
-            ],
-          ),
-        ),
-      ),
+    body: messageText(
+      [(v) => v.trim() !== '', 'Write the message.'],
+      [
+        (v) => v.replace(/\r\n?/g, '\n').trimEnd().length <= messageLimits.body,
+        `Keep the message to ${messageLimits.body} characters or fewer.`,
+      ],
+    ),
     dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
   },
   { error: 'The message could not be read: send a JSON object.' },
@@ -598,22 +611,10 @@ export const departureMoveSchema = z.strictObject(
       .string({ error: 'Choose the date to move to.' })
       .check(z.refine(isUuid, 'Choose the date to move to.')),
     message: z.optional(
-      z
-        .string({ error: 'The message must be text.' })
-        .check(
-          rule(
-            firstOf<string>(
-              [
-                (v) => !hasControlChars(v.replace(/\r\n/g, '\n'), { multiline: true }),
-                controlCharsMessage('Message', { multiline: true }),
-              ],
-              [
-                (v) => v.trim().length <= moveMessageMax,
-                `Keep the message to ${moveMessageMax} characters or fewer.`,
-              ],
-            ),
-          ),
-        ),
+      messageText([
+        (v) => v.trim().length <= moveMessageMax,
+        `Keep the message to ${moveMessageMax} characters or fewer.`,
+      ]),
     ),
     dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false.' })),
   },

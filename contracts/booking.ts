@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { personNameMax } from './names.js';
 import { phoneSchema } from './phone.js';
-import { noControlChars, text as plainText } from './text.js';
+import { emailAddress, noControlChars, text as plainText } from './text.js';
 
 export const bookingLimits = {
   name: personNameMax,
@@ -84,15 +84,11 @@ export const bookingInputSchema = z.object({
       ),
   ),
   name: text('Name', bookingLimits.name),
-  email: z
-    .string({ error: 'Email must be text.' })
-    .check(
-      noControlChars('Email'),
-      z.trim(),
-      z.minLength(1, 'Please enter your email.'),
-      z.maxLength(bookingLimits.email, `Email must be at most ${bookingLimits.email} characters.`),
-      z.email('Please enter a valid email address.'),
-    ),
+  email: emailAddress({
+    notText: 'Email must be text.',
+    required: 'Please enter your email.',
+    max: bookingLimits.email,
+  }),
   address: text('Address', bookingLimits.address),
   // A telephone number as typed (contracts/phone.ts): the same rule for every phone the site takes.
   phone: phoneSchema,

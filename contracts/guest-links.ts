@@ -6,7 +6,7 @@
 // schemas run on the server (zod/mini keeps them small either way).
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
-import { noControlChars } from './text.js';
+import { emailAddress } from './text.js';
 
 // As contracts/booking.ts's bookingLimits.email (not imported: booking.ts imports this file's types).
 const emailMax = 254;
@@ -26,15 +26,11 @@ export const inviteStatusLabels: Record<InviteStatus, string> = {
 // POST /api/bookings/{id}/guests/{index}/invite
 export const inviteRequestSchema = z.object(
   {
-    email: z
-      .string({ error: 'Please enter their email address.' })
-      .check(
-        noControlChars('Email'),
-        z.trim(),
-        z.minLength(1, 'Please enter their email address.'),
-        z.maxLength(emailMax, `Email must be at most ${emailMax} characters.`),
-        z.email('Please enter a valid email address.'),
-      ),
+    email: emailAddress({
+      notText: 'Please enter their email address.',
+      required: 'Please enter their email address.',
+      max: emailMax,
+    }),
   },
   { error: 'The invitation could not be read: send {"email": "…"}.' },
 );

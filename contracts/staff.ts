@@ -4,7 +4,7 @@
 // server/src/admin/new-booking.ts, server/src/admin/guide-routes.ts).
 import * as z from 'zod/mini';
 import { bookingInputSchema } from './booking.js';
-import { noControlChars } from './text.js';
+import { emailAddress, noControlChars } from './text.js';
 import { staffRoles } from './roles.js';
 
 export const staffRoleLabels = { owner: 'Owner', operator: 'Operator', guide: 'Guide' } as const;
@@ -24,16 +24,11 @@ export type StaffList = z.infer<typeof staffListSchema>;
 const roleMessage = 'Choose a role: owner, operator or guide.';
 export const staffGrantSchema = z.strictObject(
   {
-    email: z
-      .string({ error: 'Please enter the email address of their account.' })
-      .check(
-        noControlChars('Email'),
-        z.trim(),
-        z.minLength(1, 'Please enter the email address of their account.'),
-        z.maxLength(254, 'Email must be at most 254 characters.'),
-        z.email('Please enter a valid email address.'),
-        z.toLowerCase(),
-      ),
+    email: emailAddress({
+      notText: 'Please enter the email address of their account.',
+      required: 'Please enter the email address of their account.',
+      max: 254,
+    }).check(z.toLowerCase()),
     role: z.enum(staffRoles, { error: roleMessage }),
   },
   { error: 'The change could not be read: send a JSON object with email and role.' },

@@ -50,3 +50,24 @@ export const text = ({ label, max, required, multiline }: TextOptions) =>
       ...(required ? [z.minLength(1, required)] : []),
       z.maxLength(max, `${label} must be at most ${max} characters.`),
     );
+
+// An email address typed in a form: text (else `notText`), no control characters, trimmed,
+// required (else `required`), at most `max` characters and a valid address, each with its message.
+export const emailAddress = ({
+  notText,
+  required,
+  max,
+}: {
+  notText: string;
+  required: string;
+  max: number;
+}) =>
+  z
+    .string({ error: notText })
+    .check(
+      noControlChars('Email'),
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(max, `Email must be at most ${max} characters.`),
+      z.email('Please enter a valid email address.'),
+    );

@@ -32,6 +32,8 @@ import { expireMoveOffers } from './moves/repository.js';
 import { guestDetailsIncomplete, startReminderScheduler } from './reminders/reminders.js';
 import { plural } from '#contracts/format';
 import type { OutageLogger } from './outage-log.js';
+import { packageNamer } from './context/app-context.js';
+import type { OfferContext } from './seats/offer-freed-seats.js';
 
 const env = loadServerEnv();
 setUnverifiedEmailsPerDay(env.UNVERIFIED_EMAILS_PER_DAY);
@@ -192,16 +194,19 @@ const searchIndex = startSearchIndexFlush({
 });
 // What autovacuum does on PostgreSQL (server/src/db/pglite-analyze.ts); nothing there.
 const pgliteAnalyze = startPgliteAnalyze({ db, log: app.log });
+// What an offer made by a background job needs (a lapsed offer's seats, a cancelled booking's):
+// the settings, and the clock read when it is made.
+const offerContextNow = (): OfferContext => ({
+  now: new Date(),
+  offerHours: env.WAITLIST_OFFER_HOURS,
+  maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
+  packageName: packageNamer(packages),
+});
 // Offers whose deadline passed lapse and pass their seats on, in every process (each offer once).
 const offerExpiry = startOfferExpiry({
   db,
   intervalMs: env.WAITLIST_EXPIRY_INTERVAL_SECONDS * 1000,
-  offers: () => ({
-    now: new Date(),
-    offerHours: env.WAITLIST_OFFER_HOURS,
-    maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
-    packageName: (id) => packages.get(id)?.name ?? id,
-  }),
+  offers: offerContextNow,
   // The brand's move offers lapse in the same loop: the booking is cancelled as declined.
   alsoLapse: [(offers) => expireMoveOffers(db, offers)],
   onLapsed: (n) => {
@@ -228,12 +233,7 @@ const reminders = startReminderScheduler({
 const moneyJobs = {
   db,
   intervalMs: env.REMINDER_INTERVAL_SECONDS * 1000,
-  offers: () => ({
-    now: new Date(),
-    offerHours: env.WAITLIST_OFFER_HOURS,
-    maxHeldSeats: env.MAX_HELD_SEATS_PER_USER,
-    packageName: (id: string) => packages.get(id)?.name ?? id,
-  }),
+  offers: offerContextNow,
   log: app.log,
   onQueued: () => outbox?.kick(),
 };

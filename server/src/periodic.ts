@@ -1,4 +1,4 @@
-import type { OutageLog } from './outage-log.js';
+import { outageLog, type OutageLog, type OutageLogger } from './outage-log.js';
 
 // A background job that runs every interval in this process: one run at a time (a run slower than
 // the interval is not stacked under the next, and runNow() during a run joins it), a failure
@@ -48,4 +48,41 @@ export function startPeriodic<T>(
       await running;
     },
   };
+}
+
+// A job over the database that runs at start and then every interval, in every process: what a
+// run did is logged when `describe` names it (a run that did nothing is silent) and followed by
+// `afterWork` (the outbox worker sends what the run queued); failures go to an outage log. The
+// money jobs, the card refunds, the reminders and the lapsing of offers run this way.
+export function startDatabaseJob<T>(
+  run: () => Promise<T>,
+  options: {
+    intervalMs: number;
+    log?: OutageLogger;
+    // Whether a run did anything.
+    worked: (result: T) => boolean;
+    // The line logged, with the result's fields, after a run that did something.
+    describe?: (result: T) => string;
+    afterWork?: (result: T) => void;
+    // The outage log's lines.
+    failed: string;
+    recovered: string;
+  },
+): Periodic<T> {
+  return startPeriodic(
+    async () => {
+      const result = await run();
+      if (options.worked(result)) {
+        const line = options.describe?.(result);
+        if (line !== undefined) options.log?.info(result as object, line);
+        options.afterWork?.(result);
+      }
+      return result;
+    },
+    {
+      intervalMs: options.intervalMs,
+      atStart: true,
+      report: outageLog(options.log, { failed: options.failed, recovered: options.recovered }),
+    },
+  );
 }

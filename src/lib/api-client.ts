@@ -19,6 +19,11 @@ export class ApiError extends Error {
   }
 }
 
+// What a refused request tells a form's one field: the server's message for that field, else its
+// message; any other failure (no answer at all), `fallback`.
+export const fieldFailure = (error: unknown, field: string, fallback: string) =>
+  error instanceof ApiError ? (error.fieldErrors[field] ?? error.message) : fallback;
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

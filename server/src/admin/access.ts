@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleOf, type StaffRole } from '#contracts/roles';
 import type { Queryable } from '../db/database.js';
-import { problem } from '../http/problem.js';
+import { problem, signInCheckUnavailable } from '../http/problem.js';
 import type { StaffDirectory } from '../auth/staff-directory.js';
 
 // What a guide may reach on a route that names a departure or a booking: only those of the
@@ -93,11 +93,7 @@ export function freshRoleGuard(directory: StaffDirectory | undefined) {
       claim = (await directory.getAccounts([request.user.uid]))[0]?.role ?? null;
     } catch (error) {
       request.log.error({ err: error }, 'role check failed');
-      return problem(
-        reply.header('Retry-After', '5'),
-        503,
-        'We could not check your sign-in just now. Please try again in a moment.',
-      );
+      return signInCheckUnavailable(reply);
     }
     const access = accessOf(request.method, request.routeOptions.url ?? '');
     if (!claim || !access.roles.includes(claim)) return problem(reply, 403, staffOnlyMessage);

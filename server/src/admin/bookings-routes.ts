@@ -13,10 +13,9 @@ import {
 } from '#contracts/api';
 import { answerChange, changeRouteSchema, type ChangeAnswerContext } from '../bookings/change-answer.js';
 import { changeBookingStatus, type StatusChange } from '../bookings/status.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { offerContext } from '../seats/offer-context.js';
-import { todayIso } from '#contracts/iso-dates';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
@@ -39,7 +38,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
   const reads = db.consoleReads;
   const exportPageSize = options.exportPageSize ?? defaultExportPageSize;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const knownPackage = (id: string) => packages.has(id);
 
   api.get(

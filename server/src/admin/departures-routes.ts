@@ -16,7 +16,7 @@ import {
   type AdminDeparturesPage,
   type DepartureMessageResult,
 } from '#contracts/api';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import type { ServerPackage } from '../catalog/packages.js';
 import { todayIso } from '#contracts/iso-dates';
@@ -101,7 +101,7 @@ export type AdminDeparturesContext = Pick<
 export async function adminDeparturesRoutes(app: FastifyInstance, options: AdminDeparturesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const knownPackage = (id: string) => packages.has(id);
   const present = (row: AdminDepartureRow) => toAdminDeparture(row, packages, today());
   // Guide assignment: the claim decides for an account the staff index does not list as a guide.

@@ -2,8 +2,7 @@
 // token check and the role table of ./access.ts apply to it as to every console route.
 import type { FastifyInstance } from 'fastify';
 import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
-import { todayIso } from '#contracts/iso-dates';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import type { DepartureRow } from '../db/schema.js';
 import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
 import { noStore } from '../http/route-parts.js';
@@ -24,7 +23,7 @@ export type GuideRoutesContext = Pick<AppContext, 'db' | 'packages' | 'today'>;
 
 export async function guideRoutes(app: FastifyInstance, options: GuideRoutesContext) {
   const { db, packages } = options;
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/guide/departures',
     {

@@ -13,8 +13,7 @@ import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import { acceptMove, declineMove } from '../moves/repository.js';
 import { findAdminBooking } from './bookings-queries.js';
 import { defaultMoveOfferHours } from '#contracts/departure-risk';
-import { todayIso } from '#contracts/iso-dates';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { bookingIdParams, departureIdParams, noStore } from '../http/route-parts.js';
@@ -35,7 +34,7 @@ export type MoveRoutesContext = Pick<
 export async function moveRoutes(app: FastifyInstance, options: MoveRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const offerHours = options.moveOfferHours ?? defaultMoveOfferHours;
 
   api.post(

@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { adminBookingSchema, seatsConflictSchema } from '#contracts/api';
 import { staffBookingSchema } from '#contracts/staff';
-import { todayIso } from '#contracts/iso-dates';
 import { unclaimedUserId } from '../bookings/claim.js';
 import { createBooking } from '../bookings/repository.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { consoleSchema, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
@@ -25,7 +24,7 @@ export type NewBookingContext = Pick<
 
 export async function newBookingRoutes(app: FastifyInstance, options: NewBookingContext) {
   const { db, packages } = options;
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/bookings',
     {

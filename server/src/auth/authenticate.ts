@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { problem } from '../http/problem.js';
+import { problem, signInCheckUnavailable } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';
 import { IdentityProviderUnavailableError, InvalidTokenError } from './verify-token.js';
@@ -41,11 +41,7 @@ export function authenticator(
       }
       if (error instanceof IdentityProviderUnavailableError) {
         request.log.error({ err: error.cause }, 'token check failed');
-        return problem(
-          reply.header('Retry-After', '5'),
-          503,
-          'We could not check your sign-in just now. Please try again in a moment.',
-        );
+        return signInCheckUnavailable(reply);
       }
       throw error;
     }

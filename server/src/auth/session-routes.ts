@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from '../http/api-schemas.js';
 import { addressKey, perMinuteLimit, userLimitDefaults, type UserLimits } from '../http/limits.js';
-import { problem } from '../http/problem.js';
+import { problem, signInCheckUnavailable } from '../http/problem.js';
 import { authenticator } from './authenticate.js';
 import type { GuardedSessions } from './session-guard.js';
 import { sessionCookieName, sessionMaxAgeMs } from './sessions.js';
@@ -98,11 +98,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
         }
         if (error instanceof IdentityProviderUnavailableError) {
           request.log.error({ err: error.cause }, 'session cookie could not be made');
-          return problem(
-            reply.header('Retry-After', '5'),
-            503,
-            'We could not check your sign-in just now. Please try again in a moment.',
-          );
+          return signInCheckUnavailable(reply);
         }
         throw error;
       }
@@ -129,7 +125,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       // other devices keep theirs.
       const value = request.cookies[sessionCookieName];
       if (value && value.length <= 8192) await options.sessions.signOut(value);
-      return reply.clearCookie(sessionCookieName, cookie).header('Cache-Control', 'no-store').code(204).send({});
+      return reply
+        .clearCookie(sessionCookieName, cookie)
+        .header('Cache-Control', 'no-store')
+        .code(204)
+        .send({});
     },
   );
 }

@@ -6,8 +6,7 @@ import type { FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { bookingSchema, type Booking } from '#contracts/api';
 import { validateChange } from '#contracts/booking';
-import { todayIso } from '#contracts/iso-dates';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { errors, jsonBodyErrors } from '../http/api-schemas.js';
 import { bookingIdParams } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
@@ -31,7 +30,7 @@ export async function answerChange(
     else problem(reply, 400, checked.message!);
     return null;
   }
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const outcome = await fromDatabase(() =>
     changeBooking(options.db, {
       bookingId: id,

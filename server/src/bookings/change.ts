@@ -7,13 +7,8 @@ import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
-import {
-  bookingColumns,
-  bookingsFrom,
-  departureColumns,
-  type BookingRow,
-  type DepartureRow,
-} from '../db/schema.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { findOpenMoveOffer } from '../seats/move-offers.js';
@@ -129,11 +124,7 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
     if (!held.ok) return { kind: 'held-seats', message: held.message, heldSeats: held.held };
   }
 
-  const ids = [...new Set([current.departureId, toDepartureId].filter((id): id is string => !!id))].sort();
-  const { rows: locked } = await tx.query<DepartureRow>(
-    `SELECT ${departureColumns} FROM departures WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-    [ids],
-  );
+  const locked = await lockDepartureRows(tx, [current.departureId, toDepartureId]);
   const byId = new Map(locked.map((d) => [d.id, d]));
   const target = toDepartureId ? byId.get(toDepartureId) : undefined;
   if (toDepartureId && (!target || target.package_id !== current.packageId)) {
@@ -176,10 +167,7 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
 
   // Every check passed: give back, take, and tell.
   if (moving && current.departureId) {
-    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-      current.departureId,
-      current.travellers,
-    ]);
+    await giveSeatsBack(tx, current.departureId, current.travellers);
   }
   if (target && needed !== 0) {
     await tx.query(`UPDATE departures SET seats_taken = seats_taken + $2, updated_at = now() WHERE id = $1`, [

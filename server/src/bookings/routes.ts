@@ -7,10 +7,9 @@ import {
   seatsConflictSchema,
 } from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import { todayIso } from '#contracts/iso-dates';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
 import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
@@ -58,7 +57,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const cutoffDays = options.cancellationCutoffDays ?? 14;
 
   api.post(

@@ -10,6 +10,7 @@ import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 import type { Booking } from '#contracts/api';
 import { cancellationFeeCents } from '../money/quote.js';
+import { giveSeatsBack } from '../db/departure-seats.js';
 
 // requested -> confirmed (operator) -> cancelled (traveller or operator), or requested -> cancelled.
 const allowed: Record<BookingStatus, BookingStatus[]> = {
@@ -107,10 +108,7 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
   const moveOffer = change.to === 'cancelled' ? await findOpenMoveOffer(tx, current.id) : undefined;
   if (moveOffer) await lockDepartures(tx, [current.departureId, moveOffer.to_departure_id]);
   if (change.to === 'cancelled' && current.departureId) {
-    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-      current.departureId,
-      current.travellers,
-    ]);
+    await giveSeatsBack(tx, current.departureId, current.travellers);
     await offerFreedSeats(tx, current.departureId, change.offers);
   }
   if (moveOffer) {

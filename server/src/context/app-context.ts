@@ -10,6 +10,7 @@ import type { ServerPackage } from '../catalog/packages.js';
 import type { Catalogue } from '../catalog/store.js';
 import type { Database } from '../db/database.js';
 import type Stripe from 'stripe';
+import { todayIso } from '#contracts/iso-dates';
 
 export type AppContext = {
   db: Database;
@@ -67,3 +68,10 @@ export type AppContext = {
   // every payment, and the card routes answer that cards are not offered.
   stripe?: { client: Stripe; webhookSecret: string; siteUrl: string };
 };
+
+// The day a plugin judges dates by: the context's (tests move it), else today in UTC.
+export const todayOf = (context: Pick<AppContext, 'today'>) => context.today ?? (() => todayIso('UTC'));
+
+// A package's name for messages and emails; its id when the catalogue no longer has it.
+export const packageNamer = (packages: AppContext['packages']) => (id: string) =>
+  packages.get(id)?.name ?? id;

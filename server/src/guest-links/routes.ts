@@ -12,14 +12,13 @@ import {
   inviteResultSchema,
 } from '#contracts/guest-links';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
-import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
-import { fromDatabase, problem } from '../http/problem.js';
+import { fromDatabase, problem, signInCheckUnavailable } from '../http/problem.js';
 import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
 import { leadNameOf } from './lead-name.js';
 import { defaultInvitesPerDay } from './invite-limits.js';
@@ -51,7 +50,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const invitesPerDay = options.invitesPerDay ?? defaultInvitesPerDay;
@@ -95,11 +94,7 @@ export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinks
       } catch (error) {
         if (!(error instanceof IdentityProviderUnavailableError)) throw error;
         request.log.error({ err: error.cause }, 'email verification check failed');
-        return problem(
-          reply.header('Retry-After', '5'),
-          503,
-          'We could not check your sign-in just now. Please try again in a moment.',
-        );
+        return signInCheckUnavailable(reply);
       }
       if (!confirmed) {
         return problem(

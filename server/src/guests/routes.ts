@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingSchema, guestsRequestSchema } from '#contracts/api';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
-import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { perUserLimit } from '../context/write-limits.js';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
@@ -23,7 +22,7 @@ export async function guestsRoutes(app: FastifyInstance, options: GuestsContext)
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
 
   api.put(

@@ -11,6 +11,14 @@ export const problem = (reply: FastifyReply, status: number, message: string, ex
     .header('Cache-Control', 'no-store')
     .send({ message, ...extra });
 
+// A 503 that asks the client to try again in a few seconds (Retry-After: 5).
+export const unavailable = (reply: FastifyReply, message: string) =>
+  problem(reply.header('Retry-After', '5'), 503, message);
+
+// The identity provider (or the staff directory) did not answer a check of who is signed in.
+export const signInCheckUnavailable = (reply: FastifyReply) =>
+  unavailable(reply, 'We could not check your sign-in just now. Please try again in a moment.');
+
 export const fieldProblem = (reply: FastifyReply, fieldErrors: Record<string, string | undefined>) =>
   problem(reply, 400, 'Please check the highlighted fields.', { fieldErrors });
 
@@ -93,24 +101,21 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
   if (error instanceof CommitUnknownError) {
     // The booking may have been stored: the traveller must look before booking again.
     request.log.error({ err: error.cause }, 'database stopped answering at COMMIT');
-    return problem(
-      reply.header('Retry-After', '5'),
-      503,
+    return unavailable(
+      reply,
       'Our database stopped answering while your booking was being saved, so we cannot tell yet whether it was stored. Please check My bookings in a moment before booking again.',
     );
   }
   if (error instanceof BusyError) {
-    return problem(
-      reply.header('Retry-After', '5'),
-      503,
+    return unavailable(
+      reply,
       'Bookings are very busy right now. Nothing was stored: please try again in a moment.',
     );
   }
   if (error instanceof DatabaseUnavailableError) {
     request.log.error({ err: error.cause }, 'database unavailable');
-    return problem(
-      reply.header('Retry-After', '5'),
-      503,
+    return unavailable(
+      reply,
       'Bookings are unavailable right now. Nothing was lost: please try again in a moment.',
     );
   }

@@ -8,7 +8,7 @@ import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { listBookings } from '../bookings/repository.js';
 import { changeBookingStatus } from '../bookings/status.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, packageNamer } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
@@ -43,7 +43,7 @@ export async function meRoutes(app: FastifyInstance, options: MeRoutesContext) {
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const packageName = (id: string) => packages.get(id)?.name ?? id;
+  const packageName = packageNamer(packages);
   const tags = ['Account'];
 
   api.get(

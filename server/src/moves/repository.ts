@@ -11,13 +11,8 @@ import { moveDeclinedReason } from '#contracts/booking';
 import { formatTripDate, plural } from '#contracts/format';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
-import {
-  bookingColumns,
-  bookingsFrom,
-  departureColumns,
-  type BookingRow,
-  type DepartureRow,
-} from '../db/schema.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { insertRows } from '../db/sql.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingIn, type ChangeOutcome } from '../bookings/change.js';
@@ -85,10 +80,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
     `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = ANY($1::uuid[]) ORDER BY b.id FOR UPDATE OF b`,
     [ids],
   );
-  const { rows: departures } = await tx.query<DepartureRow>(
-    `SELECT ${departureColumns} FROM departures WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-    [[request.departureId, request.toDepartureId]],
-  );
+  const departures = await lockDepartureRows(tx, [request.departureId, request.toDepartureId]);
   const source = departures.find((d) => d.id === request.departureId);
   const target = departures.find((d) => d.id === request.toDepartureId);
   if (!source) return { kind: 'not-found' };
@@ -232,10 +224,7 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
   );
   const heldByOffers = told.filter((e) => e.was === 'offered').reduce((sum, e) => sum + e.travellers, 0);
   if (heldByOffers > 0) {
-    await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-      source.id,
-      heldByOffers,
-    ]);
+    await giveSeatsBack(tx, source.id, heldByOffers);
   }
 
   await recordAudit(tx, [

@@ -3,10 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { bookingSchema, moveLinkSchema, uuidParam } from '#contracts/api';
-import { todayIso } from '#contracts/iso-dates';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
@@ -52,7 +51,7 @@ export async function moveAnswerRoutes(app: FastifyInstance, options: MoveAnswer
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
 
   const answer = (
     path: 'accept' | 'decline',

@@ -2,9 +2,8 @@
 // adminRoutes (server/src/admin/routes.ts), whose hooks check the token and the role: owners and
 // operators (server/src/admin/access.ts lists no other role for it).
 import type { FastifyInstance } from 'fastify';
-import { todayIso } from '#contracts/iso-dates';
 import { overviewSchema } from '#contracts/overview';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, todayOf } from '../context/app-context.js';
 import { consoleErrors, consoleRoute, type ZodTypeProvider } from '../http/api-schemas.js';
 import { fromDatabase } from '../http/problem.js';
 import { sharedAnswer } from '../http/shared-answer.js';
@@ -15,7 +14,7 @@ export async function overviewRoutes(
   options: Pick<AppContext, 'db' | 'packages' | 'today'>,
 ) {
   const { db, packages } = options;
-  const today = options.today ?? (() => todayIso('UTC'));
+  const today = todayOf(options);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // What this process keeps between requests: see overviewReader.
   const readOverview = overviewReader(db.consoleReads);

@@ -15,8 +15,8 @@ import { changeBookingStatusIn } from '../bookings/status.js';
 import type { Database, Queryable } from '../db/database.js';
 import { bookingColumns, bookingsFrom, type BalanceReminderKind, type BookingRow } from '../db/schema.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
-import { outageLog, type OutageLogger } from '../outage-log.js';
-import { startPeriodic, type Periodic } from '../periodic.js';
+import type { OutageLogger } from '../outage-log.js';
+import { startDatabaseJob, type Periodic } from '../periodic.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { daysBetween, todayIso } from '#contracts/iso-dates';
 import { depositLapsedReason } from '#contracts/payment';
@@ -150,22 +150,13 @@ export function startMoneyScheduler(options: {
   onQueued?: () => void;
 }): Periodic<MoneyRun> {
   const now = options.now ?? (() => new Date());
-  return startPeriodic(
-    async () => {
-      const run = await runMoneyJobs(options.db, now(), options.offers);
-      if (run.lapsed + run.reminded > 0) {
-        options.log.info(run, `money: ${run.lapsed} deposits lapsed, ${run.reminded} balance emails queued`);
-        options.onQueued?.();
-      }
-      return run;
-    },
-    {
-      intervalMs: options.intervalMs,
-      atStart: true,
-      report: outageLog(options.log, {
-        failed: 'money: could not look for lapsed deposits and due balances',
-        recovered: 'money: database answers again',
-      }),
-    },
-  );
+  return startDatabaseJob(() => runMoneyJobs(options.db, now(), options.offers), {
+    intervalMs: options.intervalMs,
+    log: options.log,
+    worked: (run) => run.lapsed + run.reminded > 0,
+    describe: (run) => `money: ${run.lapsed} deposits lapsed, ${run.reminded} balance emails queued`,
+    afterWork: () => options.onQueued?.(),
+    failed: 'money: could not look for lapsed deposits and due balances',
+    recovered: 'money: database answers again',
+  });
 }

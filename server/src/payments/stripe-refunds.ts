@@ -15,8 +15,8 @@ import type Stripe from 'stripe';
 import type { Database, Queryable } from '../db/database.js';
 import { bookingsFrom } from '../db/schema.js';
 import { paymentStateSql, refundDueCentsSql } from '../money/sql.js';
-import { outageLog, type OutageLogger } from '../outage-log.js';
-import { startPeriodic, type Periodic } from '../periodic.js';
+import type { OutageLogger } from '../outage-log.js';
+import { startDatabaseJob, type Periodic } from '../periodic.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import type { StripeProvider } from './stripe-client.js';
 import { recordRefundIn } from './stripe-webhook.js';
@@ -143,22 +143,13 @@ export function startCardRefunds(options: {
   log: OutageLogger;
   onQueued?: () => void;
 }): Periodic<RefundRun> {
-  return startPeriodic(
-    async () => {
-      const run = await sendCardRefunds(options.db, options.stripe, options.offers);
-      if (run.sent + run.failed > 0) {
-        options.log.info(run, `stripe: ${run.sent} card refunds sent, ${run.failed} refused`);
-        options.onQueued?.();
-      }
-      return run;
-    },
-    {
-      intervalMs: options.intervalMs,
-      atStart: true,
-      report: outageLog(options.log, {
-        failed: 'stripe: could not send the card refunds due',
-        recovered: 'stripe: card refunds go out again',
-      }),
-    },
-  );
+  return startDatabaseJob(() => sendCardRefunds(options.db, options.stripe, options.offers), {
+    intervalMs: options.intervalMs,
+    log: options.log,
+    worked: (run) => run.sent + run.failed > 0,
+    describe: (run) => `stripe: ${run.sent} card refunds sent, ${run.failed} refused`,
+    afterWork: () => options.onQueued?.(),
+    failed: 'stripe: could not send the card refunds due',
+    recovered: 'stripe: card refunds go out again',
+  });
 }

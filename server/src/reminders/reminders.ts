@@ -23,8 +23,8 @@ import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { recordAudit, type AuditEntry } from '../audit/audit.js';
 import { guestCompleteFor } from '#contracts/guests';
 import { editableUntil, issueGuestLink, storedLeadName } from '../guest-links/repository.js';
-import { outageLog, type OutageLogger } from '../outage-log.js';
-import { startPeriodic, type Periodic } from '../periodic.js';
+import type { OutageLogger } from '../outage-log.js';
+import { startDatabaseJob, type Periodic } from '../periodic.js';
 
 export type ReminderKind = 'trip' | 'details';
 
@@ -266,22 +266,13 @@ export function startReminderScheduler(options: {
   onQueued?: () => void;
 }): ReminderScheduler {
   const now = options.now ?? (() => new Date());
-  return startPeriodic(
-    async () => {
-      const sent = await runReminders(options.db, todayIso('UTC', now()), options.settings);
-      if (sent.trip + sent.details > 0) {
-        options.log.info(sent, `reminders queued: ${sent.trip} trip, ${sent.details} details`);
-        options.onQueued?.();
-      }
-      return sent;
-    },
-    {
-      intervalMs: options.intervalMs,
-      atStart: true,
-      report: outageLog(options.log, {
-        failed: 'reminders: could not look for due reminders',
-        recovered: 'reminders: database answers again',
-      }),
-    },
-  );
+  return startDatabaseJob(() => runReminders(options.db, todayIso('UTC', now()), options.settings), {
+    intervalMs: options.intervalMs,
+    log: options.log,
+    worked: (sent) => sent.trip + sent.details > 0,
+    describe: (sent) => `reminders queued: ${sent.trip} trip, ${sent.details} details`,
+    afterWork: () => options.onQueued?.(),
+    failed: 'reminders: could not look for due reminders',
+    recovered: 'reminders: database answers again',
+  });
 }

@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Queryable } from '../db/database.js';
 import { dateText } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from './offer-freed-seats.js';
+import { giveSeatsBack } from '../db/departure-seats.js';
 
 export type MoveOfferRow = {
   id: string;
@@ -73,10 +74,7 @@ export async function endMoveOffer(
     [offer.id, end, offers.now.toISOString()],
   );
   if (rows.length === 0) return false;
-  await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-    offer.to_departure_id,
-    offer.travellers,
-  ]);
+  await giveSeatsBack(tx, offer.to_departure_id, offer.travellers);
   await recordAudit(tx, [
     {
       actor,

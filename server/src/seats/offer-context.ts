@@ -1,4 +1,4 @@
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, packageNamer } from '../context/app-context.js';
 import { defaultMaxHeldSeatsPerUser, defaultOfferHours, type OfferContext } from './offer-freed-seats.js';
 
 // What an offer needs from the app's context (server/src/context/app-context.ts): the clock (tests
@@ -12,6 +12,6 @@ export type OfferOptions = Pick<
 export const offerContext = (options: OfferOptions): OfferContext => ({
   now: options.clock?.() ?? new Date(),
   offerHours: options.waitlistOfferHours ?? defaultOfferHours,
-  packageName: (id) => options.packages.get(id)?.name ?? id,
+  packageName: packageNamer(options.packages),
   maxHeldSeats: options.maxHeldSeatsPerUser ?? defaultMaxHeldSeatsPerUser,
 });

@@ -2,8 +2,8 @@
 // `intervalMs`. Processes need not agree on who runs it: expireOffers lapses each offer once.
 import type { Database } from '../db/database.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
-import { outageLog, type OutageLogger } from '../outage-log.js';
-import { startPeriodic, type Periodic } from '../periodic.js';
+import type { OutageLogger } from '../outage-log.js';
+import { startDatabaseJob, type Periodic } from '../periodic.js';
 import { expireOffers } from './repository.js';
 
 export type OfferExpiry = Periodic<number>;
@@ -19,20 +19,19 @@ export function startOfferExpiry(options: {
   alsoLapse?: ((offers: () => OfferContext) => Promise<number>)[];
   log?: OutageLogger;
 }): OfferExpiry {
-  return startPeriodic(
+  return startDatabaseJob(
     async () => {
       let n = await expireOffers(options.db, options.offers);
       for (const lapse of options.alsoLapse ?? []) n += await lapse(options.offers);
-      if (n > 0) options.onLapsed?.(n);
       return n;
     },
     {
       intervalMs: options.intervalMs,
-      atStart: true,
-      report: outageLog(options.log, {
-        failed: 'waiting list: lapsing offers failed, retrying at the next run',
-        recovered: 'waiting list: lapsing offers works again',
-      }),
+      log: options.log,
+      worked: (n) => n > 0,
+      afterWork: (n) => options.onLapsed?.(n),
+      failed: 'waiting list: lapsing offers failed, retrying at the next run',
+      recovered: 'waiting list: lapsing offers works again',
     },
   );
 }

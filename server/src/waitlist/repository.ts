@@ -25,6 +25,7 @@ import {
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { plural } from '#contracts/format';
 import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
+import { giveSeatsBack } from '../db/departure-seats.js';
 
 // An entry as every read selects it: its own columns (../db/schema.ts types them) and its
 // departure's date as text.
@@ -226,10 +227,7 @@ async function endOffer(
     [entry.id, to, offers.now.toISOString()],
   );
   if (rows.length === 0) return false;
-  await tx.query(`UPDATE departures SET seats_taken = seats_taken - $2, updated_at = now() WHERE id = $1`, [
-    entry.departure_id,
-    entry.travellers,
-  ]);
+  await giveSeatsBack(tx, entry.departure_id, entry.travellers);
   await recordAudit(tx, [
     {
       actor,

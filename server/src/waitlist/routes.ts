@@ -12,7 +12,7 @@ import {
 } from '#contracts/api';
 import { authenticator } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
-import type { AppContext } from '../context/app-context.js';
+import { type AppContext, packageNamer } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
 import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
@@ -41,7 +41,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
   const { db, packages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authenticate = authenticator(options.verifyToken);
-  const packageName = (id: string) => packages.get(id)?.name ?? id;
+  const packageName = packageNamer(packages);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const tags = ['Waiting list'];
 

@@ -12,6 +12,7 @@ import {
   type FilterKey,
 } from '~/features/admin/utils/booking-filters';
 import { formatTripDate } from '#contracts/format';
+import { NamedOptions, Options } from '~/components/options';
 
 export const searchDelayMs = 350;
 
@@ -105,11 +106,7 @@ export function BookingFilters() {
         onChange={(e) => set('status', e.target.value)}
       >
         <option value="">All statuses</option>
-        {bookingStatuses.map((s) => (
-          <option key={s} value={s}>
-            {bookingStatusLabels[s]}
-          </option>
-        ))}
+        <Options values={bookingStatuses} labels={bookingStatusLabels} />
       </SelectField>
       <SelectField
         label="Payment"
@@ -119,11 +116,7 @@ export function BookingFilters() {
         onChange={(e) => set('payment', e.target.value)}
       >
         <option value="">Any payment</option>
-        {paymentStates.map((s) => (
-          <option key={s} value={s}>
-            {paymentStateLabels[s]}
-          </option>
-        ))}
+        <Options values={paymentStates} labels={paymentStateLabels} />
       </SelectField>
       <SelectField
         label="Package"
@@ -137,11 +130,7 @@ export function BookingFilters() {
         {filters.packageId && !packageList.some((p) => p.id === filters.packageId) && (
           <option value={filters.packageId}>{filters.packageId}</option>
         )}
-        {packageList.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
+        <NamedOptions items={packageList} />
       </SelectField>
       <SelectField
         label="Departure"

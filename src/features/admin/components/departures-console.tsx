@@ -14,6 +14,7 @@ import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { AdminDeparture } from '#contracts/api';
+import { NamedOptions } from '~/components/options';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
@@ -74,11 +75,7 @@ export function DeparturesConsole() {
               {packages.state.status === 'loading' ? 'Loading packages…' : packageId}
             </option>
           )}
-          {packageList.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <NamedOptions items={packageList} />
         </SelectField>
       </div>
       {packages.state.status === 'error' && (

@@ -11,7 +11,7 @@ import {
 import { Field } from '~/components/field';
 import type { DepartureChange } from '#contracts/admin';
 import { changeDeparture } from '~/features/admin/api/admin-api';
-import { ApiError } from '~/lib/api-client';
+import { fieldFailure } from '~/lib/api-client';
 import type { AdminDeparture } from '#contracts/api';
 
 type InlineEditorProps = {
@@ -163,13 +163,7 @@ export function InlineFieldEditor({
       onSaving={() => setError('')}
       onRefused={(e) =>
         // A 400 names the field; a 409 (capacity below the seats taken) says it in its message.
-        setError(
-          e instanceof ApiError
-            ? (e.fieldErrors[name] ?? e.message)
-            : e instanceof Error
-              ? e.message
-              : fallbackError,
-        )
+        setError(fieldFailure(e, name, e instanceof Error ? e.message : fallbackError))
       }
       onSaved={onSaved}
       onDone={onDone}

@@ -13,9 +13,11 @@ import {
   type PaymentMethod,
 } from '#contracts/payment';
 import { recordLedgerEntry } from '~/features/admin/api/admin-api';
+import { AmountTableHead } from '~/features/admin/components/money-table-parts';
 import { ApiError } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
 import type { AdminBooking } from '#contracts/api';
+import { Options } from '~/components/options';
 
 type LedgerPanelProps = {
   booking: AdminBooking;
@@ -113,15 +115,7 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
       {p.entries.length > 0 ? (
         <table className="admin-table admin-ledger__entries">
           <caption className="sr-only">Ledger, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Entry</th>
-              <th scope="col" className="admin-num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <AmountTableHead columns={['When', 'Entry']} amount="Amount" />
           <tbody>
             {p.entries.map((e) => (
               <tr key={e.id}>
@@ -167,11 +161,7 @@ export function LedgerPanel({ booking, onRecorded }: LedgerPanelProps) {
           value={method}
           onChange={(e) => setMethod(e.target.value as PaymentMethod)}
         >
-          {paymentMethods.map((m) => (
-            <option key={m} value={m}>
-              {paymentMethodLabels[m]}
-            </option>
-          ))}
+          <Options values={paymentMethods} labels={paymentMethodLabels} />
         </SelectField>
         <InputField
           label="Reference (optional)"

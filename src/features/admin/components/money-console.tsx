@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { ErrorNotice } from '~/components/error-notice';
-import { paths } from '~/config/paths';
 import { ChartFigure } from '~/features/admin/components/chart-figure';
 import { getMoneyScreen } from '~/features/admin/api/admin-api';
+import { AmountTableHead, BookingRowHeader } from '~/features/admin/components/money-table-parts';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatCents } from '#contracts/money';
 import { entryLabel, formatEntryAmount, paymentStateLabels } from '#contracts/payment';
@@ -38,25 +37,11 @@ function DueTable({
       ) : (
         <table className="admin-table admin-table--cards">
           <caption className="sr-only">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Booking</th>
-              <th scope="col">Trip</th>
-              <th scope="col">{dateLabel}</th>
-              <th scope="col" className="admin-num">
-                {amountLabel}
-              </th>
-            </tr>
-          </thead>
+          <AmountTableHead columns={['Booking', 'Trip', dateLabel]} amount={amountLabel} />
           <tbody>
             {rows.map((r) => (
               <tr key={r.bookingId}>
-                <th scope="row">
-                  <Link className="admin-ref" to={paths.adminBooking(r.bookingId)}>
-                    {r.reference}
-                  </Link>
-                  <span className="admin-sub">{r.name}</span>
-                </th>
+                <BookingRowHeader bookingId={r.bookingId} reference={r.reference} name={r.name} />
                 <td data-label="Trip">
                   {r.packageName}
                   <span className="admin-sub">{formatTripDate(r.startsOn)}</span>
@@ -157,14 +142,7 @@ export function MoneyCharts({ screen }: { screen: MoneyScreen }) {
   );
   const table = (bars: { label: string; cents: number }[], head: string) => (
     <table className="admin-table">
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col" className="admin-num">
-            Amount
-          </th>
-        </tr>
-      </thead>
+      <AmountTableHead columns={[head]} amount="Amount" />
       <tbody>
         {bars.map((b) => (
           <tr key={b.label}>
@@ -260,25 +238,11 @@ export function MoneyConsole() {
           ) : (
             <table className="admin-table admin-table--cards">
               <caption className="sr-only">Received in the last 7 days</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Entry</th>
-                  <th scope="col">When</th>
-                  <th scope="col" className="admin-num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
+              <AmountTableHead columns={['Booking', 'Entry', 'When']} amount="Amount" />
               <tbody>
                 {s.received.map((e) => (
                   <tr key={e.id}>
-                    <th scope="row">
-                      <Link className="admin-ref" to={paths.adminBooking(e.bookingId)}>
-                        {e.reference}
-                      </Link>
-                      <span className="admin-sub">{e.name}</span>
-                    </th>
+                    <BookingRowHeader bookingId={e.bookingId} reference={e.reference} name={e.name} />
                     <td data-label="Entry">
                       {entryLabel(e)}
                       {e.staff ? <span className="admin-sub">by {e.staff}</span> : null}

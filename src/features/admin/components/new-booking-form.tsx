@@ -12,6 +12,7 @@ import { ApiError } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import type { AdminDeparture } from '#contracts/api';
 import { TravellersField } from '~/components/travellers-field';
+import { NamedOptions } from '~/components/options';
 
 type Field = 'packageId' | 'departureId' | 'travellers' | 'name' | 'email' | 'address' | 'phone';
 
@@ -204,11 +205,7 @@ export function NewBookingForm() {
             error={errors.packageId}
           >
             <option value="">Choose a package</option>
-            {options.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <NamedOptions items={options} />
           </SelectField>
           <SelectField
             label="Date"

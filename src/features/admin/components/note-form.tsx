@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { noteLimits } from '#contracts/admin';
 import { formatCount } from '#contracts/format';
 import { addNote } from '~/features/admin/api/admin-api';
-import { ApiError } from '~/lib/api-client';
+import { fieldFailure } from '~/lib/api-client';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import type { Note } from '#contracts/api';
 
@@ -35,11 +35,7 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
       setText('');
       onAdded(note);
     } catch (e) {
-      setError(
-        e instanceof ApiError
-          ? (e.fieldErrors.text ?? e.message)
-          : 'The note could not be saved. Please try again.',
-      );
+      setError(fieldFailure(e, 'text', 'The note could not be saved. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { catalogueLimits, type QuestionKind } from '#contracts/catalogue';
 import { AddRowButton, ListRowButtons } from '~/features/admin/components/package-list-editors';
 import { useRowList } from '~/features/admin/hooks/use-row-list';
 import { rowKey, type QuestionDraft } from '~/features/admin/utils/package-draft';
+import { Options } from '~/components/options';
 
 const kindLabels: Record<QuestionKind, string> = {
   text: 'Text answer',
@@ -58,11 +59,7 @@ export function QuestionsEditor({
               onChange={(e) => set(index, { kind: e.target.value as QuestionKind })}
               error={errors[`questions.${index}.kind`]}
             >
-              {(Object.keys(kindLabels) as QuestionKind[]).map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindLabels[kind]}
-                </option>
-              ))}
+              <Options values={Object.keys(kindLabels) as QuestionKind[]} labels={kindLabels} />
             </SelectField>
             {q.kind === 'choice' ? (
               <TextAreaField

@@ -110,7 +110,7 @@ export function PackagesConsole() {
               <ol className="catalogue-list" ref={listRef} aria-label="Packages in their order">
                 {state.data.map((pkg, index) => (
                   <li key={pkg.id} className="catalogue-row" data-package={pkg.id}>
-                    <span className="catalogue-row__pos" aria-hidden="true">
+                    <span className="catalogue-row__pos disc" aria-hidden="true">
                       {index + 1}
                     </span>
                     <div className="catalogue-row__main">

@@ -7,6 +7,7 @@ import { Moment } from '~/components/moment';
 import { listStaff, removeStaff, setStaffRole, staffPaths } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
+import { Options } from '~/components/options';
 
 const roleHelp: Record<StaffRole, string> = {
   owner: 'Everything, and the team',
@@ -175,11 +176,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
               value={role}
               onChange={(e) => setRole(e.target.value as StaffRole)}
             >
-              {staffRoles.map((r) => (
-                <option key={r} value={r}>
-                  {staffRoleLabels[r]}
-                </option>
-              ))}
+              <Options values={staffRoles} labels={staffRoleLabels} />
             </SelectField>
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? 'Adding…' : 'Add to the team'}
@@ -215,11 +212,7 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
                 value={member.role}
                 onChange={(e) => void change(member, e.target.value as StaffRole)}
               >
-                {staffRoles.map((r) => (
-                  <option key={r} value={r}>
-                    {staffRoleLabels[r]}
-                  </option>
-                ))}
+                <Options values={staffRoles} labels={staffRoleLabels} />
               </SelectField>
               {confirming === member.uid ? (
                 <div

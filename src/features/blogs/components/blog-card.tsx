@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Picture } from '~/components/picture';
+import { Card } from '~/components/card';
 import { paths } from '~/config/paths';
 import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
 import { truncate } from '~/lib/truncate';
@@ -8,23 +8,16 @@ export const BLOG_DESCRIPTION_LENGTH = 140;
 
 export function BlogCard({ blog }: { blog: BlogTeaser }) {
   return (
-    <article className="card blog-card">
-      <Picture
-        className="card__img"
-        name={blog.cover}
-        kind="card"
-        alt=""
-        width={400}
-        height={267}
-        sizes="(min-width: 1100px) 260px, (min-width: 700px) 45vw, 92vw"
-      />
-      <div className="card__body">
-        <h3 className="card__title">{blog.title}</h3>
-        <p className="card__text">{truncate(blog.description, BLOG_DESCRIPTION_LENGTH)}</p>
-        <Link className="text-link" to={paths.blogs}>
-          Read More<span className="sr-only">: {blog.title}</span>
-        </Link>
-      </div>
-    </article>
+    <Card
+      className="blog-card"
+      image={blog.cover}
+      sizes="(min-width: 1100px) 260px, (min-width: 700px) 45vw, 92vw"
+      title={blog.title}
+      text={truncate(blog.description, BLOG_DESCRIPTION_LENGTH)}
+    >
+      <Link className="text-link" to={paths.blogs}>
+        Read More<span className="sr-only">: {blog.title}</span>
+      </Link>
+    </Card>
   );
 }

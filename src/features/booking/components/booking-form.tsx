@@ -10,7 +10,8 @@ import {
 } from '#contracts/booking';
 import { isBookable } from '#contracts/departure';
 import { partyOverCapacityMessage, toGuaranteeLabel } from '#contracts/waitlist';
-import { Field, InputField, PhoneField } from '~/components/field';
+import { Field } from '~/components/field';
+import { ContactFields } from '~/features/booking/components/contact-fields';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { DeparturePicker } from '~/features/booking/components/departure-picker';
 import { useDepartures } from '~/features/booking/hooks/use-departures';
@@ -561,24 +562,12 @@ export function BookingForm({
       ) : null}
 
       <h3 className="booking-form__subhead">Your details</h3>
-      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...fieldProps('name')} />
-      <InputField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={bookingLimits.email}
-        {...fieldProps('author')}
-      />
-      <InputField
-        label="Address"
-        autoComplete="street-address"
-        maxLength={bookingLimits.address}
-        {...fieldProps('address')}
-      />
-      <PhoneField
-        label="Phone"
-        hint="With the country code if you are outside the US, e.g. +44 7700 900123."
-        {...fieldProps('phone')}
+      <ContactFields
+        name={fieldProps('name')}
+        email={fieldProps('author')}
+        address={fieldProps('address')}
+        phone={fieldProps('phone')}
+        phoneHint="With the country code if you are outside the US, e.g. +44 7700 900123."
       />
       <p className="form-error" role="alert">
         {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : formError}

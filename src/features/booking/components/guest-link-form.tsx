@@ -45,12 +45,7 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
     for (const [q, message] of Object.entries(checkAnswers(questions, answers).errors)) {
       local[`guest.answers.${q}`] = message;
     }
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError('Please check the highlighted fields. Nothing was saved yet.');
-      form.focusFirstError();
-      return;
-    }
+    if (form.refusedLocally(local)) return;
     setBusy(true);
     try {
       const updated = await saveGuestLink(token, { ...toGuest(draft), answers });

@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { InputField } from '~/components/field';
 import { inviteStatusLabels, type InviteStatus } from '#contracts/guest-links';
 import { inviteTraveller } from '~/features/booking/api/guest-links-api';
-import { ApiError } from '~/lib/api-client';
+import { fieldFailure } from '~/lib/api-client';
 
 // Beside each traveller after the first on the lead's details page: whether they were asked to
 // fill in their own details, and Invite (or Resend) to their email. It sits inside the details
@@ -41,11 +41,7 @@ export function TravellerInvite({
       setEmail('');
       onInvited(result.inviteStatus);
     } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.fieldErrors.email ?? failure.message)
-          : 'The invitation could not be sent. Please try again.',
-      );
+      setError(fieldFailure(failure, 'email', 'The invitation could not be sent. Please try again.'));
     } finally {
       setBusy(false);
     }

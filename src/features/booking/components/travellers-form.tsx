@@ -86,12 +86,7 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
       const checked = checkAnswers(questions, answers[i]);
       for (const [q, message] of Object.entries(checked.errors)) local[`guests.${i}.answers.${q}`] = message;
     });
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError('Please check the highlighted fields. Nothing was saved yet.');
-      form.focusFirstError();
-      return;
-    }
+    if (form.refusedLocally(local)) return;
     setBusy(true);
     try {
       const updated = await saveTravellers(

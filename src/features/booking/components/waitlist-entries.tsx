@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { InputField, PhoneField } from '~/components/field';
-import { bookingLimits, validateBooking, type FieldErrors } from '#contracts/booking';
+import { ContactFields } from '~/features/booking/components/contact-fields';
+import { validateBooking, type FieldErrors } from '#contracts/booking';
 import { waitlistStatusLabels } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
@@ -80,21 +80,12 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
       onSubmit={(e) => void submit(e)}
       aria-label="Accept the offer"
     >
-      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...field('name')} />
-      <InputField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={bookingLimits.email}
-        {...field('email')}
+      <ContactFields
+        name={field('name')}
+        email={field('email')}
+        address={field('address')}
+        phone={field('phone')}
       />
-      <InputField
-        label="Address"
-        autoComplete="street-address"
-        maxLength={bookingLimits.address}
-        {...field('address')}
-      />
-      <PhoneField label="Phone" {...field('phone')} />
       <p className="form-error" role="alert">
         {message}
       </p>

@@ -17,6 +17,16 @@ export function useDetailsForm() {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
 
+  // Mistakes found in the browser before sending (the server's own checks, run locally): shown on
+  // their fields and nothing is sent. True when there were any.
+  const refusedLocally = (local: Record<string, string>) => {
+    if (Object.keys(local).length === 0) return false;
+    setErrors(local);
+    setFormError('Please check the highlighted fields. Nothing was saved yet.');
+    focusFirstError();
+    return true;
+  };
+
   // A field edited: its message goes, and the "Saved" line with it.
   const edited = (key: string) => {
     setSaved('');
@@ -45,6 +55,7 @@ export function useDetailsForm() {
     busy,
     setBusy,
     focusFirstError,
+    refusedLocally,
     edited,
     failed,
   };

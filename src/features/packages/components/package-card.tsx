@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Picture } from '~/components/picture';
+import { Card } from '~/components/card';
 import { paths } from '~/config/paths';
 import type { TravelPackage } from '#contracts/package';
 import { formatPrice } from '#contracts/price';
@@ -16,35 +16,28 @@ const NextDepartures = lazy(() => import('~/features/packages/components/next-de
 
 export function PackageCard({ pkg }: { pkg: TravelPackage }) {
   return (
-    <article className="card package-card">
-      <Picture
-        className="card__img"
-        name={pkg.img}
-        kind="card"
-        alt=""
-        width={400}
-        height={267}
-        sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
-      />
-      <div className="card__body">
-        <h3 className="card__title">{pkg.name}</h3>
-        <p className="card__text">{truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}</p>
-        <Suspense fallback={<DatesSkeleton />}>
-          <NextDepartures packageId={pkg.id} />
-        </Suspense>
-        <div className="package-card__footer">
-          <p className="price">
-            <span className="sr-only">Price: </span>
-            {/* At least $1 when present (contracts/catalogue.ts): never a 0 rendered. */}
-            {pkg.fromPrice && <span className="price__unit">from </span>}
-            {formatPrice(pkg.fromPrice ?? pkg.price)}
-            <span className="price__unit"> / person</span>
-          </p>
-          <Link className="button button--primary" to={paths.package(pkg.id)}>
-            Purchase<span className="sr-only"> {pkg.name}</span>
-          </Link>
-        </div>
+    <Card
+      className="package-card"
+      image={pkg.img}
+      sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
+      title={pkg.name}
+      text={truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}
+    >
+      <Suspense fallback={<DatesSkeleton />}>
+        <NextDepartures packageId={pkg.id} />
+      </Suspense>
+      <div className="package-card__footer">
+        <p className="price">
+          <span className="sr-only">Price: </span>
+          {/* At least $1 when present (contracts/catalogue.ts): never a 0 rendered. */}
+          {pkg.fromPrice && <span className="price__unit">from </span>}
+          {formatPrice(pkg.fromPrice ?? pkg.price)}
+          <span className="price__unit"> / person</span>
+        </p>
+        <Link className="button button--primary" to={paths.package(pkg.id)}>
+          Purchase<span className="sr-only"> {pkg.name}</span>
+        </Link>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Picture } from '~/components/picture';
+
+// A card of the site's grids (the packages, the blog teasers): its picture (decorative: the title
+// says what it is), the title and a short text, then what the card adds (dates, a price, a link).
+export function Card({
+  className,
+  image,
+  sizes,
+  title,
+  text,
+  children,
+}: {
+  className: string;
+  image: string;
+  // The picture's `sizes`: how wide the grid shows the card at each width.
+  sizes: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <article className={`card ${className}`}>
+      <Picture className="card__img" name={image} kind="card" alt="" width={400} height={267} sizes={sizes} />
+      <div className="card__body">
+        <h3 className="card__title">{title}</h3>
+        <p className="card__text">{text}</p>
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { InputField, PhoneField, type InputFieldProps } from '~/components/field';
+import { bookingLimits } from '#contracts/booking';
+
+// One field's wiring from its form: id, name, value, change handler and message.
+type Wired = Pick<InputFieldProps, 'id' | 'name' | 'value' | 'onChange' | 'error'>;
+
+// The lead traveller's contact details as a traveller types them, in the booking form and when
+// accepting a waiting-list offer: name, email, address and phone, with the browser's autofill
+// names and the lengths the server stores (contracts/booking.ts).
+export function ContactFields({
+  name,
+  email,
+  address,
+  phone,
+  phoneHint,
+}: {
+  name: Wired;
+  email: Wired;
+  address: Wired;
+  phone: Wired;
+  phoneHint?: string;
+}) {
+  return (
+    <>
+      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...name} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={bookingLimits.email}
+        {...email}
+      />
+      <InputField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={bookingLimits.address}
+        {...address}
+      />
+      <PhoneField label="Phone" hint={phoneHint} {...phone} />
+    </>
+  );
+}
