@@ -130,11 +130,18 @@ export const routeManifestModule = '(React Router route manifest)';
 // The manifest entries of a route module: React Router builds each as its own entry, and with
 // split route modules its clientLoader (and the like) as entries of their own
 // (`src/routes/<route>.tsx?route-chunk=clientLoader`), which the page's HTML also preloads.
-function routeEntries(build: ClientBuild, routeFile: string) {
-  const entries = Object.entries(build.manifest).filter(
+const entriesOf = (build: ClientBuild, routeFile: string) =>
+  Object.entries(build.manifest).filter(
     ([key, e]) =>
       e.isEntry && (key.split('?')[0] === `src/${routeFile}` || e.src?.split('?')[0] === `src/${routeFile}`),
   );
+
+// Whether the build has the route at all: an older build measured by the bench
+// (BENCH_BUILD_DIR) lacks the routes added since.
+export const routeBuilt = (build: ClientBuild, routeFile: string) => entriesOf(build, routeFile).length > 0;
+
+function routeEntries(build: ClientBuild, routeFile: string) {
+  const entries = entriesOf(build, routeFile);
   if (entries.length === 0) throw new Error(`No chunk for src/${routeFile} in the build's manifest.`);
   return entries.map(([key]) => key);
 }
