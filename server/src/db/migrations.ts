@@ -1,5 +1,34 @@
 import type { Database } from './database.js';
 
+// Migrations 53 and 58 build the console's search table again (docs/decisions/058 and 064): a new
+// table under temporary names, filled by `fill` (an INSERT INTO booking_search_next), indexed
+// after the rows are in, then put in the old one's place, so console searches wait only for the
+// renames. The caller locks what `fill` reads against writes first.
+const rebuildSearchTable = (fill: string) => `
+      CREATE TABLE booking_search_next (
+        id uuid CONSTRAINT booking_search_next_pkey PRIMARY KEY,
+        created_at timestamptz NOT NULL,
+        package_id text NOT NULL,
+        text text NOT NULL
+      ) WITH (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000);
+${fill}      CREATE INDEX booking_search_next_created ON booking_search_next (created_at DESC, id DESC) INCLUDE (text);
+      CREATE INDEX booking_search_next_package ON booking_search_next (package_id, created_at DESC, id DESC)
+        INCLUDE (text);
+      CREATE INDEX booking_search_next_text ON booking_search_next USING gin (text public.gin_trgm_ops)
+        WITH (fastupdate = on, gin_pending_list_limit = 65536);
+      ALTER TABLE booking_search_next ALTER COLUMN text SET STATISTICS 1000;
+
+      DROP TABLE booking_search;
+      ALTER TABLE booking_search_next RENAME TO booking_search;
+      ALTER TABLE booking_search RENAME CONSTRAINT booking_search_next_pkey TO booking_search_pkey;
+      ALTER INDEX booking_search_next_created RENAME TO booking_search_created;
+      ALTER INDEX booking_search_next_package RENAME TO booking_search_package;
+      ALTER INDEX booking_search_next_text RENAME TO booking_search_text;
+      ALTER TABLE booking_search ADD CONSTRAINT booking_search_id_fkey
+        FOREIGN KEY (id) REFERENCES bookings (id) ON DELETE CASCADE;
+      ANALYZE booking_search;
+`;
+
 // Versioned schema changes, applied in order at start. Never edit one that has shipped: add the
 // next version instead.
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -939,32 +968,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     // goes last, so console searches wait only for the renames.
     sql: `
       LOCK TABLE bookings IN SHARE ROW EXCLUSIVE MODE;
-      CREATE TABLE booking_search_next (
-        id uuid CONSTRAINT booking_search_next_pkey PRIMARY KEY,
-        created_at timestamptz NOT NULL,
-        package_id text NOT NULL,
-        text text NOT NULL
-      ) WITH (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000);
+${rebuildSearchTable(`
       INSERT INTO booking_search_next (id, created_at, package_id, text)
         SELECT id, created_at, package_id, booking_search_text(reference, name, email)
           FROM bookings ORDER BY created_at, id;
-      CREATE INDEX booking_search_next_created ON booking_search_next (created_at DESC, id DESC) INCLUDE (text);
-      CREATE INDEX booking_search_next_package ON booking_search_next (package_id, created_at DESC, id DESC)
-        INCLUDE (text);
-      CREATE INDEX booking_search_next_text ON booking_search_next USING gin (text public.gin_trgm_ops)
-        WITH (fastupdate = on, gin_pending_list_limit = 65536);
-      ALTER TABLE booking_search_next ALTER COLUMN text SET STATISTICS 1000;
-
-      DROP TABLE booking_search;
-      ALTER TABLE booking_search_next RENAME TO booking_search;
-      ALTER TABLE booking_search RENAME CONSTRAINT booking_search_next_pkey TO booking_search_pkey;
-      ALTER INDEX booking_search_next_created RENAME TO booking_search_created;
-      ALTER INDEX booking_search_next_package RENAME TO booking_search_package;
-      ALTER INDEX booking_search_next_text RENAME TO booking_search_text;
-      ALTER TABLE booking_search ADD CONSTRAINT booking_search_id_fkey
-        FOREIGN KEY (id) REFERENCES bookings (id) ON DELETE CASCADE;
-      ANALYZE booking_search;
-
+`)}
       CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN
         IF TG_OP = 'INSERT' THEN
@@ -1103,12 +1111,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       -- below; console searches wait only for the renames.
       LOCK TABLE bookings IN SHARE ROW EXCLUSIVE MODE;
       LOCK TABLE booking_guests IN SHARE ROW EXCLUSIVE MODE;
-      CREATE TABLE booking_search_next (
-        id uuid CONSTRAINT booking_search_next_pkey PRIMARY KEY,
-        created_at timestamptz NOT NULL,
-        package_id text NOT NULL,
-        text text NOT NULL
-      ) WITH (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000);
+${rebuildSearchTable(`
       INSERT INTO booking_search_next (id, created_at, package_id, text)
         SELECT b.id, b.created_at, b.package_id,
                booking_search_text(b.reference, b.name, b.email, coalesce(c.names, ''))
@@ -1117,23 +1120,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
                        FROM booking_guests WHERE position >= 1 AND full_name <> '' GROUP BY booking_id) c
             ON c.booking_id = b.id
          ORDER BY b.created_at, b.id;
-      CREATE INDEX booking_search_next_created ON booking_search_next (created_at DESC, id DESC) INCLUDE (text);
-      CREATE INDEX booking_search_next_package ON booking_search_next (package_id, created_at DESC, id DESC)
-        INCLUDE (text);
-      CREATE INDEX booking_search_next_text ON booking_search_next USING gin (text public.gin_trgm_ops)
-        WITH (fastupdate = on, gin_pending_list_limit = 65536);
-      ALTER TABLE booking_search_next ALTER COLUMN text SET STATISTICS 1000;
-
-      DROP TABLE booking_search;
-      ALTER TABLE booking_search_next RENAME TO booking_search;
-      ALTER TABLE booking_search RENAME CONSTRAINT booking_search_next_pkey TO booking_search_pkey;
-      ALTER INDEX booking_search_next_created RENAME TO booking_search_created;
-      ALTER INDEX booking_search_next_package RENAME TO booking_search_package;
-      ALTER INDEX booking_search_next_text RENAME TO booking_search_text;
-      ALTER TABLE booking_search ADD CONSTRAINT booking_search_id_fkey
-        FOREIGN KEY (id) REFERENCES bookings (id) ON DELETE CASCADE;
-      ANALYZE booking_search;
-
+`)}
       -- The lead's name or email changed (an erasure, an operator's edit): the companions stay.
       CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN
