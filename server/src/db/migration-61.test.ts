@@ -12,16 +12,11 @@ import { cancellationQuote, computePayment, type PaymentFacts } from '#contracts
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { paymentStateCaseSql } from '../money/sql.js';
 import { storeCases } from '../test/fixtures.js';
+import { addTestDeparture } from '../test/departures.js';
 import { describeEach } from '../test/services.js';
 
-const departure = async (db: Queryable, startsOn: string) => {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, 'swiss-alpine-lakes', $2, 40)`,
-    [id, startsOn],
-  );
-  return id;
-};
+const departure = (db: Queryable, startsOn: string) =>
+  addTestDeparture(db, { packageId: 'swiss-alpine-lakes', startsOn, capacity: 40 });
 
 // Booked 90 days before the departure (or today, if that is later), as a release before payments
 // stored it: none of migration 60's columns.

@@ -9,19 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
+import { addTestDeparture } from '../test/departures.js';
 import { describeEach } from '../test/services.js';
 import type { Queryable } from './database.js';
 import { paymentFilterSql } from '../money/sql.js';
 import { moneyReads } from '../admin/money-routes.js';
 
-const departure = async (db: Queryable, startsOn: string) => {
-  const id = randomUUID();
-  await db.query(
-    `INSERT INTO departures (id, package_id, starts_on, capacity) VALUES ($1, 'swiss-alpine-lakes', $2, 40)`,
-    [id, startsOn],
-  );
-  return id;
-};
+const departure = (db: Queryable, startsOn: string) =>
+  addTestDeparture(db, { packageId: 'swiss-alpine-lakes', startsOn, capacity: 40 });
 
 const booking = async (db: Queryable, departureId: string | null) => {
   const id = randomUUID();
