@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { rmSync } from 'node:fs';
-import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrations';
 import { startFakeStripe } from '../server/src/test/fake-stripe';
@@ -56,6 +56,7 @@ export async function benchPayments(options: {
         await spawnApiServer({
           port: options.basePort + p,
           emulatorHost: options.emulatorHost,
+          nodeArgs: benchNodeArgs(),
           env: {
             CLIENT_DIR: clientDir,
             DATABASE_URL: url,

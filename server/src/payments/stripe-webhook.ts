@@ -197,3 +197,19 @@ export function handleStripeEvent(
     return result;
   });
 }
+
+// One process's deliveries of an event that overlap (Stripe retries a slow answer; the same event
+// can arrive twice at once) share the first delivery's work, so the second holds no database
+// connection while it waits on the first's claim of the event id: each later one answers as a
+// replay when the first has recorded it, or fails with it (Stripe then delivers it again). The
+// event id's row in stripe_events still keeps each event once across processes.
+export function stripeEventsOnce() {
+  const inFlight = new Map<string, Promise<Recorded>>();
+  return (db: Database, event: Stripe.Event, offers: OfferContext): Promise<Recorded> => {
+    const running = inFlight.get(event.id);
+    if (running) return running.then(() => ({ outcome: 'replay', bookingId: null }));
+    const handled = handleStripeEvent(db, event, offers).finally(() => inFlight.delete(event.id));
+    inFlight.set(event.id, handled);
+    return handled;
+  };
+}
