@@ -6,7 +6,7 @@ import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { lockBookingRow, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 import type { Booking } from '#contracts/api';
 import { cancellationFeeCents } from '../money/quote.js';
@@ -37,6 +37,8 @@ export type StatusChange = {
   moveOfferEnd?: 'declined' | 'expired';
   // Who ends the move offer in the trail (the traveller who declined); default the actor.
   moveOfferActor?: Actor;
+  // The booking's row as the caller locked and read it in this transaction (lockBookingRow).
+  lockedRow?: BookingRow;
 };
 
 export type StatusOutcome =
@@ -61,11 +63,8 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
 
 // The same in the caller's transaction (a declined or lapsed move offer, server/src/moves).
 export async function changeBookingStatusIn(tx: Queryable, change: StatusChange): Promise<StatusOutcome> {
-  const { rows } = await tx.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-    [change.bookingId],
-  );
-  const row = rows[0];
+  // A caller that has just locked and read the row (the ledger) passes it on.
+  const row = change.lockedRow ?? (await lockBookingRow(tx, change.bookingId));
   if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
     return { kind: 'not-found' };
   }

@@ -15,7 +15,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingStatusIn } from '../bookings/status.js';
 import type { Database, Queryable } from '../db/database.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { lockBookingRow } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { paymentSettings } from '../money/settings.js';
@@ -52,13 +52,7 @@ export type LedgerRequest = {
   receiptTo?: { email: string; name: string };
 };
 
-const lockBooking = async (tx: Queryable, id: string) =>
-  (
-    await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [id],
-    )
-  ).rows[0];
+const lockBooking = lockBookingRow;
 
 // The amount allowed, in the words the console shows beside the amount field.
 const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>
@@ -139,6 +133,7 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
   ) {
     const confirmed = await changeBookingStatusIn(tx, {
       bookingId: row.id,
+      lockedRow: after!,
       to: 'confirmed',
       actor: staff,
       reason: 'The deposit was paid',
