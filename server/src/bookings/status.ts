@@ -1,6 +1,6 @@
 import { cancellableOnline, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
@@ -39,6 +39,10 @@ export type StatusChange = {
   moveOfferActor?: Actor;
   // The booking's row as the caller locked and read it in this transaction (lockBookingRow).
   lockedRow?: BookingRow;
+  // The caller's own audit rows (before this change's) and emails (after its own, given the
+  // booking as changed), written in the same statements: the ledger's payment that confirms.
+  alsoAudit?: AuditEntry[];
+  alsoEmails?: (booking: Booking) => EmailJob[];
 };
 
 export type StatusOutcome =
@@ -120,6 +124,7 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
     );
   }
   await recordAudit(tx, [
+    ...(change.alsoAudit ?? []),
     {
       actor: change.actor,
       action: change.to === 'confirmed' ? 'booking.confirmed' : 'booking.cancelled',
@@ -154,6 +159,7 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
       data: operationsEmailData(booking, data),
     });
   }
+  jobs.push(...(change.alsoEmails?.(booking) ?? []));
   await enqueueEmails(tx, jobs);
   return {
     kind: 'changed',
