@@ -25,6 +25,7 @@ import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../
 import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
+import { oneReadAtATime } from '../one-read-at-a-time.js';
 import { stampSql } from './kept-reads.js';
 
 import {
@@ -215,22 +216,14 @@ const moneyFreshMs = 5_000;
 // statement a request over a million bookings, whose lists each read hundreds of rows.
 export function moneyScreenReader(db: Queryable) {
   let kept: { key: string; at: number; screen: MoneyScreen } | undefined;
-  let reading: { key: string; done: Promise<MoneyScreen> } | undefined;
-  const read = (key: string) => {
-    if (reading?.key === key) return reading.done;
-    const done = readMoneyScreen(db).then((screen) => {
-      kept = { key, at: Date.now(), screen };
-      return screen;
-    });
-    const entry = { key, done };
-    reading = entry;
-    void done
-      .finally(() => {
-        if (reading === entry) reading = undefined;
-      })
-      .catch(() => {});
-    return done;
-  };
+  const reads = oneReadAtATime<MoneyScreen>();
+  const read = (key: string) =>
+    reads.read(key, () =>
+      readMoneyScreen(db).then((screen) => {
+        kept = { key, at: Date.now(), screen };
+        return screen;
+      }),
+    );
   return async (today: string): Promise<MoneyScreen> => {
     const { rows } = await db.query<{ stamp: string | null }>(stampSql);
     const key = `${today}|${rows[0]?.stamp ?? ''}`;
