@@ -3,20 +3,10 @@ import { InputField, TextAreaField, WholeNumberField } from '~/components/field'
 import { catalogueLimits, packageIdPattern, type AdminPackage } from '#contracts/catalogue';
 import { createPackage } from '~/features/admin/api/catalogue-api';
 import { ApiError } from '~/lib/api-client';
+import { slugOf } from '~/features/admin/utils/slug';
 
 type Field = 'id' | 'name' | 'description' | 'price';
 const order: Field[] = ['name', 'id', 'description', 'price'];
-
-// "Swiss Alpine Lakes" -> "swiss-alpine-lakes": the id offered until the operator types their own.
-export const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, catalogueLimits.idMax)
-    .replace(/-+$/g, '');
 
 // A new package starts as a draft with the four fields the public list needs; the rest is filled
 // in on its own page. The server's words show beside the fields; what was typed stays on failure.
@@ -38,7 +28,7 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
     description: `${uid}-description`,
     price: `${uid}-price`,
   };
-  const slug = idTyped ? values.id : slugOf(values.name);
+  const slug = idTyped ? values.id : slugOf(values.name, catalogueLimits.idMax);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
