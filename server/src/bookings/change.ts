@@ -15,6 +15,7 @@ import { findOpenMoveOffer } from '../seats/move-offers.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import { lockOwnBooking } from './lock-booking.js';
 import type { Booking } from '#contracts/api';
 
 export type ChangeRequest = {
@@ -69,13 +70,8 @@ export const openMoveOfferMessage =
 
 // The same in the caller's transaction (an accepted move offer, server/src/moves).
 export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
-  const { rows } = await tx.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-    [request.bookingId],
-  );
-  const row = rows[0];
-  if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
-    return { kind: 'not-found' };
+  const row = await lockOwnBooking(tx, request.bookingId, request.ownerId);
+  if (!row) return { kind: 'not-found' };
   const current = toBooking(row);
   if (current.status === 'cancelled') {
     return {

@@ -6,8 +6,8 @@ import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import { lockOwnBooking } from './lock-booking.js';
 import type { Booking } from '#contracts/api';
 import { cancellationFeeCents } from '../money/quote.js';
 import { giveSeatsBack } from '../db/departure-seats.js';
@@ -61,14 +61,8 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
 
 // The same in the caller's transaction (a declined or lapsed move offer, server/src/moves).
 export async function changeBookingStatusIn(tx: Queryable, change: StatusChange): Promise<StatusOutcome> {
-  const { rows } = await tx.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-    [change.bookingId],
-  );
-  const row = rows[0];
-  if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
-    return { kind: 'not-found' };
-  }
+  const row = await lockOwnBooking(tx, change.bookingId, change.ownerId);
+  if (!row) return { kind: 'not-found' };
   const current = toBooking(row);
   // Repeating a change answers the booking as it is.
   if (current.status === change.to) return { kind: 'unchanged', booking: current };
