@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { newBookingsCap } from '#contracts/admin';
 import { lastSeenSchema, type LastSeen } from '#contracts/api';
 import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
-import { noStore } from '../http/route-parts.js';
+import { consoleRead, noStore } from '../http/route-parts.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Selectable } from 'kysely';
 import type { Queryable } from '../db/database.js';
@@ -39,20 +39,14 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  consoleRead(
+    app,
     '/api/admin/last-seen',
     {
-      schema: consoleSchema({
-        summary: 'When this operator last looked at the bookings, and how many arrived since',
-        response: { 200: lastSeenSchema },
-      }),
+      summary: 'When this operator last looked at the bookings, and how many arrived since',
+      answer: lastSeenSchema,
     },
-    async (request, reply) => {
-      const body = await fromDatabase(() =>
-        lastSeen(db, 'SELECT seen_at FROM operator_views WHERE operator_id = $1', request.user!.uid),
-      );
-      return noStore(reply).send(body);
-    },
+    (request) => lastSeen(db, 'SELECT seen_at FROM operator_views WHERE operator_id = $1', request.user!.uid),
   );
 
   // "I have looked": now, by the database's clock (the one that stamps bookings).

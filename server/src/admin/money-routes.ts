@@ -22,7 +22,7 @@ import { findAdminBooking } from './bookings-queries.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Queryable } from '../db/database.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { bookingIdParams, noStore } from '../http/route-parts.js';
+import { bookingIdParams, consoleRead, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
 import { oneReadAtATime } from '../one-read-at-a-time.js';
@@ -338,18 +338,14 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
   const today = options.today ?? (() => todayIso('UTC'));
   const readScreen = moneyScreenReader(reads);
 
-  api.get(
+  consoleRead(
+    app,
     '/api/admin/money',
     {
-      schema: consoleSchema({
-        summary: 'The money screen: due in 30 days, overdue, refunds due, received in 7 days, and the charts',
-        response: { 200: moneyScreenSchema },
-      }),
+      summary: 'The money screen: due in 30 days, overdue, refunds due, received in 7 days, and the charts',
+      answer: moneyScreenSchema,
     },
-    async (_request, reply) => {
-      const screen = await fromDatabase(() => readScreen(today()));
-      return noStore(reply).send(screen);
-    },
+    () => readScreen(today()),
   );
 
   api.get(
