@@ -3,7 +3,7 @@ import { InputField, WholeNumberField } from '~/components/field';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/price';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import type { AdminDeparture } from '#contracts/api';
 
 const fields = ['startsOn', 'capacity', 'minTravellers', 'price'] as const;
@@ -35,12 +35,15 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
   const capacityRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Typed before the server-rendered schedule hydrated (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'startsOn') setStartsOn(value);
-    else if (field === 'capacity') setCapacity(value);
-    else if (field === 'minTravellers') setMinTravellers(value);
-    else if (field === 'price') setPrice(value);
-  });
+  useTypedBeforeHydration(
+    formRef,
+    intoFields({
+      startsOn: setStartsOn,
+      capacity: setCapacity,
+      minTravellers: setMinTravellers,
+      price: setPrice,
+    }),
+  );
   const ids = {
     startsOn: useId(),
     capacity: useId(),

@@ -9,7 +9,7 @@ import {
   signUpNameError,
 } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Mode = 'login' | 'signup' | 'reset';
 
@@ -57,10 +57,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
 
   // The page is prerendered and hydrates after it has painted: what a visitor, or the browser's
   // autofill, typed by then is taken over before anything renders (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'email') setEmail(value);
-    else if (field === 'password') setPassword(value);
-  });
+  useTypedBeforeHydration(formRef, intoFields({ email: setEmail, password: setPassword }));
 
   const switchMode = (next: Mode) => {
     setMode(next);
