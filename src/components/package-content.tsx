@@ -51,6 +51,35 @@ export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays'
   );
 }
 
+// What the price includes, or what it does not: the same section for both lists, none when empty.
+function IncludedList({
+  H,
+  id,
+  kind,
+  title,
+  items,
+}: {
+  H: 'h2' | 'h3' | 'h4';
+  id: string;
+  kind: 'in' | 'out';
+  title: string;
+  items: readonly string[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section className="package-section" aria-labelledby={id}>
+      <H className="package-section__title" id={id}>
+        {title}
+      </H>
+      <ul className="included-list" data-kind={kind}>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function PackageContentSections({
   pkg,
   headingLevel = 2,
@@ -90,30 +119,8 @@ export function PackageContentSections({
       ) : null}
       {pkg.includes.length > 0 || pkg.excludes.length > 0 ? (
         <div className="package-included">
-          {pkg.includes.length > 0 ? (
-            <section className="package-section" aria-labelledby={`${id}-in`}>
-              <H className="package-section__title" id={`${id}-in`}>
-                Included
-              </H>
-              <ul className="included-list" data-kind="in">
-                {pkg.includes.map((item, i) => (
-                  <li key={i}>{item}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {pkg.excludes.length > 0 ? (
-            <section className="package-section" aria-labelledby={`${id}-out`}>
-              <H className="package-section__title" id={`${id}-out`}>
-                Not included
-              </H>
-              <ul className="included-list" data-kind="out">
-                {pkg.excludes.map((item, i) => (
-                  <li key={i}>{item}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <IncludedList H={H} id={`${id}-in`} kind="in" title="Included" items={pkg.includes} />
+          <IncludedList H={H} id={`${id}-out`} kind="out" title="Not included" items={pkg.excludes} />
         </div>
       ) : null}
       {gallery.length > 0 ? (
