@@ -886,45 +886,35 @@ try {
     await run();
     bookingSeconds = seconds;
     const r = await run();
-    const oversold = (
-      await gen.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM departures d WHERE d.seats_taken > d.capacity OR d.seats_taken <>
-           coalesce((SELECT sum(b.travellers) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled'), 0)
-           + coalesce((SELECT sum(w.travellers) FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'offered'), 0)`,
-      )
-    ).rows[0]!.n;
+    // How many rows break a rule that must hold for every one of them: printed met at 0.
+    const noneOff = async (rule: string, what: string, where: string) => {
+      const n = (await gen.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${where}`)).rows[0]!.n;
+      report(n === 0, rule, `${n} ${what} off`);
+    };
     report(
       r.latency.p99 < 100 && r.errors + r.non2xx === 0,
       'POST /api/bookings p99 < 100 ms, 0 errors',
       `p99 ${r.latency.p99} ms, p50 ${r.latency.p50} ms, ${Math.round(r.requests.average)}/s, errors ${r.errors}, non-2xx ${r.non2xx}`,
     );
-    report(
-      oversold === 0,
+    await noneOff(
       '0 seats oversold (seats taken = travellers booked, <= capacity)',
-      `${oversold} departures off`,
+      'departures',
+      `departures d WHERE d.seats_taken > d.capacity OR d.seats_taken <>
+         coalesce((SELECT sum(b.travellers) FROM bookings b WHERE b.departure_id = d.id AND b.status <> 'cancelled'), 0)
+         + coalesce((SELECT sum(w.travellers) FROM waitlist_entries w WHERE w.departure_id = d.id AND w.status = 'offered'), 0)`,
     );
     // Money is checked like the seats: every booking's paid_cents is its ledger's sum, never negative.
-    const offLedger = (
-      await gen.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM bookings b WHERE b.paid_cents < 0 OR b.paid_cents <> ${ledgerPaidCentsSql}`,
-      )
-    ).rows[0]!.n;
-    report(
-      offLedger === 0,
+    await noneOff(
       "paid_cents = the ledger's sum on every booking, never negative",
-      `${offLedger} bookings off`,
+      'bookings',
+      `bookings b WHERE b.paid_cents < 0 OR b.paid_cents <> ${ledgerPaidCentsSql}`,
     );
     // And every booking's stored balance date is its departure's less its days (migration 65).
-    const offDate = (
-      await gen.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM bookings b LEFT JOIN departures d ON d.id = b.departure_id
-         WHERE b.balance_due_on IS DISTINCT FROM d.starts_on - b.balance_due_days`,
-      )
-    ).rows[0]!.n;
-    report(
-      offDate === 0,
+    await noneOff(
       'balance_due_on = the departure less balance_due_days on every booking',
-      `${offDate} bookings off`,
+      'bookings',
+      `bookings b LEFT JOIN departures d ON d.id = b.departure_id
+         WHERE b.balance_due_on IS DISTINCT FROM d.starts_on - b.balance_due_days`,
     );
   }
 } catch (error) {
