@@ -522,7 +522,11 @@ for (const p of measured) {
   if (!page.budget) continue;
   // The console's screens and the signed-in pages: their blocking time.
   const tbtWithinBudget = () =>
-    check(`${p.page} TBT <= 150 ms`, p.tbt <= 150, `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`);
+    check(
+      `${p.page} TBT <= 150 ms`,
+      p.tbt <= 150,
+      `${fmt(p.tbt, 0)} ms (load ${p.load.before}-${p.load.after})`,
+    );
   if (page.budget === 'console') {
     tbtWithinBudget();
     continue;
