@@ -5,6 +5,7 @@
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
 import { formatCents } from './money.js';
+import { msg } from './i18n.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -52,10 +53,10 @@ export type PaymentKind = (typeof paymentKinds)[number];
 export const paymentMethods = ['card', 'bank-transfer', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: 'Card',
-  'bank-transfer': 'Bank transfer',
-  cash: 'Cash',
-  other: 'Other',
+  card: msg('Card'),
+  'bank-transfer': msg('Bank transfer'),
+  cash: msg('Cash'),
+  other: msg('Other'),
 };
 
 export const paymentKindLabels: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };

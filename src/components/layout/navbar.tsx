@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { menuKeydown, menuShownOpen } from '~/components/layout/menu-keys';
 import { paths } from '~/config/paths';
+import { LanguageSwitch } from '~/components/layout/language-switch';
 import { useAuth, useOperatorRole } from '~/lib/auth';
+import { isTranslatedPage, useT } from '~/lib/i18n';
 
 type NavbarProps = {
   // The last item: "Account" for visitors, "Log Out" once signed in. The slot keeps its width
@@ -46,6 +48,7 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const location = useLocation();
+  const { t, to } = useT();
 
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -63,7 +66,7 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
   return (
     <header className="navbar">
       <nav className="navbar__inner container" aria-label="Main">
-        <Link to={paths.home} className="navbar__brand" aria-label="Wayfarer Tours home">
+        <Link to={to(paths.home)} className="navbar__brand" aria-label={t('Wayfarer Tours home')}>
           <Logo />
         </Link>
         <button
@@ -76,25 +79,33 @@ export function Navbar({ accountSlot, extraLinks }: NavbarProps) {
           // on a visitor's page without React the island works it (./menu-island.ts).
           data-replay-click=""
           data-island="menu"
+          // The island's words for the two states, in the page's language.
+          data-label-open={t('Close')}
+          data-label-closed={t('Menu')}
           onClick={() => setOpen((v) => !v)}
         >
           <span className="navbar__toggle-icon" aria-hidden="true" />
-          {open ? 'Close' : 'Menu'}
+          {open ? t('Close') : t('Menu')}
         </button>
         <ul ref={menuRef} id={menuId} className="navbar__links" data-open={open}>
           <li>
-            <NavLink to={paths.home} end>
-              Home
+            <NavLink to={to(paths.home)} end>
+              {t('Home')}
             </NavLink>
           </li>
           <li>
-            <NavLink to={paths.blogs}>Blogs</NavLink>
+            <NavLink to={to(paths.blogs)}>{t('Blogs')}</NavLink>
           </li>
           <li>
-            <NavLink to={paths.about}>About</NavLink>
+            <NavLink to={to(paths.about)}>{t('About')}</NavLink>
           </li>
           {extraLinks}
           <AdminNavItem />
+          {isTranslatedPage(location.pathname) ? (
+            <li className="navbar__language">
+              <LanguageSwitch />
+            </li>
+          ) : null}
           <li className="navbar__account">{accountSlot}</li>
         </ul>
       </nav>
