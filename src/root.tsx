@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { englishPath, languageOfPath, languages, languageTags, pathIn } from '#contracts/language';
 import { Footer } from '~/components/layout/footer';
+import { LanguageSwitch } from '~/components/layout/language-switch';
 import { Navbar } from '~/components/layout/navbar';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
@@ -74,9 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <>
-      <Navbar accountSlot={<AccountNavItem />} extraLinks={<BookingsNavItem />} />
+      <Navbar
+        accountSlot={<AccountNavItem />}
+        extraLinks={<BookingsNavItem />}
+        languageSwitch={isTranslatedPage(pathname) ? <LanguageSwitch short /> : null}
+      />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useContext, useMemo } from 'react';
+import { UNSAFE_LocationContext } from 'react-router';
 import { translator, type Translator } from '#contracts/i18n';
-import { englishPath, languageOfPath, pathIn, type Language } from '#contracts/language';
+import { defaultLanguage, englishPath, languageOfPath, pathIn, type Language } from '#contracts/language';
 
 export type PageTranslator = Translator & {
   // A path of the English site in this page's language: "/blogs" -> "/es/blogs".
@@ -16,8 +16,12 @@ export function pageTranslator(pathname: string): PageTranslator {
 
 // The page's language is its path's (/es/... is Spanish): the same on the server's render and the
 // browser's, with no state of its own (docs/decisions/071-translation-layer.md).
+// Outside a router (a component rendered on its own, as its unit tests do) the page is English,
+// as every component was before the layer: useLocation() would throw there, where reading the
+// router's location context answers null (it is what useInRouterContext() reads).
 export function useLanguage(): Language {
-  return languageOfPath(useLocation().pathname);
+  const context = useContext(UNSAFE_LocationContext) as { location: { pathname: string } } | null;
+  return context ? languageOfPath(context.location.pathname) : defaultLanguage;
 }
 
 export function useT(): PageTranslator {

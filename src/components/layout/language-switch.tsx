@@ -5,7 +5,9 @@ import { useLanguage } from '~/lib/i18n';
 // The same page in each other language. A plain link, a document load: the other language's
 // catalogue comes with its page (src/entry.client.tsx), and its HTML is prerendered or kept
 // like this one's (docs/decisions/071-translation-layer.md). Each name is in its own language.
-export function LanguageSwitch({ className }: { className?: string }) {
+// `short`: the navbar's, whose phone bar has room for the language's code only ("ES"); its name
+// stays the link's accessible name, and the full name shows from 761 px (src/styles/app.css).
+export function LanguageSwitch({ className, short = false }: { className?: string; short?: boolean }) {
   const language = useLanguage();
   const { pathname, search, hash } = useLocation();
   return (
@@ -20,7 +22,16 @@ export function LanguageSwitch({ className }: { className?: string }) {
             hrefLang={languageTags[other]}
             lang={languageTags[other]}
           >
-            {languageNames[other]}
+            {short ? (
+              <>
+                <span className="language-switch__code" aria-hidden="true">
+                  {other.toUpperCase()}
+                </span>
+                <span className="language-switch__name">{languageNames[other]}</span>
+              </>
+            ) : (
+              languageNames[other]
+            )}
           </a>
         ))}
     </>
