@@ -21,7 +21,7 @@ export const cataloguePages = ['/', '/es'] as const;
 
 // What the sitemap offers crawlers: the brand's public pages, not the sign-in form (the package
 // pages follow from the live catalogue, server/src/catalog/seo.ts).
-// Each in every language (server/src/catalog/seo.ts writes the Spanish twins beside them).
+// Each in every language (server/src/catalog/seo.ts writes one sitemap a language).
 export const sitemapPaths = ['/', '/blogs', '/about'] as const;
 
 // Rendered by the server per request (with the user's data when a valid session cookie comes

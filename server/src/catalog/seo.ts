@@ -3,34 +3,53 @@
 // package's page, and the home page's schema.org JSON-LD (an ItemList of TouristTrips with their
 // Offer). Built once per catalogue version by the caller (server/src/pages/site-pages.ts).
 import type { CataloguePackage } from '#contracts/catalogue';
-import { languageOfPath, languages, languageTags, pathIn } from '#contracts/language';
+import {
+  defaultLanguage,
+  languageOfPath,
+  languages,
+  languageTags,
+  pathIn,
+  type Language,
+} from '#contracts/language';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// The sitemap's address is the site's public one (PUBLIC_ORIGIN), as in the sitemap itself.
-export const robotsTxt = (siteUrl: string) =>
-  ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+// One sitemap a language: /sitemap.xml the English pages, as it always was, and
+// /sitemap-<code>.xml each other language's (docs/decisions/071-translation-layer.md).
+export const sitemapPath = (language: Language) =>
+  language === defaultLanguage ? '/sitemap.xml' : `/sitemap-${language}.xml`;
 
-// Every page in every language, each with its twins as `hreflang` alternates (Google's way of
-// telling them apart in a sitemap; docs/decisions/071-translation-layer.md).
+// The sitemaps' address is the site's public one (PUBLIC_ORIGIN), as in the sitemaps themselves.
+export const robotsTxt = (siteUrl: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    ...languages.map((language) => `Sitemap: ${siteUrl}${sitemapPath(language)}`),
+    '',
+  ].join('\n');
+
+// Every page in `language` (the public pages, then each published package's), each with its twins
+// in every language as `hreflang` alternates (Google's way of telling them apart in a sitemap;
+// docs/decisions/071-translation-layer.md). The English sitemap lists the English pages only, in
+// the order it always had: the Spanish ones are in their own (sitemapPath).
 export function sitemapXml(
   siteUrl: string,
   publicPaths: readonly string[],
   packages: readonly CataloguePackage[],
+  language: Language = defaultLanguage,
 ) {
   const href = (path: string) => escapeXml(`${siteUrl}${path}`);
-  const url = (path: string, lastmod?: string) =>
-    languages
-      .map((language) => {
-        const alternates = languages
-          .map(
-            (other) =>
-              `<xhtml:link rel="alternate" hreflang="${languageTags[other]}" href="${href(pathIn(other, path))}"/>`,
-          )
-          .join('');
-        return `  <url><loc>${href(pathIn(language, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
-      })
-      .join('\n');
+  const url = (path: string, lastmod?: string) => {
+    const alternates = languages
+      .map(
+        (other) =>
+          `<xhtml:link rel="alternate" hreflang="${languageTags[other]}" href="${href(pathIn(other, path))}"/>`,
+      )
+      .join('');
+    return `  <url><loc>${href(pathIn(language, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
+  };
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${[...publicPaths.map((p) => url(p)), ...packages.map((p) => url(`/package/${p.id}`, p.updatedAt))].join('\n')}

@@ -8,11 +8,11 @@ import { isApiRequest } from '../http/api-path.js';
 import { perMinuteLimit } from '../http/limits.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { plural } from '#contracts/format';
-import { languageOfPath, type Language } from '#contracts/language';
+import { languageOfPath, languages, type Language } from '#contracts/language';
 import { cataloguePages, clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { newNonce, renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
-import { catalogueJsonLd, robotsTxt, sitemapXml, withJsonLd } from '../catalog/seo.js';
+import { catalogueJsonLd, robotsTxt, sitemapPath, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
 export type SitePagesOptions = {
   clientDir: string;
@@ -110,20 +110,23 @@ export const sitePages = fp<SitePagesOptions>(
       });
     }
 
-    // The sitemap: the public pages and every published package, per catalogue version.
-    let sitemap: { version: number; xml: string } | undefined;
-    app.get('/sitemap.xml', (_req, reply) => {
-      if (sitemap?.version !== catalogue.version()) {
-        sitemap = {
-          version: catalogue.version(),
-          xml: sitemapXml(siteUrl, sitemapPaths, catalogue.published()),
-        };
-      }
-      return reply
-        .header('Content-Type', 'application/xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=0, must-revalidate')
-        .send(sitemap.xml);
-    });
+    // The sitemaps, one a language: the public pages and every published package, per catalogue
+    // version.
+    for (const language of languages) {
+      let sitemap: { version: number; xml: string } | undefined;
+      app.get(sitemapPath(language), (_req, reply) => {
+        if (sitemap?.version !== catalogue.version()) {
+          sitemap = {
+            version: catalogue.version(),
+            xml: sitemapXml(siteUrl, sitemapPaths, catalogue.published(), language),
+          };
+        }
+        return reply
+          .header('Content-Type', 'application/xml; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=0, must-revalidate')
+          .send(sitemap.xml);
+      });
+    }
 
     const robots = robotsTxt(siteUrl);
     app.get('/robots.txt', (_req, reply) =>
