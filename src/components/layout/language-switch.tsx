@@ -9,7 +9,10 @@ import { useLanguage } from '~/lib/i18n';
 // stays the link's accessible name, and the full name shows from 761 px (src/styles/app.css).
 export function LanguageSwitch({ className, short = false }: { className?: string; short?: boolean }) {
   const language = useLanguage();
-  const { pathname, search, hash } = useLocation();
+  const { pathname: rendered, search, hash } = useLocation();
+  // The prerender renders "/blogs/", with its slash (src/lib/i18n.ts): the link names the page's
+  // own address, not the one the server redirects (server/src/pages/site-pages.ts).
+  const pathname = rendered.replace(/(.)\/$/, '$1');
   return (
     <>
       {languages
