@@ -155,7 +155,11 @@ export function pluralWord(count: number, one: string, many = `${one}s`): string
 // zone, with the zone named, "Sun 10 Jan 2027, 06:30 PST". The same words on the page and in the
 // email whatever the reader's own zone. Intl made on first use (docs/decisions/016).
 const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-export function formatDeadline(iso: string, timeZone: string = brand.timeZone): string {
+export function formatDeadline(
+  iso: string,
+  timeZone: string = brand.timeZone,
+  language: Language = 'en',
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   let format = deadlineFormats.get(timeZone);
@@ -174,5 +178,5 @@ export function formatDeadline(iso: string, timeZone: string = brand.timeZone): 
   }
   const parts = format.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`, language)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

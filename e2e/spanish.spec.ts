@@ -102,6 +102,11 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   await expect(page.getByRole('heading', { name: 'Gracias por su reserva' })).toBeVisible();
   const reference = (await page.locator('.summary__ref').first().textContent())!;
   expect(reference).toMatch(/^WT-[0-9A-Z]{8}$/);
+  // What is due and how to pay, in Spanish too (money in the Spanish format: "2450,00 US$").
+  const payment = page.getByRole('region', { name: 'Pago' });
+  await expect(payment).toContainText('Cómo pagar:');
+  await expect(payment).toContainText(`Su referencia: ${reference}`);
+  await expect(payment).toContainText('pagados de 2450,00 US$');
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 
   const token = await idTokenFor(account.email, account.password);
