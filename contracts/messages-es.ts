@@ -373,5 +373,16 @@ export const es = {
     'Pay my share': 'Pagar mi parte',
     'Nothing more to pay.': 'No queda nada por pagar.',
     'A receipt went to your email.': 'Le hemos enviado un recibo por correo electrónico.',
+    // A package's page (src/features/packages/components/package-details.tsx,
+    // src/components/package-content.tsx).
+    'from {price}': 'desde {price}',
+    ' per person': ' por persona',
+    'Duration: ': 'Duración: ',
+    'Day-by-day plan below': 'Programa día a día más abajo',
+    'Day by day': 'Día a día',
+    'Day {number}: ': 'Día {number}: ',
+    Included: 'Incluido',
+    'Not included': 'No incluido',
+    Gallery: 'Galería',
   },
 } as const satisfies Catalogue;

@@ -92,6 +92,14 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
 }) => {
   await page.goto('/es/package/swiss-alpine-lakes');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  // The page's words in Spanish; the catalogue's texts, English only for now, marked so.
+  const details = page.locator('.package-details');
+  await expect(details.getByRole('heading', { level: 1, name: 'Swiss Alpine Lakes' })).toHaveAttribute(
+    'lang',
+    'en',
+  );
+  await expect(details).toContainText('Paquete');
+  await expect(details).toContainText('2450 US$ por persona');
   const form = page.getByRole('form', { name: 'Reserve este viaje' });
   await expect(form.getByLabel('Nombre')).toHaveValue(account.name);
   await form.getByLabel('Dirección').fill('Calle Mayor 7, Madrid');

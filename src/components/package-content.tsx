@@ -3,7 +3,8 @@
 // and the console's preview of it (src/features/admin/components/package-preview.tsx), so the
 // preview is the page.
 import { useId } from 'react';
-import { durationLabel, type PackageContent, type PackageImage } from '~/lib/catalogue';
+import type { PackageContent, PackageImage } from '~/lib/catalogue';
+import { useT } from '~/lib/i18n';
 
 // The server re-encodes each upload to AVIF and WebP at a few widths under /images/
 // (contracts/catalogue.ts): the browser picks a format and a width; `url` is the largest WebP.
@@ -38,15 +39,18 @@ export function CatalogueImage({
 }
 
 export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays' | 'itinerary'> }) {
+  const { t, tp } = useT();
   const days = pkg.durationDays ?? (pkg.itinerary.length || null);
   if (days === null) return null;
   return (
     <p className="package-facts">
       <span className="package-facts__item">
-        <span className="sr-only">Duration: </span>
-        {durationLabel(days)}
+        <span className="sr-only">{t('Duration: ')}</span>
+        {tp(days, '{count} day', '{count} days')}
       </span>
-      {pkg.itinerary.length > 0 ? <span className="package-facts__item">Day-by-day plan below</span> : null}
+      {pkg.itinerary.length > 0 ? (
+        <span className="package-facts__item">{t('Day-by-day plan below')}</span>
+      ) : null}
     </p>
   );
 }
@@ -60,6 +64,9 @@ export function PackageContentSections({
   headingLevel?: 2 | 3 | 4;
 }) {
   const id = useId();
+  const { t, language } = useT();
+  // The catalogue's texts are English only for now: on another language's page they say so.
+  const catalogueLang = language === 'en' ? undefined : 'en';
   const H = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
   // The cover is the page's first picture; the gallery holds the others.
   const gallery = pkg.images.slice(1);
@@ -68,9 +75,9 @@ export function PackageContentSections({
       {pkg.itinerary.length > 0 ? (
         <section className="package-section" aria-labelledby={`${id}-days`}>
           <H className="package-section__title" id={`${id}-days`}>
-            Day by day
+            {t('Day by day')}
           </H>
-          <ol className="itinerary">
+          <ol className="itinerary" lang={catalogueLang}>
             {pkg.itinerary.map((day, i) => (
               <li key={i} className="itinerary__day">
                 <p className="itinerary__num" aria-hidden="true">
@@ -78,7 +85,9 @@ export function PackageContentSections({
                 </p>
                 <div>
                   <p className="itinerary__title">
-                    <span className="sr-only">Day {i + 1}: </span>
+                    <span className="sr-only" lang={catalogueLang && language}>
+                      {t('Day {number}: ', { number: i + 1 })}
+                    </span>
                     {day.title}
                   </p>
                   {day.body ? <p className="itinerary__body">{day.body}</p> : null}
@@ -93,9 +102,9 @@ export function PackageContentSections({
           {pkg.includes.length > 0 ? (
             <section className="package-section" aria-labelledby={`${id}-in`}>
               <H className="package-section__title" id={`${id}-in`}>
-                Included
+                {t('Included')}
               </H>
-              <ul className="included-list" data-kind="in">
+              <ul className="included-list" data-kind="in" lang={catalogueLang}>
                 {pkg.includes.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}
@@ -105,9 +114,9 @@ export function PackageContentSections({
           {pkg.excludes.length > 0 ? (
             <section className="package-section" aria-labelledby={`${id}-out`}>
               <H className="package-section__title" id={`${id}-out`}>
-                Not included
+                {t('Not included')}
               </H>
-              <ul className="included-list" data-kind="out">
+              <ul className="included-list" data-kind="out" lang={catalogueLang}>
                 {pkg.excludes.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}
@@ -119,7 +128,7 @@ export function PackageContentSections({
       {gallery.length > 0 ? (
         <section className="package-section" aria-labelledby={`${id}-gallery`}>
           <H className="package-section__title" id={`${id}-gallery`}>
-            Gallery
+            {t('Gallery')}
           </H>
           <ul className="package-gallery">
             {gallery.map((image) => (

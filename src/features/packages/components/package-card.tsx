@@ -24,6 +24,8 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
       sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
       title={pkg.name}
       text={truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}
+      // The catalogue's texts are English only for now: on another language's page they say so.
+      lang={language === 'en' ? undefined : 'en'}
     >
       <Suspense fallback={<DatesSkeleton />}>
         <NextDepartures packageId={pkg.id} />
@@ -38,7 +40,10 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
         </p>
         <Link className="button button--primary" to={to(paths.package(pkg.id))}>
           {t('Purchase')}
-          <span className="sr-only"> {pkg.name}</span>
+          <span className="sr-only" lang={language === 'en' ? undefined : 'en'}>
+            {' '}
+            {pkg.name}
+          </span>
         </Link>
       </div>
     </Card>
