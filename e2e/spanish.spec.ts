@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, idTokenFor, test } from './auth-fixtures';
 import { expectEmail } from './support/maildev';
@@ -55,6 +56,17 @@ test.describe('the Spanish pages', () => {
       ]);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       expect(await brandNameHeight(page)).toBeLessThan(50);
+      // axe as e2e/quality.spec.ts runs it on the English pages: no violation at all.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        axe.violations.map(
+          (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+        `axe violations on ${path}`,
+      ).toEqual([]);
       // Kept in test-results to be looked at for text that overflows its box.
       const shot = testInfo.outputPath(`${path.slice(1).replaceAll('/', '-')}.png`);
       await page.screenshot({ path: shot, fullPage: true });
