@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { rmSync } from 'node:fs';
-import { makeClientDir, spawnApiServer, type ApiServer } from './api-server';
+import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
 import { openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrations';
 import { startFakeStripe } from '../server/src/test/fake-stripe';
@@ -35,27 +35,35 @@ export async function benchPayments(options: {
   let failed = false;
   try {
     await migrate(db);
-    const departure = randomUUID();
+    // The bookings as travellers make them: each its own traveller, 20 to a departure (a
+    // departure holds at most a few dozen). A deposit confirms its booking, which moves the
+    // counters its departure and its traveller keep (migrations 7, 26 and 46): on one departure and
+    // one account for all of them, every event's transaction queued on those two rows, which no
+    // brand's bookings do.
+    const perDeparture = 20;
+    const departures = Array.from({ length: Math.ceil(count / perDeparture) }, () => randomUUID());
     await db.query(
-      `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken) VALUES ($1, 'swiss-alpine-lakes', $2, $3, $3)`,
-      [departure, addDays(todayIso('UTC'), 200), count],
+      `INSERT INTO departures (id, package_id, starts_on, capacity, seats_taken)
+       SELECT id, 'swiss-alpine-lakes', $2::date + n::int, $3, $3 FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
+      [departures, addDays(todayIso('UTC'), 200), perDeparture],
     );
     const ids = Array.from({ length: count }, () => randomUUID());
     // One statement: the bookings the deposits are for (requested, deposit due in a week).
     await db.query(
       `INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name, email,
          account_email, address, phone, departure_id, travellers, total_cents, status, deposit_due_at)
-       SELECT id, 'WT-' || upper(substr(md5(id::text), 1, 8)), 'bench-payer', 'swiss-alpine-lakes', 'Swiss Alpine Lakes',
-              100000, 'Payer', 'payer@example.com', 'payer@example.com', 'Somewhere 1', '442079460000', $2, 1, 100000,
-              'requested', now() + interval '7 days'
-         FROM unnest($1::uuid[]) AS id`,
-      [ids, departure],
+       SELECT id, 'WT-' || upper(substr(md5(id::text), 1, 8)), 'bench-payer-' || n, 'swiss-alpine-lakes', 'Swiss Alpine Lakes',
+              100000, 'Payer', 'payer@example.com', 'payer@example.com', 'Somewhere 1', '442079460000',
+              ($2::uuid[])[(n - 1) / $3 + 1], 1, 100000, 'requested', now() + interval '7 days'
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
+      [ids, departures, perDeparture],
     );
     for (let p = 0; p < 3; p++) {
       servers.push(
         await spawnApiServer({
           port: options.basePort + p,
           emulatorHost: options.emulatorHost,
+          nodeArgs: benchNodeArgs(),
           env: {
             CLIENT_DIR: clientDir,
             DATABASE_URL: url,

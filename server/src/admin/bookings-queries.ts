@@ -1,6 +1,6 @@
 // The console's reads of bookings: the filtered, newest-first list with its keyset cursor, one
 // booking, its audit trail, and a departure's passengers.
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { asReference } from '#contracts/booking';
 import type { OperatorGuest } from '#contracts/guests';
 import type { PaymentEntry } from '#contracts/payment';
@@ -8,7 +8,7 @@ import { toAdminBooking } from '../bookings/booking-row.js';
 import type { Queryable } from '../db/database.js';
 import { encodeCursor, type BookingFilters, type Cursor } from './filters.js';
 import { builder, run, runPrepared } from '../db/query-builder.js';
-import { paymentFilterSql } from '../money/sql.js';
+import { overdueHalvesSql, paymentFilterSql } from '../money/sql.js';
 import {
   bookingFields,
   guestsJson,
@@ -62,25 +62,62 @@ const searchOf = (q: string | undefined): Search => {
   return reference === null ? { text: q } : { reference };
 };
 
+// The filters that are a column of the booking itself, as conditions on `b`: the list's, and the
+// overdue pages' halves (overdueNewest) too.
+const columnFilters = (filters: BookingFilters, search: Search) =>
+  [
+    // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
+    // each status is its own, and cancelled's reads its own index (migration 49).
+    filters.status !== undefined && sql<boolean>`b.status = ${sql.lit(filters.status)}`,
+    filters.packageId !== undefined && search.text === undefined && sql<boolean>`b.package_id = ${filters.packageId}`,
+    filters.departureId !== undefined && sql<boolean>`b.departure_id = ${filters.departureId}`,
+    search.reference !== undefined && sql<boolean>`b.reference = ${search.reference}`,
+  ].filter((c) => c !== false);
+
+const newestFirstAfter = (at: RawBuilder<unknown>, id: RawBuilder<unknown>, after: Cursor) =>
+  sql<boolean>`(${at}, ${id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
+
+// One page of the overdue bookings, newest first: the ids of the page (`limit` of them after the
+// cursor), where the filter alone (server/src/money/sql.ts paymentFilterSql) finds every overdue
+// booking and fetches each row to sort them. Each half reads the ids and creation times from its
+// own index, which holds both (migration 66); only the page's rows are fetched. The list's other
+// column filters are asked in each half too.
+const overdueNewest = (conditions: RawBuilder<boolean>[], limit: number) => {
+  const where = sql.join(conditions, sql` AND `);
+  const half = (phase: string) => sql`SELECT b.id, b.created_at FROM bookings b WHERE ${sql.raw(phase)} AND ${where}`;
+  return sql<boolean>`b.id = ANY(ARRAY(SELECT o.id FROM (${half(overdueHalvesSql[0])} UNION ALL ${half(
+    overdueHalvesSql[1],
+  )}) o ORDER BY o.created_at DESC, o.id DESC LIMIT ${sql.lit(limit)}))`;
+};
+
 const applyFilters = <O>(
   query: SelectQueryBuilder<Scope, 'b' | 'd', O>,
   filters: BookingFilters,
   search: Search,
-) =>
-  query
-    // A constant, not a parameter (one of three, checked in ./filters.ts): the prepared plan of
-    // each status is its own, and cancelled's reads its own index (migration 49).
-    .$if(filters.status !== undefined, (q) => q.where('b.status', '=', sql.lit(filters.status!)))
-    .$if(filters.packageId !== undefined && search.text === undefined, (q) =>
-      q.where('b.package_id', '=', filters.packageId!),
-    )
-    .$if(filters.departureId !== undefined, (q) => q.where('b.departure_id', '=', filters.departureId!))
-    // A constant condition per state (server/src/money/sql.ts paymentFilterSql), chosen from the
-    // checked value.
-    .$if(filters.payment !== undefined, (q) =>
-      q.where(sql<boolean>`${sql.raw(paymentFilterSql[filters.payment!])}`),
-    )
-    .$if(search.reference !== undefined, (q) => q.where('b.reference', '=', search.reference!))
+  page?: { after?: Cursor; limit: number },
+) => {
+  const columns = columnFilters(filters, search);
+  // Paged, without a search, overdue reads its page's ids alone (above).
+  const overduePage = filters.payment === 'overdue' && search.text === undefined && page !== undefined;
+  return (
+    query
+      .$if(columns.length > 0, (q) => q.where(sql<boolean>`${sql.join(columns, sql` AND `)}`))
+      .$if(overduePage, (q) =>
+        q.where(
+          overdueNewest(
+            [
+              ...columns,
+              page!.after ? newestFirstAfter(sql.ref('b.created_at'), sql.ref('b.id'), page!.after) : sql<boolean>`true`,
+            ],
+            page!.limit,
+          ),
+        ),
+      )
+      // A constant condition per state (server/src/money/sql.ts paymentFilterSql), chosen from the
+      // checked value.
+      .$if(filters.payment !== undefined && !overduePage, (q) =>
+        q.where(sql<boolean>`${sql.raw(paymentFilterSql[filters.payment!])}`),
+      )
     // A search joins the booking's search text (migration 50: reference, name and email in one
     // text, lower-cased when written, chr(31) between them so a match stays within one field),
     // and the list is then walked in that table's newest-first index, which holds the text: see
@@ -94,7 +131,9 @@ const applyFilters = <O>(
         // package newest first with the text: a search within a package reads that package's
         // entries only (docs/decisions/058-search-within-a-package.md).
         .$if(filters.packageId !== undefined, (q) => q.where('s.package_id', '=', filters.packageId!)),
-    );
+      )
+  );
+};
 
 export type BookingsPage = { bookings: AdminBooking[]; next: Cursor | null };
 
@@ -113,10 +152,8 @@ export async function listAdminBookings(
   const searching = search.text !== undefined;
   const at = sql.ref(searching ? 's.created_at' : 'b.created_at');
   const id = sql.ref(searching ? 's.id' : 'b.id');
-  const query = applyFilters(selectBookings({ guests }), filters, search)
-    .$if(after !== undefined, (q) =>
-      q.where(sql<boolean>`(${at}, ${id}) < (${after!.at}::timestamptz, ${after!.id}::uuid)`),
-    )
+  const query = applyFilters(selectBookings({ guests }), filters, search, { after, limit: limit + 1 })
+    .$if(after !== undefined, (q) => q.where(newestFirstAfter(at, id, after!)))
     .orderBy(at, 'desc')
     .orderBy(id, 'desc')
     // One more than asked: a next page exists only if it has a row (no cursor to an empty page).

@@ -144,7 +144,7 @@ describeEach(storeCases())('the console at scale on $name', { timeout: 60_000 },
     expect((await list(`?q=${booking.reference.slice(-3)}Spa`)).bookings).toEqual([]);
   });
 
-  it('reads the console through its own pool on PostgreSQL, where a statement is cut off after 5 s and plans without parallel workers (PGlite: its one connection)', async () => {
+  it('reads the console through its own pool on PostgreSQL, where a statement is cut off after 5 s and plans without parallel workers, and neither pool compiles with JIT (PGlite: its one connection)', async () => {
     const setting = async (q: { query: typeof ctx.db.query }, name: string) =>
       Object.values((await q.query<Record<string, string>>(`SHOW ${name}`)).rows[0]!)[0];
     const timeout = (q: { query: typeof ctx.db.query }) => setting(q, 'statement_timeout');
@@ -153,6 +153,9 @@ describeEach(storeCases())('the console at scale on $name', { timeout: 60_000 },
       expect(await timeout(ctx.db)).toBe('0');
       expect(await setting(ctx.db.consoleReads, 'max_parallel_workers_per_gather')).toBe('0');
       expect(await setting(ctx.db, 'max_parallel_workers_per_gather')).not.toBe('0');
+      // No JIT compile on either (server/src/db/database.ts).
+      expect(await setting(ctx.db.consoleReads, 'jit')).toBe('off');
+      expect(await setting(ctx.db, 'jit')).toBe('off');
       // Still in the schema the URL names (the test's own), not the database's default one.
       expect(await setting(ctx.db.consoleReads, 'search_path')).toBe(await setting(ctx.db, 'search_path'));
     } else {

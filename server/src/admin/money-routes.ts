@@ -84,11 +84,14 @@ const dueRows = async (
 // date in UTC), else the balance date. A booking owes one or the other (server/src/money/sql.ts's
 // two phases), so a list by that date is two lists, each read in order from its own index
 // (migration 65: bookings_deposit_owing by deadline, bookings_balance_owing by balance date), the
-// first `listLimit` of each, then merged: never every booking still owing, sorted.
+// first `listLimit` of each, then merged: never every booking still owing, sorted. The deposits
+// are taken in their index's order, by deadline (whose date orders them the same way): by the
+// date alone, the deadline's date is an expression no index holds, and every deposit of the
+// range was read and sorted.
 const depositDueOn = `(b.deposit_due_at AT TIME ZONE 'UTC')::date`;
 const byDueDate = (deposit: string, balance: string) => `(
     (SELECT b.id, ${depositDueOn} AS due_on FROM bookings b WHERE ${depositPhaseSql} AND ${deposit}
-      ORDER BY 2, 1 LIMIT ${listLimit})
+      ORDER BY b.deposit_due_at, b.id LIMIT ${listLimit})
     UNION ALL
     (SELECT b.id, ${balanceDueOnSql} FROM bookings b WHERE ${balancePhaseSql} AND ${balance}
       ORDER BY 2, 1 LIMIT ${listLimit})

@@ -7,7 +7,7 @@ import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { bookingColumns, bookingsFrom, lockBookingRow, type BookingRow } from '../db/schema.js';
 import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
@@ -69,11 +69,7 @@ export const openMoveOfferMessage =
 
 // The same in the caller's transaction (an accepted move offer, server/src/moves).
 export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
-  const { rows } = await tx.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-    [request.bookingId],
-  );
-  const row = rows[0];
+  const row = await lockBookingRow(tx, request.bookingId);
   if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
     return { kind: 'not-found' };
   const current = toBooking(row);

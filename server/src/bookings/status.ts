@@ -1,12 +1,12 @@
 import { cancellableOnline, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { lockBookingRow, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
 import type { Booking } from '#contracts/api';
 import { cancellationFeeCents } from '../money/quote.js';
@@ -37,6 +37,12 @@ export type StatusChange = {
   moveOfferEnd?: 'declined' | 'expired';
   // Who ends the move offer in the trail (the traveller who declined); default the actor.
   moveOfferActor?: Actor;
+  // The booking's row as the caller locked and read it in this transaction (lockBookingRow).
+  lockedRow?: BookingRow;
+  // The caller's own audit rows (before this change's) and emails (after its own, given the
+  // booking as changed), written in the same statements: the ledger's payment that confirms.
+  alsoAudit?: AuditEntry[];
+  alsoEmails?: (booking: Booking) => EmailJob[];
 };
 
 export type StatusOutcome =
@@ -61,11 +67,8 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
 
 // The same in the caller's transaction (a declined or lapsed move offer, server/src/moves).
 export async function changeBookingStatusIn(tx: Queryable, change: StatusChange): Promise<StatusOutcome> {
-  const { rows } = await tx.query<BookingRow>(
-    `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-    [change.bookingId],
-  );
-  const row = rows[0];
+  // A caller that has just locked and read the row (the ledger) passes it on.
+  const row = change.lockedRow ?? (await lockBookingRow(tx, change.bookingId));
   if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
     return { kind: 'not-found' };
   }
@@ -121,6 +124,7 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
     );
   }
   await recordAudit(tx, [
+    ...(change.alsoAudit ?? []),
     {
       actor: change.actor,
       action: change.to === 'confirmed' ? 'booking.confirmed' : 'booking.cancelled',
@@ -155,6 +159,7 @@ export async function changeBookingStatusIn(tx: Queryable, change: StatusChange)
       data: operationsEmailData(booking, data),
     });
   }
+  jobs.push(...(change.alsoEmails?.(booking) ?? []));
   await enqueueEmails(tx, jobs);
   return {
     kind: 'changed',

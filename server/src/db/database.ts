@@ -190,20 +190,29 @@ function quote(text: string): string {
   }
 }
 
-// The console's connections plan without parallel workers. Its reads are LIMIT walks of an index
-// that stop at a page of rows: with workers, a search with a status filter took 94-121 ms (each
-// worker starting, walking its share, the leader merging) against 9 ms on its own, on a million
-// bookings (docs/decisions/051-search-table.md), and under many requests at once the workers only
-// take the CPUs the other requests need. Set in the connection's startup options, added to any the
+// Settings for every connection of a pool, in the connection's startup options, added to any the
 // URL already carries (a test schema's search_path), as the URL's own would replace a separate
 // `options` setting (node_modules/pg/lib/connection-parameters.js).
-function withoutParallelWorkers(url: string): string {
+function withSettings(url: string, settings: string[]): string {
   const parsed = new URL(url);
   const options = parsed.searchParams.get('options');
-  const setting = '-c max_parallel_workers_per_gather=0';
+  const setting = settings.map((s) => `-c ${s}`).join(' ');
   parsed.searchParams.set('options', options ? `${options} ${setting}` : setting);
   return parsed.toString();
 }
+
+// No JIT compilation, on any connection: every statement of this server reads or writes a page
+// of rows, and JIT's compile (about 130 ms) is bought whenever the planner's estimate of a
+// condition crosses jit_above_cost. On a million bookings the money screen's refunds due, whose
+// condition the planner guesses at 320,000 rows where 2,000 match, took 326 ms, 132 of them
+// compiling, against 41 ms without (docs/decisions/075-no-jit.md).
+const noJit = 'jit=off';
+// The console's connections plan without parallel workers too. Its reads are LIMIT walks of an
+// index that stop at a page of rows: with workers, a search with a status filter took 94-121 ms
+// (each worker starting, walking its share, the leader merging) against 9 ms on its own, on a
+// million bookings (docs/decisions/051-search-table.md), and under many requests at once the
+// workers only take the CPUs the other requests need.
+const consoleSettings = [noJit, 'max_parallel_workers_per_gather=0'];
 
 async function openPostgres({
   url,
@@ -219,7 +228,7 @@ async function openPostgres({
   queryTimeoutMs?: number;
 }): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: withSettings(url, [noJit]),
     max: poolSize,
     connectionTimeoutMillis: 3000,
     // A query stuck behind a dead server must fail, not hang the request.
@@ -228,7 +237,7 @@ async function openPostgres({
   // PostgreSQL itself cancels a console read past the timeout (its connection stays usable);
   // a request that waits longer than connectionTimeoutMillis for one of these connections is a 503.
   const consolePool = new pg.Pool({
-    connectionString: withoutParallelWorkers(url),
+    connectionString: withSettings(url, consoleSettings),
     max: consolePoolSize,
     connectionTimeoutMillis: 3000,
     statement_timeout: consoleStatementTimeoutMs,

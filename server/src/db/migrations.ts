@@ -1492,6 +1492,35 @@ ${rebuildSearchTable(`
       ANALYZE bookings;
     `,
   },
+  {
+    version: 66,
+    name: 'the overdue and due-soon indexes answer their reads alone: the balance phase whole, the creation time held',
+    // docs/decisions/074-owing-indexes-answer-alone.md. Migration 65's two indexes found the
+    // bookings past or near a date, but each read still visited every booking they found: the
+    // console's payment=overdue filter fetched all the overdue rows (thousands) to sort them newest
+    // first for a page of 50 (4.7 s p95 on a million bookings), and the balance index's condition
+    // left out the balance phase's deposit test, checked on each row. Built again:
+    // - bookings_balance_owing over server/src/money/sql.ts's balance phase word for word (the
+    //   deposit paid or waived), as bookings_deposit_owing is over the deposit phase;
+    // - both holding created_at (INCLUDE), so the overdue filter reads each overdue booking's place
+    //   in the newest-first order from the index alone and fetches only the page's rows.
+    // Indexes only: nothing stored changes.
+    sql: `
+      DROP INDEX bookings_balance_owing;
+      CREATE INDEX bookings_balance_owing ON bookings (balance_due_on, id) INCLUDE (created_at)
+        WHERE status <> 'cancelled' AND paid_cents < total_cents
+          AND (deposit_waived OR paid_cents >= (CASE WHEN deposit_due_at IS NULL AND NOT deposit_waived THEN 0
+            WHEN (created_at AT TIME ZONE 'UTC')::date >= balance_due_on
+            THEN total_cents::bigint ELSE (total_cents::bigint * deposit_percent + 50) / 100 END));
+      DROP INDEX bookings_deposit_owing;
+      CREATE INDEX bookings_deposit_owing ON bookings (deposit_due_at, id) INCLUDE (created_at)
+        WHERE status <> 'cancelled' AND paid_cents < total_cents AND NOT deposit_waived
+          AND paid_cents < (CASE WHEN deposit_due_at IS NULL AND NOT deposit_waived THEN 0
+            WHEN (created_at AT TIME ZONE 'UTC')::date >= balance_due_on
+            THEN total_cents::bigint ELSE (total_cents::bigint * deposit_percent + 50) / 100 END);
+      ANALYZE bookings;
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -13,9 +13,9 @@ import {
 } from '#contracts/guests';
 import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import type { Database, Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { toBooking } from '../bookings/booking-row.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
+import { lockBookingRow } from '../db/schema.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
@@ -23,13 +23,7 @@ import type { CheckInState } from '#contracts/check-in';
 
 // The booking's row, locked until the transaction ends (the travellers' details and their links
 // change under it).
-export const lockBooking = async (tx: Queryable, bookingId: string) =>
-  (
-    await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [bookingId],
-    )
-  ).rows[0];
+export const lockBooking = lockBookingRow;
 
 const fieldNames: Record<GuestField, string> = {
   fullName: 'full name',

@@ -32,17 +32,25 @@ export const paymentStateSql: Record<PaymentState, string> = {
   settled: `(b.status = 'cancelled' AND b.paid_cents <= coalesce(b.cancellation_fee_cents, 0))`,
 };
 
+// Overdue's two halves, each a range of its own index (migrations 65 and 66: a deposit past its
+// deadline in bookings_deposit_owing, a balance past its date in bookings_balance_owing; each
+// index's condition is its phase word for word, which is what lets the planner use it).
+export const overdueHalvesSql = [
+  `${depositPhaseSql} AND b.deposit_due_at < now()`,
+  `${balancePhaseSql} AND ${todaySql} > ${balanceDueOnSql}`,
+] as const;
+
 // The console's `payment=` filter (server/src/admin/bookings-queries.ts): each state's condition,
-// but overdue as the ids its two halves read from their own indexes (migration 65: a deposit past
-// its deadline from bookings_deposit_owing, a balance past its date from bookings_balance_owing),
-// looked up by key and sorted. As one condition on the newest-first walk the planner, which cannot
-// tell how few of the bookings still owing are past a date, walked every one of them.
+// but overdue as the ids its two halves read from their own indexes, looked up by key. As one
+// condition on the newest-first walk the planner, which cannot tell how few of the bookings still
+// owing are past a date, walked every one of them. (The list's pages read overdue through
+// bookings-queries.ts's overdueNewest, which fetches only a page's rows.)
 export const paymentFilterSql: Record<PaymentState, string> = {
   ...paymentStateSql,
   overdue: `b.id = ANY(ARRAY(
-    SELECT b.id FROM bookings b WHERE ${depositPhaseSql} AND b.deposit_due_at < now()
+    SELECT b.id FROM bookings b WHERE ${overdueHalvesSql[0]}
     UNION ALL
-    SELECT b.id FROM bookings b WHERE ${balancePhaseSql} AND ${todaySql} > ${balanceDueOnSql}))`,
+    SELECT b.id FROM bookings b WHERE ${overdueHalvesSql[1]}))`,
 };
 
 // What is due now, in SQL (contracts/payment.ts dueNowCents).

@@ -4,6 +4,7 @@
 // naming the staff member, the receipt email and, when the deposit is now covered, the booking's
 // confirmation (CONFIRM_ON_DEPOSIT). docs/decisions/067-payment-ledger.md.
 import { randomUUID } from 'node:crypto';
+import type { Booking } from '#contracts/api';
 import { centsDecimal } from '#contracts/money';
 import {
   paymentAllowedCents,
@@ -11,12 +12,12 @@ import {
   type PaymentKind,
   type PaymentMethod,
 } from '#contracts/payment';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingStatusIn } from '../bookings/status.js';
 import type { Database, Queryable } from '../db/database.js';
-import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
-import { enqueueEmails } from '../mail/outbox.js';
+import { lockBookingRow } from '../db/schema.js';
+import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { paymentSettings } from '../money/settings.js';
 
@@ -52,13 +53,7 @@ export type LedgerRequest = {
   receiptTo?: { email: string; name: string };
 };
 
-const lockBooking = async (tx: Queryable, id: string) =>
-  (
-    await tx.query<BookingRow>(
-      `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-      [id],
-    )
-  ).rows[0];
+const lockBooking = lockBookingRow;
 
 // The amount allowed, in the words the console shows beside the amount field.
 const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>
@@ -119,18 +114,33 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
   );
   if (inserted.rows.length === 0) return { kind: 'duplicate', bookingId: row.id };
   // The amount and the method, never the note or the reference (they may name people).
-  await recordAudit(tx, [
-    {
-      actor: staff,
-      action: entry.kind === 'payment' ? 'payment.recorded' : 'refund.recorded',
-      bookingId: row.id,
-      departureId: row.departure_id ?? undefined,
-      to: `${paymentSettings.currency} ${centsDecimal(entry.amountCents)} (${entry.method})`,
-    },
-  ]);
+  const audit: AuditEntry = {
+    actor: staff,
+    action: entry.kind === 'payment' ? 'payment.recorded' : 'refund.recorded',
+    bookingId: row.id,
+    departureId: row.departure_id ?? undefined,
+    to: `${paymentSettings.currency} ${centsDecimal(entry.amountCents)} (${entry.method})`,
+  };
+  const to = request.receiptTo?.email ?? row.account_email;
+  const receipt = (booking: Booking): EmailJob[] =>
+    to
+      ? [
+          {
+            bookingId: row.id,
+            kind: 'payment-receipt',
+            to,
+            data: emailData(booking, {
+              entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
+              ...(request.receiptTo ? { name: request.receiptTo.name } : {}),
+            }),
+          },
+        ]
+      : [];
   const after = await lockBooking(tx, row.id);
-  let booking = toBooking(after!);
-  // Paying the deposit confirms a requested booking: its own confirmation email, its own row.
+  const booking = toBooking(after!);
+  // Paying the deposit confirms a requested booking: its own confirmation email, its own row,
+  // written in the same statements as the entry's row and receipt (a payment by card is recorded
+  // while Stripe waits for the webhook's answer: each statement is a round trip of that wait).
   if (
     entry.kind === 'payment' &&
     paymentSettings.confirmOnDeposit &&
@@ -139,26 +149,17 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
   ) {
     const confirmed = await changeBookingStatusIn(tx, {
       bookingId: row.id,
+      lockedRow: after!,
       to: 'confirmed',
       actor: staff,
       reason: 'The deposit was paid',
       offers: request.offers,
+      alsoAudit: [audit],
+      alsoEmails: receipt,
     });
-    if (confirmed.kind === 'changed') booking = confirmed.booking;
+    if (confirmed.kind === 'changed') return { kind: 'recorded', bookingId: row.id };
   }
-  const to = request.receiptTo?.email ?? after!.account_email;
-  if (to) {
-    await enqueueEmails(tx, [
-      {
-        bookingId: row.id,
-        kind: 'payment-receipt',
-        to,
-        data: emailData(booking, {
-          entry: { kind: entry.kind, method: entry.method, amountCents: entry.amountCents },
-          ...(request.receiptTo ? { name: request.receiptTo.name } : {}),
-        }),
-      },
-    ]);
-  }
+  await recordAudit(tx, [audit]);
+  await enqueueEmails(tx, receipt(booking));
   return { kind: 'recorded', bookingId: row.id };
 }

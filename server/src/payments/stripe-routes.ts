@@ -27,7 +27,7 @@ import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { createCheckout, shareOf, type CheckoutFor } from './stripe-checkout.js';
 import { webhookToleranceSeconds } from './stripe-client.js';
-import { handleStripeEvent } from './stripe-webhook.js';
+import { stripeEventsOnce } from './stripe-webhook.js';
 
 export type StripeRoutesContext = Pick<
   AppContext,
@@ -202,6 +202,7 @@ export async function stripeRoutes(app: FastifyInstance, options: StripeRoutesCo
   );
 
   // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
+  const handleStripeEvent = stripeEventsOnce();
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser(

@@ -7,7 +7,7 @@
 // docs/decisions/070-stripe-checkout.md.
 import type Stripe from 'stripe';
 import type { Actor } from '../audit/audit.js';
-import type { Database, Queryable } from '../db/database.js';
+import { prepared, type Database, type Queryable } from '../db/database.js';
 import { paymentSettings } from '../money/settings.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { recordLedgerEntryIn } from './ledger.js';
@@ -156,16 +156,23 @@ export async function recordRefundIn(
   };
 }
 
+// Prepared: every delivery runs the first, every recorded event the second.
+const claimEvent = prepared(
+  'stripe-event-claim',
+  `INSERT INTO stripe_events (id, type, outcome) VALUES ($1, $2, 'received') ON CONFLICT (id) DO NOTHING RETURNING id`,
+);
+const settleEvent = prepared(
+  'stripe-event-settle',
+  'UPDATE stripe_events SET outcome = $2, booking_id = $3 WHERE id = $1',
+);
+
 export function handleStripeEvent(
   db: Database,
   event: Stripe.Event,
   offers: OfferContext,
 ): Promise<Recorded> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `INSERT INTO stripe_events (id, type, outcome) VALUES ($1, $2, 'received') ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type.slice(0, 100)],
-    );
+    const claimed = await tx.query(claimEvent, [event.id, event.type.slice(0, 100)]);
     if (claimed.rows.length === 0) return { outcome: 'replay' as const, bookingId: null };
     let result: Recorded;
     switch (event.type) {
@@ -189,11 +196,23 @@ export function handleStripeEvent(
         // Every other type (Stripe sends what the endpoint subscribes to): acknowledged, ignored.
         result = { outcome: 'ignored', bookingId: null };
     }
-    await tx.query('UPDATE stripe_events SET outcome = $2, booking_id = $3 WHERE id = $1', [
-      event.id,
-      result.outcome,
-      result.bookingId,
-    ]);
+    await tx.query(settleEvent, [event.id, result.outcome, result.bookingId]);
     return result;
   });
+}
+
+// One process's deliveries of an event that overlap (Stripe retries a slow answer; the same event
+// can arrive twice at once) share the first delivery's work, so the second holds no database
+// connection while it waits on the first's claim of the event id: each later one answers as a
+// replay when the first has recorded it, or fails with it (Stripe then delivers it again). The
+// event id's row in stripe_events still keeps each event once across processes.
+export function stripeEventsOnce() {
+  const inFlight = new Map<string, Promise<Recorded>>();
+  return (db: Database, event: Stripe.Event, offers: OfferContext): Promise<Recorded> => {
+    const running = inFlight.get(event.id);
+    if (running) return running.then(() => ({ outcome: 'replay', bookingId: null }));
+    const handled = handleStripeEvent(db, event, offers).finally(() => inFlight.delete(event.id));
+    inFlight.set(event.id, handled);
+    return handled;
+  };
 }
