@@ -64,24 +64,32 @@ export function formatBirthDate(iso: string, language: Language = 'en'): string 
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-// A named zone other than UTC (the server's emails): Intl, one formatter a zone.
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+// A date's parts in a named zone, by Intl with `options`: one formatter a zone, made on first use
+// (docs/decisions/016), for the moments below and the deadlines further down.
+function zonedParts(options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (date: Date, timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    const all = format.formatToParts(date);
+    return (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+  };
+}
+
+// A named zone other than UTC (the server's emails).
+const momentParts = zonedParts({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 function zoneParts(date: Date, timeZone: string) {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  const all = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+  const part = momentParts(date, timeZone);
   return {
     day: `${part('day')} ${part('month')} ${part('year')}`,
     time: `${part('hour')}:${part('minute')}`,
@@ -154,7 +162,15 @@ export function pluralWord(count: number, one: string, many = `${one}s`): string
 // A deadline (a waiting-list offer's) as the site and every email show it: in the brand's time
 // zone, with the zone named, "Sun 10 Jan 2027, 06:30 PST". The same words on the page and in the
 // email whatever the reader's own zone. Intl made on first use (docs/decisions/016).
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+const deadlineParts = zonedParts({
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
 export function formatDeadline(
   iso: string,
   timeZone: string = brand.timeZone,
@@ -162,21 +178,6 @@ export function formatDeadline(
 ): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let format = deadlineFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-      timeZone,
-    });
-    deadlineFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = deadlineParts(date, timeZone);
   return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`, language)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

@@ -55,6 +55,38 @@ export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays'
   );
 }
 
+// What the price includes, or what it does not: the same section for both lists, none when empty.
+function IncludedList({
+  H,
+  id,
+  kind,
+  title,
+  lang,
+  items,
+}: {
+  H: 'h2' | 'h3' | 'h4';
+  id: string;
+  kind: 'in' | 'out';
+  title: string;
+  // The items' language where it is not the page's (the catalogue's English on a Spanish page).
+  lang: string | undefined;
+  items: readonly string[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section className="package-section" aria-labelledby={id}>
+      <H className="package-section__title" id={id}>
+        {title}
+      </H>
+      <ul className="included-list" data-kind={kind} lang={lang}>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function PackageContentSections({
   pkg,
   headingLevel = 2,
@@ -99,30 +131,22 @@ export function PackageContentSections({
       ) : null}
       {pkg.includes.length > 0 || pkg.excludes.length > 0 ? (
         <div className="package-included">
-          {pkg.includes.length > 0 ? (
-            <section className="package-section" aria-labelledby={`${id}-in`}>
-              <H className="package-section__title" id={`${id}-in`}>
-                {t('Included')}
-              </H>
-              <ul className="included-list" data-kind="in" lang={catalogueLang}>
-                {pkg.includes.map((item, i) => (
-                  <li key={i}>{item}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {pkg.excludes.length > 0 ? (
-            <section className="package-section" aria-labelledby={`${id}-out`}>
-              <H className="package-section__title" id={`${id}-out`}>
-                {t('Not included')}
-              </H>
-              <ul className="included-list" data-kind="out" lang={catalogueLang}>
-                {pkg.excludes.map((item, i) => (
-                  <li key={i}>{item}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <IncludedList
+            H={H}
+            id={`${id}-in`}
+            kind="in"
+            title={t('Included')}
+            lang={catalogueLang}
+            items={pkg.includes}
+          />
+          <IncludedList
+            H={H}
+            id={`${id}-out`}
+            kind="out"
+            title={t('Not included')}
+            lang={catalogueLang}
+            items={pkg.excludes}
+          />
         </div>
       ) : null}
       {gallery.length > 0 ? (

@@ -3,7 +3,7 @@
 //
 // The SDK (about 30 KiB gzip) is loaded with import() only when it is needed: on the account
 // page, on signed-in pages, and on public pages when a stored session exists.
-import { useSyncExternalStore } from 'react';
+import { externalStore } from '~/lib/external-store';
 import type * as FirebaseAuth from 'firebase/auth';
 import type { Auth, User } from 'firebase/auth';
 import { authEmulatorUrl, firebaseConfig } from '~/config/env';
@@ -29,15 +29,10 @@ export type AuthState =
 
 type Sdk = typeof FirebaseAuth;
 
-let state: AuthState = { status: 'idle' };
+const authState = externalStore<AuthState>({ status: 'idle' }, { status: 'idle' });
+const setState = authState.set;
 let started = false;
 let sdkPromise: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
-const listeners = new Set<() => void>();
-
-function setState(next: AuthState) {
-  state = next;
-  listeners.forEach((l) => l());
-}
 
 function toAuthUser(user: User): AuthUser {
   return {
@@ -74,13 +69,8 @@ export function hasStoredSession(): boolean {
 export type OperatorRole =
   { status: 'unknown' } | { status: 'known'; uid: string; operator: boolean; role: StaffRole | null };
 
-let role: OperatorRole = { status: 'unknown' };
-const roleListeners = new Set<() => void>();
-
-function setRole(next: OperatorRole) {
-  role = next;
-  roleListeners.forEach((l) => l());
-}
+const operatorRole = externalStore<OperatorRole>({ status: 'unknown' }, { status: 'unknown' });
+const setRole = operatorRole.set;
 
 const knownRole = (uid: string, claims: Record<string, unknown>): OperatorRole => {
   const role = roleOf(claims.role);
@@ -171,35 +161,9 @@ export function startAuth({ force = false } = {}) {
   const timer = setTimeout(load, 3000);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const useAuth = (): AuthState => authState.useValue();
 
-const serverSnapshot: AuthState = { status: 'idle' };
-
-export function useAuth(): AuthState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => serverSnapshot,
-  );
-}
-
-function subscribeRole(listener: () => void) {
-  roleListeners.add(listener);
-  return () => roleListeners.delete(listener);
-}
-
-const unknownRole: OperatorRole = { status: 'unknown' };
-
-export function useOperatorRole(): OperatorRole {
-  return useSyncExternalStore(
-    subscribeRole,
-    () => role,
-    () => unknownRole,
-  );
-}
+export const useOperatorRole = (): OperatorRole => operatorRole.useValue();
 
 // For ~/lib/auth-actions (the account page's and the console's actions, kept out of the code
 // every page loads): the SDK, loaded once.

@@ -5,6 +5,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { data, useMatches, useRouteLoaderData, type AppLoadContext } from 'react-router';
 import type { PageLoadContext, PageUser } from '#contracts/page-session';
+import type { StaffRole } from '#contracts/roles';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -37,6 +38,11 @@ export async function loadPageData(
   const answers = await Promise.all(wanted.map(async (path) => [path, await page.read(path)] as const));
   return { user: page.user, api: Object.fromEntries(answers.filter(([, data]) => data !== undefined)) };
 }
+
+// For a page only one role's reads serve (the owners' team, a guide's departures): another
+// session reads nothing, as the API would refuse it, and the page fetches as without a cookie.
+export const loadPageDataFor = (context: AppLoadContext, role: StaffRole, paths: string[]) =>
+  loadPageData(context, context.page?.user?.role === role ? paths : []);
 
 // The same for the console's pages: nothing is read unless the cookie carries the operator claim
 // (the API would refuse it anyway).

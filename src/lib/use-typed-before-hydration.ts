@@ -20,6 +20,14 @@ export function useTypedBeforeHydration(
   }, [form]);
 }
 
+// A `take` for a form whose fields each have their own state: the setter named as the field is
+// handed its value; a field without one is left as it is.
+export const intoFields =
+  (setters: Record<string, (value: string) => void>) =>
+  (name: string, value: string): void => {
+    if (Object.hasOwn(setters, name)) setters[name]!(value);
+  };
+
 export function typedFields(form: HTMLFormElement | null): [string, string][] {
   if (!form) return [];
   const typed: [string, string][] = [];

@@ -1,7 +1,7 @@
 import { staffPaths } from '~/features/admin/api/admin-api';
 import { StaffConsole } from '~/features/admin/components/staff-console';
 import { useAuth } from '~/lib/auth';
-import { loadPageData, usePageUser } from '~/lib/page-data';
+import { loadPageDataFor, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/admin-staff';
 
 export const meta = () => [
@@ -11,7 +11,7 @@ export const meta = () => [
 
 // With an owner's session cookie the server renders the list.
 export const loader = ({ context }: Route.LoaderArgs) =>
-  loadPageData(context, context.page?.user?.role === 'owner' ? [staffPaths.staff] : []);
+  loadPageDataFor(context, 'owner', [staffPaths.staff]);
 
 export default function AdminStaffPage() {
   const auth = useAuth();

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { GuideManifest } from '~/features/guide/components/guide-manifest';
 import { guidePaths } from '~/features/guide/guide-api';
 import guideCss from '~/features/guide/guide.css?url';
-import { loadPageData } from '~/lib/page-data';
+import { loadPageDataFor } from '~/lib/page-data';
 import type { Route } from './+types/guide-departure';
 
 export const links = () => [{ rel: 'stylesheet', href: guideCss }];
@@ -13,7 +13,7 @@ export const meta = () => [
 ];
 
 export const loader = ({ params, context }: Route.LoaderArgs) =>
-  loadPageData(context, context.page?.user?.role === 'guide' ? [guidePaths.manifest(params.id)] : []);
+  loadPageDataFor(context, 'guide', [guidePaths.manifest(params.id)]);
 
 export default function GuideDeparturePage() {
   const { id = '' } = useParams();

@@ -1,7 +1,7 @@
 import { GuideDepartures } from '~/features/guide/components/guide-departures';
 import { guidePaths } from '~/features/guide/guide-api';
 import guideCss from '~/features/guide/guide.css?url';
-import { loadPageData } from '~/lib/page-data';
+import { loadPageDataFor } from '~/lib/page-data';
 import type { Route } from './+types/guide';
 
 export const links = () => [{ rel: 'stylesheet', href: guideCss }];
@@ -13,7 +13,7 @@ export const meta = () => [
 
 // With a guide's session cookie the server renders their list.
 export const loader = ({ context }: Route.LoaderArgs) =>
-  loadPageData(context, context.page?.user?.role === 'guide' ? [guidePaths.departures] : []);
+  loadPageDataFor(context, 'guide', [guidePaths.departures]);
 
 export default function GuidePage() {
   return <GuideDepartures />;

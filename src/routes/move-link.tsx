@@ -1,15 +1,10 @@
 import { useParams } from 'react-router';
 import { getMoveLink } from '~/features/booking/api/guest-links-api';
 import { MoveLinkAnswer } from '~/features/booking/components/move-link-answer';
-import { TokenLinkPage } from '~/features/booking/components/token-link-page';
+import { TokenLinkPage, tokenLinkMeta } from '~/features/booking/components/token-link-page';
 
-// The token is in the address: no referrer carries it to another site, and no search engine keeps it.
-export const meta = () => [
-  { title: 'A new date for your trip | Wayfarer Tours' },
-  { name: 'description', content: 'Accept or decline the new date of your Wayfarer Tours trip.' },
-  { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
-];
+export const meta = () =>
+  tokenLinkMeta('A new date for your trip', 'Accept or decline the new date of your Wayfarer Tours trip.');
 
 // /moves/:token: a party's personal link to the brand's move of its departure (no sign-in).
 export default function MoveLinkPage() {

@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { guideDeparturesSchema, type GuideDeparture } from '#contracts/staff';
 import { type AppContext, todayOf } from '../context/app-context.js';
 import type { DepartureRow } from '../db/schema.js';
-import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
-import { noStore } from '../http/route-parts.js';
-import { fromDatabase } from '../http/problem.js';
+import { consoleRead } from '../http/route-parts.js';
 
 // The departure's own columns, and three counts the query makes.
 type Row = Pick<
@@ -24,18 +22,16 @@ export type GuideRoutesContext = Pick<AppContext, 'db' | 'packages' | 'today'>;
 export async function guideRoutes(app: FastifyInstance, options: GuideRoutesContext) {
   const { db, packages } = options;
   const today = todayOf(options);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  consoleRead(
+    app,
     '/api/guide/departures',
     {
-      schema: consoleSchema({
-        summary: 'The departures a guide is assigned to, from today on, soonest first, with check-in counts',
-        response: { 200: guideDeparturesSchema },
-      }),
+      summary: 'The departures a guide is assigned to, from today on, soonest first, with check-in counts',
+      answer: guideDeparturesSchema,
     },
-    async (request, reply) => {
-      const { rows } = await fromDatabase(() =>
-        db.query<Row>(
-          `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.status, d.meeting_point,
+    async (request) => {
+      const { rows } = await db.query<Row>(
+        `SELECT d.id, d.package_id, to_char(d.starts_on, 'YYYY-MM-DD') AS starts_on, d.status, d.meeting_point,
              d.meeting_time,
              (SELECT count(*)::int FROM booking_guests bg JOIN bookings b ON b.id = bg.booking_id
                WHERE b.departure_id = d.id AND b.status <> 'cancelled') AS travellers,
@@ -46,8 +42,7 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
            FROM departure_guides g JOIN departures d ON d.id = g.departure_id
            WHERE g.uid = $1 AND d.starts_on >= $2::date
            ORDER BY d.starts_on, d.id`,
-          [request.user!.uid, today()],
-        ),
+        [request.user!.uid, today()],
       );
       const departures: GuideDeparture[] = rows.map((r) => ({
         id: r.id,
@@ -60,7 +55,7 @@ export async function guideRoutes(app: FastifyInstance, options: GuideRoutesCont
         present: r.present,
         noShow: r.no_show,
       }));
-      return noStore(reply).send({ departures });
+      return { departures };
     },
   );
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { newBookingsCap } from '#contracts/admin';
 import { lastSeenSchema, type LastSeen } from '#contracts/api';
 import { consoleSchema, type ZodTypeProvider } from '../http/api-schemas.js';
-import { noStore } from '../http/route-parts.js';
+import { consoleRead, noStore } from '../http/route-parts.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Selectable } from 'kysely';
 import type { Queryable } from '../db/database.js';
@@ -24,32 +24,29 @@ async function newSince(db: Queryable, since: Date | string | null): Promise<num
   return rows[0]?.n ?? 0;
 }
 
+// Both routes' answer: when the operator last looked, by `sql` (the read, or the write that records
+// now and returns it), and how many bookings arrived since (all of them, up to the cap, if never).
+async function lastSeen(db: Queryable, sql: string, operatorId: string): Promise<LastSeen> {
+  const { rows } = await db.query<Pick<Selectable<OperatorViewsTable>, 'seen_at'>>(sql, [operatorId]);
+  const seenAt = rows[0]?.seen_at ?? null;
+  return {
+    lastSeenAt: seenAt === null ? null : new Date(seenAt).toISOString(),
+    newBookings: await newSince(db, seenAt),
+  };
+}
+
 export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppContext, 'db'>) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
+  consoleRead(
+    app,
     '/api/admin/last-seen',
     {
-      schema: consoleSchema({
-        summary: 'When this operator last looked at the bookings, and how many arrived since',
-        response: { 200: lastSeenSchema },
-      }),
+      summary: 'When this operator last looked at the bookings, and how many arrived since',
+      answer: lastSeenSchema,
     },
-    async (request, reply) => {
-      const body = await fromDatabase(async (): Promise<LastSeen> => {
-        const { rows } = await db.query<Pick<Selectable<OperatorViewsTable>, 'seen_at'>>(
-          'SELECT seen_at FROM operator_views WHERE operator_id = $1',
-          [request.user!.uid],
-        );
-        const seenAt = rows[0]?.seen_at ?? null;
-        return {
-          lastSeenAt: seenAt === null ? null : new Date(seenAt).toISOString(),
-          newBookings: await newSince(db, seenAt),
-        };
-      });
-      return noStore(reply).send(body);
-    },
+    (request) => lastSeen(db, 'SELECT seen_at FROM operator_views WHERE operator_id = $1', request.user!.uid),
   );
 
   // "I have looked": now, by the database's clock (the one that stamps bookings).
@@ -63,16 +60,15 @@ export async function lastSeenRoutes(app: FastifyInstance, options: Pick<AppCont
       }),
     },
     async (request, reply) => {
-      const body = await fromDatabase(async (): Promise<LastSeen> => {
-        const { rows } = await db.query<Pick<Selectable<OperatorViewsTable>, 'seen_at'>>(
+      const body = await fromDatabase(() =>
+        lastSeen(
+          db,
           `INSERT INTO operator_views (operator_id, seen_at) VALUES ($1, now())
          ON CONFLICT (operator_id) DO UPDATE SET seen_at = greatest(operator_views.seen_at, excluded.seen_at)
          RETURNING seen_at`,
-          [request.user!.uid],
-        );
-        const seenAt = rows[0]!.seen_at;
-        return { lastSeenAt: new Date(seenAt).toISOString(), newBookings: await newSince(db, seenAt) };
-      });
+          request.user!.uid,
+        ),
+      );
       return noStore(reply).send(body);
     },
   );

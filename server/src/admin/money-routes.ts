@@ -22,9 +22,10 @@ import { findAdminBooking } from './bookings-queries.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Queryable } from '../db/database.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { bookingIdParams, noStore } from '../http/route-parts.js';
+import { bookingIdParams, consoleRead, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
+import { oneReadAtATime } from '../one-read-at-a-time.js';
 import { stampSql } from './kept-reads.js';
 
 import {
@@ -218,22 +219,14 @@ const moneyFreshMs = 5_000;
 // statement a request over a million bookings, whose lists each read hundreds of rows.
 export function moneyScreenReader(db: Queryable) {
   let kept: { key: string; at: number; screen: MoneyScreen } | undefined;
-  let reading: { key: string; done: Promise<MoneyScreen> } | undefined;
-  const read = (key: string) => {
-    if (reading?.key === key) return reading.done;
-    const done = readMoneyScreen(db).then((screen) => {
-      kept = { key, at: Date.now(), screen };
-      return screen;
-    });
-    const entry = { key, done };
-    reading = entry;
-    void done
-      .finally(() => {
-        if (reading === entry) reading = undefined;
-      })
-      .catch(() => {});
-    return done;
-  };
+  const reads = oneReadAtATime<MoneyScreen>();
+  const read = (key: string) =>
+    reads.read(key, () =>
+      readMoneyScreen(db).then((screen) => {
+        kept = { key, at: Date.now(), screen };
+        return screen;
+      }),
+    );
   return async (today: string): Promise<MoneyScreen> => {
     const { rows } = await db.query<{ stamp: string | null }>(stampSql);
     const key = `${today}|${rows[0]?.stamp ?? ''}`;
@@ -348,18 +341,14 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
   const today = options.today ?? (() => todayIso('UTC'));
   const readScreen = moneyScreenReader(reads);
 
-  api.get(
+  consoleRead(
+    app,
     '/api/admin/money',
     {
-      schema: consoleSchema({
-        summary: 'The money screen: due in 30 days, overdue, refunds due, received in 7 days, and the charts',
-        response: { 200: moneyScreenSchema },
-      }),
+      summary: 'The money screen: due in 30 days, overdue, refunds due, received in 7 days, and the charts',
+      answer: moneyScreenSchema,
     },
-    async (_request, reply) => {
-      const screen = await fromDatabase(() => readScreen(today()));
-      return noStore(reply).send(screen);
-    },
+    () => readScreen(today()),
   );
 
   api.get(

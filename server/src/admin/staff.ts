@@ -18,7 +18,7 @@ import {
 import type { Database, Queryable } from '../db/database.js';
 import type { AppContext } from '../context/app-context.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { noStore } from '../http/route-parts.js';
+import { consoleRead, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import type { StaffAccount, StaffDirectory } from '../auth/staff-directory.js';
 
@@ -136,21 +136,15 @@ export async function staffRoutes(app: FastifyInstance, options: Pick<AppContext
   );
 
   // Operators assign guides to departures: whom they can choose (the index, no Firebase call).
-  api.get(
+  consoleRead(
+    app,
     '/api/admin/guides',
-    {
-      schema: consoleSchema({
-        summary: 'The accounts with the guide role, to assign to departures',
-        response: { 200: guideListSchema },
-      }),
-    },
-    async (_request, reply) => {
-      const { rows } = await fromDatabase(() =>
-        db.query<{ uid: string; email: string | null }>(
-          `SELECT uid, email FROM staff WHERE role = 'guide' ORDER BY email, uid`,
-        ),
+    { summary: 'The accounts with the guide role, to assign to departures', answer: guideListSchema },
+    async () => {
+      const { rows } = await db.query<{ uid: string; email: string | null }>(
+        `SELECT uid, email FROM staff WHERE role = 'guide' ORDER BY email, uid`,
       );
-      return noStore(reply).send({ guides: rows });
+      return { guides: rows };
     },
   );
 

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from '../http/api-schemas.js';
 import { problem, signInCheckUnavailable } from '../http/problem.js';
 import { pageReader } from './page-reads.js';
 import type { TokenVerifier, VerifiedUser } from './verified-user.js';
@@ -47,3 +48,10 @@ export function authenticator(
     }
   };
 }
+
+// What a traveller's routes file starts from: its routes typed by their Zod schemas, and this
+// check that the caller is signed in.
+export const travellerApi = (app: FastifyInstance, verifyToken: TokenVerifier) => ({
+  api: app.withTypeProvider<ZodTypeProvider>(),
+  authenticate: authenticator(verifyToken),
+});

@@ -7,7 +7,7 @@ import { formatTripDate, plural, pluralWord } from '#contracts/format';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
-import { bookingColumns, bookingsFrom, lockBookingRow, type BookingRow } from '../db/schema.js';
+import { bookingColumns, bookingsFrom, type BookingRow } from '../db/schema.js';
 import { giveSeatsBack, lockDepartureRows } from '../db/departure-seats.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
@@ -15,6 +15,7 @@ import { findOpenMoveOffer } from '../seats/move-offers.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import { lockOwnBooking } from './lock-booking.js';
 import type { Booking } from '#contracts/api';
 
 export type ChangeRequest = {
@@ -69,9 +70,8 @@ export const openMoveOfferMessage =
 
 // The same in the caller's transaction (an accepted move offer, server/src/moves).
 export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
-  const row = await lockBookingRow(tx, request.bookingId);
-  if (!row || (request.ownerId !== undefined && row.user_id !== request.ownerId))
-    return { kind: 'not-found' };
+  const row = await lockOwnBooking(tx, request.bookingId, request.ownerId);
+  if (!row) return { kind: 'not-found' };
   const current = toBooking(row);
   if (current.status === 'cancelled') {
     return {

@@ -6,11 +6,11 @@ import {
   heldSeatsConflictSchema,
   seatsConflictSchema,
 } from '#contracts/api';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema } from '../http/api-schemas.js';
 import { bookingIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
@@ -54,8 +54,7 @@ export type BookingsRoutesContext = Pick<
 
 export async function bookingsRoutes(app: FastifyInstance, options: BookingsRoutesContext) {
   const { db, packages } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const today = todayOf(options);
   const cutoffDays = options.cancellationCutoffDays ?? 14;

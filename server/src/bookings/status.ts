@@ -6,8 +6,9 @@ import { daysBetween } from '#contracts/iso-dates';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { endMoveOffer, findOpenMoveOffer, lockDepartures } from '../seats/move-offers.js';
-import { lockBookingRow, type BookingRow } from '../db/schema.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
+import { lockOwnBooking } from './lock-booking.js';
+import type { BookingRow } from '../db/schema.js';
 import type { Booking } from '#contracts/api';
 import { cancellationFeeCents } from '../money/quote.js';
 import { giveSeatsBack } from '../db/departure-seats.js';
@@ -37,7 +38,7 @@ export type StatusChange = {
   moveOfferEnd?: 'declined' | 'expired';
   // Who ends the move offer in the trail (the traveller who declined); default the actor.
   moveOfferActor?: Actor;
-  // The booking's row as the caller locked and read it in this transaction (lockBookingRow).
+  // The booking's row as the caller locked and read it in this transaction (./lock-booking.ts).
   lockedRow?: BookingRow;
   // The caller's own audit rows (before this change's) and emails (after its own, given the
   // booking as changed), written in the same statements: the ledger's payment that confirms.
@@ -67,11 +68,9 @@ export function changeBookingStatus(db: Database, change: StatusChange): Promise
 
 // The same in the caller's transaction (a declined or lapsed move offer, server/src/moves).
 export async function changeBookingStatusIn(tx: Queryable, change: StatusChange): Promise<StatusOutcome> {
-  // A caller that has just locked and read the row (the ledger) passes it on.
-  const row = change.lockedRow ?? (await lockBookingRow(tx, change.bookingId));
-  if (!row || (change.ownerId !== undefined && row.user_id !== change.ownerId)) {
-    return { kind: 'not-found' };
-  }
+  // A caller that has just locked and read the row (the ledger, for staff) passes it on.
+  const row = change.lockedRow ?? (await lockOwnBooking(tx, change.bookingId, change.ownerId));
+  if (!row) return { kind: 'not-found' };
   const current = toBooking(row);
   // Repeating a change answers the booking as it is.
   if (current.status === change.to) return { kind: 'unchanged', booking: current };

@@ -29,6 +29,38 @@ ${fill}      CREATE INDEX booking_search_next_created ON booking_search_next (cr
       ANALYZE booking_search;
 `;
 
+// Version 46 adds a statement's traveller counts in a SQL function; version 51 runs the same
+// INSERT from PL/pgSQL so that its plan is kept. One text, so the two cannot drift apart.
+const addTravellerChanges = `        INSERT INTO departure_travellers AS t (departure_id, total, complete)
+          SELECT (c->>'d')::uuid, sum((c->>'t')::int), sum((c->>'c')::int)
+          FROM jsonb_array_elements(changes) c
+          GROUP BY 1 HAVING sum((c->>'t')::int) <> 0 OR sum((c->>'c')::int) <> 0
+          ORDER BY 1
+        ON CONFLICT (departure_id) DO UPDATE
+          SET total = t.total + excluded.total, complete = t.complete + excluded.complete`;
+
+// The search table's trigger on bookings as versions 51, 53 and 58 replace it: they differ only
+// in what a new booking inserts and what a changed lead updates.
+const bookingSearchFollow = (branches: { insert: string; update: string }) => `      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          ${branches.insert}
+        ELSE
+          ${branches.update}
+        END IF;
+        RETURN NULL;
+      END
+      $fn$;`;
+
+// The end of payment_entries_never_change (versions 60 and 62, which widen only the columns it
+// compares): anything but erasing a note is refused.
+const refuseLedgerEdit = `          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
+          USING ERRCODE = 'restrict_violation';
+      END
+      $fn$;`;
+
 // Versioned schema changes, applied in order at start. Never edit one that has shipped: add the
 // next version instead.
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -694,13 +726,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       -- Adds a statement's changes (departure, travellers, complete) in departure order, the order
       -- every other path locks departures in.
       CREATE FUNCTION departure_travellers_add(changes jsonb) RETURNS void LANGUAGE sql AS $fn$
-        INSERT INTO departure_travellers AS t (departure_id, total, complete)
-          SELECT (c->>'d')::uuid, sum((c->>'t')::int), sum((c->>'c')::int)
-          FROM jsonb_array_elements(changes) c
-          GROUP BY 1 HAVING sum((c->>'t')::int) <> 0 OR sum((c->>'c')::int) <> 0
-          ORDER BY 1
-        ON CONFLICT (departure_id) DO UPDATE
-          SET total = t.total + excluded.total, complete = t.complete + excluded.complete
+${addTravellerChanges}
       $fn$;
 
       -- Travellers added, removed or edited: counted on their booking's date while it is active.
@@ -910,28 +936,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
         SELECT lower(reference || chr(31) || name || chr(31) || email)
       $fn$;
-      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO booking_search (id, created_at, text)
-            SELECT id, created_at, booking_search_text(reference, name, email) FROM new_rows;
-        ELSE
-          UPDATE booking_search s SET text = booking_search_text(NEW.reference, NEW.name, NEW.email)
-           WHERE s.id = NEW.id;
-        END IF;
-        RETURN NULL;
-      END
-      $fn$;
+${bookingSearchFollow({
+  insert: `INSERT INTO booking_search (id, created_at, text)
+            SELECT id, created_at, booking_search_text(reference, name, email) FROM new_rows;`,
+  update: `UPDATE booking_search s SET text = booking_search_text(NEW.reference, NEW.name, NEW.email)
+           WHERE s.id = NEW.id;`,
+})}
       CREATE OR REPLACE FUNCTION departure_travellers_add(changes jsonb) RETURNS void
         LANGUAGE plpgsql AS $fn$
       BEGIN
-        INSERT INTO departure_travellers AS t (departure_id, total, complete)
-          SELECT (c->>'d')::uuid, sum((c->>'t')::int), sum((c->>'c')::int)
-          FROM jsonb_array_elements(changes) c
-          GROUP BY 1 HAVING sum((c->>'t')::int) <> 0 OR sum((c->>'c')::int) <> 0
-          ORDER BY 1
-        ON CONFLICT (departure_id) DO UPDATE
-          SET total = t.total + excluded.total, complete = t.complete + excluded.complete;
+${addTravellerChanges};
       END
       $fn$;
     `,
@@ -973,18 +987,12 @@ ${rebuildSearchTable(`
         SELECT id, created_at, package_id, booking_search_text(reference, name, email)
           FROM bookings ORDER BY created_at, id;
 `)}
-      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO booking_search (id, created_at, package_id, text)
-            SELECT id, created_at, package_id, booking_search_text(reference, name, email) FROM new_rows;
-        ELSE
-          UPDATE booking_search s SET text = booking_search_text(NEW.reference, NEW.name, NEW.email)
-           WHERE s.id = NEW.id;
-        END IF;
-        RETURN NULL;
-      END
-      $fn$;
+${bookingSearchFollow({
+  insert: `INSERT INTO booking_search (id, created_at, package_id, text)
+            SELECT id, created_at, package_id, booking_search_text(reference, name, email) FROM new_rows;`,
+  update: `UPDATE booking_search s SET text = booking_search_text(NEW.reference, NEW.name, NEW.email)
+           WHERE s.id = NEW.id;`,
+})}
     `,
   },
   {
@@ -1122,20 +1130,14 @@ ${rebuildSearchTable(`
          ORDER BY b.created_at, b.id;
 `)}
       -- The lead's name or email changed (an erasure, an operator's edit): the companions stay.
-      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO booking_search (id, created_at, package_id, text)
-            SELECT id, created_at, package_id, booking_search_text(reference, name, email) FROM new_rows;
-        ELSE
-          UPDATE booking_search s
+${bookingSearchFollow({
+  insert: `INSERT INTO booking_search (id, created_at, package_id, text)
+            SELECT id, created_at, package_id, booking_search_text(reference, name, email) FROM new_rows;`,
+  update: `UPDATE booking_search s
              SET text = booking_search_text(NEW.reference, NEW.name, NEW.email,
                                             booking_search_companions(NEW.id))
-           WHERE s.id = NEW.id;
-        END IF;
-        RETURN NULL;
-      END
-      $fn$;
+           WHERE s.id = NEW.id;`,
+})}
 
       -- The bookings whose companions' names a statement on booking_guests changed: their text
       -- again. Statement triggers (a booking batch inserts many guests at once); the transition
@@ -1245,12 +1247,7 @@ ${rebuildSearchTable(`
                 NEW.reference, NEW.provider_reference, NEW.staff)
                IS NOT DISTINCT FROM (OLD.id, OLD.booking_id, OLD.kind, OLD.method, OLD.amount_cents,
                 OLD.currency, OLD.at, OLD.reference, OLD.provider_reference, OLD.staff) THEN
-          RETURN NEW;
-        END IF;
-        RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
-          USING ERRCODE = 'restrict_violation';
-      END
-      $fn$;
+${refuseLedgerEdit}
       CREATE TRIGGER payment_entries_never_change BEFORE UPDATE OR DELETE ON payment_entries
         FOR EACH ROW EXECUTE FUNCTION payment_entries_never_change();
 
@@ -1360,12 +1357,7 @@ ${rebuildSearchTable(`
                 NEW.reference, NEW.provider_reference, NEW.staff, NEW.traveller_position)
                IS NOT DISTINCT FROM (OLD.id, OLD.booking_id, OLD.kind, OLD.method, OLD.amount_cents,
                 OLD.currency, OLD.at, OLD.reference, OLD.provider_reference, OLD.staff, OLD.traveller_position) THEN
-          RETURN NEW;
-        END IF;
-        RAISE EXCEPTION 'payment entries are never edited or deleted: record an entry of the other kind'
-          USING ERRCODE = 'restrict_violation';
-      END
-      $fn$;
+${refuseLedgerEdit}
     `,
   },
   {

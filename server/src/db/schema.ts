@@ -6,7 +6,6 @@
 import type { AnswerQuestion } from '#contracts/answers';
 import type { PackageStatus, Question } from '#contracts/catalogue';
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import { prepared, type Queryable } from './database.js';
 import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
 import type { DepartureStatus } from '#contracts/departure';
@@ -495,16 +494,6 @@ export const bookingColumns = [
   `${moveOfferJson} AS move_offer`,
   `${paymentEntriesJson} AS payment_entries`,
 ].join(', ');
-
-// One booking's row, locked until the transaction ends: what every writer of a booking reads
-// first. Prepared (planned once per connection): its four subqueries cost more to plan than to
-// run, and a payment recorded by the Stripe webhook reads it twice.
-const lockBookingStatement = prepared(
-  'lock-booking',
-  `SELECT ${bookingColumns} FROM ${bookingsFrom} WHERE b.id = $1 FOR UPDATE OF b`,
-);
-export const lockBookingRow = async (tx: Queryable, bookingId: string): Promise<BookingRow | undefined> =>
-  (await tx.query<BookingRow>(lockBookingStatement, [bookingId])).rows[0];
 
 // A departure as every departure read selects it.
 export const departureFields = [

@@ -19,7 +19,8 @@ import type { Database, Queryable } from '../db/database.js';
 import type { Selectable } from 'kysely';
 import { bookingColumns, bookingsFrom, type BookingRow, type GuestLinksTable } from '../db/schema.js';
 import { enqueueEmails } from '../mail/outbox.js';
-import { describeGuestChanges, detailsCutoffMessage, lockBooking } from '../guests/repository.js';
+import { describeGuestChanges, detailsCutoffMessage } from '../guests/repository.js';
+import { lockBooking, lockOwnBooking } from '../bookings/lock-booking.js';
 import { guestLinkPath, hashGuestToken, newGuestToken } from './tokens.js';
 import { leadNameFallback } from './lead-name.js';
 
@@ -89,9 +90,8 @@ export type Invite = {
 // POST /api/bookings/{id}/guests/{index}/invite
 export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome> {
   return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, invite.bookingId);
-    // Someone else's booking answers exactly like one that does not exist.
-    if (!row || row.user_id !== invite.ownerId) return { kind: 'not-found', message: 'No such booking.' };
+    const row = await lockOwnBooking(tx, invite.bookingId, invite.ownerId);
+    if (!row) return { kind: 'not-found', message: 'No such booking.' };
     if (invite.index >= row.travellers) {
       return {
         kind: 'not-found',

@@ -12,12 +12,12 @@ import {
   inviteResultSchema,
 } from '#contracts/guest-links';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { IdentityProviderUnavailableError } from '../auth/verify-token.js';
 import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema } from '../http/api-schemas.js';
 import { fromDatabase, problem, signInCheckUnavailable } from '../http/problem.js';
 import { inviteGuest, readGuestLink, saveGuestLink, unknownLinkMessage } from './repository.js';
 import { leadNameOf } from './lead-name.js';
@@ -48,8 +48,7 @@ export type GuestLinksContext = Pick<
 
 export async function guestLinksRoutes(app: FastifyInstance, options: GuestLinksContext) {
   const { db } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const today = todayOf(options);
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);

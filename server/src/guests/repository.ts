@@ -15,15 +15,11 @@ import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { toBooking } from '../bookings/booking-row.js';
-import { lockBookingRow } from '../db/schema.js';
+import { lockBooking, lockOwnBooking } from '../bookings/lock-booking.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
-
-// The booking's row, locked until the transaction ends (the travellers' details and their links
-// change under it).
-export const lockBooking = lockBookingRow;
 
 const fieldNames: Record<GuestField, string> = {
   fullName: 'full name',
@@ -81,9 +77,8 @@ export type SaveGuests = {
 // PUT /api/bookings/{id}/guests: the owner's details for every traveller, all at once.
 export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuestsOutcome> {
   return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, change.bookingId);
-    // Someone else's booking answers exactly like one that does not exist.
-    if (!row || row.user_id !== change.ownerId) return { kind: 'not-found' };
+    const row = await lockOwnBooking(tx, change.bookingId, change.ownerId);
+    if (!row) return { kind: 'not-found' };
     const current = toBooking(row);
     if (current.status === 'cancelled') {
       return {

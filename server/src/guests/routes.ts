@@ -3,11 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingSchema, guestsRequestSchema } from '#contracts/api';
 import { defaultDetailsCutoffDays } from '#contracts/guests';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { perUserLimit } from '../context/write-limits.js';
-import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema } from '../http/api-schemas.js';
 import { bookingIdParams } from '../http/route-parts.js';
 import { fromDatabase, problem, refusedBody } from '../http/problem.js';
 import { saveGuests } from './repository.js';
@@ -20,8 +20,7 @@ export type GuestsContext = Pick<
 
 export async function guestsRoutes(app: FastifyInstance, options: GuestsContext) {
   const { db } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const today = todayOf(options);
   const cutoffDays = options.detailsCutoffDays ?? defaultDetailsCutoffDays;
 

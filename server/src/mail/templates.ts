@@ -153,6 +153,16 @@ const bookingsLinkFor = (siteUrl: string | undefined, label = t('View my booking
   return url ? { label, url } : null;
 };
 
+// A waiting-list entry the brand closed (the date will not run, or the party no longer fits it):
+// what it was for, and where the traveller goes from here.
+const closedEntryFacts = (data: WaitlistNotRunningEmailData | WaitlistClosedEmailData): Fact[] => [
+  ['Package', data.packageName],
+  ['Departure', formatTripDate(data.startsOn)],
+  ['Your party', String(data.travellers)],
+];
+const otherDatesLine = (packageName: string) =>
+  `The other dates of ${packageName} are on our website, and My bookings shows your waiting lists.`;
+
 // The booking's facts, in the order both parts show them.
 function bookingFacts(data: BookingEmailData): [string, string][] {
   return [
@@ -630,13 +640,9 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `${formatTripDate(data.startsOn)} will not run – ${data.packageName}`,
         heading: 'This departure will not run',
         intro: [
-          `We are sorry: ${data.packageName} on ${formatTripDate(data.startsOn)} will not run, so its waiting list is closed. The other dates of ${data.packageName} are on our website, and My bookings shows your waiting lists.`,
+          `We are sorry: ${data.packageName} on ${formatTripDate(data.startsOn)} will not run, so its waiting list is closed. ${otherDatesLine(data.packageName)}`,
         ],
-        facts: [
-          ['Package', data.packageName],
-          ['Departure', formatTripDate(data.startsOn)],
-          ['Your party', String(data.travellers)],
-        ],
+        facts: closedEntryFacts(data),
         link: bookingsLinkFor(options.siteUrl),
         outro: [contactLine()],
       };
@@ -647,14 +653,9 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         subject: `Your place on the waiting list is closed – ${data.packageName}, ${formatTripDate(data.startsOn)}`,
         heading: 'Your place on the waiting list is closed',
         intro: [
-          `${entryNoLongerFitsMessage(data.capacity, data.travellers)} The other dates of ${data.packageName} are on our website, and My bookings shows your waiting lists.`,
+          `${entryNoLongerFitsMessage(data.capacity, data.travellers)} ${otherDatesLine(data.packageName)}`,
         ],
-        facts: [
-          ['Package', data.packageName],
-          ['Departure', formatTripDate(data.startsOn)],
-          ['Your party', String(data.travellers)],
-          ['Seats on the date', String(data.capacity)],
-        ],
+        facts: [...closedEntryFacts(data), ['Seats on the date', String(data.capacity)]],
         link: bookingsLinkFor(options.siteUrl),
         outro: [contactLine()],
       };

@@ -5,12 +5,12 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { accountDeletedSchema, accountExportSchema, signInAgainMessage } from '#contracts/me';
 import { todayIso } from '#contracts/iso-dates';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { listBookings } from '../bookings/repository.js';
 import { changeBookingStatus } from '../bookings/status.js';
 import { type AppContext, packageNamer } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
-import { signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { signedIn, signedInErrors } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { leaveWaitlist, listWaitlist } from '../waitlist/repository.js';
@@ -41,8 +41,7 @@ export type MeRoutesContext = Pick<
 
 export async function meRoutes(app: FastifyInstance, options: MeRoutesContext) {
   const { db, packages } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const packageName = packageNamer(packages);
   const tags = ['Account'];
 

@@ -3,12 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { bookingSchema, moveLinkSchema, uuidParam } from '#contracts/api';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import { type AppContext, todayOf } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import { errors, signedIn, signedInErrors, type ZodTypeProvider } from '../http/api-schemas.js';
+import { errors, signedIn, signedInErrors } from '../http/api-schemas.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { isGuestToken } from '../guest-links/tokens.js';
@@ -48,8 +48,7 @@ export type MoveAnswerContext = Pick<
   OfferOptions;
 
 export async function moveAnswerRoutes(app: FastifyInstance, options: MoveAnswerContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const today = todayOf(options);
 

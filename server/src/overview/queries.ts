@@ -14,6 +14,7 @@ import {
 } from '#contracts/overview';
 import type { DepartureStatus } from '#contracts/departure';
 import { prepared, type Queryable } from '../db/database.js';
+import { oneReadAtATime } from '../one-read-at-a-time.js';
 import { offeredSeatsSql } from '../departures/repository.js';
 import { isAtRisk } from '#contracts/departure-risk';
 
@@ -142,38 +143,30 @@ export function overviewReader(db: Queryable) {
   };
   type Settled = { first: string; boundary: string; at: number; counts: WeekCounts };
   let seats: Seats | undefined;
-  let seatsRead: { key: string; done: Promise<Seats> } | undefined;
+  const seatsReads = oneReadAtATime<Seats>();
   let settled: Settled | undefined;
-  let settling: { first: string; done: Promise<Settled> } | undefined;
+  const settling = oneReadAtATime<Settled>();
   let answered: { seats: Seats; version: string; overview: Overview } | undefined;
 
   // One read of the seats at a time per key; a newer key's read replaces what is kept.
-  const readSeats = (key: string, today: string, to: string): Promise<Seats> => {
-    if (seatsRead?.key === key) return seatsRead.done;
-    const done = departureSeats(db, today, to).then((rows) => {
-      const fresh = {
-        key,
-        at: Date.now(),
-        departures: rows.map((r) => toOverviewDeparture(r, today)),
-        packageIds: [...new Set(rows.map((r) => r.package_id))],
-      };
-      if (seatsRead?.done === done || seats?.key !== key) seats = fresh;
-      return fresh;
+  const readSeats = (key: string, today: string, to: string): Promise<Seats> =>
+    seatsReads.read(key, () => {
+      const done = departureSeats(db, today, to).then((rows) => {
+        const fresh = {
+          key,
+          at: Date.now(),
+          departures: rows.map((r) => toOverviewDeparture(r, today)),
+          packageIds: [...new Set(rows.map((r) => r.package_id))],
+        };
+        if (seatsReads.inFlight(done) || seats?.key !== key) seats = fresh;
+        return fresh;
+      });
+      return done;
     });
-    const entry = { key, done };
-    seatsRead = entry;
-    void done
-      .finally(() => {
-        if (seatsRead === entry) seatsRead = undefined;
-      })
-      .catch(() => {});
-    return done;
-  };
 
   // One read of the settled weeks at a time; kept for the weeks it counted.
-  const settle = (first: string): Promise<Settled> => {
-    if (settling?.first === first) return settling.done;
-    const done = (async () => {
+  const settle = (first: string): Promise<Settled> =>
+    settling.read(first, async () => {
       const { rows } = await db.query<{ epoch: number }>(
         `SELECT extract(epoch FROM statement_timestamp() - interval '1 minute')::float8 AS epoch`,
       );
@@ -182,16 +175,7 @@ export function overviewReader(db: Queryable) {
       const fresh = { first, boundary, at: Date.now(), counts };
       if (settled === undefined || settled.first <= first) settled = fresh;
       return fresh;
-    })();
-    const entry = { first, done };
-    settling = entry;
-    void done
-      .finally(() => {
-        if (settling === entry) settling = undefined;
-      })
-      .catch(() => {});
-    return done;
-  };
+    });
 
   return async function readOverview(
     today: string,

@@ -16,7 +16,7 @@ import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingStatusIn } from '../bookings/status.js';
 import type { Database, Queryable } from '../db/database.js';
-import { lockBookingRow } from '../db/schema.js';
+import { lockBooking } from '../bookings/lock-booking.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { paymentSettings } from '../money/settings.js';
@@ -52,8 +52,6 @@ export type LedgerRequest = {
   // Where the receipt goes when not to the booking's account (a companion paying their share).
   receiptTo?: { email: string; name: string };
 };
-
-const lockBooking = lockBookingRow;
 
 // The amount allowed, in the words the console shows beside the amount field.
 const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>

@@ -84,6 +84,16 @@ const lockEntry = async (tx: Queryable, id: string) =>
     ])
   ).rows[0];
 
+// The departure of a user's own entry, read unlocked: the callers lock that departure before the
+// entry. Someone else's entry answers exactly like one that does not exist.
+const ownEntryDeparture = async (tx: Queryable, entryId: string, userId: string) => {
+  const { rows } = await tx.query<{ departure_id: string; user_id: string }>(
+    'SELECT departure_id, user_id FROM waitlist_entries WHERE id = $1',
+    [entryId],
+  );
+  return rows[0]?.user_id === userId ? rows[0].departure_id : undefined;
+};
+
 export const defaultMaxWaitingEntriesPerUser = 10;
 
 export type JoinOutcome =
@@ -252,12 +262,9 @@ export function leaveWaitlist(
   request: { entryId: string; userId: string; actor: Actor; offers: OfferContext },
 ): Promise<LeaveOutcome> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ departure_id: string; user_id: string }>(
-      'SELECT departure_id, user_id FROM waitlist_entries WHERE id = $1',
-      [request.entryId],
-    );
-    if (!rows[0] || rows[0].user_id !== request.userId) return { kind: 'not-found' };
-    await lockDeparture(tx, rows[0].departure_id);
+    const departureId = await ownEntryDeparture(tx, request.entryId, request.userId);
+    if (departureId === undefined) return { kind: 'not-found' };
+    await lockDeparture(tx, departureId);
     const entry = (await lockEntry(tx, request.entryId))!;
     const present = (row: EntryRow) => toEntry(row, request.offers.packageName);
     if (entry.status === 'left') return { kind: 'unchanged', entry: present(entry) };
@@ -318,15 +325,12 @@ export function acceptOffer(
   },
 ): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ departure_id: string; user_id: string }>(
-      'SELECT departure_id, user_id FROM waitlist_entries WHERE id = $1',
-      [request.entryId],
-    );
-    if (!rows[0] || rows[0].user_id !== request.userId) return { kind: 'not-found' };
+    const departureId = await ownEntryDeparture(tx, request.entryId, request.userId);
+    if (departureId === undefined) return { kind: 'not-found' };
     // The user's held seats are counted under their lock, before any departure's
     // (server/src/bookings/held-seats.ts); an open offer is counted in them already.
     const held = (await lockHeldSeats(tx, [request.userId])).get(request.userId) ?? 0;
-    const departure = await lockDeparture(tx, rows[0].departure_id);
+    const departure = await lockDeparture(tx, departureId);
     const entry = (await lockEntry(tx, request.entryId))!;
     if (entry.status === 'booked' && entry.booking_id) {
       const { rows: found } = await tx.query<BookingRow>(

@@ -10,12 +10,12 @@ import {
   uuidParam,
   waitlistEntrySchema,
 } from '#contracts/api';
-import { authenticator } from '../auth/authenticate.js';
+import { travellerApi } from '../auth/authenticate.js';
 import { defaultMaxHeldSeatsPerUser } from '../bookings/held-seats.js';
 import { type AppContext, packageNamer } from '../context/app-context.js';
 import { travellerActor } from '../context/actors.js';
 import { userWriteLimit } from '../context/write-limits.js';
-import { errors, jsonBodyErrors, signedInSchema, type ZodTypeProvider } from '../http/api-schemas.js';
+import { errors, jsonBodyErrors, signedInSchema } from '../http/api-schemas.js';
 import { departureIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
@@ -39,8 +39,7 @@ export type WaitlistRoutesContext = Pick<
 
 export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRoutesContext) {
   const { db, packages } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const authenticate = authenticator(options.verifyToken);
+  const { api, authenticate } = travellerApi(app, options.verifyToken);
   const packageName = packageNamer(packages);
   const writeLimit = options.writeLimit ?? userWriteLimit(app, options.rateLimitPerMinute);
   const tags = ['Waiting list'];

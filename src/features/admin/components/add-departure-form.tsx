@@ -1,12 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { InputField, WholeNumberField } from '~/components/field';
 import { addDeparture } from '~/features/admin/api/admin-api';
 import { ApiError } from '~/lib/api-client';
 import { formatPrice } from '#contracts/price';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import type { AdminDeparture } from '#contracts/api';
 
-type Field = 'startsOn' | 'capacity' | 'minTravellers' | 'price';
+const fields = ['startsOn', 'capacity', 'minTravellers', 'price'] as const;
+type Field = (typeof fields)[number];
 
 type AddDepartureFormProps = {
   packageId: string;
@@ -34,19 +35,30 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
   const capacityRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Typed before the server-rendered schedule hydrated (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'startsOn') setStartsOn(value);
-    else if (field === 'capacity') setCapacity(value);
-    else if (field === 'minTravellers') setMinTravellers(value);
-    else if (field === 'price') setPrice(value);
-  });
+  useTypedBeforeHydration(
+    formRef,
+    intoFields({
+      startsOn: setStartsOn,
+      capacity: setCapacity,
+      minTravellers: setMinTravellers,
+      price: setPrice,
+    }),
+  );
   const ids = {
-    date: useId(),
+    startsOn: useId(),
     capacity: useId(),
-    minimum: useId(),
+    minTravellers: useId(),
     price: useId(),
     title: useId(),
   };
+  // A field's wiring follows from its name: its id, what was typed, the change and the server's words.
+  const fieldFor = (field: Field, value: string, setValue: (value: string) => void) => ({
+    id: ids[field],
+    name: field,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(e.target.value),
+    error: errors[field],
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,14 +90,11 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const next: Partial<Record<Field, string>> = {};
-      if (fieldErrors.startsOn) next.startsOn = fieldErrors.startsOn;
-      if (fieldErrors.capacity) next.capacity = fieldErrors.capacity;
-      if (fieldErrors.minTravellers) next.minTravellers = fieldErrors.minTravellers;
-      if (fieldErrors.price) next.price = fieldErrors.price;
+      for (const f of fields) if (fieldErrors[f]) next[f] = fieldErrors[f];
       setErrors(next);
       if (next.startsOn) dateRef.current?.focus();
       else if (next.capacity) capacityRef.current?.focus();
-      else if (next.minTravellers) document.getElementById(ids.minimum)?.focus();
+      else if (next.minTravellers) document.getElementById(ids.minTravellers)?.focus();
       else if (next.price) document.getElementById(ids.price)?.focus();
       else setFormError(error instanceof Error ? error.message : 'The departure could not be added.');
     } finally {
@@ -108,34 +117,17 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
         <p className="admin-muted admin-add__for">For {packageName}</p>
       </div>
       <div className="admin-add__fields">
-        <InputField
-          label="Date"
-          ref={dateRef}
-          id={ids.date}
-          name="startsOn"
-          type="date"
-          value={startsOn}
-          onChange={(e) => setStartsOn(e.target.value)}
-          error={errors.startsOn}
-        />
+        <InputField label="Date" ref={dateRef} {...fieldFor('startsOn', startsOn, setStartsOn)} type="date" />
         <WholeNumberField
           label="Capacity (seats)"
           ref={capacityRef}
-          id={ids.capacity}
-          name="capacity"
-          value={capacity}
-          onChange={(e) => setCapacity(e.target.value)}
-          error={errors.capacity}
+          {...fieldFor('capacity', capacity, setCapacity)}
         />
         <WholeNumberField
           label="Minimum travellers"
           hint="0 = no minimum"
-          id={ids.minimum}
-          name="minTravellers"
+          {...fieldFor('minTravellers', minTravellers, setMinTravellers)}
           min={0}
-          value={minTravellers}
-          onChange={(e) => setMinTravellers(e.target.value)}
-          error={errors.minTravellers}
         />
         <WholeNumberField
           label="Price per person (US$)"
@@ -144,12 +136,8 @@ export function AddDepartureForm({ packageId, packageName, packagePrice, onAdded
               ? 'Empty = the package’s price'
               : `Empty = the package’s ${formatPrice(packagePrice)}`
           }
-          id={ids.price}
-          name="price"
+          {...fieldFor('price', price, setPrice)}
           min={1}
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          error={errors.price}
         />
         <button type="submit" className="button button--primary admin-add__submit" aria-busy={busy}>
           {busy ? 'Adding…' : 'Add departure'}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { InputField, SelectField } from '~/components/field';
 import { bookingStatusLabels, bookingStatuses } from '#contracts/booking';
@@ -24,7 +24,7 @@ export function BookingFilters() {
   const filters = filtersFromQuery(params);
   const packages = usePackageOptions();
   const departures = useAdminDepartures(filters.packageId);
-  const ids = { q: useId(), status: useId(), payment: useId(), pkg: useId(), departure: useId() };
+  const ids = { q: useId(), status: useId(), payment: useId(), packageId: useId(), departureId: useId() };
 
   // What is typed shows at once; the URL (and the request) follow once typing pauses.
   const [text, setText] = useState(filters.q);
@@ -36,6 +36,10 @@ export function BookingFilters() {
 
   const set = (key: FilterKey, value: string) =>
     setParams(withFilter(paramsRef.current, key, value), { replace: true, preventScrollReset: true });
+
+  // Each select is named as the URL names its filter, and shows it: one handler sets any of them.
+  const selectFor = (key: Exclude<FilterKey, 'q'>) => ({ id: ids[key], name: key, value: filters[key] });
+  const selected = (e: ChangeEvent<HTMLSelectElement>) => set(e.target.name as FilterKey, e.target.value);
 
   // A query changed from outside (Clear filters, Back) shows in the field, unless it is still
   // waiting to be applied.
@@ -98,33 +102,15 @@ export function BookingFilters() {
         spellCheck={false}
         onChange={(e) => typed(e.target.value)}
       />
-      <SelectField
-        label="Status"
-        id={ids.status}
-        name="status"
-        value={filters.status}
-        onChange={(e) => set('status', e.target.value)}
-      >
+      <SelectField label="Status" {...selectFor('status')} onChange={selected}>
         <option value="">All statuses</option>
         <Options values={bookingStatuses} labels={bookingStatusLabels} />
       </SelectField>
-      <SelectField
-        label="Payment"
-        id={ids.payment}
-        name="payment"
-        value={filters.payment}
-        onChange={(e) => set('payment', e.target.value)}
-      >
+      <SelectField label="Payment" {...selectFor('payment')} onChange={selected}>
         <option value="">Any payment</option>
         <Options values={paymentStates} labels={paymentStateLabels} />
       </SelectField>
-      <SelectField
-        label="Package"
-        id={ids.pkg}
-        name="packageId"
-        value={filters.packageId}
-        onChange={(e) => set('packageId', e.target.value)}
-      >
+      <SelectField label="Package" {...selectFor('packageId')} onChange={selected}>
         <option value="">All packages</option>
         {/* A package from a shared link shows even before (or without) the list. */}
         {filters.packageId && !packageList.some((p) => p.id === filters.packageId) && (
@@ -134,11 +120,9 @@ export function BookingFilters() {
       </SelectField>
       <SelectField
         label="Departure"
-        id={ids.departure}
-        name="departureId"
-        value={filters.departureId}
+        {...selectFor('departureId')}
+        onChange={selected}
         disabled={!filters.packageId}
-        onChange={(e) => set('departureId', e.target.value)}
       >
         <option value="">{departurePrompt}</option>
         {filters.departureId && !departureList.some((d) => d.id === filters.departureId) && (

@@ -15,39 +15,19 @@ function currentPackage(pathname: string, search: string): string | null {
 // package's editor opens that package's dates, not the first package's).
 const keepsPackage = new Set<string>([paths.adminBookings, paths.adminDepartures]);
 
+// A tab is current on its own page and every page under it (a booking's record under Bookings).
+const tabUnder = (to: string, label: string) => ({ to, label, matches: (p: string) => p.startsWith(to) });
+
 const consoleTabs = [
-  {
-    to: paths.admin,
-    label: 'Overview',
-    matches: (p: string) => p === paths.admin,
-  },
-  {
-    to: paths.adminBookings,
-    label: 'Bookings',
-    matches: (p: string) => p.startsWith(paths.adminBookings),
-  },
-  {
-    to: paths.adminDepartures,
-    label: 'Departures',
-    matches: (p: string) => p.startsWith(paths.adminDepartures),
-  },
-  {
-    to: laterPaths.adminMoney,
-    label: 'Money',
-    matches: (p: string) => p.startsWith(laterPaths.adminMoney),
-  },
-  {
-    to: paths.adminPackages,
-    label: 'Packages',
-    matches: (p: string) => p.startsWith(paths.adminPackages),
-  },
+  // The overview's path is every console page's prefix: it is current on its own page only.
+  { to: paths.admin, label: 'Overview', matches: (p: string) => p === paths.admin },
+  tabUnder(paths.adminBookings, 'Bookings'),
+  tabUnder(paths.adminDepartures, 'Departures'),
+  tabUnder(laterPaths.adminMoney, 'Money'),
+  tabUnder(paths.adminPackages, 'Packages'),
 ];
 
-const staffTab = {
-  to: paths.adminStaff,
-  label: 'Team',
-  matches: (p: string) => p.startsWith(paths.adminStaff),
-};
+const staffTab = tabUnder(paths.adminStaff, 'Team');
 
 // The console's band under the site's navbar: where you are, and its sections (the team for
 // owners only: the server refuses it to anyone else anyway).

@@ -3,7 +3,7 @@ import { messageLimits } from '#contracts/admin';
 import { messageDeparture } from '~/features/admin/api/admin-api';
 import { formatCount, plural, pluralWord } from '#contracts/format';
 import { ApiError } from '~/lib/api-client';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 
 type Checked = { subject: string; body: string; recipients: number };
 
@@ -39,10 +39,7 @@ export function DepartureMessageForm({
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Typed before the server-rendered manifest hydrated (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'subject') setSubject(value);
-    else if (field === 'body') setBody(value);
-  });
+  useTypedBeforeHydration(formRef, intoFields({ subject: setSubject, body: setBody }));
   const ids = {
     title: useId(),
     subject: useId(),

@@ -1,5 +1,5 @@
 import { StatusBadge } from '~/components/status-badge';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import { changeDeparture } from '~/features/admin/api/admin-api';
@@ -13,6 +13,7 @@ import { formatPrice } from '#contracts/price';
 import { formatDeadline, formatTripDate, fromToday, plural } from '#contracts/format';
 import type { AdminDeparture } from '#contracts/api';
 import { ColumnHeads } from '~/features/admin/components/column-heads';
+import { useRowEditor, type RowEditor } from '~/features/admin/hooks/use-row-editor';
 
 type DeparturesTableProps = {
   packageName: string;
@@ -30,6 +31,20 @@ const closeYesId = (id: string) => `close-yes-${id}`;
 // "Thu 3 Dec": the decision date, short, beside the words that say what is at stake.
 const shortDate = (iso: string) => formatTripDate(iso).split(' ').slice(0, 3).join(' ');
 
+// The button that opens one of a row's editors; the focus comes back to it when the editor closes.
+function EditButton({ editor, rowId, children }: { editor: RowEditor; rowId: string; children: ReactNode }) {
+  return (
+    <button
+      id={editor.buttonId(rowId)}
+      type="button"
+      className="button--link admin-link-button"
+      onClick={() => editor.setOpen(rowId)}
+    >
+      {children}
+    </button>
+  );
+}
+
 // The schedule: each date with its seats, bookings and whether it is on sale. Past departures
 // stay listed for their manifests but can no longer be changed.
 // Memoised: the console renders again once hydrated (the reader's own calendar day), and the
@@ -40,28 +55,10 @@ export const DeparturesTable = memo(function DeparturesTable({
   today,
   onChanged,
 }: DeparturesTableProps) {
-  const [editing, setEditing] = useState<string | null>(null);
-  const [editingMeeting, setEditingMeeting] = useState<string | null>(null);
-  const refocusMeeting = useRef<string | null>(null);
-  useEffect(() => {
-    if (editingMeeting !== null || refocusMeeting.current === null) return;
-    document.getElementById(meetingButtonId(refocusMeeting.current))?.focus();
-    refocusMeeting.current = null;
-  }, [editingMeeting]);
-  const [editingPrice, setEditingPrice] = useState<string | null>(null);
-  const refocusPrice = useRef<string | null>(null);
-  useEffect(() => {
-    if (editingPrice !== null || refocusPrice.current === null) return;
-    document.getElementById(priceButtonId(refocusPrice.current))?.focus();
-    refocusPrice.current = null;
-  }, [editingPrice]);
-  const [editingDecide, setEditingDecide] = useState<string | null>(null);
-  const refocusDecide = useRef<string | null>(null);
-  useEffect(() => {
-    if (editingDecide !== null || refocusDecide.current === null) return;
-    document.getElementById(decideButtonId(refocusDecide.current))?.focus();
-    refocusDecide.current = null;
-  }, [editingDecide]);
+  const capacity = useRowEditor(capacityButtonId);
+  const meeting = useRowEditor(meetingButtonId);
+  const price = useRowEditor(priceButtonId);
+  const decide = useRowEditor(decideButtonId);
   const [moving, setMoving] = useState<string | null>(null);
   const movingDeparture = departures.find((d) => d.id === moving);
   const [busy, setBusy] = useState<string | null>(null);
@@ -72,13 +69,6 @@ export const DeparturesTable = memo(function DeparturesTable({
     if (confirmingClose) document.getElementById(closeYesId(confirmingClose))?.focus();
   }, [confirmingClose]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Once the editor is gone, focus goes back to the button that opened it.
-  const refocus = useRef<string | null>(null);
-  useEffect(() => {
-    if (editing !== null || refocus.current === null) return;
-    document.getElementById(capacityButtonId(refocus.current))?.focus();
-    refocus.current = null;
-  }, [editing]);
 
   async function toggle(d: AdminDeparture) {
     // aria-busy, not disabled, while it saves: a disabled button drops the keyboard's focus.
@@ -103,11 +93,6 @@ export const DeparturesTable = memo(function DeparturesTable({
     } finally {
       setBusy(null);
     }
-  }
-
-  function stopEditing(id: string) {
-    refocus.current = id;
-    setEditing(null);
   }
 
   return (
@@ -160,7 +145,7 @@ export const DeparturesTable = memo(function DeparturesTable({
                   <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
                 </th>
                 <td data-label="Meeting" className="admin-meeting">
-                  {editingMeeting === d.id ? (
+                  {meeting.open === d.id ? (
                     <MeetingEditor
                       departure={d}
                       onSaved={(changed) =>
@@ -171,10 +156,7 @@ export const DeparturesTable = memo(function DeparturesTable({
                             : `${date}: meeting point and time cleared.`,
                         )
                       }
-                      onDone={() => {
-                        refocusMeeting.current = d.id;
-                        setEditingMeeting(null);
-                      }}
+                      onDone={() => meeting.close(d.id)}
                     />
                   ) : (
                     <span className="admin-meeting__view">
@@ -184,46 +166,36 @@ export const DeparturesTable = memo(function DeparturesTable({
                           : 'Not set'}
                       </span>
                       {!past && (
-                        <button
-                          id={meetingButtonId(d.id)}
-                          type="button"
-                          className="button--link admin-link-button"
-                          onClick={() => setEditingMeeting(d.id)}
-                        >
+                        <EditButton editor={meeting} rowId={d.id}>
                           {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
                           <span className="sr-only"> meeting point and time of {date}</span>
-                        </button>
+                        </EditButton>
                       )}
                     </span>
                   )}
                 </td>
                 <td data-label="Capacity" className="admin-departures__capacity">
-                  {editing === d.id ? (
+                  {capacity.open === d.id ? (
                     <CapacityEditor
                       departure={d}
                       onSaved={(changed) =>
                         onChanged(changed, `${date}: capacity is now ${changed.capacity} seats.`)
                       }
-                      onDone={() => stopEditing(d.id)}
+                      onDone={() => capacity.close(d.id)}
                     />
                   ) : (
                     <span className="admin-capacity__view">
                       <span className="admin-strong">{d.capacity}</span>
                       {!past && (
-                        <button
-                          id={capacityButtonId(d.id)}
-                          type="button"
-                          className="button--link admin-link-button"
-                          onClick={() => setEditing(d.id)}
-                        >
+                        <EditButton editor={capacity} rowId={d.id}>
                           Change<span className="sr-only"> capacity of {date}</span>
-                        </button>
+                        </EditButton>
                       )}
                     </span>
                   )}
                 </td>
                 <td data-label="Price" className="admin-departures__price">
-                  {editingPrice === d.id ? (
+                  {price.open === d.id ? (
                     <PriceEditor
                       departure={d}
                       onSaved={(changed) =>
@@ -234,10 +206,7 @@ export const DeparturesTable = memo(function DeparturesTable({
                             : `${date}: the price is now ${formatPrice(changed.price)} per person.`,
                         )
                       }
-                      onDone={() => {
-                        refocusPrice.current = d.id;
-                        setEditingPrice(null);
-                      }}
+                      onDone={() => price.close(d.id)}
                     />
                   ) : (
                     <span className="admin-capacity__view">
@@ -248,14 +217,9 @@ export const DeparturesTable = memo(function DeparturesTable({
                         </span>
                       </span>
                       {!past && (
-                        <button
-                          id={priceButtonId(d.id)}
-                          type="button"
-                          className="button--link admin-link-button"
-                          onClick={() => setEditingPrice(d.id)}
-                        >
+                        <EditButton editor={price} rowId={d.id}>
                           Change<span className="sr-only"> price of {date}</span>
-                        </button>
+                        </EditButton>
                       )}
                     </span>
                   )}
@@ -303,16 +267,13 @@ export const DeparturesTable = memo(function DeparturesTable({
                   )}
                 </td>
                 <td data-label="Decide by" className="admin-departures__decide">
-                  {editingDecide === d.id ? (
+                  {decide.open === d.id ? (
                     <DecideByEditor
                       departure={d}
                       onSaved={(changed) =>
                         onChanged(changed, `${date}: decide by ${formatTripDate(changed.decideBy)}.`)
                       }
-                      onDone={() => {
-                        refocusDecide.current = d.id;
-                        setEditingDecide(null);
-                      }}
+                      onDone={() => decide.close(d.id)}
                     />
                   ) : (
                     <span className="admin-capacity__view admin-decide">
@@ -338,14 +299,9 @@ export const DeparturesTable = memo(function DeparturesTable({
                         <span>{formatTripDate(d.decideBy)}</span>
                       )}
                       {!past && (
-                        <button
-                          id={decideButtonId(d.id)}
-                          type="button"
-                          className="button--link admin-link-button"
-                          onClick={() => setEditingDecide(d.id)}
-                        >
+                        <EditButton editor={decide} rowId={d.id}>
                           Change<span className="sr-only"> decision date of {date}</span>
-                        </button>
+                        </EditButton>
                       )}
                     </span>
                   )}

@@ -128,6 +128,9 @@ export function NewBookingForm() {
     setFormError('');
   };
 
+  // A field's wiring follows from its name: what was typed, the change and the server's words.
+  const fieldFor = (field: Field) => ({ value: values[field], onChange: set(field), error: errors[field] });
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -198,20 +201,13 @@ export function NewBookingForm() {
       >
         <fieldset>
           <legend className="admin-sub">The trip</legend>
-          <SelectField
-            label="Package"
-            value={values.packageId}
-            onChange={set('packageId')}
-            error={errors.packageId}
-          >
+          <SelectField label="Package" {...fieldFor('packageId')}>
             <option value="">Choose a package</option>
             <NamedOptions items={options} />
           </SelectField>
           <SelectField
             label="Date"
-            value={values.departureId}
-            onChange={set('departureId')}
-            error={errors.departureId}
+            {...fieldFor('departureId')}
             disabled={!values.packageId || departures === null}
           >
             <option value="">
@@ -224,7 +220,7 @@ export function NewBookingForm() {
               </option>
             ))}
           </SelectField>
-          <TravellersField value={values.travellers} onChange={set('travellers')} error={errors.travellers} />
+          <TravellersField {...fieldFor('travellers')} />
           <p className="admin-new-booking__price" aria-live="polite">
             {chosen ? (
               <>
@@ -244,39 +240,22 @@ export function NewBookingForm() {
         </fieldset>
         <fieldset>
           <legend className="admin-sub">The lead traveller</legend>
-          <InputField
-            label="Name"
-            autoComplete="off"
-            maxLength={maxLengths.name}
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
-          />
+          <InputField label="Name" autoComplete="off" maxLength={maxLengths.name} {...fieldFor('name')} />
           <InputField
             label="Email"
             type="email"
             autoComplete="off"
             maxLength={maxLengths.email}
             hint="Their booking appears in My bookings when they sign in with this address."
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...fieldFor('email')}
           />
           <InputField
             label="Address"
             autoComplete="off"
             maxLength={maxLengths.address}
-            value={values.address}
-            onChange={set('address')}
-            error={errors.address}
+            {...fieldFor('address')}
           />
-          <PhoneField
-            label="Phone"
-            autoComplete="off"
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-          />
+          <PhoneField label="Phone" autoComplete="off" {...fieldFor('phone')} />
         </fieldset>
         <fieldset className="admin-new-booking__choices">
           <legend className="admin-sub">Status and emails</legend>

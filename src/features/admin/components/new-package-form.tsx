@@ -1,22 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { InputField, TextAreaField, WholeNumberField } from '~/components/field';
 import { catalogueLimits, packageIdPattern, type AdminPackage } from '#contracts/catalogue';
 import { createPackage } from '~/features/admin/api/catalogue-api';
 import { ApiError } from '~/lib/api-client';
+import { slugOf } from '~/features/admin/utils/slug';
 
 type Field = 'id' | 'name' | 'description' | 'price';
 const order: Field[] = ['name', 'id', 'description', 'price'];
-
-// "Swiss Alpine Lakes" -> "swiss-alpine-lakes": the id offered until the operator types their own.
-export const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, catalogueLimits.idMax)
-    .replace(/-+$/g, '');
 
 // A new package starts as a draft with the four fields the public list needs; the rest is filled
 // in on its own page. The server's words show beside the fields; what was typed stays on failure.
@@ -38,13 +28,22 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
     description: `${uid}-description`,
     price: `${uid}-price`,
   };
-  const slug = idTyped ? values.id : slugOf(values.name);
+  const slug = idTyped ? values.id : slugOf(values.name, catalogueLimits.idMax);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (field === 'id') setIdTyped(true);
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
+
+  // A field's wiring follows from its name: its id, what was typed, the change and the server's words.
+  const fieldFor = (field: Field) => ({
+    id: ids[field],
+    name: field,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(e.target.value),
+    error: errors[field],
+  });
 
   const focusFirst = (found: Partial<Record<Field, string>>) => {
     const first = order.find((f) => found[f]);
@@ -101,15 +100,7 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
       <h2 id={`${uid}-title`} className="admin-panel__title">
         New package
       </h2>
-      <InputField
-        label="Name"
-        id={ids.name}
-        name="name"
-        maxLength={catalogueLimits.name}
-        value={values.name}
-        onChange={(e) => set('name')(e.target.value)}
-        error={errors.name}
-      />
+      <InputField label="Name" {...fieldFor('name')} maxLength={catalogueLimits.name} />
       <InputField
         label="Id"
         hint={
@@ -117,34 +108,23 @@ export function NewPackageForm({ onCreated }: { onCreated: (pkg: AdminPackage) =
             ? `Its page will be /package/${slug}`
             : 'Lower-case words joined by hyphens, e.g. alpine-lakes.'
         }
-        id={ids.id}
-        name="id"
+        {...fieldFor('id')}
         maxLength={catalogueLimits.idMax}
         value={slug}
-        onChange={(e) => set('id')(e.target.value)}
-        error={errors.id}
         autoComplete="off"
         spellCheck={false}
       />
       <TextAreaField
         label="Description"
-        id={ids.description}
-        name="description"
+        {...fieldFor('description')}
         maxLength={catalogueLimits.description}
         rows={4}
-        value={values.description}
-        onChange={(e) => set('description')(e.target.value)}
-        error={errors.description}
       />
       <WholeNumberField
         label="Price per person (US$)"
-        id={ids.price}
-        name="price"
+        {...fieldFor('price')}
         min={catalogueLimits.priceMin}
         max={catalogueLimits.priceMax}
-        value={values.price}
-        onChange={(e) => set('price')(e.target.value)}
-        error={errors.price}
       />
       <button type="submit" className="button button--primary" aria-busy={busy}>
         {busy ? 'Creating…' : 'Create draft'}

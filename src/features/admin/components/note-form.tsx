@@ -3,7 +3,7 @@ import { noteLimits } from '#contracts/admin';
 import { formatCount } from '#contracts/format';
 import { addNote } from '~/features/admin/api/admin-api';
 import { fieldFailure } from '~/lib/api-client';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import type { Note } from '#contracts/api';
 
 // An internal note on the booking: the team reads it in the history and on the manifest; the
@@ -17,9 +17,7 @@ export function NoteForm({ bookingId, onAdded }: { bookingId: string; onAdded: (
   const hintId = `${id}-hint`;
   const formRef = useRef<HTMLFormElement>(null);
   // Typed before the server-rendered manifest hydrated (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'text') setText(value);
-  });
+  useTypedBeforeHydration(formRef, intoFields({ text: setText }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

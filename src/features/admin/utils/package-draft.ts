@@ -2,6 +2,7 @@
 // inputs hold, as typed, and the PATCH body made from it. Kept apart from the screen so the
 // mapping is tested on its own.
 import type { AdminPackage, PackageChange, PackageImage, QuestionKind } from '#contracts/catalogue';
+import { slugOf } from '~/features/admin/utils/slug';
 
 let next = 0;
 // React's keys for rows that can move: an index would hand one row's focus and typing to another.
@@ -62,22 +63,12 @@ export function draftOf(pkg: AdminPackage): PackageDraft {
 export const draftContent = (draft: PackageDraft) =>
   JSON.stringify(draft, (field, value: unknown) => (field === 'key' ? undefined : value));
 
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 30)
-    .replace(/-+$/g, '');
-
 // A new question's id from its label, unique among the package's questions.
 export function questionIds(questions: readonly QuestionDraft[]): string[] {
   const taken = new Set(questions.map((q) => q.id).filter(Boolean));
   return questions.map((q) => {
     if (q.id) return q.id;
-    const base = slug(q.label) || 'question';
+    const base = slugOf(q.label, 30) || 'question';
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     taken.add(id);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { personNameMax } from '#contracts/names';
 import { toast } from 'react-toastify';
 import { InputField } from '~/components/field';
@@ -9,7 +9,7 @@ import {
   signUpNameError,
 } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
-import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { msg } from '#contracts/i18n';
 import { useT } from '~/lib/i18n';
 
@@ -64,9 +64,13 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
 
   // The page is prerendered and hydrates after it has painted: what a visitor, or the browser's
   // autofill, typed by then is taken over before anything renders (src/lib/use-typed-before-hydration.ts).
-  useTypedBeforeHydration(formRef, (field, value) => {
-    if (field === 'email') setEmail(value);
-    else if (field === 'password') setPassword(value);
+  useTypedBeforeHydration(formRef, intoFields({ email: setEmail, password: setPassword }));
+  // A field's wiring follows from its name: its id, what was typed and the change.
+  const fieldFor = (field: string, value: string, setValue: (value: string) => void) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(e.target.value),
   });
 
   const switchMode = (next: Mode) => {
@@ -153,47 +157,35 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         {mode === 'signup' && (
           <InputField
             label={t('Name')}
-            id={`${id}-name`}
-            name="name"
+            {...fieldFor('name', name, setName)}
             autoComplete="name"
             required
             maxLength={personNameMax}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
           />
         )}
         <InputField
           label={t('Email')}
-          id={`${id}-email`}
-          name="email"
+          {...fieldFor('email', email, setEmail)}
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         {mode !== 'reset' && (
           <InputField
             label={t('Password')}
-            id={`${id}-password`}
-            name="password"
+            {...fieldFor('password', password, setPassword)}
             type="password"
             autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
         )}
         {mode === 'signup' && (
           <InputField
             label={t('Confirm Password')}
-            id={`${id}-confirm`}
-            name="confirm"
+            {...fieldFor('confirm', confirm, setConfirm)}
             type="password"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
           />
         )}
 

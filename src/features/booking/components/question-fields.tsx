@@ -73,16 +73,20 @@ export function QuestionFields({
             </fieldset>
           );
         }
+        // A choice and a written answer: the same field but for its control.
+        const field = {
+          id,
+          name,
+          label: labelOf(q),
+          className: 'travellers__field',
+          value: typeof value === 'string' ? value : '',
+          error,
+        };
         if (q.kind === 'choice') {
           return (
             <SelectField
               key={q.id}
-              id={id}
-              name={name}
-              label={labelOf(q)}
-              className="travellers__field"
-              value={typeof value === 'string' ? value : ''}
-              error={error}
+              {...field}
               onChange={(e) => onChange(q.id, e.target.value === '' ? undefined : e.target.value)}
             >
               <option value="">Choose…</option>
@@ -97,14 +101,9 @@ export function QuestionFields({
         return (
           <InputField
             key={q.id}
-            id={id}
-            name={name}
-            label={labelOf(q)}
-            className="travellers__field"
+            {...field}
             maxLength={answerTextMax}
             autoComplete="off"
-            value={typeof value === 'string' ? value : ''}
-            error={error}
             onChange={(e) => onChange(q.id, e.target.value)}
           />
         );

@@ -18,6 +18,15 @@ type Props<T> = {
   footer?: ReactNode;
 };
 
+// A personal link's page head. The token is in the address: no referrer carries it to another
+// site, and no search engine keeps it.
+export const tokenLinkMeta = (title: string, description: string) => [
+  { title: `${title} | Wayfarer Tours` },
+  { name: 'description', content: description },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
 // The frame of a personal link's page (no sign-in): the server renders this frame only and the
 // link is read in the browser, so the page's HTML carries no one's data. An unknown or malformed
 // token (404, 400) says the link does not work.

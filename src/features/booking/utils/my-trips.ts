@@ -10,13 +10,31 @@ export const cancellationCutoffDays = defaultCancellationCutoffDays;
 // cancel: the button; contact: too close to departure, call or write to us; none: nothing to do.
 export type CancelOption = 'cancel' | 'contact' | 'none';
 
-export function cancelOption(booking: Booking, now: Date = new Date()): CancelOption {
+// What a booking offers for something done before its departure (cancelling, the travellers'
+// details): nothing once it is cancelled or has departed, `open` while it has no date yet, and
+// otherwise `open` or `closed` by the days left, as `isOpen` says.
+function beforeDeparture<Open extends string, Closed extends string>(
+  booking: Booking,
+  now: Date,
+  isOpen: (daysLeft: number) => boolean,
+  open: Open,
+  closed: Closed,
+): Open | Closed | 'none' {
   if (booking.status === 'cancelled') return 'none';
-  if (booking.startsOn === null) return 'cancel';
+  if (booking.startsOn === null) return open;
   const days = daysUntil(booking.startsOn, now);
   if (days < 0) return 'none';
-  return cancellableOnline(days, cancellationCutoffDays) ? 'cancel' : 'contact';
+  return isOpen(days) ? open : closed;
 }
+
+export const cancelOption = (booking: Booking, now: Date = new Date()): CancelOption =>
+  beforeDeparture(
+    booking,
+    now,
+    (days) => cancellableOnline(days, cancellationCutoffDays),
+    'cancel',
+    'contact',
+  );
 
 export type TripGroup = {
   key: 'upcoming' | 'undated' | 'past' | 'cancelled';
@@ -70,13 +88,8 @@ export const detailsCutoffDays = defaultDetailsCutoffDays;
 // edit: the form; closed: too close to departure (call or write to us); none: cancelled or past.
 export type DetailsOption = 'edit' | 'closed' | 'none';
 
-export function detailsOption(booking: Booking, now: Date = new Date()): DetailsOption {
-  if (booking.status === 'cancelled') return 'none';
-  if (booking.startsOn === null) return 'edit';
-  const days = daysUntil(booking.startsOn, now);
-  if (days < 0) return 'none';
-  return detailsEditable(days, detailsCutoffDays) ? 'edit' : 'closed';
-}
+export const detailsOption = (booking: Booking, now: Date = new Date()): DetailsOption =>
+  beforeDeparture(booking, now, (days) => detailsEditable(days, detailsCutoffDays), 'edit', 'closed');
 
 // "2 of 4 travellers complete"
 export const completeLabel = (booking: Booking) =>
