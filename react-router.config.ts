@@ -16,7 +16,17 @@ export default {
   // navigating (the JavaScript budget counts it as the home page's own code).
   routeDiscovery: { mode: 'initial' },
   // /account too: its login form is the same for every visitor without a session.
-  prerender: ['/blogs', '/about', '/account', '/account/deleted'],
+  // Their Spanish twins too (docs/decisions/071-translation-layer.md).
+  prerender: [
+    '/blogs',
+    '/about',
+    '/account',
+    '/account/deleted',
+    '/es/blogs',
+    '/es/about',
+    '/es/account',
+    '/es/account/deleted',
+  ],
   // React Router v8's behaviour, adopted now (the build stops warning about each flag), except
   // v8_middleware: with it a loader's `context` is a RouterContextProvider read by keys, and the
   // key made in server/ would not be the one bundled into build/server. The server passes a

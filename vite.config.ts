@@ -113,7 +113,9 @@ function islandsChunk() {
         ]);
         shared = new Set([...staticImports(graph, islandsEntry)].filter((m) => first.has(m)));
       }
-      return shared.has(id) ? 'islands-share' : null;
+      // Vite's helper for a dynamic import: the islands load a page's catalogue with one
+      // (src/features/packages/islands/next-dates.ts), and in the shell it would bring React.
+      return shared.has(id) || id.includes('vite/preload-helper') ? 'islands-share' : null;
     },
   };
 }
@@ -147,7 +149,9 @@ export default defineConfig(({ mode }) => {
               // own code (scripts/bench-js.ts counts both as runtime).
               {
                 name: 'react',
-                test: /[\\/]node_modules[\\/](react|react-router)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+                // react-dom and scheduler too: the browser entry is the app's own (src/entry.client.tsx),
+                // and its chunk would otherwise take them in.
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
                 priority: 2,
               },
               { ...islandsChunk(), priority: 3 },

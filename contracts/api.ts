@@ -35,6 +35,7 @@ import {
   paymentProviders,
   paymentStates,
 } from './payment.js';
+import { languages } from './language.js';
 
 // What every error answers: a message worded to be shown as it is; on a 400 about a form, the
 // first message for each field, keyed by the field's path.
@@ -140,6 +141,9 @@ export const bookingSchema = z.object({
     ),
   ),
   payment: paymentSchema,
+  // The site's language it was made in (en, es): its emails are written in it. Absent in kept
+  // answers made before it existed: English.
+  language: z.optional(z.enum(languages)),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingGuest = Booking['guests'][number];

@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 import { personNameMax } from './names.js';
 import { phoneSchema } from './phone.js';
 import { emailAddress, noControlChars, text as plainText } from './text.js';
+import { interpolate, msg } from './i18n.js';
+import { languages } from './language.js';
 
 export const bookingLimits = {
   name: personNameMax,
@@ -40,58 +42,65 @@ export const bookingStatuses = ['requested', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const bookingStatusLabels: Record<BookingStatus, string> = {
-  requested: 'Requested',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
+  requested: msg('Requested'),
+  confirmed: msg('Confirmed'),
+  cancelled: msg('Cancelled'),
 };
+
+const travellersRangeMessage = interpolate(msg('Travellers must be a whole number from {min} to {max}.'), {
+  min: bookingLimits.travellersMin,
+  max: bookingLimits.travellersMax,
+});
+const travellersMinMessage = interpolate(msg('At least {min} traveller.'), {
+  min: bookingLimits.travellersMin,
+});
+const travellersMaxMessage = interpolate(msg('At most {max} travellers a booking.'), {
+  max: bookingLimits.travellersMax,
+});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => uuidPattern.test(value);
 
-const text = (label: string, max: number) =>
-  plainText({ label, max, required: `Please enter your ${label.toLowerCase()}.` });
+const text = (label: string, max: number, required: string) => plainText({ label, max, required });
 
 export const bookingInputSchema = z.object({
   packageId: z
-    .string({ error: 'Choose a package.' })
+    .string({ error: msg('Choose a package.') })
     .check(
       noControlChars('Package'),
       z.trim(),
-      z.minLength(1, 'Choose a package.'),
-      z.maxLength(bookingLimits.packageId, 'Unknown package.'),
+      z.minLength(1, msg('Choose a package.')),
+      z.maxLength(bookingLimits.packageId, msg('Unknown package.')),
     ),
   // Optional: without it the server takes the earliest open departure with enough seats.
   departureId: z.optional(
     z
-      .string({ error: 'Choose a departure date.' })
-      .check(noControlChars('Departure'), z.regex(uuidPattern, 'This departure does not exist.')),
+      .string({ error: msg('Choose a departure date.') })
+      .check(noControlChars('Departure'), z.regex(uuidPattern, msg('This departure does not exist.'))),
   ),
   travellers: z.optional(
     z
       .number({
-        error: `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`,
+        error: travellersRangeMessage,
       })
       .check(
-        z.refine(
-          Number.isInteger,
-          `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`,
-        ),
-        z.minimum(bookingLimits.travellersMin, `At least ${bookingLimits.travellersMin} traveller.`),
-        z.maximum(
-          bookingLimits.travellersMax,
-          `At most ${bookingLimits.travellersMax} travellers a booking.`,
-        ),
+        z.refine(Number.isInteger, travellersRangeMessage),
+        z.minimum(bookingLimits.travellersMin, travellersMinMessage),
+        z.maximum(bookingLimits.travellersMax, travellersMaxMessage),
       ),
   ),
-  name: text('Name', bookingLimits.name),
+  name: text(msg('Name'), bookingLimits.name, msg('Please enter your name.')),
   email: emailAddress({
-    notText: 'Email must be text.',
-    required: 'Please enter your email.',
+    notText: msg('Email must be text.'),
+    required: msg('Please enter your email.'),
     max: bookingLimits.email,
   }),
-  address: text('Address', bookingLimits.address),
+  address: text(msg('Address'), bookingLimits.address, msg('Please enter your address.')),
   // A telephone number as typed (contracts/phone.ts): the same rule for every phone the site takes.
   phone: phoneSchema,
+  // The site's language the booking is made in (the /es pages send es): its emails are written in
+  // it. English when absent (docs/decisions/071-translation-layer.md).
+  language: z.optional(z.enum(languages, { error: msg('The language must be en or es.') })),
 });
 
 export type BookingInput = z.infer<typeof bookingInputSchema>;
@@ -171,11 +180,11 @@ export function validateChange(
   if (body.travellers !== undefined) {
     const t = body.travellers;
     if (typeof t !== 'number' || !Number.isInteger(t)) {
-      fieldErrors.travellers = `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`;
+      fieldErrors.travellers = travellersRangeMessage;
     } else if (t < bookingLimits.travellersMin) {
-      fieldErrors.travellers = `At least ${bookingLimits.travellersMin} traveller.`;
+      fieldErrors.travellers = travellersMinMessage;
     } else if (t > bookingLimits.travellersMax) {
-      fieldErrors.travellers = `At most ${bookingLimits.travellersMax} travellers a booking.`;
+      fieldErrors.travellers = travellersMaxMessage;
     } else data.travellers = t;
   }
   if (Object.keys(fieldErrors).length > 0) return { success: false, fieldErrors };

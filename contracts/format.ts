@@ -3,6 +3,8 @@
 // every place. Files and the API carry ISO dates (YYYY-MM-DD) and whole dollars instead.
 // No path alias here: the server imports this file directly.
 import { brand } from './brand.js';
+import { catalogueOf, translator } from './i18n.js';
+import type { Language } from './language.js';
 import { todayIso } from './iso-dates.js';
 import { formatPrice } from './price.js';
 
@@ -31,14 +33,16 @@ function utcDay(iso: string): Date | null {
 
 export type TripDateParts = { weekday: string; day: string; month: string; year: string };
 
-// Sat / 12 / Dec / 2026, for layouts that set the parts apart (date cards).
-export function tripDateParts(iso: string): TripDateParts | null {
+// Sat / 12 / Dec / 2026, for layouts that set the parts apart (date cards); in another language
+// with its catalogue's words, "sáb 12 dic 2026" (contracts/i18n.ts).
+export function tripDateParts(iso: string, language: Language = 'en'): TripDateParts | null {
   const date = utcDay(iso);
   if (!date) return null;
+  const words = catalogueOf(language);
   return {
-    weekday: weekdays[date.getUTCDay()]!,
+    weekday: (words?.weekdays ?? weekdays)[date.getUTCDay()]!,
     day: String(date.getUTCDate()),
-    month: months[date.getUTCMonth()]!,
+    month: (words?.months ?? months)[date.getUTCMonth()]!,
     year: String(date.getUTCFullYear()),
   };
 }
@@ -46,15 +50,15 @@ export function tripDateParts(iso: string): TripDateParts | null {
 export const dateToBeAgreed = 'Date to be agreed';
 
 // "Sat 12 Dec 2026". Null: a booking stored before departures existed has no date yet.
-export function formatTripDate(iso: string | null): string {
-  if (iso === null) return dateToBeAgreed;
-  const p = tripDateParts(iso);
+export function formatTripDate(iso: string | null, language: Language = 'en'): string {
+  if (iso === null) return translator(language).t('Date to be agreed');
+  const p = tripDateParts(iso, language);
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : iso;
 }
 
 // "9 Mar 1984": a date of birth, where the weekday means nothing.
-export function formatBirthDate(iso: string): string {
-  const p = tripDateParts(iso);
+export function formatBirthDate(iso: string, language: Language = 'en'): string {
+  const p = tripDateParts(iso, language);
   return p ? `${p.day} ${p.month} ${p.year}` : iso;
 }
 
@@ -167,9 +171,13 @@ const deadlineParts = zonedParts({
   hourCycle: 'h23',
   timeZoneName: 'short',
 });
-export function formatDeadline(iso: string, timeZone: string = brand.timeZone): string {
+export function formatDeadline(
+  iso: string,
+  timeZone: string = brand.timeZone,
+  language: Language = 'en',
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const part = deadlineParts(date, timeZone);
-  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+  return `${formatTripDate(`${part('year')}-${part('month')}-${part('day')}`, language)}, ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

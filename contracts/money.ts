@@ -16,6 +16,9 @@
 // module was evaluated, four times that in Lighthouse's mobile simulation (docs/decisions/016).
 // No path alias here: the server imports this file directly.
 
+import { catalogueOf, formatNumber } from './i18n.js';
+import type { Language } from './language.js';
+
 // Digits grouped by three: "1,204" (as ./price.ts groups them; not imported from there, which would
 // make that module's chunk on the home page export it).
 const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
@@ -63,8 +66,17 @@ export const centsAmount = (cents: number) => {
   const whole = grouped(Math.floor(abs / 100));
   return `${cents < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
 };
-export const formatCents = (cents: number, currency = 'USD') => {
+// In another language, its grouping, decimal comma and currency place: "1.234,50 US$"
+// (contracts/i18n.ts).
+export const formatCents = (cents: number, currency = 'USD', language: Language = 'en') => {
   const sign = currencySigns[currency];
+  const catalogue = catalogueOf(language);
+  if (catalogue) {
+    assertCents(cents, 'An amount');
+    const abs = Math.abs(cents);
+    const amount = `${formatNumber(language, Math.floor(abs / 100))}${catalogue.decimal}${String(abs % 100).padStart(2, '0')}`;
+    return `${cents < 0 ? '-' : ''}${catalogue.money(amount, sign ?? currency)}`;
+  }
   const text = centsAmount(cents);
   const negative = text.startsWith('-');
   const bare = negative ? text.slice(1) : text;

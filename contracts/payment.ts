@@ -5,6 +5,7 @@
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
 import { formatCents } from './money.js';
+import { msg } from './i18n.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -39,12 +40,12 @@ export const paymentStates = [
 ] as const;
 export type PaymentState = (typeof paymentStates)[number];
 export const paymentStateLabels: Record<PaymentState, string> = {
-  'deposit-due': 'Deposit due',
-  'balance-due': 'Balance due',
-  overdue: 'Overdue',
-  paid: 'Paid',
-  'refund-due': 'Refund due',
-  settled: 'Settled',
+  'deposit-due': msg('Deposit due'),
+  'balance-due': msg('Balance due'),
+  overdue: msg('Overdue'),
+  paid: msg('Paid'),
+  'refund-due': msg('Refund due'),
+  settled: msg('Settled'),
 };
 
 export const paymentKinds = ['payment', 'refund'] as const;
@@ -52,10 +53,10 @@ export type PaymentKind = (typeof paymentKinds)[number];
 export const paymentMethods = ['card', 'bank-transfer', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: 'Card',
-  'bank-transfer': 'Bank transfer',
-  cash: 'Cash',
-  other: 'Other',
+  card: msg('Card'),
+  'bank-transfer': msg('Bank transfer'),
+  cash: msg('Cash'),
+  other: msg('Other'),
 };
 
 export const paymentKindLabels: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };
@@ -267,9 +268,14 @@ export function travellerShareCents(totalCents: number, travellers: number, posi
 
 // What a Checkout Session for `purpose` would charge now: the rest of the deposit while it is
 // due, or everything still owed; 0 when nothing is (the route answers 409).
-export function checkoutAmountCents(p: Pick<Payment, 'dueNowCents' | 'totalCents' | 'paidCents' | 'depositCents' | 'depositDueAt' | 'state'>, purpose: CheckoutPurpose): number {
+export function checkoutAmountCents(
+  p: Pick<Payment, 'dueNowCents' | 'totalCents' | 'paidCents' | 'depositCents' | 'depositDueAt' | 'state'>,
+  purpose: CheckoutPurpose,
+): number {
   if (p.state === 'settled' || p.state === 'refund-due' || p.state === 'paid') return 0;
   const owed = Math.max(0, p.totalCents - p.paidCents);
   if (purpose === 'balance') return owed;
-  return p.depositDueAt !== null && p.paidCents < p.depositCents ? Math.min(owed, p.depositCents - p.paidCents) : 0;
+  return p.depositDueAt !== null && p.paidCents < p.depositCents
+    ? Math.min(owed, p.depositCents - p.paidCents)
+    : 0;
 }

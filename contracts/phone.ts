@@ -6,6 +6,7 @@
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import { controlCharsMessage, hasControlChars, noControlChars } from './text.js';
+import { interpolate, msg } from './i18n.js';
 
 export const phoneLimits = {
   minDigits: 6,
@@ -29,11 +30,13 @@ export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length;
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export const phoneMessages = {
-  required: 'Please enter your phone number.',
-  characters: 'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.',
-  tooShort: `A phone number needs at least ${phoneLimits.minDigits} digits.`,
-  tooLong: `A phone number has at most ${phoneLimits.maxDigits} digits.`,
-  length: `A phone number is at most ${phoneLimits.maxLength} characters long.`,
+  required: msg('Please enter your phone number.'),
+  characters: msg('Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.'),
+  tooShort: interpolate(msg('A phone number needs at least {min} digits.'), { min: phoneLimits.minDigits }),
+  tooLong: interpolate(msg('A phone number has at most {max} digits.'), { max: phoneLimits.maxDigits }),
+  length: interpolate(msg('A phone number is at most {max} characters long.'), {
+    max: phoneLimits.maxLength,
+  }),
   control: controlCharsMessage('Phone'),
 } as const;
 

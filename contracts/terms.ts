@@ -4,6 +4,8 @@
 import { cancellableOnline, defaultCancellationCutoffDays } from './booking.js';
 import { brand } from './brand.js';
 import { plural } from './format.js';
+import { translator } from './i18n.js';
+import type { Language } from './language.js';
 
 export type BookingTerms = { payment: string; cancellation: string; after: string };
 
@@ -12,23 +14,29 @@ const cutoffText = (cutoffDays: number) => plural(cutoffDays, 'day');
 // cutoffDays: the server's CANCELLATION_CUTOFF_DAYS (the browser knows its default).
 // daysLeft: whole days from today to the chosen date, when there is one. A date already inside
 // the cutoff cannot be cancelled online at all, so the terms must not promise it.
+// language: the page's or the email's (docs/decisions/071-translation-layer.md).
 export function bookingTerms(
   cutoffDays: number = defaultCancellationCutoffDays,
   daysLeft?: number,
+  language: Language = 'en',
 ): BookingTerms {
-  const days = cutoffText(cutoffDays);
-  const payment = 'No payment is taken now: we confirm your places within two working days.';
+  const { t, tp } = translator(language);
+  const days = tp(cutoffDays, '{count} day', '{count} days');
+  const contact = { phone: brand.phone, email: brand.email };
+  const payment = t('No payment is taken now: we confirm your places within two working days.');
   if (daysLeft !== undefined && !Number.isNaN(daysLeft) && !cancellableOnline(daysLeft, cutoffDays)) {
     return {
       payment,
-      cancellation: `This date is less than ${days} away, so it cannot be cancelled online.`,
-      after: `To cancel or change it, call us on ${brand.phone} or write to ${brand.email} and we will help.`,
+      cancellation: t('This date is less than {days} away, so it cannot be cancelled online.', { days }),
+      after: t('To cancel or change it, call us on {phone} or write to {email} and we will help.', contact),
     };
   }
   return {
     payment,
-    cancellation: `Free cancellation online, from My bookings, until ${days} before the departure.`,
-    after: `After that, call us on ${brand.phone} or write to ${brand.email} and we will help.`,
+    cancellation: t('Free cancellation online, from My bookings, until {days} before the departure.', {
+      days,
+    }),
+    after: t('After that, call us on {phone} or write to {email} and we will help.', contact),
   };
 }
 

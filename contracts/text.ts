@@ -4,6 +4,7 @@
 // message, never a database error. zod/mini keeps the browser's bundle small; the checks are
 // zod/v4 core checks, so classic zod schemas (route schemas) take them too.
 import * as z from 'zod/mini';
+import { interpolate, msg } from './i18n.js';
 
 // U+0000-U+001F and U+007F. Multi-line fields (a message body, a note) keep tab and newline.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -24,8 +25,13 @@ export const hasControlChars = (value: string, { multiline = false } = {}) =>
 // A multi-line field takes line breaks: its message does not name them.
 export const controlCharsMessage = (label: string, { multiline = false } = {}) =>
   multiline
-    ? `${label} must not contain control characters (invisible codes).`
-    : `${label} must not contain control characters (such as line breaks or invisible codes).`;
+    ? interpolate(msg('{label} must not contain control characters (invisible codes).'), { label })
+    : interpolate(
+        msg('{label} must not contain control characters (such as line breaks or invisible codes).'),
+        {
+          label,
+        },
+      );
 
 // A check to put first in any string schema: `z.string().check(noControlChars('Name'), ...)`.
 export const noControlChars = (label: string, options: { multiline?: boolean } = {}) =>
@@ -43,12 +49,12 @@ export type TextOptions = {
 // A trimmed text field: control characters refused first (their message wins), then the length.
 export const text = ({ label, max, required, multiline }: TextOptions) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: interpolate(msg('{label} must be text.'), { label }) })
     .check(
       noControlChars(label, { multiline }),
       z.trim(),
       ...(required ? [z.minLength(1, required)] : []),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
+      z.maxLength(max, interpolate(msg('{label} must be at most {max} characters.'), { label, max })),
     );
 
 // An email address typed in a form: text (else `notText`), no control characters, trimmed,
@@ -69,5 +75,5 @@ export const emailAddress = ({
       z.trim(),
       z.minLength(1, required),
       z.maxLength(max, `Email must be at most ${max} characters.`),
-      z.email('Please enter a valid email address.'),
+      z.email(msg('Please enter a valid email address.')),
     );

@@ -237,7 +237,10 @@ export function homeJs(build: ClientBuild) {
 // (src/islands.ts, emitted by vite.config.ts) and what it imports, instead of React
 // (docs/decisions/066-no-react-for-a-visitors-first-load.md).
 export const islandsSource = 'src/islands.ts';
-export const islandsMaxKib = 5;
+// 5 KiB (docs/decisions/066), plus the 3 KiB the second language's issue allows for the translation
+// layer on a visitor's home page: the islands write the cards' dates in the page's language
+// (docs/decisions/071-translation-layer.md).
+export const islandsMaxKib = 8;
 // Undefined for a build without it (one made before docs/decisions/066, measured by the bench).
 export function islandsJs(build: ClientBuild) {
   if (!build.manifest[islandsSource]) return undefined;
@@ -260,8 +263,11 @@ export function staticJsBudgets(build: ClientBuild, pages: PageRoute[]): Budget[
   const budgets: Budget[] = [];
   const home = homeJs(build);
   budgets.push({
-    name: "home page's own JS <= 10 KiB gzip over React + React Router",
-    met: kib(home.ownGzip) <= 10,
+    // 10 KiB, plus the 3 KiB the second language's issue allows for the translation layer
+    // (contracts/i18n.ts, src/lib/i18n.ts, the language switch; the catalogues themselves load
+    // only on their own language's pages): docs/decisions/071-translation-layer.md.
+    name: "home page's own JS <= 13 KiB gzip over React + React Router (10 KiB + 3 KiB for translations)",
+    met: kib(home.ownGzip) <= 13,
     figure: `${kib(home.ownGzip).toFixed(1)} KiB in ${home.own.length} chunks, over ${kib(home.runtimeGzip).toFixed(1)} KiB of runtime (${names(home.runtime)})`,
   });
   const offenders = (kind: ChunkKind, allowed: (files: string[]) => boolean) =>

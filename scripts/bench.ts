@@ -106,6 +106,11 @@ const allPages: BenchPage[] = [
   { name: '/about', path: '/about', who: 'visitor', ready: () => 'main h1', budget: 'public' },
   { name: '/account', path: '/account', who: 'visitor', ready: () => 'main form', budget: 'public' },
   { name: '404', path: '/no-such-page', who: 'visitor', ready: () => 'main h1', budget: 'not-found' },
+  // The Spanish twins keep their English pages' budgets (docs/decisions/071-translation-layer.md).
+  { name: '/es', path: '/es', who: 'visitor', ready: () => 'main h1', budget: 'public' },
+  { name: '/es/blogs', path: '/es/blogs', who: 'visitor', ready: () => 'main h1', budget: 'public' },
+  { name: '/es/about', path: '/es/about', who: 'visitor', ready: () => 'main h1', budget: 'public' },
+  { name: '/es/account', path: '/es/account', who: 'visitor', ready: () => 'main form', budget: 'public' },
   {
     name: '/package/:id',
     path: '/package/swiss-alpine-lakes',

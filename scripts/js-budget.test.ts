@@ -35,7 +35,9 @@ const title = built
   : 'JavaScript budget (docs/product.md): SKIPPED, no build in build/ (run `npm run build`; `npm test` builds first)';
 
 describe(title, () => {
-  it.skipIf(!built)("the home page's own code is at most 10 KiB gzip over React + React Router", () => {
+  // 10 KiB plus the 3 KiB the second language's issue allows for the translation layer
+  // (scripts/bench-js.ts staticJsBudgets; docs/decisions/071-translation-layer.md).
+  it.skipIf(!built)("the home page's own code is at most 13 KiB gzip over React + React Router", () => {
     const budget = budgets[0]!;
     expect(budget.name).toMatch(/^home page's own JS/);
     expect(budget.met, budget.figure).toBe(true);

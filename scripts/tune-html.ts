@@ -9,7 +9,15 @@ import { loadPageRenderer } from '../server/src/pages/render';
 
 const build = new URL('../build', import.meta.url).pathname;
 const root = join(build, 'client');
-const prerendered = ['blogs/index.html', 'about/index.html', 'account/index.html'];
+const prerendered = [
+  'blogs/index.html',
+  'about/index.html',
+  'account/index.html',
+  // The Spanish twins (docs/decisions/071-translation-layer.md).
+  'es/blogs/index.html',
+  'es/about/index.html',
+  'es/account/index.html',
+];
 
 // The islands module's URL, as the server reads it: from the server build (src/entry.server.tsx).
 const islands = (await loadPageRenderer(join(build, 'server/index.js')))?.islandsModule;

@@ -13,6 +13,12 @@ import { ServerRouter } from 'react-router';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { islandsModule as builtIslands } from 'virtual:islands';
+import { registerCatalogue } from '#contracts/i18n';
+import { allCatalogues } from '#contracts/catalogues';
+
+// Every language's catalogue: the server renders and prerenders pages in all of them
+// (docs/decisions/071-translation-layer.md).
+for (const catalogue of Object.values(allCatalogues)) registerCatalogue(catalogue);
 
 // The URL of the islands module in the client build (src/islands.ts, emitted by vite.config.ts):
 // what a visitor's public page runs instead of React. The server reads it from this build

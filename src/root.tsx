@@ -1,12 +1,24 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+} from 'react-router';
+import { englishPath, languageOfPath, languages, languageTags, pathIn } from '#contracts/language';
 import { Footer } from '~/components/layout/footer';
+import { LanguageSwitch } from '~/components/layout/language-switch';
 import { Navbar } from '~/components/layout/navbar';
 import { Spinner } from '~/components/spinner';
 import { paths } from '~/config/paths';
 import { AccountNavItem } from '~/features/auth/components/account-nav-item';
 import { BookingsNavItem } from '~/features/booking/components/bookings-nav-item';
 import { startAuth } from '~/lib/auth';
+import { isTranslatedPage, useT } from '~/lib/i18n';
+import { site } from '~/lib/site';
 import type { Route } from './+types/root';
 import appCss from '~/styles/app.css?url';
 
@@ -14,9 +26,31 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function Layout({ children }: { children: ReactNode }) {
+// The page's language is its path's; a page a traveller reads names its twins in every language
+// (docs/decisions/071-translation-layer.md), English as the default for any other reader.
+function Alternates({ pathname }: { pathname: string }) {
+  if (!isTranslatedPage(pathname)) return null;
+  const english = englishPath(pathname).replace(/(.)\/$/, '$1');
   return (
-    <html lang="en">
+    <>
+      {languages.map((language) => (
+        <link
+          key={language}
+          rel="alternate"
+          hrefLang={languageTags[language]}
+          href={`${site.url}${pathIn(language, english)}`}
+        />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${site.url}${english}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { t } = useT();
+  return (
+    <html lang={languageTags[languageOfPath(pathname)]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -26,10 +60,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
+        <Alternates pathname={pathname} />
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          {t('Skip to content')}
         </a>
         {children}
         <ScrollRestoration />
@@ -40,9 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <>
-      <Navbar accountSlot={<AccountNavItem />} extraLinks={<BookingsNavItem />} />
+      <Navbar
+        accountSlot={<AccountNavItem />}
+        extraLinks={<BookingsNavItem />}
+        languageSwitch={isTranslatedPage(pathname) ? <LanguageSwitch short /> : null}
+      />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
@@ -86,15 +126,16 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t, known, to } = useT();
   // A limit the server applies (server/src/http/limits.ts) says what happened and when to retry.
   if (isRouteErrorResponse(error) && error.status === 429 && typeof error.data === 'string') {
     return (
       <Shell>
         <section className="container section">
-          <h1>Too many requests</h1>
-          <p>{error.data}</p>
+          <h1>{t('Too many requests')}</h1>
+          <p>{known(error.data)}</p>
           <p>
-            <a href={paths.home}>Back to the home page</a>
+            <a href={to(paths.home)}>{t('Back to the home page')}</a>
           </p>
         </section>
       </Shell>
@@ -102,14 +143,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : 'Something went wrong while showing this page.';
+    : t('Something went wrong while showing this page.');
   return (
     <Shell>
       <section className="container section">
-        <h1>Sorry, something went wrong</h1>
+        <h1>{t('Sorry, something went wrong')}</h1>
         <p>{message}</p>
         <p>
-          <a href={paths.home}>Back to the home page</a>
+          <a href={to(paths.home)}>{t('Back to the home page')}</a>
         </p>
       </section>
     </Shell>

@@ -1,5 +1,24 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
+// The pages a traveller reads, again under /es in Spanish: the same modules, each with an id of
+// its own; the page's language is its path's (src/lib/i18n.ts, docs/decisions/071-translation-layer.md).
+// The console and a guide's screens stay English only.
+const spanish = [
+  route('es', 'routes/home.tsx', { id: 'es/home' }),
+  route('es/blogs', 'routes/blogs.tsx', { id: 'es/blogs' }),
+  route('es/about', 'routes/about.tsx', { id: 'es/about' }),
+  route('es/account', 'routes/account.tsx', { id: 'es/account' }),
+  route('es/account/deleted', 'routes/account-deleted.tsx', { id: 'es/account/deleted' }),
+  route('es/travellers/:token', 'routes/guest-link.tsx', { id: 'es/travellers' }),
+  route('es/moves/:token', 'routes/move-link.tsx', { id: 'es/moves' }),
+  layout('routes/protected-layout.tsx', { id: 'es/protected' }, [
+    route('es/package/:id', 'routes/package.tsx', { id: 'es/package' }),
+    route('es/checkout/:id', 'routes/checkout.tsx', { id: 'es/checkout' }),
+    route('es/bookings', 'routes/bookings.tsx', { id: 'es/bookings' }),
+    route('es/bookings/:id/travellers', 'routes/booking-travellers.tsx', { id: 'es/booking-travellers' }),
+  ]),
+];
+
 export default [
   index('routes/home.tsx'),
   route('blogs', 'routes/blogs.tsx'),
@@ -32,5 +51,6 @@ export default [
     route('guide', 'routes/guide.tsx'),
     route('guide/:id', 'routes/guide-departure.tsx'),
   ]),
+  ...spanish,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

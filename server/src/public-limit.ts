@@ -101,6 +101,10 @@ const countedPages = new Set([
   '/packages.json',
   '/packages.JSON',
   '/sitemap.xml',
+  '/sitemap-es.xml',
   '/package/:id',
   '/travellers/:token',
+  // Their Spanish twins (docs/decisions/071-translation-layer.md), the same work.
+  '/es/package/:id',
+  '/es/travellers/:token',
 ]);

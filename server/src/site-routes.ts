@@ -8,14 +8,20 @@ export const prerendered: Record<string, string> = {
   '/about': 'about/index.html',
   '/account': 'account/index.html',
   '/account/deleted': 'account/deleted/index.html',
+  // Their Spanish twins (docs/decisions/071-translation-layer.md).
+  '/es/blogs': 'es/blogs/index.html',
+  '/es/about': 'es/about/index.html',
+  '/es/account': 'es/account/index.html',
+  '/es/account/deleted': 'es/account/deleted/index.html',
 };
 
 // Rendered by the server from its in-memory catalogue, once per catalogue version, and kept
 // (server/src/pages/site-pages.ts): the home page, whose package cards the console edits.
-export const cataloguePages = ['/'] as const;
+export const cataloguePages = ['/', '/es'] as const;
 
 // What the sitemap offers crawlers: the brand's public pages, not the sign-in form (the package
 // pages follow from the live catalogue, server/src/catalog/seo.ts).
+// Each in every language (server/src/catalog/seo.ts writes one sitemap a language).
 export const sitemapPaths = ['/', '/blogs', '/about'] as const;
 
 // Rendered by the server per request (with the user's data when a valid session cookie comes
@@ -42,4 +48,11 @@ export const clientRoutes = [
   '/guide/:id',
   '/admin/packages',
   '/admin/packages/:id',
+  // The traveller's pages in Spanish; the console and the guide's screens are English only.
+  '/es/bookings',
+  '/es/package/:id',
+  '/es/checkout/:id',
+  '/es/bookings/:id/travellers',
+  '/es/travellers/:token',
+  '/es/moves/:token',
 ];

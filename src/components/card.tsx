@@ -9,6 +9,7 @@ export function Card({
   sizes,
   title,
   text,
+  lang,
   children,
 }: {
   className: string;
@@ -17,14 +18,21 @@ export function Card({
   sizes: string;
   title: string;
   text: string;
+  // The title's and text's language where it is not the page's (a package's English text on a
+  // Spanish page).
+  lang?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <article className={`card ${className}`}>
       <Picture className="card__img" name={image} kind="card" alt="" width={400} height={267} sizes={sizes} />
       <div className="card__body">
-        <h3 className="card__title">{title}</h3>
-        <p className="card__text">{text}</p>
+        <h3 className="card__title" lang={lang}>
+          {title}
+        </h3>
+        <p className="card__text" lang={lang}>
+          {text}
+        </p>
         {children}
       </div>
     </article>

@@ -45,7 +45,14 @@ function useDialogContext(part: string): DialogContextValue {
 // the element does not do alone: Escape goes through onClose (and can wait while busy), focus
 // starts where asked and returns to the opener, and the title names it (DialogTitle).
 // docs/decisions/044-native-dialog.md says why no library.
-export function Dialog({ onClose, busy = false, initialFocus, returnFocusId, className, children }: DialogProps) {
+export function Dialog({
+  onClose,
+  busy = false,
+  initialFocus,
+  returnFocusId,
+  className,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Set once unmounted, so the close event that follows our own close() is not a second close.
   const gone = useRef(false);

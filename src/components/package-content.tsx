@@ -3,7 +3,8 @@
 // and the console's preview of it (src/features/admin/components/package-preview.tsx), so the
 // preview is the page.
 import { useId } from 'react';
-import { durationLabel, type PackageContent, type PackageImage } from '~/lib/catalogue';
+import type { PackageContent, PackageImage } from '~/lib/catalogue';
+import { useT } from '~/lib/i18n';
 
 // The server re-encodes each upload to AVIF and WebP at a few widths under /images/
 // (contracts/catalogue.ts): the browser picks a format and a width; `url` is the largest WebP.
@@ -38,15 +39,18 @@ export function CatalogueImage({
 }
 
 export function PackageFacts({ pkg }: { pkg: Pick<PackageContent, 'durationDays' | 'itinerary'> }) {
+  const { t, tp } = useT();
   const days = pkg.durationDays ?? (pkg.itinerary.length || null);
   if (days === null) return null;
   return (
     <p className="package-facts">
       <span className="package-facts__item">
-        <span className="sr-only">Duration: </span>
-        {durationLabel(days)}
+        <span className="sr-only">{t('Duration: ')}</span>
+        {tp(days, '{count} day', '{count} days')}
       </span>
-      {pkg.itinerary.length > 0 ? <span className="package-facts__item">Day-by-day plan below</span> : null}
+      {pkg.itinerary.length > 0 ? (
+        <span className="package-facts__item">{t('Day-by-day plan below')}</span>
+      ) : null}
     </p>
   );
 }
@@ -57,12 +61,15 @@ function IncludedList({
   id,
   kind,
   title,
+  lang,
   items,
 }: {
   H: 'h2' | 'h3' | 'h4';
   id: string;
   kind: 'in' | 'out';
   title: string;
+  // The items' language where it is not the page's (the catalogue's English on a Spanish page).
+  lang: string | undefined;
   items: readonly string[];
 }) {
   if (items.length === 0) return null;
@@ -71,7 +78,7 @@ function IncludedList({
       <H className="package-section__title" id={id}>
         {title}
       </H>
-      <ul className="included-list" data-kind={kind}>
+      <ul className="included-list" data-kind={kind} lang={lang}>
         {items.map((item, i) => (
           <li key={i}>{item}</li>
         ))}
@@ -89,6 +96,9 @@ export function PackageContentSections({
   headingLevel?: 2 | 3 | 4;
 }) {
   const id = useId();
+  const { t, language } = useT();
+  // The catalogue's texts are English only for now: on another language's page they say so.
+  const catalogueLang = language === 'en' ? undefined : 'en';
   const H = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
   // The cover is the page's first picture; the gallery holds the others.
   const gallery = pkg.images.slice(1);
@@ -97,9 +107,9 @@ export function PackageContentSections({
       {pkg.itinerary.length > 0 ? (
         <section className="package-section" aria-labelledby={`${id}-days`}>
           <H className="package-section__title" id={`${id}-days`}>
-            Day by day
+            {t('Day by day')}
           </H>
-          <ol className="itinerary">
+          <ol className="itinerary" lang={catalogueLang}>
             {pkg.itinerary.map((day, i) => (
               <li key={i} className="itinerary__day">
                 <p className="itinerary__num" aria-hidden="true">
@@ -107,7 +117,9 @@ export function PackageContentSections({
                 </p>
                 <div>
                   <p className="itinerary__title">
-                    <span className="sr-only">Day {i + 1}: </span>
+                    <span className="sr-only" lang={catalogueLang && language}>
+                      {t('Day {number}: ', { number: i + 1 })}
+                    </span>
                     {day.title}
                   </p>
                   {day.body ? <p className="itinerary__body">{day.body}</p> : null}
@@ -119,14 +131,28 @@ export function PackageContentSections({
       ) : null}
       {pkg.includes.length > 0 || pkg.excludes.length > 0 ? (
         <div className="package-included">
-          <IncludedList H={H} id={`${id}-in`} kind="in" title="Included" items={pkg.includes} />
-          <IncludedList H={H} id={`${id}-out`} kind="out" title="Not included" items={pkg.excludes} />
+          <IncludedList
+            H={H}
+            id={`${id}-in`}
+            kind="in"
+            title={t('Included')}
+            lang={catalogueLang}
+            items={pkg.includes}
+          />
+          <IncludedList
+            H={H}
+            id={`${id}-out`}
+            kind="out"
+            title={t('Not included')}
+            lang={catalogueLang}
+            items={pkg.excludes}
+          />
         </div>
       ) : null}
       {gallery.length > 0 ? (
         <section className="package-section" aria-labelledby={`${id}-gallery`}>
           <H className="package-section__title" id={`${id}-gallery`}>
-            Gallery
+            {t('Gallery')}
           </H>
           <ul className="package-gallery">
             {gallery.map((image) => (

@@ -55,7 +55,9 @@ describe('VerifyEmailNote', () => {
     auth.state = signedIn(false);
     auth.resend.mockResolvedValue(undefined);
     render(<VerifyEmailNote />);
-    expect(screen.getByText('Confirm your email address to get every email about your bookings')).toBeVisible();
+    expect(
+      screen.getByText('Confirm your email address to get every email about your bookings'),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
     expect(auth.resend).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('status')).toHaveTextContent('We sent a new link to ana@example.com.');
@@ -83,7 +85,9 @@ describe('VerifyEmailNote', () => {
     });
     auth.state = { status: 'loading' };
     const { container, rerender } = render(<VerifyEmailNote renderedFor={cookieUser(false)} />);
-    expect(screen.getByText('Confirm your email address to get every email about your bookings')).toBeVisible();
+    expect(
+      screen.getByText('Confirm your email address to get every email about your bookings'),
+    ).toBeVisible();
     rerender(<VerifyEmailNote renderedFor={cookieUser(true)} />);
     expect(container).toBeEmptyDOMElement();
     // The SDK has the last word: verified since the cookie was made.

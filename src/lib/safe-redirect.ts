@@ -1,4 +1,5 @@
 import { paths } from '~/config/paths';
+import { englishPath } from '#contracts/language';
 
 // The path remembered when a signed-out visitor hits a protected page. Anything that is not a
 // plain same-site path ("//evil.example", "/\\evil", "https://...", "javascript:") falls back
@@ -17,7 +18,7 @@ export function safeRedirect(candidate: unknown, fallback: string = paths.home):
     // The URL parser resolves dot segments ("/.//evil.example", "/%2e//evil.example"), which can
     // leave a "//" in front: the checks above are taken again on what would be navigated to.
     if (path.startsWith('//') || path.startsWith('/\\')) return fallback;
-    return url.pathname === paths.account ? fallback : path;
+    return englishPath(url.pathname) === paths.account ? fallback : path;
   } catch {
     return fallback;
   }

@@ -19,15 +19,18 @@ export default function AccountDeleted() {
     if (signOut) void logOut().catch(() => {});
   }, [signOut]);
   return (
-    <section className="section container container--narrow account-deleted" aria-labelledby="account-deleted-title">
+    <section
+      className="section container container--narrow account-deleted"
+      aria-labelledby="account-deleted-title"
+    >
       <h1 id="account-deleted-title">Your account is deleted</h1>
       <p>
         Your account was deleted and your personal data erased: your name, email address, phone number,
         address and your travellers’ details are gone, and your future bookings are cancelled.
       </p>
       <p>
-        We keep only the booking references, dates and totals for our accounts. You are signed out; to
-        travel with us again, make a new account at any time.
+        We keep only the booking references, dates and totals for our accounts. You are signed out; to travel
+        with us again, make a new account at any time.
       </p>
       <Link className="button button--primary" to={paths.home}>
         Back to home

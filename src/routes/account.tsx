@@ -8,13 +8,18 @@ import { startAuth, useAuth } from '~/lib/auth';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { pageMeta } from '~/lib/seo';
 import { paths } from '~/config/paths';
+import { pageTranslator, useT } from '~/lib/i18n';
+import type { Route } from './+types/account';
 
-export const meta = () =>
-  pageMeta({
-    title: 'Log in or sign up',
-    description: 'Log in to Wayfarer Tours, create an account, or reset your password.',
+export const meta = ({ location }: Route.MetaArgs) => {
+  const { t, language } = pageTranslator(location.pathname);
+  return pageMeta({
+    title: t('Log in or sign up'),
+    description: t('Log in to Wayfarer Tours, create an account, or reset your password.'),
     path: paths.account,
+    language,
   });
+};
 
 const noSubscription = () => () => {};
 const isClient = () => true;
@@ -22,6 +27,7 @@ const isServer = () => false;
 
 export default function Account() {
   const auth = useAuth();
+  const { t, to } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const from: unknown = (location.state as { from?: unknown } | null)?.from;
@@ -32,13 +38,15 @@ export default function Account() {
   // prerendered without history state, so the line appears once hydrated, never during it.
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const packageId =
-    hydrated && typeof from === 'string' ? (/^\/package\/([^/?#]+)/.exec(from)?.[1] ?? null) : null;
+    hydrated && typeof from === 'string'
+      ? (/^(?:\/[a-z]{2})?\/package\/([^/?#]+)/.exec(from)?.[1] ?? null)
+      : null;
   const packageName = usePackageName(packageId === null ? null : decodeURIComponent(packageId));
 
   // Signed in (on arrival or after logging in): go to the remembered path, or home.
   useEffect(() => {
-    if (auth.status === 'signed-in') navigate(safeRedirect(from), { replace: true });
-  }, [auth.status, from, navigate]);
+    if (auth.status === 'signed-in') navigate(safeRedirect(from, to(paths.home)), { replace: true });
+  }, [auth.status, from, navigate, to]);
 
   return (
     <section className="section container account">
@@ -50,11 +58,13 @@ export default function Account() {
               ? undefined
               : packageName === ''
                 ? ''
-                : `Log in or sign up to book ${packageName ?? 'this trip'}`
+                : packageName
+                  ? t('Log in or sign up to book {trip}', { trip: packageName })
+                  : t('Log in or sign up to book this trip')
           }
         />
       ) : (
-        <Spinner label="Checking your sign-in…" />
+        <Spinner label={t('Checking your sign-in…')} />
       )}
       <ToastContainer position="top-center" autoClose={5000} />
     </section>

@@ -11,11 +11,18 @@ import { ApiError } from '~/lib/api-client';
 import { loadPageData, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/checkout';
 import type { Booking } from '#contracts/api';
+import { pageTranslator, useT } from '~/lib/i18n';
 
-export const meta = () => [
-  { title: 'Thanks For Purchasing | Wayfarer Tours' },
-  { name: 'description', content: 'Your Wayfarer Tours booking is received: its reference and details.' },
-];
+export const meta = ({ location }: Route.MetaArgs) => {
+  const { t } = pageTranslator(location.pathname);
+  return [
+    { title: t('Thanks For Purchasing | Wayfarer Tours') },
+    {
+      name: 'description',
+      content: t('Your Wayfarer Tours booking is received: its reference and details.'),
+    },
+  ];
+};
 
 // With a session cookie the server renders the booking (~/lib/page-data).
 export const loader = ({ request, context }: Route.LoaderArgs) => {
@@ -27,6 +34,7 @@ export default function Checkout() {
   const [params] = useSearchParams();
   const location = useLocation();
   const pageUser = usePageUser();
+  const { t, known, to } = useT();
   const fromState = (location.state as { booking?: Booking } | null)?.booking;
   const { state, retry } = useBooking(params.get('booking'), fromState);
   const hasBooking = params.get('booking') !== null;
@@ -40,17 +48,18 @@ export default function Checkout() {
   if (notFound) {
     return (
       <section className="section container container--narrow checkout checkout--missing">
-        <h1>We could not find this booking</h1>
+        <h1>{t('We could not find this booking')}</h1>
         <p className="section__lead">
-          The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My
-          bookings.
+          {t(
+            'The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My bookings.',
+          )}
         </p>
         <div className="checkout__actions">
-          <Link className="button button--primary" to={paths.bookings}>
-            My bookings
+          <Link className="button button--primary" to={to(paths.bookings)}>
+            {t('My bookings')}
           </Link>
-          <Link className="button button--outline" to={paths.home}>
-            Back To Home
+          <Link className="button button--outline" to={to(paths.home)}>
+            {t('Back To Home')}
           </Link>
         </div>
       </section>
@@ -64,20 +73,21 @@ export default function Checkout() {
           <div className="checkout__badge" aria-hidden="true">
             ✓
           </div>
-          <h1>Thanks For Purchasing</h1>
+          <h1>{t('Thanks For Purchasing')}</h1>
           <p className="section__lead">
-            Your guide will be in touch within two working days to plan the details.
+            {t('Your guide will be in touch within two working days to plan the details.')}
           </p>
           <VerifyEmailNote renderedFor={pageUser} />
           {state.data.status !== 'cancelled' && !state.data.detailsComplete ? (
             <aside className="checkout__invite" aria-labelledby="checkout-invite-title">
-              <h2 id="checkout-invite-title">Who is coming?</h2>
+              <h2 id="checkout-invite-title">{t('Who is coming?')}</h2>
               <p>
-                Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your
-                guide knows who to expect. Fill in what you know now and the rest later.
+                {t(
+                  'Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your guide knows who to expect. Fill in what you know now and the rest later.',
+                )}
               </p>
-              <Link className="button button--accent" to={paths.travellers(state.data.id)}>
-                Add travellers’ details
+              <Link className="button button--accent" to={to(paths.travellers(state.data.id))}>
+                {t('Add travellers’ details')}
               </Link>
             </aside>
           ) : null}
@@ -90,24 +100,26 @@ export default function Checkout() {
           />
         </>
       ) : null}
-      {state.status === 'loading' ? <Spinner label="Loading your booking…" /> : null}
+      {state.status === 'loading' ? <Spinner label={t('Loading your booking…')} /> : null}
       {state.status === 'error' ? (
         <>
-          <h1>Your booking could not be loaded</h1>
+          <h1>{t('Your booking could not be loaded')}</h1>
           <ErrorNotice
             message={
-              state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'
+              state.error instanceof ApiError
+                ? known(state.error.message)
+                : t('Your booking could not be loaded.')
             }
             onRetry={retry}
           />
         </>
       ) : null}
       <div className="checkout__actions">
-        <Link className="button button--primary" to={paths.home}>
-          Back To Home
+        <Link className="button button--primary" to={to(paths.home)}>
+          {t('Back To Home')}
         </Link>
-        <Link className="button button--outline" to={paths.bookings}>
-          My bookings
+        <Link className="button button--outline" to={to(paths.bookings)}>
+          {t('My bookings')}
         </Link>
       </div>
     </section>

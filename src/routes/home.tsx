@@ -9,14 +9,19 @@ import { PackagesGrid } from '~/features/packages/components/packages-grid';
 import { pageMeta } from '~/lib/seo';
 import { site } from '~/lib/site';
 import type { Route } from './+types/home';
+import { pageTranslator, useT } from '~/lib/i18n';
 
-export const meta = () =>
-  pageMeta({
+export const meta = ({ location }: Route.MetaArgs) => {
+  const { t, language } = pageTranslator(location.pathname);
+  return pageMeta({
     title: site.name,
-    description:
+    description: t(
       'Small-group tours with local guides: Swiss lakes, Santorini, the Sahara, Kyoto, the Amazon, Arctic Norway and Patagonia. Browse packages and book online.',
+    ),
     path: paths.home,
+    language,
   });
+};
 
 type HomeData = { packages?: TravelPackage[]; blogs: readonly BlogTeaser[] };
 
@@ -39,6 +44,7 @@ export const clientLoader = async (): Promise<HomeData> => ({
 });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, to, known } = useT();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -53,17 +59,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           priority
         />
         <div className="hero__content container">
-          <p className="eyebrow eyebrow--light">{site.tagline}</p>
-          <h1 id="hero-title">Travel further, with someone who knows the way.</h1>
+          <p className="eyebrow eyebrow--light">{known(site.tagline)}</p>
+          <h1 id="hero-title">{t('Travel further, with someone who knows the way.')}</h1>
           <p className="hero__lead">
-            Hand-planned journeys for groups of twelve or fewer, led by guides who call each destination home.
+            {t(
+              'Hand-planned journeys for groups of twelve or fewer, led by guides who call each destination home.',
+            )}
           </p>
           <div className="hero__actions">
-            <Link className="button button--accent" to={paths.about}>
-              Contact
+            <Link className="button button--accent" to={to(paths.about)}>
+              {t('Contact')}
             </Link>
             <a className="button button--ghost" href="#packages">
-              See packages
+              {t('See packages')}
             </a>
           </div>
         </div>
@@ -71,10 +79,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="packages" className="section container" aria-labelledby="packages-title">
         <div className="section__head">
-          <p className="eyebrow">Packages</p>
-          <h2 id="packages-title">Journeys for this season</h2>
+          <p className="eyebrow">{t('Packages')}</p>
+          <h2 id="packages-title">{t('Journeys for this season')}</h2>
           <p className="section__lead">
-            Every package includes a local guide, hand-picked stays and transfers. Prices are per person.
+            {t(
+              'Every package includes a local guide, hand-picked stays and transfers. Prices are per person.',
+            )}
           </p>
         </div>
         <PackagesGrid initial={loaderData.packages} />
@@ -83,8 +93,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="section section--tinted" aria-labelledby="blogs-title">
         <div className="container">
           <div className="section__head">
-            <p className="eyebrow">From the journal</p>
-            <h2 id="blogs-title">Featured Blogs</h2>
+            <p className="eyebrow">{t('From the journal')}</p>
+            <h2 id="blogs-title">{t('Featured Blogs')}</h2>
           </div>
           <FeaturedBlogs blogs={loaderData.blogs} />
         </div>

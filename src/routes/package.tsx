@@ -14,11 +14,15 @@ import { packagesPath } from '~/features/packages/api/get-packages';
 import { useAuth } from '~/lib/auth';
 import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
 import type { Route } from './+types/package';
+import { pageTranslator, useT } from '~/lib/i18n';
 
-export const meta = () => [
-  { title: 'Book a package | Wayfarer Tours' },
-  { name: 'description', content: 'Choose a departure date and book this Wayfarer Tours package.' },
-];
+export const meta = ({ location }: Route.MetaArgs) => {
+  const { t } = pageTranslator(location.pathname);
+  return [
+    { title: t('Book a package | Wayfarer Tours') },
+    { name: 'description', content: t('Choose a departure date and book this Wayfarer Tours package.') },
+  ];
+};
 
 // With a session cookie the server renders the package with its departures (~/lib/page-data).
 export const loader = ({ params, context }: Route.LoaderArgs) =>
@@ -66,6 +70,7 @@ type PageUserLike = { uid: string; displayName: string | null; email: string | n
 
 function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserLike }) {
   const navigate = useNavigate();
+  const { to } = useT();
   const pkg = usePackageContent(card, usePreloaded<unknown>(packagePath(card.id)));
   return (
     <section className="section container package-page">
@@ -81,7 +86,7 @@ function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserL
         onSubmit={createBooking}
         onJoinWaitlist={joinWaitlist}
         onBooked={(booking) =>
-          navigate(`${paths.checkout(pkg.id)}?booking=${encodeURIComponent(booking.id)}`, {
+          navigate(`${to(paths.checkout(pkg.id))}?booking=${encodeURIComponent(booking.id)}`, {
             state: { booking },
           })
         }

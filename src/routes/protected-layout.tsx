@@ -6,6 +6,7 @@ import { getIdToken, startAuth, useAuth } from '~/lib/auth';
 import { clearSessionCookie, exchangeSessionCookie } from '~/lib/session-cookie';
 import { loadPageData, PreloadedProvider, useMatchedPreloads, usePageUser } from '~/lib/page-data';
 import type { Route } from './+types/protected-layout';
+import { useT } from '~/lib/i18n';
 
 // On the server: the session cookie's user, if the request carried a valid one. The pages below
 // read their data as that user in their own loaders.
@@ -19,6 +20,7 @@ export default function ProtectedLayout() {
   const pageUser = usePageUser();
   const location = useLocation();
   const preloaded = useMatchedPreloads();
+  const { t, to } = useT();
   useEffect(() => startAuth({ force: true }), []);
 
   const signedIn = auth.status === 'signed-in';
@@ -41,12 +43,14 @@ export default function ProtectedLayout() {
   );
   if (signedIn) return page;
   if (auth.status === 'signed-out') {
-    return <Navigate to={paths.account} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to={to(paths.account)} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   if (pageUser) return page;
   return (
     <div className="page-loading">
-      <Spinner label="Checking your sign-in…" />
+      <Spinner label={t('Checking your sign-in…')} />
     </div>
   );
 }

@@ -2,7 +2,13 @@
 // row (server/src/db/schema.ts) to the contract's shapes (contracts/booking.ts, admin.ts).
 import type { InviteStatus } from '#contracts/guest-links';
 import type { AnswerQuestion } from '#contracts/answers';
-import { completeCount, detailsComplete, guestCompleteFor, type Guest, type OperatorGuest } from '#contracts/guests';
+import {
+  completeCount,
+  detailsComplete,
+  guestCompleteFor,
+  type Guest,
+  type OperatorGuest,
+} from '#contracts/guests';
 import type { BookingRow } from '../db/schema.js';
 import type { BookingEmailData, MoneyEmailData, OperationsEmailData } from '../mail/outbox.js';
 import type { AdminBooking, Booking } from '#contracts/api';
@@ -84,6 +90,7 @@ const bookingOf = <G>(row: BookingRow, guests: G) => ({
     : null,
   guests,
   payment: paymentOf(row),
+  language: row.language,
 });
 
 // The booking's money (contracts/payment.ts), judged now.
@@ -139,6 +146,8 @@ export const emailData = (b: Booking, extra: Partial<BookingEmailData> = {}): Bo
   meetingPoint: b.meetingPoint,
   meetingTime: b.meetingTime,
   money: moneyEmailData(b.payment),
+  // Written in the booking's language (server/src/mail/templates.ts); English when absent.
+  ...(b.language && b.language !== 'en' ? { language: b.language } : {}),
   ...extra,
 });
 

@@ -397,6 +397,8 @@ describe('a booking stored before departures existed', { timeout: 60_000 }, () =
         detailsComplete: false,
         travellersComplete: 0,
         moveOffer: null,
+        // Migration 63: made on the English site.
+        language: 'en',
         // Made before payments (docs/decisions/069-bookings-before-payments.md): no deposit and no
         // deadline, the whole total owed by the balance date (none without a departure date).
         payment: expect.objectContaining({

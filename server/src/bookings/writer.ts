@@ -25,7 +25,7 @@ export type NewBookingRequest = {
   // Where the brand's copy of the request goes (OPERATIONS_EMAIL); null: nowhere.
   operationsEmail: string | null;
   actor: Actor;
-  input: Pick<BookingInput, 'name' | 'email' | 'address' | 'phone'>;
+  input: Pick<BookingInput, 'name' | 'email' | 'address' | 'phone' | 'language'>;
   pkg: ServerPackage;
   travellers: number;
   idempotencyKey: string | null;
@@ -89,6 +89,7 @@ const inputs: [string, string, (row: Row) => unknown][] = [
   ['cancellation_fees', 'jsonb', ({ terms }) => terms.cancellationFees],
   ['deposit_due_at', 'timestamptz', ({ depositDueAt }) => depositDueAt?.toISOString() ?? null],
   ['deposit_waived', 'boolean', ({ r }) => r.depositWaived ?? false],
+  ['language', 'text', ({ r }) => r.input.language ?? 'en'],
   // The request's place in the batch: the order its emails count against a cap.
   ['position', 'int', ({ position }) => position],
 ];
@@ -106,11 +107,12 @@ export const writeBookingsSql: PreparedStatement = prepared(
   ), ins AS (
     INSERT INTO bookings (id, reference, user_id, package_id, package_name, price_cents, name,
       email, account_email, address, phone, idempotency_key, departure_id, travellers, total_cents,
-      status, deposit_percent, balance_due_days, cancellation_fees, deposit_due_at, deposit_waived)
+      status, deposit_percent, balance_due_days, cancellation_fees, deposit_due_at, deposit_waived,
+      language)
     SELECT id, reference, user_id, package_id, package_name, price_cents, name, email,
       account_email, address, phone, idempotency_key, departure_id, travellers,
       price_cents * travellers, status, deposit_percent, balance_due_days, cancellation_fees,
-      deposit_due_at, deposit_waived FROM v
+      deposit_due_at, deposit_waived, language FROM v
     ON CONFLICT ON CONSTRAINT bookings_idempotency DO NOTHING
     RETURNING id, departure_id, travellers, created_at
   ), seats AS (
@@ -188,6 +190,7 @@ function newBooking(
     cancellation_fees: terms.cancellationFees,
     deposit_due_at: depositDueAt,
     deposit_waived: r.depositWaived ?? false,
+    language: r.input.language ?? 'en',
     paid_cents: 0,
     refunded_cents: 0,
     cancellation_fee_cents: null,
@@ -223,7 +226,14 @@ export async function writeBookings(
     // The deposit's deadline, DEPOSIT_DUE_HOURS from now (none when staff waived it).
     const now = new Date();
     const depositDueAt = r.depositWaived ? null : depositDeadline(now, paymentSettings.depositDueHours);
-    return { r, price, terms, depositDueAt, booking: newBooking(r, price, terms, depositDueAt, now), position };
+    return {
+      r,
+      price,
+      terms,
+      depositDueAt,
+      booking: newBooking(r, price, terms, depositDueAt, now),
+      position,
+    };
   });
   const inserted = await run(writeBookingsSql, [
     JSON.stringify(

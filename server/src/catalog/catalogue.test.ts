@@ -158,6 +158,28 @@ describeEach(storeCases())('the catalogue on $name', { timeout: 120_000 }, (stor
         expect(home).toContain(`"url":"http://localhost:3000/package/${p.id}"`);
       }
     });
+
+    // docs/decisions/071-translation-layer.md: one sitemap a language, each page naming its twins.
+    it('lists the Spanish pages in a sitemap of their own, which robots.txt names; the English one lists no /es page', async () => {
+      const robots = (await ctx.app.inject({ url: '/robots.txt' })).body;
+      expect(robots).toContain('Sitemap: http://localhost:3000/sitemap-es.xml');
+      const english = (await ctx.app.inject({ url: '/sitemap.xml' })).body;
+      const spanish = await ctx.app.inject({ url: '/sitemap-es.xml' });
+      expect(spanish.statusCode).toBe(200);
+      expect(spanish.headers['content-type']).toMatch(/xml/);
+      const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs(english).some((loc) => loc!.startsWith('http://localhost:3000/es'))).toBe(false);
+      const list = await publicList();
+      expect(locs(spanish.body)).toEqual([
+        'http://localhost:3000/es',
+        'http://localhost:3000/es/blogs',
+        'http://localhost:3000/es/about',
+        ...list.map((p) => `http://localhost:3000/es/package/${p.id}`),
+      ]);
+      const twins = `<xhtml:link rel="alternate" hreflang="en" href="http://localhost:3000/blogs"/><xhtml:link rel="alternate" hreflang="es" href="http://localhost:3000/es/blogs"/>`;
+      expect(english).toContain(twins);
+      expect(spanish.body).toContain(twins);
+    });
   });
 
   describe('operators', () => {

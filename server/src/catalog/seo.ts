@@ -3,29 +3,66 @@
 // package's page, and the home page's schema.org JSON-LD (an ItemList of TouristTrips with their
 // Offer). Built once per catalogue version by the caller (server/src/pages/site-pages.ts).
 import type { CataloguePackage } from '#contracts/catalogue';
+import {
+  defaultLanguage,
+  languageOfPath,
+  languages,
+  languageTags,
+  pathIn,
+  type Language,
+} from '#contracts/language';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// The sitemap's address is the site's public one (PUBLIC_ORIGIN), as in the sitemap itself.
-export const robotsTxt = (siteUrl: string) =>
-  ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+// One sitemap a language: /sitemap.xml the English pages, as it always was, and
+// /sitemap-<code>.xml each other language's (docs/decisions/071-translation-layer.md).
+export const sitemapPath = (language: Language) =>
+  language === defaultLanguage ? '/sitemap.xml' : `/sitemap-${language}.xml`;
 
+// The sitemaps' address is the site's public one (PUBLIC_ORIGIN), as in the sitemaps themselves.
+export const robotsTxt = (siteUrl: string) =>
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    ...languages.map((language) => `Sitemap: ${siteUrl}${sitemapPath(language)}`),
+    '',
+  ].join('\n');
+
+// Every page in `language` (the public pages, then each published package's), each with its twins
+// in every language as `hreflang` alternates (Google's way of telling them apart in a sitemap;
+// docs/decisions/071-translation-layer.md). The English sitemap lists the English pages only, in
+// the order it always had: the Spanish ones are in their own (sitemapPath).
 export function sitemapXml(
   siteUrl: string,
   publicPaths: readonly string[],
   packages: readonly CataloguePackage[],
+  language: Language = defaultLanguage,
 ) {
-  const url = (path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  const href = (path: string) => escapeXml(`${siteUrl}${path}`);
+  const url = (path: string, lastmod?: string) => {
+    const alternates = languages
+      .map(
+        (other) =>
+          `<xhtml:link rel="alternate" hreflang="${languageTags[other]}" href="${href(pathIn(other, path))}"/>`,
+      )
+      .join('');
+    return `  <url><loc>${href(pathIn(language, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
+  };
   return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${[...publicPaths.map((p) => url(p)), ...packages.map((p) => url(`/package/${p.id}`, p.updatedAt))].join('\n')}
 </urlset>
 `;
 }
 
-export function catalogueJsonLd(siteUrl: string, packages: readonly CataloguePackage[]) {
+// `homePath`: the home page it goes in ("/" or "/es"): the packages' links are in its language.
+export function catalogueJsonLd(siteUrl: string, packages: readonly CataloguePackage[], homePath = '/') {
+  const language = languageOfPath(homePath);
+  const packageUrl = (id: string) => `${siteUrl}${pathIn(language, `/package/${id}`)}`;
   const jsonLd = {
+    inLanguage: languageTags[language],
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name: 'Wayfarer Tours packages',
@@ -37,14 +74,14 @@ export function catalogueJsonLd(siteUrl: string, packages: readonly CataloguePac
         name: p.name,
         description: p.description,
         ...(p.img ? { image: `${siteUrl}${p.img}` } : {}),
-        url: `${siteUrl}/package/${p.id}`,
+        url: packageUrl(p.id),
         provider: { '@type': 'TravelAgency', name: 'Wayfarer Tours', url: siteUrl },
         offers: {
           '@type': 'Offer',
           price: p.price.toFixed(2),
           priceCurrency: 'USD',
           availability: 'https://schema.org/InStock',
-          url: `${siteUrl}/package/${p.id}`,
+          url: packageUrl(p.id),
         },
       },
     })),

@@ -1361,6 +1361,18 @@ ${refuseLedgerEdit}
     `,
   },
   {
+    version: 63,
+    name: "the language a booking was made in (the emails about it are written in it)",
+    // docs/decisions/071-translation-layer.md. Adds only: every booking made before it was made on
+    // the English site. A constant default adds the column without rewriting the table; the CHECK
+    // reads every row once.
+    sql: `
+      ALTER TABLE bookings
+        ADD COLUMN language text NOT NULL DEFAULT 'en'
+          CONSTRAINT bookings_language CHECK (language IN ('en', 'es'));
+    `,
+  },
+  {
     version: 64,
     name: 'traveller counts follow a bookings UPDATE in time linear in its rows',
     // The bookings' traveller-count trigger (version 46) joined the statement's old and new rows by

@@ -13,6 +13,7 @@ import type { WaitlistStatus } from '#contracts/waitlist';
 import type { OperatorGuest } from '#contracts/guests';
 import type { CheckInState } from '#contracts/check-in';
 import type { CancellationFee, PaymentEntry, PaymentKind, PaymentMethod } from '#contracts/payment';
+import type { Language } from '#contracts/language';
 
 // pg answers a timestamptz as a Date; both drivers take a Date or an ISO string. The ones with a
 // default (now()) may be left out of an insert.
@@ -55,6 +56,8 @@ export type BookingsTable = {
   deposit_due_at: NullableTimestamp;
   // Staff made it without a deposit deadline (never lapsed).
   deposit_waived: Generated<boolean>;
+  // Migration 63: the site's language the booking was made in; its emails are written in it.
+  language: Generated<Language>;
   // Payments - refunds and refunds, kept by the ledger's trigger (payment_entries): never written
   // by a query.
   paid_cents: Generated<number>;
@@ -434,6 +437,7 @@ export const bookingFields = [
   'cancellation_fees',
   'deposit_due_at',
   'deposit_waived',
+  'language',
   'paid_cents',
   'refunded_cents',
   'cancellation_fee_cents',
@@ -614,6 +618,7 @@ export const columns = {
     cancellation_fees: { type: 'jsonb', nullable: false },
     deposit_due_at: orNull(timestamp),
     deposit_waived: { type: 'boolean', nullable: false },
+    language: text,
     paid_cents: integer,
     refunded_cents: integer,
     cancellation_fee_cents: orNull(integer),

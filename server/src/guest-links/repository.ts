@@ -144,6 +144,7 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
           startsOn: row.starts_on,
           leadName: invite.leadName,
           editableUntil: editableUntil(row.starts_on, invite.cutoffDays),
+          ...(row.language !== 'en' ? { language: row.language } : {}),
           linkPath,
         },
       },

@@ -4,7 +4,8 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { brand } from '#contracts/brand';
 import { addDays } from '#contracts/iso-dates';
-import { plural } from '#contracts/format';
+import { translator } from '#contracts/i18n';
+import type { Language } from '#contracts/language';
 
 export type TripCalendarData = {
   reference: string;
@@ -24,15 +25,17 @@ const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export function tripCalendar(
   data: TripCalendarData,
-  { stamp, bookingsUrl }: { stamp: Date; bookingsUrl?: string | null },
+  { stamp, bookingsUrl, language = 'en' }: { stamp: Date; bookingsUrl?: string | null; language?: Language },
 ): string {
+  // In the booking's language, as its email (docs/decisions/071-translation-layer.md).
+  const { t, tp } = translator(language);
   const calendar = ical({
-    prodId: { company: brand.name, product: 'Bookings', language: 'EN' },
+    prodId: { company: brand.name, product: 'Bookings', language: language.toUpperCase() },
     name: brand.name,
     // PUBLISH: a calendar entry to keep, not a meeting invitation to answer.
     method: ICalCalendarMethod.PUBLISH,
   });
-  const meeting = [data.meetingTime ? `at ${data.meetingTime}` : null, data.meetingPoint]
+  const meeting = [data.meetingTime ? t('at {time}', { time: data.meetingTime }) : null, data.meetingPoint]
     .filter(Boolean)
     .join(', ');
   calendar.createEvent({
@@ -46,9 +49,13 @@ export function tripCalendar(
     organizer: { name: brand.name, email: brand.email },
     location: data.meetingPoint ?? null,
     description: [
-      `${brand.name} booking ${data.reference}: ${plural(data.travellers, 'traveller')}.`,
-      meeting ? `Meeting ${meeting}.` : null,
-      `Questions: ${brand.phone}, ${brand.email}.`,
+      t('{brand} booking {reference}: {travellers}.', {
+        brand: brand.name,
+        reference: data.reference,
+        travellers: tp(data.travellers, '{count} traveller', '{count} travellers'),
+      }),
+      meeting ? t('Meeting {meeting}.', { meeting }) : null,
+      t('Questions: {phone}, {email}.', { phone: brand.phone, email: brand.email }),
     ]
       .filter(Boolean)
       .join('\n'),

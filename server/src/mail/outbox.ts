@@ -1,3 +1,4 @@
+import type { Language } from '#contracts/language';
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { BookingStatus } from '#contracts/booking';
@@ -60,6 +61,8 @@ export type BookingEmailData = {
   entry?: { kind: 'payment' | 'refund'; method: PaymentMethod; amountCents: number };
   // A balance reminder: days until the balance date.
   daysLeft?: number;
+  // The booking's language (migration 63); English when absent, as in emails queued before it.
+  language?: Language;
 };
 
 export type MoneyEmailData = Pick<
@@ -126,6 +129,8 @@ export type GuestInviteEmailData = {
   // The last day the details can be changed online (ISO date).
   editableUntil: string | null;
   linkPath: string;
+  // The booking's language (migration 63): the invitation and its page are in it.
+  language?: Language;
 };
 
 // An operator's message to everyone on a departure: their words, sent as plain text.

@@ -11,6 +11,9 @@ import { paymentMethodLabels } from '#contracts/payment';
 import { phoneProblem, telHref } from '#contracts/phone';
 import { tripCalendar } from './calendar.js';
 import { cardPaymentLabel, withCardPayment } from './pay-by-card.js';
+import { registerCatalogue, translator, type MessageId, type Translator, type Vars } from '#contracts/i18n';
+import { allCatalogues } from '#contracts/catalogues';
+import type { Language } from '#contracts/language';
 import type {
   BookingEmailData,
   DepartureMessageData,
@@ -39,6 +42,20 @@ export type RenderOptions = {
   // BRAND_TIME_ZONE: the zone deadlines are written in (contracts/format.ts formatDeadline).
   timeZone?: string;
 };
+
+// Every language's catalogue: an email is written in its booking's (docs/decisions/071-translation-layer.md).
+for (const catalogue of Object.values(allCatalogues)) registerCatalogue(catalogue);
+
+// The language of the email being rendered. Rendering is synchronous, one email at a time
+// (renderEmail sets it and puts English back before it returns), so the letters below read it
+// instead of passing it through every helper.
+let tr: Translator = translator('en');
+const t = (id: MessageId, vars?: Vars) => tr.t(id, vars);
+const tp = (count: number, one: string, other: MessageId, vars?: Vars) => tr.tp(count, one, other, vars);
+const tripDate = (iso: string | null) => formatTripDate(iso, tr.language);
+const price = (amount: number) => formatPrice(amount, tr.language);
+const cents = (amount: number, currency?: string) => formatCents(amount, currency, tr.language);
+const travellersText = (n: number) => tp(n, '{count} traveller', '{count} travellers');
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
 const color = {
@@ -79,11 +96,12 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ht
 // A header value on one line: a newline in a name must not start a new header or line.
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-const cancelledByLabel = (by: BookingEmailData['cancelledBy']) => (by === 'traveller' ? 'You' : brand.name);
+const cancelledByLabel = (by: BookingEmailData['cancelledBy']) =>
+  by === 'traveller' ? t('You') : brand.name;
 
 // An email to an address nobody verified comes without the account's name (its payload's name is
 // emptied when queued: ./outbox.ts), so a stranger's inbox is not told "Hi Ana,".
-const greeting = (name: string) => (name ? `Hi ${name},` : 'Hello,');
+const greeting = (name: string) => (name ? t('Hi {name},', { name }) : t('Hello,'));
 
 export type Attachment = { filename: string; contentType: string; content: string };
 
@@ -112,7 +130,11 @@ type Letter = {
   attachments?: Attachment[];
 };
 
-const contactLine = `Questions? Reply to this email, write to ${brand.email} or call ${brand.phone}.`;
+const contactLine = () =>
+  t('Questions? Reply to this email, write to {email} or call {phone}.', {
+    email: brand.email,
+    phone: brand.phone,
+  });
 
 // The site's page at `path`, when the site's public origin is known and is http(s).
 const siteLink = (siteUrl: string | undefined, path: string): string | null => {
@@ -126,8 +148,8 @@ const siteLink = (siteUrl: string | undefined, path: string): string | null => {
 };
 
 // The button says what the reader goes there to do, when it is more than looking.
-const bookingsLinkFor = (siteUrl: string | undefined, label = 'View my bookings') => {
-  const url = siteLink(siteUrl, '/bookings');
+const bookingsLinkFor = (siteUrl: string | undefined, label = t('View my bookings')) => {
+  const url = siteLink(siteUrl, tr.language === 'en' ? '/bookings' : `/${tr.language}/bookings`);
   return url ? { label, url } : null;
 };
 
@@ -144,13 +166,13 @@ const otherDatesLine = (packageName: string) =>
 // The booking's facts, in the order both parts show them.
 function bookingFacts(data: BookingEmailData): [string, string][] {
   return [
-    ['Booking reference', data.reference],
-    ['Package', data.packageName],
-    ['Departure', formatTripDate(data.startsOn)],
-    ['Travellers', plural(data.travellers, 'traveller')],
-    ['Price per person', formatPrice(data.price)],
-    ['Total', formatPrice(data.total)],
-    ['Status', bookingStatusLabels[data.status] ?? data.status],
+    [t('Booking reference'), data.reference],
+    [t('Package'), data.packageName],
+    [t('Departure'), tripDate(data.startsOn)],
+    [t('Travellers'), travellersText(data.travellers)],
+    [t('Price per person'), price(data.price)],
+    [t('Total'), price(data.total)],
+    [t('Status'), tr.known(bookingStatusLabels[data.status] ?? data.status)],
   ];
 }
 
@@ -203,7 +225,7 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
       ['Offer open until', deadline],
     ],
     link,
-    outro: [contactLine],
+    outro: [contactLine()],
   };
 }
 
@@ -252,13 +274,13 @@ function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Lett
       ['Answer by', deadline],
     ],
     link,
-    outro: [contactLine],
+    outro: [contactLine()],
   };
 }
 
 const meetingFacts = (data: BookingEmailData): Fact[] => [
-  ...(data.meetingPoint?.trim() ? [['Meeting point', data.meetingPoint.trim()] as [string, string]] : []),
-  ...(data.meetingTime?.trim() ? [['Meeting time', data.meetingTime.trim()] as [string, string]] : []),
+  ...(data.meetingPoint?.trim() ? [[t('Meeting point'), data.meetingPoint.trim()] as [string, string]] : []),
+  ...(data.meetingTime?.trim() ? [[t('Meeting time'), data.meetingTime.trim()] as [string, string]] : []),
 ];
 
 // --- Money (contract v5) -----------------------------------------------------------------------
@@ -271,7 +293,7 @@ const dueByText = (m: MoneyEmailData, options: RenderOptions) =>
   depositPhase(m)
     ? formatDeadline(m.depositDueAt!, options.timeZone)
     : m.balanceDueOn
-      ? formatTripDate(m.balanceDueOn)
+      ? tripDate(m.balanceDueOn)
       : null;
 
 // The money rows of a booking's facts: the total, what is paid, what is due and by when, and any
@@ -279,15 +301,16 @@ const dueByText = (m: MoneyEmailData, options: RenderOptions) =>
 function moneyFacts(data: BookingEmailData, options: RenderOptions): Fact[] {
   const m = data.money;
   if (!m) return [];
-  const facts: Fact[] = [['Paid so far', formatCents(m.paidCents, m.currency)]];
+  const facts: Fact[] = [[t('Paid so far'), cents(m.paidCents, m.currency)]];
   if (m.dueNowCents > 0) {
     const by = dueByText(m, options);
+    const amount = cents(m.dueNowCents, m.currency);
     facts.push([
-      depositPhase(m) ? 'Deposit due' : 'Balance due',
-      `${formatCents(m.dueNowCents, m.currency)}${by ? ` by ${by}` : ''}`,
+      depositPhase(m) ? t('Deposit due') : t('Balance due'),
+      by ? t('{amount} by {date}', { amount, date: by }) : amount,
     ]);
   }
-  if (m.refundDueCents > 0) facts.push(['We owe you', formatCents(m.refundDueCents, m.currency)]);
+  if (m.refundDueCents > 0) facts.push([t('We owe you'), cents(m.refundDueCents, m.currency)]);
   return facts;
 }
 
@@ -297,15 +320,23 @@ const howToPay = (data: BookingEmailData): string[] =>
   data.money && data.money.dueNowCents > 0
     ? [
         data.money.payByCard
-          ? `How to pay: by card with ${cardPaymentLabel(data.money)} in My bookings, or by bank transfer. ${data.money.instructions} Your reference: ${data.reference}.`
-          : `How to pay: ${data.money.instructions} Your reference: ${data.reference}.`,
+          ? t(
+              'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.',
+              { card: cardPaymentLabel(data.money), instructions: data.money.instructions, reference: data.reference },
+            )
+          : t('How to pay: {instructions} Your reference: {reference}.', {
+              instructions: data.money.instructions,
+              reference: data.reference,
+            }),
       ]
     : [];
 
 const refundLine = (data: BookingEmailData): string[] =>
   data.money && data.money.refundDueCents > 0
     ? [
-        `We will send ${formatCents(data.money.refundDueCents, data.money.currency)} back to you the way you paid, and email you when it is on its way.`,
+        t('We will send {amount} back to you the way you paid, and email you when it is on its way.', {
+          amount: cents(data.money.refundDueCents, data.money.currency),
+        }),
       ]
     : [];
 
@@ -317,54 +348,74 @@ function moneyLetter(
   const m = data.money!;
   const link = bookingsLinkFor(options.siteUrl);
   const facts: Fact[] = [
-    ['Booking reference', data.reference],
-    ['Package', data.packageName],
-    ['Departure', formatTripDate(data.startsOn)],
-    ['Total', formatCents(m.totalCents, m.currency)],
+    [t('Booking reference'), data.reference],
+    [t('Package'), data.packageName],
+    [t('Departure'), tripDate(data.startsOn)],
+    [t('Total'), cents(m.totalCents, m.currency)],
   ];
   if (kind === 'payment-receipt') {
     const e = data.entry!;
-    const amount = formatCents(e.amountCents, m.currency);
+    const amount = cents(e.amountCents, m.currency);
     const refund = e.kind === 'refund';
+    const said = {
+      amount,
+      method: tr.known(paymentMethodLabels[e.method]).toLowerCase(),
+      trip: data.packageName,
+      reference: data.reference,
+    };
     return {
-      subject: `${refund ? 'Refund' : 'Payment'} of ${amount} recorded – ${data.reference} – ${data.packageName}`,
-      heading: refund ? 'Your refund is on its way' : 'Thank you for your payment',
+      subject: refund
+        ? t('Refund of {amount} recorded – {reference} – {trip}', said)
+        : t('Payment of {amount} recorded – {reference} – {trip}', said),
+      heading: refund ? t('Your refund is on its way') : t('Thank you for your payment'),
       intro: [
         greeting(data.name),
         refund
-          ? `We have refunded ${amount} (${paymentMethodLabels[e.method].toLowerCase()}) for your booking of ${data.packageName}.`
-          : `We have received ${amount} (${paymentMethodLabels[e.method].toLowerCase()}) for your booking of ${data.packageName}. This email is your receipt.`,
+          ? t('We have refunded {amount} ({method}) for your booking of {trip}.', said)
+          : t(
+              'We have received {amount} ({method}) for your booking of {trip}. This email is your receipt.',
+              said,
+            ),
       ],
-      facts: [...facts, [refund ? 'Refunded' : 'Received', amount], ...moneyFacts(data, options)],
+      facts: [...facts, [refund ? t('Refunded') : t('Received'), amount], ...moneyFacts(data, options)],
       link,
-      outro: [...howToPay(data), ...refundLine(data), contactLine],
+      outro: [...howToPay(data), ...refundLine(data), contactLine()],
     };
   }
-  const due = formatCents(m.dueNowCents, m.currency);
-  const on = m.balanceDueOn ? formatTripDate(m.balanceDueOn) : '';
+  const due = cents(m.dueNowCents, m.currency);
+  const on = m.balanceDueOn ? tripDate(m.balanceDueOn) : '';
+  const said = { due, on, trip: data.packageName, reference: data.reference };
   if (kind === 'balance-reminder') {
     return {
-      subject: `Balance of ${due} due ${on} – ${data.reference} – ${data.packageName}`,
-      heading: 'Your balance is due soon',
+      subject: t('Balance of {due} due {on} – {reference} – {trip}', said),
+      heading: t('Your balance is due soon'),
       intro: [
         greeting(data.name),
-        `Your trip is getting closer: the balance of ${due} for ${data.packageName} is due on ${on}${data.daysLeft !== undefined ? `, in ${plural(data.daysLeft, 'day')}` : ''}.`,
+        data.daysLeft !== undefined
+          ? t('Your trip is getting closer: the balance of {due} for {trip} is due on {on}, in {days}.', {
+              ...said,
+              days: tp(data.daysLeft, '{count} day', '{count} days'),
+            })
+          : t('Your trip is getting closer: the balance of {due} for {trip} is due on {on}.', said),
       ],
       facts: [...facts, ...moneyFacts(data, options)],
       link,
-      outro: [...howToPay(data), contactLine],
+      outro: [...howToPay(data), contactLine()],
     };
   }
   return {
-    subject: `Payment overdue – ${data.reference} – ${data.packageName}`,
-    heading: 'Your balance is overdue',
+    subject: t('Payment overdue – {reference} – {trip}', said),
+    heading: t('Your balance is overdue'),
     intro: [
       greeting(data.name),
-      `The balance of ${due} for ${data.packageName} was due on ${on} and we have not received it yet. Please pay it as soon as you can, or tell us if anything is wrong: your places are kept while we talk.`,
+      t(
+        'The balance of {due} for {trip} was due on {on} and we have not received it yet. Please pay it as soon as you can, or tell us if anything is wrong: your places are kept while we talk.',
+        said,
+      ),
     ],
     facts: [...facts, ...moneyFacts(data, options)],
     link,
-    outro: [...howToPay(data), contactLine],
+    outro: [...howToPay(data), contactLine()],
   };
 }
 
@@ -375,13 +426,14 @@ function bookingLetter(
   data: BookingEmailData,
   options: RenderOptions,
 ): Letter {
-  const verb = {
-    'booking-received': 'received',
-    'booking-confirmed': 'confirmed',
-    'booking-cancelled': 'cancelled',
+  const said = { reference: data.reference, trip: data.packageName, brand: brand.name };
+  const subject = {
+    'booking-received': t('Booking {reference} received – {trip}', said),
+    'booking-confirmed': t('Booking {reference} confirmed – {trip}', said),
+    'booking-cancelled': t('Booking {reference} cancelled – {trip}', said),
   }[kind];
   const base = {
-    subject: `Booking ${data.reference} ${verb} – ${data.packageName}`,
+    subject,
     status: data.status,
     link: bookingsLinkFor(options.siteUrl),
   };
@@ -394,20 +446,24 @@ function bookingLetter(
         data.startsOn === null
           ? undefined
           : daysBetween(todayIso('UTC', options.queuedAt ?? new Date()), data.startsOn),
+        tr.language,
       );
       return {
         ...base,
-        heading: 'We have your booking request',
+        heading: t('We have your booking request'),
         intro: [
           greeting(data.name),
-          `Thank you for booking ${data.packageName} with ${brand.name}. We have received your request and will confirm it by email shortly.`,
+          t(
+            'Thank you for booking {trip} with {brand}. We have received your request and will confirm it by email shortly.',
+            said,
+          ),
         ],
         facts: [...bookingFacts(data), ...moneyFacts(data, options)],
         outro: [
           ...(data.money ? howToPay(data) : [terms.payment]),
           // With money on record, cancelling is not free: the booking's terms keep a fee.
-          `${data.money ? terms.cancellation.replace('Free cancellation online', 'Cancel online') : terms.cancellation} ${terms.after}`,
-          contactLine,
+          `${data.money ? terms.cancellation.replace(t('Free cancellation online'), t('Cancel online')) : terms.cancellation} ${terms.after}`,
+          contactLine(),
         ],
       };
     }
@@ -416,23 +472,26 @@ function bookingLetter(
         data.startsOn !== null
           ? tripCalendar(
               { ...data, startsOn: data.startsOn },
-              { stamp: options.queuedAt ?? new Date(), bookingsUrl: base.link?.url },
+              { stamp: options.queuedAt ?? new Date(), bookingsUrl: base.link?.url, language: tr.language },
             )
           : null;
       return {
         ...base,
-        heading: 'Your booking is confirmed',
+        heading: t('Your booking is confirmed'),
         intro: [
           greeting(data.name),
-          `Good news: your booking for ${data.packageName} is confirmed. Your guide and your group are looking forward to meeting you.`,
+          t(
+            'Good news: your booking for {trip} is confirmed. Your guide and your group are looking forward to meeting you.',
+            said,
+          ),
         ],
         facts: [...bookingFacts(data), ...meetingFacts(data), ...moneyFacts(data, options)],
         outro: [
           ...howToPay(data),
           ...(calendar
-            ? ['The trip is attached as a calendar file: open it to add the date to your calendar.']
+            ? [t('The trip is attached as a calendar file: open it to add the date to your calendar.')]
             : []),
-          contactLine,
+          contactLine(),
         ],
         attachments: calendar
           ? [
@@ -447,22 +506,22 @@ function bookingLetter(
     }
     case 'booking-cancelled': {
       const facts: Fact[] = bookingFacts(data);
-      facts.push(['Cancelled by', cancelledByLabel(data.cancelledBy)]);
-      if (data.reason?.trim()) facts.push(['Reason', data.reason.trim()]);
+      facts.push([t('Cancelled by'), cancelledByLabel(data.cancelledBy)]);
+      if (data.reason?.trim()) facts.push([t('Reason'), tr.known(data.reason.trim())]);
       facts.push(...moneyFacts(data, options));
       return {
         ...base,
-        heading: 'Your booking is cancelled',
+        heading: t('Your booking is cancelled'),
         intro: [
           greeting(data.name),
           data.cancelledBy === 'traveller'
-            ? `As you asked, we have cancelled your booking for ${data.packageName}. Its seats are released.`
-            : `We are sorry: ${brand.name} has cancelled your booking for ${data.packageName}.`,
+            ? t('As you asked, we have cancelled your booking for {trip}. Its seats are released.', said)
+            : t('We are sorry: {brand} has cancelled your booking for {trip}.', said),
         ],
         facts,
         outro: [
           ...refundLine(data),
-          `If this is not what you expected, or you would like to travel another time, we are glad to help. ${contactLine}`,
+          `${t('If this is not what you expected, or you would like to travel another time, we are glad to help.')} ${contactLine()}`,
         ],
       };
     }
@@ -476,33 +535,43 @@ function guestLinkLetter(
   data: GuestInviteEmailData,
   options: RenderOptions,
 ): Letter {
-  const url = siteLink(options.siteUrl, data.linkPath) ?? data.linkPath;
-  const until = data.editableUntil ? formatTripDate(data.editableUntil) : null;
+  // The link opens the page in the booking's language.
+  const path = tr.language === 'en' ? data.linkPath : `/${tr.language}${data.linkPath}`;
+  const url = siteLink(options.siteUrl, path) ?? path;
+  const until = data.editableUntil ? tripDate(data.editableUntil) : null;
   const reminder = kind === 'guest-details-reminder';
+  const said = { trip: data.packageName, date: tripDate(data.startsOn), lead: data.leadName };
   return {
     subject: reminder
-      ? `Traveller details needed – ${data.packageName}, ${formatTripDate(data.startsOn)}`
+      ? t('Traveller details needed – {trip}, {date}', said)
       : // The subject names nobody: the lead's name is their account's display name, text a
         // stranger could choose, and an inbox shows the subject first (server/src/guest-links/lead-name.ts).
-        `Your travel details are requested – ${data.packageName}`,
-    heading: reminder ? 'Traveller details needed' : 'Your details for the trip',
+        t('Your travel details are requested – {trip}', said),
+    heading: reminder ? t('Traveller details needed') : t('Your details for the trip'),
     intro: [
-      'Hello,',
+      t('Hello,'),
       reminder
-        ? `Your trip with ${data.leadName} is getting closer and your details are still missing. Please add your full name, date of birth and an emergency contact: the guide needs them at the meeting point.`
-        : `${data.leadName} booked ${data.packageName} with you and asks you to fill in your own details for the guide: your full name, date of birth, dietary needs and an emergency contact. No account is needed.`,
+        ? t(
+            'Your trip with {lead} is getting closer and your details are still missing. Please add your full name, date of birth and an emergency contact: the guide needs them at the meeting point.',
+            said,
+          )
+        : t(
+            '{lead} booked {trip} with you and asks you to fill in your own details for the guide: your full name, date of birth, dietary needs and an emergency contact. No account is needed.',
+            said,
+          ),
     ],
     facts: [
-      ['Package', data.packageName],
-      ['Departure', formatTripDate(data.startsOn)],
-      ['Booked by', data.leadName],
-      ...(until ? [['Fill in by', until] as Fact] : []),
+      [t('Package'), data.packageName],
+      [t('Departure'), tripDate(data.startsOn)],
+      [t('Booked by'), data.leadName],
+      ...(until ? [[t('Fill in by'), until] as Fact] : []),
     ],
-    link: { label: 'Fill in my details', url },
+    link: { label: t('Fill in my details'), url },
     outro: [
-      'This link is yours alone: please do not forward it.' +
-        (reminder ? ' It replaces any link we sent you before.' : ''),
-      contactLine,
+      reminder
+        ? t('This link is yours alone: please do not forward it. It replaces any link we sent you before.')
+        : t('This link is yours alone: please do not forward it.'),
+      contactLine(),
     ],
   };
 }
@@ -553,7 +622,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ...(calendar
             ? ['The new date is attached as a calendar file: open it to update your calendar.']
             : []),
-          contactLine,
+          contactLine(),
         ],
       };
     }
@@ -575,7 +644,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         ],
         facts: closedEntryFacts(data),
         link: bookingsLinkFor(options.siteUrl),
-        outro: [contactLine],
+        outro: [contactLine()],
       };
     }
     case 'waitlist-closed': {
@@ -588,7 +657,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
         ],
         facts: [...closedEntryFacts(data), ['Seats on the date', String(data.capacity)]],
         link: bookingsLinkFor(options.siteUrl),
-        outro: [contactLine],
+        outro: [contactLine()],
       };
     }
     case 'trip-reminder': {
@@ -634,7 +703,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ...(data.missing?.length ? [['Still missing', data.missing.join(', ')] as Fact] : []),
         ],
         link,
-        outro: [contactLine],
+        outro: [contactLine()],
       };
     }
     case 'guest-invite':
@@ -656,7 +725,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ['Departure', formatTripDate(data.startsOn)],
         ],
         link: bookingsLinkFor(options.siteUrl),
-        outro: [contactLine],
+        outro: [contactLine()],
       };
     }
     case 'operations-request':
@@ -734,14 +803,21 @@ export function renderEmail<K extends EmailKind>(
   data: EmailPayloads[K],
   options: RenderOptions = {},
 ): RenderedEmail {
-  const letter = withCardPayment(letterFor(kind, data, options), data);
-  const subject = oneLine(letter.subject);
-  return {
-    subject,
-    html: renderHtml({ ...letter, subject }),
-    text: renderText(letter),
-    attachments: letter.attachments ?? [],
-  };
+  // The booking's language, English for every other email (docs/decisions/071-translation-layer.md).
+  const language: Language = (data as { language?: Language }).language ?? 'en';
+  tr = translator(language);
+  try {
+    const letter = withCardPayment(letterFor(kind, data, options), data);
+    const subject = oneLine(letter.subject);
+    return {
+      subject,
+      html: renderHtml({ ...letter, subject }),
+      text: renderText(letter),
+      attachments: letter.attachments ?? [],
+    };
+  } finally {
+    tr = translator('en');
+  }
 }
 
 // The identity provider's own emails (confirm an address, reset a password) as the Auth Emulator
@@ -767,7 +843,7 @@ export function renderAccountLinkEmail({ action, email, link }: AccountLinkEmail
       verify
         ? 'If you did not make an account with us, ignore this email.'
         : 'If you did not ask for this, ignore this email: your password stays as it is.',
-      contactLine,
+      contactLine(),
     ],
   };
   const subject = oneLine(letter.subject);
@@ -844,7 +920,7 @@ ${quoted.map(paragraph).join('\n')}
   // The preheader: the line clients show beside the subject in the inbox, hidden in the message.
   const preheader = ([...intro, ...quoted].find((p) => !isGreeting(p)) ?? subject).replace(/\s+/g, ' ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${tr.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -860,7 +936,7 @@ ${quoted.map(paragraph).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
 <tr><td bgcolor="${color.tealDark}" style="padding:24px 28px;background-color:${color.tealDark};border-radius:14px 14px 0 0;">
 <p style="margin:0;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:#ffffff;">${e(brand.name)}</p>
-<p style="margin:4px 0 0;font-family:${fontBody};font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:${color.sun};">${e(brand.tagline)}</p>
+<p style="margin:4px 0 0;font-family:${fontBody};font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:${color.sun};">${e(tr.known(brand.tagline))}</p>
 </td></tr>
 <tr><td bgcolor="${color.paper}" style="padding:28px;background-color:${color.paper};border-left:1px solid ${color.sandDeep};border-right:1px solid ${color.sandDeep};">
 <h1 style="margin:0 0 20px;font-family:${fontDisplay};font-size:26px;line-height:32px;font-weight:bold;color:${color.tealDark};">${e(heading)}</h1>

@@ -8,10 +8,11 @@ import { isApiRequest } from '../http/api-path.js';
 import { perMinuteLimit } from '../http/limits.js';
 import { contentSecurityPolicy, type CspOrigins } from '../http/security-headers.js';
 import { plural } from '#contracts/format';
-import { clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
+import { languageOfPath, languages, type Language } from '#contracts/language';
+import { cataloguePages, clientRoutes, prerendered, sitemapPaths } from '../site-routes.js';
 import { newNonce, renderPage, sessionUser, type PageRenderer, type RenderedPage } from './render.js';
 import type { Catalogue } from '../catalog/store.js';
-import { catalogueJsonLd, robotsTxt, sitemapXml, withJsonLd } from '../catalog/seo.js';
+import { catalogueJsonLd, robotsTxt, sitemapPath, sitemapXml, withJsonLd } from '../catalog/seo.js';
 
 export type SitePagesOptions = {
   clientDir: string;
@@ -66,58 +67,66 @@ export const sitePages = fp<SitePagesOptions>(
     // each response (as the 404 page's below): no hash of rendered output is ever allowed.
     const homeNonce = newNonce();
     type Home = HtmlPage & { nonce?: string };
-    const renderHome = async (): Promise<Home> => {
+    // `path`: "/" or its Spanish twin "/es" (docs/decisions/071-translation-layer.md).
+    const renderHome = async (path: string): Promise<Home> => {
       if (!renderer) {
         const built = page('index.html');
         return { ...built, body: withJsonLd(built.body, catalogueJsonLd(siteUrl, catalogue.published())) };
       }
-      const visitor = { url: '/', method: 'GET', headers: { accept: 'text/html' } };
+      const visitor = { url: path, method: 'GET', headers: { accept: 'text/html' } };
       const rendered = await renderPage(app, renderer, visitor, null, catalogue.cards, {
         nonce: homeNonce,
         islands: true,
       });
       if (rendered.status !== 200) throw new Error(`the home page rendered with status ${rendered.status}`);
-      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published()));
+      const body = withJsonLd(rendered.body, catalogueJsonLd(siteUrl, catalogue.published(), path));
       return { body, scriptHashes: [], nonce: homeNonce };
     };
-    let home: { version: number; page: Promise<Home> } | undefined;
-    const homePage = () => {
+    const homes = new Map<string, { version: number; page: Promise<Home> }>();
+    const homePage = (path: string) => {
       const version = catalogue.version();
+      let home = homes.get(path);
       if (home?.version !== version) {
-        const rendering = renderHome();
+        const rendering = renderHome(path);
         home = { version, page: rendering };
+        homes.set(path, home);
         // A failed render is not kept: the next request tries again.
         rendering.catch(() => {
-          if (home?.page === rendering) home = undefined;
+          if (homes.get(path)?.page === rendering) homes.delete(path);
         });
       }
       return home.page;
     };
-    app.get('/', async (_req, reply) => {
-      const kept = await homePage();
-      if (!kept.nonce) return sendPage(reply, 'index.html', 200, kept);
-      const nonce = newNonce();
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce }))
-        .send(kept.body.replaceAll(kept.nonce, nonce));
-    });
+    for (const path of cataloguePages) {
+      app.get(path, async (_req, reply) => {
+        const kept = await homePage(path);
+        if (!kept.nonce) return sendPage(reply, 'index.html', 200, kept);
+        const nonce = newNonce();
+        return reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .header('Content-Security-Policy', contentSecurityPolicy(csp, { nonce }))
+          .send(kept.body.replaceAll(kept.nonce, nonce));
+      });
+    }
 
-    // The sitemap: the public pages and every published package, per catalogue version.
-    let sitemap: { version: number; xml: string } | undefined;
-    app.get('/sitemap.xml', (_req, reply) => {
-      if (sitemap?.version !== catalogue.version()) {
-        sitemap = {
-          version: catalogue.version(),
-          xml: sitemapXml(siteUrl, sitemapPaths, catalogue.published()),
-        };
-      }
-      return reply
-        .header('Content-Type', 'application/xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=0, must-revalidate')
-        .send(sitemap.xml);
-    });
+    // The sitemaps, one a language: the public pages and every published package, per catalogue
+    // version.
+    for (const language of languages) {
+      let sitemap: { version: number; xml: string } | undefined;
+      app.get(sitemapPath(language), (_req, reply) => {
+        if (sitemap?.version !== catalogue.version()) {
+          sitemap = {
+            version: catalogue.version(),
+            xml: sitemapXml(siteUrl, sitemapPaths, catalogue.published(), language),
+          };
+        }
+        return reply
+          .header('Content-Type', 'application/xml; charset=utf-8')
+          .header('Cache-Control', 'public, max-age=0, must-revalidate')
+          .send(sitemap.xml);
+      });
+    }
 
     const robots = robotsTxt(siteUrl);
     app.get('/robots.txt', (_req, reply) =>
@@ -138,23 +147,28 @@ export const sitePages = fp<SitePagesOptions>(
     // response swaps it for a fresh one, so no two responses share a nonce and nothing a request
     // could write can carry the real one.
     const keptNonce = newNonce();
-    let notFound: Promise<RenderedPage> | undefined;
+    // One a language: an unknown path under /es gets the Spanish page.
+    const notFoundPages = new Map<Language, Promise<RenderedPage>>();
     const notFoundPage = async (request: FastifyRequest): Promise<RenderedPage> => {
-      const page = await keptNotFoundPage(request);
+      const page = await keptNotFoundPage(request, languageOfPath(request.url));
       const nonce = newNonce();
       return { ...page, nonce, body: page.body.replaceAll(keptNonce, nonce) };
     };
-    const keptNotFoundPage = (request: FastifyRequest) => {
-      notFound ??= renderPage(app, renderer!, request, null, catalogue.cards, {
-        nonce: keptNonce,
-        islands: true,
-      }).then((page) => {
-        // A redirect or an error is not the 404 page: not kept.
-        if (page.status >= 300 && page.status !== 404) notFound = undefined;
-        return page;
-      });
+    const keptNotFoundPage = (request: FastifyRequest, language: Language) => {
+      let notFound = notFoundPages.get(language);
+      if (!notFound) {
+        notFound = renderPage(app, renderer!, request, null, catalogue.cards, {
+          nonce: keptNonce,
+          islands: true,
+        }).then((page) => {
+          // A redirect or an error is not the 404 page: not kept.
+          if (page.status >= 300 && page.status !== 404) notFoundPages.delete(language);
+          return page;
+        });
+        notFoundPages.set(language, notFound);
+      }
       return notFound.catch((error: unknown) => {
-        notFound = undefined;
+        notFoundPages.delete(language);
         throw error;
       });
     };

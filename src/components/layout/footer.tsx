@@ -1,48 +1,58 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { LanguageSwitch } from '~/components/layout/language-switch';
 import { Logo } from '~/components/layout/logo';
 import { paths } from '~/config/paths';
+import { isTranslatedPage, useT } from '~/lib/i18n';
 import { site } from '~/lib/site';
 
 export function Footer() {
+  const { t, to } = useT();
+  const { pathname } = useLocation();
   return (
     <footer className="footer">
       <div className="container footer__grid">
         <section className="footer__brand" aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="sr-only">
-            About {site.name}
+            {t('About {brand}', { brand: site.name })}
           </h2>
           <Logo />
           <p>
-            Small-group journeys led by guides who live where you travel. We plan the routes, the stays and
-            the quiet moments in between, so you can simply be there.
+            {t(
+              'Small-group journeys led by guides who live where you travel. We plan the routes, the stays and the quiet moments in between, so you can simply be there.',
+            )}
           </p>
-          <ul className="footer__social" aria-label="Social media">
+          <ul className="footer__social" aria-label={t('Social media')}>
             {site.social.map((s) => (
               <li key={s.name}>
                 <a href={s.href} rel="noopener noreferrer" target="_blank">
                   {s.name}
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <span className="sr-only"> {t('(opens in a new tab)')}</span>
                 </a>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-explore">
-          <h2 id="footer-explore">Explore</h2>
+          <h2 id="footer-explore">{t('Explore')}</h2>
           <ul>
             <li>
-              <Link to={paths.home}>Packages</Link>
+              <Link to={to(paths.home)}>{t('Packages')}</Link>
             </li>
             <li>
-              <Link to={paths.blogs}>Travel FAQ</Link>
+              <Link to={to(paths.blogs)}>{t('Travel FAQ')}</Link>
             </li>
             <li>
-              <Link to={paths.about}>About us</Link>
+              <Link to={to(paths.about)}>{t('About us')}</Link>
             </li>
+            {isTranslatedPage(pathname) ? (
+              <li>
+                <LanguageSwitch />
+              </li>
+            ) : null}
           </ul>
         </section>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact</h2>
+          <h2 id="footer-contact">{t('Contact')}</h2>
           <address>
             <ul>
               <li>
@@ -57,7 +67,8 @@ export function Footer() {
         </section>
       </div>
       <p className="footer__copy container">
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}.{' '}
+        {t('All rights reserved.')}
       </p>
     </footer>
   );

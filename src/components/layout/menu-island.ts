@@ -18,7 +18,8 @@ export function wireMenuIsland(doc: Document): void {
   const show = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
     menu.dataset.open = String(open);
-    label.textContent = open ? 'Close' : 'Menu';
+    // The navbar's words, in the page's language (./navbar.tsx).
+    label.textContent = (open ? toggle.dataset.labelOpen : toggle.dataset.labelClosed) ?? '';
   };
   // Capture, after the loader's own listener: a press it holds arrives here prevented.
   doc.defaultView!.addEventListener(

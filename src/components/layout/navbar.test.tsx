@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,14 +27,14 @@ const user = (uid: string) => ({
   providerData: [],
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, languageSwitch?: ReactNode) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
         element: (
           <>
-            <Navbar accountSlot={<Link to="/account">Account</Link>} />
+            <Navbar accountSlot={<Link to="/account">Account</Link>} languageSwitch={languageSwitch} />
             <Outlet />
           </>
         ),
@@ -57,6 +58,25 @@ describe('Navbar', () => {
     const links = screen.getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Wayfarer Tours', 'Home', 'Blogs', 'About', 'Account']);
     expect(screen.getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs');
+  });
+
+  // docs/decisions/071-translation-layer.md: the switch is in the bar, beside the navigation.
+  it('keeps Home, Blogs, About, then Account in the Main navigation with a language switch beside it', () => {
+    renderAt(
+      '/',
+      <a href="/es" hrefLang="es">
+        Español
+      </a>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Wayfarer Tours', 'Home', 'Blogs', 'About', 'Account']);
+    const toSpanish = screen.getByRole('link', { name: 'Español' });
+    expect(nav).not.toContainElement(toSpanish);
+    expect(screen.getByRole('banner')).toContainElement(toSpanish);
   });
 
   it('has a mobile menu toggle that reports its state and closes on Escape and on navigation', async () => {

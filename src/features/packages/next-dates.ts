@@ -1,5 +1,6 @@
 import type { Departure } from '#contracts/api';
 import { isBookable } from '#contracts/departure';
+import { msg } from '#contracts/i18n';
 
 // A package card's next dates: what the React card (components/next-departures.tsx) and the
 // page without React (islands/next-dates.ts) both show, from the public departures API.
@@ -12,8 +13,8 @@ export const pickNextDates = (departures: readonly Departure[]) =>
   departures.filter(isBookable).slice(0, NEXT_DEPARTURES);
 
 export const nextDatesText = {
-  none: 'Dates on request: call or write to us',
-  failed: 'Dates on the trip’s page',
+  none: msg('Dates on request: call or write to us'),
+  failed: msg('Dates on the trip’s page'),
 };
 
 // Resolves once the browser is idle after the page's load: the cards' dates never compete with

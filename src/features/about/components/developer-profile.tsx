@@ -1,4 +1,6 @@
 import { Picture } from '~/components/picture';
+import { msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 const skills = [
   'TypeScript',
@@ -6,14 +8,14 @@ const skills = [
   'Node.js & Fastify',
   'PostgreSQL',
   'Firebase Authentication',
-  'Accessibility (WCAG 2.2)',
-  'Web performance',
-  'Playwright testing',
+  msg('Accessibility (WCAG 2.2)'),
+  msg('Web performance'),
+  msg('Playwright testing'),
 ];
 
 const links = [
   {
-    label: 'Email',
+    label: msg('Email'),
     href: 'mailto:maya.okafor@wayfarer-tours.example',
     text: 'maya.okafor@wayfarer-tours.example',
   },
@@ -22,13 +24,14 @@ const links = [
 ];
 
 export function DeveloperProfile() {
+  const { t, known } = useT();
   return (
     <article className="profile">
       <div className="profile__portrait">
         <Picture
           name="portrait"
           kind="portrait"
-          alt="Illustrated portrait of Maya Okafor"
+          alt={t('Illustrated portrait of Maya Okafor')}
           width={320}
           height={320}
           sizes="(min-width: 700px) 320px, 60vw"
@@ -36,32 +39,32 @@ export function DeveloperProfile() {
         />
       </div>
       <div className="profile__body">
-        <p className="eyebrow">The developer</p>
+        <p className="eyebrow">{t('The developer')}</p>
         <h1>Maya Okafor</h1>
-        <p className="profile__role">Full-stack web developer, Wayfarer Tours</p>
+        <p className="profile__role">{t('Full-stack web developer, Wayfarer Tours')}</p>
         <p>
-          I build the Wayfarer website: the package pages you browse, the sign-in that keeps your account safe
-          and the booking system that makes sure no reservation is ever lost. Before joining the team I spent
-          four years leading walking tours in Lisbon, so I know what a traveller wants from a trip page: clear
-          prices, honest descriptions and no surprises.
+          {t(
+            'I build the Wayfarer website: the package pages you browse, the sign-in that keeps your account safe and the booking system that makes sure no reservation is ever lost. Before joining the team I spent four years leading walking tours in Lisbon, so I know what a traveller wants from a trip page: clear prices, honest descriptions and no surprises.',
+          )}
         </p>
         <p>
-          I care about sites that load fast on a phone with one bar of signal, work with a keyboard and a
-          screen reader, and keep working when the network does not.
+          {t(
+            'I care about sites that load fast on a phone with one bar of signal, work with a keyboard and a screen reader, and keep working when the network does not.',
+          )}
         </p>
-        <h2>Skills</h2>
-        <ul className="chips" aria-label="Skills">
+        <h2>{t('Skills')}</h2>
+        <ul className="chips" aria-label={t('Skills')}>
           {skills.map((s) => (
             <li key={s} className="chip">
-              {s}
+              {known(s)}
             </li>
           ))}
         </ul>
-        <h2>Get in touch</h2>
+        <h2>{t('Get in touch')}</h2>
         <ul className="profile__links">
           {links.map((l) => (
             <li key={l.label}>
-              <span className="profile__link-label">{l.label}</span>{' '}
+              <span className="profile__link-label">{known(l.label)}</span>{' '}
               <a
                 href={l.href}
                 {...(l.href.startsWith('http') ? { rel: 'noopener noreferrer', target: '_blank' } : {})}

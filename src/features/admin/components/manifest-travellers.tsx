@@ -69,10 +69,7 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
           <div className="manifest-party__head">
             <h3 className="manifest-party__title">
               {booking.name}
-              <span className="manifest-party__count">
-                {' '}
-                · {plural(booking.travellers, 'traveller')}
-              </span>
+              <span className="manifest-party__count"> · {plural(booking.travellers, 'traveller')}</span>
             </h3>
             <p className="manifest-party__meta">
               <Link to={paths.adminBooking(booking.id)} className="admin-ref">

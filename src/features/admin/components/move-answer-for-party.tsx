@@ -45,8 +45,8 @@ export function MoveAnswerForParty({ booking, onChanged }: Props) {
       </h2>
       <p>
         {formatTripDate(booking.startsOn)} will not run. The party’s seats are held on {newDate} until{' '}
-        {formatDeadline(offer.expiresAt)}, at {formatPrice(Math.min(offer.price, booking.price))} per person. If
-        they answered you by phone or email, give their answer here.
+        {formatDeadline(offer.expiresAt)}, at {formatPrice(Math.min(offer.price, booking.price))} per person.
+        If they answered you by phone or email, give their answer here.
       </p>
       {error && (
         <p className="admin-actions__error" role="alert">

@@ -109,17 +109,11 @@ describe('the overview', () => {
     const table = within(seats).getByRole('table', { name: /Seats per departure/ });
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(table);
     const row = within(table).getByRole('row', { name: /Tue 5 Jan 2027/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Tromsø Northern Lights',
-      '3',
-      '2',
-      '2',
-      '3',
-      '10',
-      '4',
-      '8',
-      'Yes: 3 travellers short',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Tromsø Northern Lights', '3', '2', '2', '3', '10', '4', '8', 'Yes: 3 travellers short']);
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(seats).queryByRole('table')).toBeNull();

@@ -10,22 +10,28 @@ import {
 } from '~/features/auth/utils/auth-messages';
 import { sendPasswordReset, signInWithEmail, signInWithGoogle, signUpWithEmail } from '~/lib/auth-actions';
 import { intoFields, useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
+import { msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 type Mode = 'login' | 'signup' | 'reset';
 
-const titles: Record<Mode, { heading: string; lead: string; submit: string }> = {
-  login: { heading: 'Welcome back', lead: 'Log in to book a package and see your trips.', submit: 'Login' },
+const titles = {
+  login: {
+    heading: msg('Welcome back'),
+    lead: msg('Log in to book a package and see your trips.'),
+    submit: msg('Login'),
+  },
   signup: {
-    heading: 'Create your account',
-    lead: 'It takes a minute, and your bookings stay with you.',
-    submit: 'Sign Up',
+    heading: msg('Create your account'),
+    lead: msg('It takes a minute, and your bookings stay with you.'),
+    submit: msg('Sign Up'),
   },
   reset: {
-    heading: 'Reset your password',
-    lead: 'We will email you a link to choose a new password.',
-    submit: 'Send reset link',
+    heading: msg('Reset your password'),
+    lead: msg('We will email you a link to choose a new password.'),
+    submit: msg('Send reset link'),
   },
-};
+} satisfies Record<Mode, { heading: string; lead: string; submit: string }>;
 
 type AccountFormProps = {
   // Why the visitor is here, above the form ("Log in or sign up to book Kyoto Temples & Tea").
@@ -34,6 +40,7 @@ type AccountFormProps = {
 };
 
 export function AccountForm({ purpose }: AccountFormProps = {}) {
+  const { t, known } = useT();
   const [mode, setMode] = useState<Mode>('login');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -79,7 +86,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
       await action();
       if (after) moveFocus(after);
     } catch (e) {
-      setError(authErrorMessage(e));
+      setError(known(authErrorMessage(e)));
       moveFocus('error');
     } finally {
       setBusy(false);
@@ -92,7 +99,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     if (mode === 'signup') {
       const problem = signUpNameError(name) ?? signUpError(password, confirm);
       if (problem) {
-        setError(problem);
+        setError(known(problem));
         moveFocus('error');
         return;
       }
@@ -101,13 +108,13 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         setPassword('');
         setConfirm('');
         setMode('login');
-        toast.success('Register Successful...!', { role: 'alert' });
+        toast.success(t('Register Successful...!'), { role: 'alert' });
       }, 'heading');
     } else if (mode === 'reset') {
       void run(async () => {
         await sendPasswordReset(email);
         setMode('login');
-        toast.info('Check your email.', { role: 'alert' });
+        toast.info(t('Check your email.'), { role: 'alert' });
       }, 'heading');
     } else {
       // Success is handled by the account route, which follows the auth state to the remembered path.
@@ -123,7 +130,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     } catch (e) {
       console.warn('Google sign-in did not complete:', e);
       if (!isSilentGoogleError(e)) {
-        setError(authErrorMessage(e));
+        setError(known(authErrorMessage(e)));
         moveFocus('error');
       }
     } finally {
@@ -131,7 +138,8 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
     }
   };
 
-  const t = titles[mode];
+  const title = titles[mode];
+  const heading = known(title.heading);
   return (
     <div className="account-card">
       {purpose === undefined ? null : (
@@ -140,15 +148,15 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         </p>
       )}
       <h1 ref={headingRef} tabIndex={-1}>
-        {t.heading}
+        {heading}
       </h1>
-      <p className="section__lead">{t.lead}</p>
+      <p className="section__lead">{known(title.lead)}</p>
       {/* method="post": should someone submit before the prerendered page hydrates, the browser
           must not put the password into a URL (a GET form would). */}
-      <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={t.heading}>
+      <form ref={formRef} className="form" method="post" onSubmit={onSubmit} aria-label={heading}>
         {mode === 'signup' && (
           <InputField
-            label="Name"
+            label={t('Name')}
             {...fieldFor('name', name, setName)}
             autoComplete="name"
             required
@@ -156,7 +164,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           />
         )}
         <InputField
-          label="Email"
+          label={t('Email')}
           {...fieldFor('email', email, setEmail)}
           type="email"
           autoComplete="email"
@@ -164,7 +172,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         />
         {mode !== 'reset' && (
           <InputField
-            label="Password"
+            label={t('Password')}
             {...fieldFor('password', password, setPassword)}
             type="password"
             autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
@@ -173,7 +181,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
         )}
         {mode === 'signup' && (
           <InputField
-            label="Confirm Password"
+            label={t('Confirm Password')}
             {...fieldFor('confirm', confirm, setConfirm)}
             type="password"
             autoComplete="new-password"
@@ -185,17 +193,17 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           {error}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Please wait…' : t.submit}
+          {busy ? t('Please wait…') : known(title.submit)}
         </button>
       </form>
 
       {mode === 'login' && (
         <>
           <button type="button" className="button button--link" onClick={() => switchMode('reset')}>
-            Forgot Password?
+            {t('Forgot Password?')}
           </button>
           <div className="divider">
-            <span>or</span>
+            <span>{t('or')}</span>
           </div>
           <button
             type="button"
@@ -218,21 +226,21 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
                 d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
               />
             </svg>
-            Continue with Google
+            {t('Continue with Google')}
           </button>
           <p className="account-card__switch">
-            New to Wayfarer?{' '}
+            {t('New to Wayfarer?')}{' '}
             <button type="button" className="button--link" onClick={() => switchMode('signup')}>
-              Sign Up
+              {t('Sign Up')}
             </button>
           </p>
         </>
       )}
       {mode === 'signup' && (
         <p className="account-card__switch">
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <button type="button" className="button--link" onClick={() => switchMode('login')}>
-            Login
+            {t('Login')}
           </button>
         </p>
       )}
@@ -242,7 +250,7 @@ export function AccountForm({ purpose }: AccountFormProps = {}) {
           className="button button--outline button--block"
           onClick={() => switchMode('login')}
         >
-          Back To Login
+          {t('Back To Login')}
         </button>
       )}
     </div>

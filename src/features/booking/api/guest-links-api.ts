@@ -6,10 +6,10 @@ import type { Guest } from '#contracts/guests';
 // The lead asks a traveller of their booking to fill in their own details: an email with a
 // personal link. Again for the same traveller: a new link, and the old one stops working.
 export function inviteTraveller(bookingId: string, index: number, email: string): Promise<InviteResult> {
-  return apiRequest<InviteResult>(
-    `/api/bookings/${encodeURIComponent(bookingId)}/guests/${index}/invite`,
-    { method: 'POST', body: { email } },
-  );
+  return apiRequest<InviteResult>(`/api/bookings/${encodeURIComponent(bookingId)}/guests/${index}/invite`, {
+    method: 'POST',
+    body: { email },
+  });
 }
 
 // A traveller's personal link: no sign-in, the token is the key.

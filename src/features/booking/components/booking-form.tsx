@@ -31,6 +31,8 @@ import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
 import type { PaymentTerms } from '#contracts/payment';
+import { msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 type BookingFormProps = {
   packageId: string;
@@ -64,6 +66,7 @@ const fieldFor: Record<BookingField, ErrorKey | undefined> = {
   departureId: 'departure',
   travellers: 'travellers',
   packageId: undefined,
+  language: undefined,
 };
 
 // Where focus goes on a refused submit: the first refused field, in the order they are shown.
@@ -142,6 +145,7 @@ export function BookingForm({
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
   const sent = useRef(false);
+  const { t, known, language, to } = useT();
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   // The form's message only points at the fields it highlighted: once each is corrected it goes
@@ -305,6 +309,8 @@ export function BookingForm({
       email: values.author,
       address: values.address,
       phone: values.phone,
+      // The emails about it are written in the page's language (docs/decisions/071-translation-layer.md).
+      ...(language === 'en' ? {} : { language }),
     };
     const checked = validateBooking(input);
     const next: FormErrors = checked.success ? {} : toFormErrors(checked.fieldErrors);
@@ -330,7 +336,7 @@ export function BookingForm({
     if (!checked.success || Object.values(next).some(Boolean)) {
       setErrors(next);
       const packageError = !checked.success ? checked.fieldErrors.packageId : undefined;
-      setFormError(packageError || 'Please check the highlighted fields.');
+      setFormError(packageError || msg('Please check the highlighted fields.'));
       setFormErrorIsSummary(!packageError);
       focusFirst(form, next);
       return;
@@ -375,7 +381,7 @@ export function BookingForm({
     name: key,
     value: values[key],
     onChange: update(key),
-    error: errors[key],
+    error: errors[key] && known(errors[key]),
   });
 
   const travellersId = `${id}-travellers`;
@@ -392,7 +398,7 @@ export function BookingForm({
       aria-labelledby={`${id}-title`}
       aria-busy={busy}
     >
-      <h2 id={`${id}-title`}>Book this trip</h2>
+      <h2 id={`${id}-title`}>{t('Book this trip')}</h2>
 
       {departures.state.status === 'loading' ? (
         <div className="departures departures--loading" role="status">
@@ -447,7 +453,7 @@ export function BookingForm({
 
       <Field
         id={travellersId}
-        label="Travellers"
+        label={t('Travellers')}
         error={travellersError}
         hint={
           selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
@@ -460,7 +466,7 @@ export function BookingForm({
             <button
               type="button"
               className="stepper__button"
-              aria-label="Remove a traveller"
+              aria-label={t('Remove a traveller')}
               aria-controls={travellersId}
               aria-disabled={Number.isInteger(travellers) && travellers <= bookingLimits.travellersMin}
               onClick={() => step(-1)}
@@ -482,7 +488,7 @@ export function BookingForm({
             <button
               type="button"
               className="stepper__button"
-              aria-label="Add a traveller"
+              aria-label={t('Add a traveller')}
               aria-controls={travellersId}
               aria-disabled={Number.isInteger(travellers) && travellers >= cap}
               onClick={() => step(1)}
@@ -523,7 +529,7 @@ export function BookingForm({
             <p role="status">
               We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
               as soon as they come free, and email you. Accept the offer in{' '}
-              <Link to={paths.bookings}>My bookings</Link>.
+              <Link to={to(paths.bookings)}>{t('My bookings')}</Link>.
               {joinedFor !== null && joinedFor !== joinedHere.travellers ? (
                 <>
                   {' '}
@@ -561,19 +567,19 @@ export function BookingForm({
         </section>
       ) : null}
 
-      <h3 className="booking-form__subhead">Your details</h3>
+      <h3 className="booking-form__subhead">{t('Your details')}</h3>
       <ContactFields
         name={fieldProps('name')}
         email={fieldProps('author')}
         address={fieldProps('address')}
         phone={fieldProps('phone')}
-        phoneHint="With the country code if you are outside the US, e.g. +44 7700 900123."
+        phoneHint={t('With the country code if you are outside the US, e.g. +44 7700 900123.')}
       />
       <p className="form-error" role="alert">
-        {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : formError}
+        {formErrorIsSummary && !Object.values(errors).some(Boolean) ? '' : known(formError)}
       </p>
       <button type="submit" className="button button--accent button--block" aria-busy={busy}>
-        {busy ? 'Booking…' : 'Book Now'}
+        {busy ? t('Booking…') : t('Book Now')}
       </button>
       <BookingTerms
         className="booking-form__terms"

@@ -3,6 +3,7 @@ import { defaultCancellationCutoffDays } from '#contracts/booking';
 import { brand } from '#contracts/brand';
 import { daysUntil } from '#contracts/format';
 import { paymentTermsLines, type PaymentTerms } from '#contracts/payment';
+import { useT } from '~/lib/i18n';
 
 type BookingTermsProps = {
   className?: string;
@@ -25,12 +26,19 @@ export function BookingTerms({
   paymentTerms,
   paymentShown = false,
 }: BookingTermsProps) {
-  const terms = bookingTerms(defaultCancellationCutoffDays, startsOn ? daysUntil(startsOn) : undefined);
+  const { t, language } = useT();
+  const terms = bookingTerms(
+    defaultCancellationCutoffDays,
+    startsOn ? daysUntil(startsOn) : undefined,
+    language,
+  );
   const Heading = `h${headingLevel}` as const;
-  const [before] = terms.after.split(brand.phone);
+  // The phone and the email as links, wherever the language puts them in the sentence.
+  const [before = '', rest = ''] = terms.after.split(brand.phone);
+  const [middle = '', end = ''] = rest.split(brand.email);
   return (
-    <section className={className ? `terms ${className}` : 'terms'} aria-label="Booking terms">
-      <Heading className="terms__title">Good to know</Heading>
+    <section className={className ? `terms ${className}` : 'terms'} aria-label={t('Booking terms')}>
+      <Heading className="terms__title">{t('Good to know')}</Heading>
       <ul className="terms__list">
         {paymentShown ? null : paymentTerms ? (
           paymentTermsLines(paymentTerms).map((line) => <li key={line}>{line}</li>)
@@ -40,13 +48,15 @@ export function BookingTerms({
         {/* With money on record, cancelling online is not free: the fee line above says what is kept. */}
         <li>
           {paymentTerms || paymentShown
-            ? terms.cancellation.replace('Free cancellation online', 'Cancel online')
+            ? terms.cancellation.replace(t('Free cancellation online'), t('Cancel online'))
             : terms.cancellation}
         </li>
         <li>
           {before}
-          <a href={brand.phoneHref}>{brand.phone}</a> or write to{' '}
-          <a href={`mailto:${brand.email}`}>{brand.email}</a> and we will help.
+          <a href={brand.phoneHref}>{brand.phone}</a>
+          {middle}
+          <a href={`mailto:${brand.email}`}>{brand.email}</a>
+          {end}
         </li>
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { InputField, PhoneField, type InputFieldProps } from '~/components/field';
 import { bookingLimits } from '#contracts/booking';
+import { useT } from '~/lib/i18n';
 
 // One field's wiring from its form: id, name, value, change handler and message.
 type Wired = Pick<InputFieldProps, 'id' | 'name' | 'value' | 'onChange' | 'error'>;
@@ -20,23 +21,24 @@ export function ContactFields({
   phone: Wired;
   phoneHint?: string;
 }) {
+  const { t } = useT();
   return (
     <>
-      <InputField label="Name" autoComplete="name" maxLength={bookingLimits.name} {...name} />
+      <InputField label={t('Name')} autoComplete="name" maxLength={bookingLimits.name} {...name} />
       <InputField
-        label="Email"
+        label={t('Email')}
         type="email"
         autoComplete="email"
         maxLength={bookingLimits.email}
         {...email}
       />
       <InputField
-        label="Address"
+        label={t('Address')}
         autoComplete="street-address"
         maxLength={bookingLimits.address}
         {...address}
       />
-      <PhoneField label="Phone" hint={phoneHint} {...phone} />
+      <PhoneField label={t('Phone')} hint={phoneHint} {...phone} />
     </>
   );
 }

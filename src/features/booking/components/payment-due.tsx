@@ -5,6 +5,7 @@ import { getPaymentInstructions, startCheckout } from '~/features/booking/api/pa
 import { PayByCard } from '~/features/booking/components/pay-by-card';
 import { SharesPaid } from '~/features/booking/components/shares-paid';
 import { useAsyncData } from '~/lib/use-async-data';
+import { useT } from '~/lib/i18n';
 
 type PaymentDueProps = {
   payment: Payment;
@@ -22,43 +23,48 @@ const depositPhase = (p: Payment) => p.depositDueAt !== null && p.paidCents < p.
 // reference), on the thank-you page and in My bookings. The amounts are the server's (integer
 // cents, contracts/payment.ts); this only words them.
 export function PaymentDue({ payment: p, reference, bookingId, travellerNames = [] }: PaymentDueProps) {
+  const { t, known, language } = useT();
   const owes = p.dueNowCents > 0;
   const { state } = useAsyncData(owes ? 'payment-instructions' : null, getPaymentInstructions);
-  const money = (cents: number) => formatCents(cents, p.currency);
+  const money = (cents: number) => formatCents(cents, p.currency, language);
   const by = depositPhase(p)
-    ? formatDeadline(p.depositDueAt!)
+    ? formatDeadline(p.depositDueAt!, undefined, language)
     : p.balanceDueOn
-      ? formatTripDate(p.balanceDueOn)
+      ? formatTripDate(p.balanceDueOn, language)
       : null;
   const cardOffered =
     owes && bookingId !== undefined && state.status === 'success' && state.data.provider === 'stripe';
   return (
-    <section className="payment-due" aria-label="Payment" data-state={p.state}>
+    <section className="payment-due" aria-label={t('Payment')} data-state={p.state}>
       <p className="payment-due__state">
         <span className={`payment-due__badge payment-due__badge--${p.state}`}>
-          {paymentStateLabels[p.state]}
+          {known(paymentStateLabels[p.state])}
         </span>{' '}
-        {money(p.paidCents)} paid of {money(p.totalCents)}
+        {t('{paid} paid of {total}', { paid: money(p.paidCents), total: money(p.totalCents) })}
       </p>
       {owes ? (
         <p className="payment-due__next">
           <strong>
-            {depositPhase(p) ? 'Deposit due' : 'Balance due'}: {money(p.dueNowCents)}
+            {t('{due}: {amount}', {
+              due: depositPhase(p) ? t('Deposit due') : t('Balance due'),
+              amount: money(p.dueNowCents),
+            })}
           </strong>
-          {by ? <> by {by}</> : null}
-          {p.state === 'overdue' ? ' (overdue)' : ''}.
-          {depositPhase(p) ? ' Paying it confirms your places.' : null}
+          {by ? t(' by {date}', { date: by }) : null}
+          {p.state === 'overdue' ? t(' (overdue)') : ''}.
+          {depositPhase(p) ? t(' Paying it confirms your places.') : null}
         </p>
       ) : null}
       {p.refundDueCents > 0 ? (
         <p className="payment-due__next">
-          <strong>We owe you {money(p.refundDueCents)}</strong>: we will send it back the way you paid.
+          <strong>{t('We owe you {amount}', { amount: money(p.refundDueCents) })}</strong>
+          {t(': we will send it back the way you paid.')}
         </p>
       ) : null}
       <SharesPaid payment={p} travellerNames={travellerNames} />
       {cardOffered && bookingId ? (
         <PayByCard
-          label={depositPhase(p) ? 'Pay the deposit' : 'Pay the balance'}
+          label={depositPhase(p) ? t('Pay the deposit') : t('Pay the balance')}
           amountCents={p.dueNowCents}
           currency={p.currency}
           start={() => startCheckout(bookingId, depositPhase(p) ? 'deposit' : 'balance')}
@@ -68,10 +74,10 @@ export function PaymentDue({ payment: p, reference, bookingId, travellerNames = 
         <p className="payment-due__how">
           {/* With the card button above, the transfer is the other way. */}
           <span className="payment-due__how-label">
-            {cardOffered ? 'Or by bank transfer:' : 'How to pay:'}
+            {cardOffered ? t('Or by bank transfer:') : t('How to pay:')}
           </span>{' '}
-          {state.status === 'success' ? state.data.instructions : 'by bank transfer.'} Your reference:{' '}
-          <span className="summary__ref">{reference}</span>
+          {state.status === 'success' ? state.data.instructions : t('by bank transfer.')}{' '}
+          {t('Your reference:')} <span className="summary__ref">{reference}</span>
         </p>
       ) : null}
     </section>

@@ -27,7 +27,11 @@ export function GuideDepartures() {
         <ul className="guide-list">
           {state.data.departures.map((d) => (
             <li key={d.id}>
-              <Link className="guide-card" to={paths.guideDeparture(d.id)} data-closed={d.status === 'closed'}>
+              <Link
+                className="guide-card"
+                to={paths.guideDeparture(d.id)}
+                data-closed={d.status === 'closed'}
+              >
                 <span className="guide-card__date">
                   {formatTripDate(d.startsOn)}
                   {d.status === 'closed' ? <span className="guide-card__closed">Closed</span> : null}

@@ -87,8 +87,8 @@ export function GuideManifest({ departureId }: { departureId: string }) {
       </h1>
       {departure.status === 'closed' ? (
         <p className="guide__closed">
-          <span className="guide-card__closed">Closed</span> This date will not run as it stands: the brand closed
-          it or moved its travellers to another date.
+          <span className="guide-card__closed">Closed</span> This date will not run as it stands: the brand
+          closed it or moved its travellers to another date.
         </p>
       ) : null}
       <p className="guide__summary">

@@ -6,6 +6,7 @@ import type { TravelPackage } from '#contracts/package';
 import { formatPrice } from '#contracts/price';
 import { DatesSkeleton } from '~/features/packages/components/dates-skeleton';
 import { truncate } from '~/lib/truncate';
+import { useT } from '~/lib/i18n';
 
 export const PACKAGE_DESCRIPTION_LENGTH = 110;
 
@@ -15,6 +16,7 @@ export const PACKAGE_DESCRIPTION_LENGTH = 110;
 const NextDepartures = lazy(() => import('~/features/packages/components/next-departures'));
 
 export function PackageCard({ pkg }: { pkg: TravelPackage }) {
+  const { t, to, language } = useT();
   return (
     <Card
       className="package-card"
@@ -22,20 +24,26 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
       sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
       title={pkg.name}
       text={truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}
+      // The catalogue's texts are English only for now: on another language's page they say so.
+      lang={language === 'en' ? undefined : 'en'}
     >
       <Suspense fallback={<DatesSkeleton />}>
         <NextDepartures packageId={pkg.id} />
       </Suspense>
       <div className="package-card__footer">
         <p className="price">
-          <span className="sr-only">Price: </span>
+          <span className="sr-only">{t('Price: ')}</span>
           {/* At least $1 when present (contracts/catalogue.ts): never a 0 rendered. */}
-          {pkg.fromPrice && <span className="price__unit">from </span>}
-          {formatPrice(pkg.fromPrice ?? pkg.price)}
-          <span className="price__unit"> / person</span>
+          {pkg.fromPrice && <span className="price__unit">{t('from ')}</span>}
+          {formatPrice(pkg.fromPrice ?? pkg.price, language)}
+          <span className="price__unit">{t(' / person')}</span>
         </p>
-        <Link className="button button--primary" to={paths.package(pkg.id)}>
-          Purchase<span className="sr-only"> {pkg.name}</span>
+        <Link className="button button--primary" to={to(paths.package(pkg.id))}>
+          {t('Purchase')}
+          <span className="sr-only" lang={language === 'en' ? undefined : 'en'}>
+            {' '}
+            {pkg.name}
+          </span>
         </Link>
       </div>
     </Card>

@@ -2,6 +2,7 @@ import { Picture } from '~/components/picture';
 import { CatalogueImage, PackageContentSections, PackageFacts } from '~/components/package-content';
 import { formatPackagePrice } from '~/features/packages/utils/package-price';
 import type { PackageContent } from '~/lib/catalogue';
+import { useT } from '~/lib/i18n';
 
 // The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
 export function PackageCover({ pkg }: { pkg: PackageContent }) {
@@ -46,17 +47,22 @@ export function PackageCover({ pkg }: { pkg: PackageContent }) {
 }
 
 export function PackageDetails({ pkg }: { pkg: PackageContent }) {
+  const { t, language } = useT();
+  // The catalogue's texts are English only for now: on another language's page they say so.
+  const catalogueLang = language === 'en' ? undefined : 'en';
   return (
     <article className="package-details">
       <PackageCover pkg={pkg} />
-      <p className="eyebrow">Package</p>
-      <h1>{pkg.name}</h1>
+      <p className="eyebrow">{t('Package')}</p>
+      <h1 lang={catalogueLang}>{pkg.name}</h1>
       <PackageFacts pkg={pkg} />
       <p className="price price--large">
-        {formatPackagePrice(pkg)}
-        <span className="price__unit"> per person</span>
+        {formatPackagePrice(pkg, language)}
+        <span className="price__unit">{t(' per person')}</span>
       </p>
-      <p className="package-details__text">{pkg.description}</p>
+      <p className="package-details__text" lang={catalogueLang}>
+        {pkg.description}
+      </p>
       <PackageContentSections pkg={pkg} />
     </article>
   );

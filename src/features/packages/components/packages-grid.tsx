@@ -2,6 +2,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { PackageCard } from '~/features/packages/components/package-card';
 import type { TravelPackage } from '#contracts/package';
 import { usePackages } from '~/features/packages/hooks/use-packages';
+import { useT } from '~/lib/i18n';
 
 const SKELETONS = 6;
 
@@ -9,16 +10,17 @@ const SKELETONS = 6;
 // copy); shown at once, not fetched again.
 export function PackagesGrid({ initial }: { initial?: TravelPackage[] }) {
   const { state, retry } = usePackages(initial);
+  const { t, known } = useT();
 
   if (state.status === 'error') {
-    return <ErrorNotice message={state.message} onRetry={retry} />;
+    return <ErrorNotice message={known(state.message)} onRetry={retry} />;
   }
 
   if (state.status === 'loading') {
     return (
       <div className="grid grid--packages" aria-busy="true">
         <p className="sr-only" role="status">
-          Loading packages…
+          {t('Loading packages…')}
         </p>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <div key={i} className="card card--skeleton" aria-hidden="true">
@@ -36,7 +38,7 @@ export function PackagesGrid({ initial }: { initial?: TravelPackage[] }) {
   }
 
   return (
-    <ul className="grid grid--packages" aria-label="Travel packages">
+    <ul className="grid grid--packages" aria-label={t('Travel packages')}>
       {state.packages.map((pkg) => (
         <li key={pkg.id}>
           <PackageCard pkg={pkg} />

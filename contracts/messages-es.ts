@@ -1,0 +1,388 @@
+// Spanish: every English text of the site and the emails a traveller reads, keyed by that English
+// (contracts/i18n.ts; docs/decisions/071-translation-layer.md). A third language is a copy of this
+// file translated, its code added to contracts/language.ts, and the file registered where the
+// typecheck then asks for it. Written for travellers from Spain and the Americas alike: "usted"
+// throughout, as the brand's English is polite and plain.
+import type { Catalogue } from './catalogue-shape.js';
+
+export const es = {
+  language: 'es',
+  // CLDR: "one" for 1 only (1,5 is "other"); the "many" of millions ("1 millón de") never comes up
+  // in a count of travellers or days.
+  plural: (count: number) => (count === 1 ? 'one' : 'other'),
+  weekdays: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
+  months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+  group: '.',
+  decimal: ',',
+  money: (amount: string, sign: string) => `${amount} ${sign === '$' ? 'US$' : sign}`,
+  messages: {
+    Home: 'Inicio',
+    'Skip to content': 'Saltar al contenido',
+    'Too many requests': 'Demasiadas solicitudes',
+    'Back to the home page': 'Volver a la página de inicio',
+    'Something went wrong while showing this page.': 'Algo salió mal al mostrar esta página.',
+    'Sorry, something went wrong': 'Lo sentimos, algo salió mal',
+    'Wayfarer Tours home': 'Inicio de Wayfarer Tours',
+    Close: 'Cerrar',
+    Menu: 'Menú',
+    Blogs: 'Blogs',
+    About: 'Nosotros',
+    'About {brand}': 'Acerca de {brand}',
+    'Small-group journeys led by guides who live where you travel. We plan the routes, the stays and the quiet moments in between, so you can simply be there.':
+      'Viajes en grupos pequeños guiados por personas que viven donde usted viaja. Planificamos las rutas, los alojamientos y los momentos de calma entre medias, para que usted solo tenga que estar allí.',
+    'Social media': 'Redes sociales',
+    '(opens in a new tab)': '(se abre en una pestaña nueva)',
+    Explore: 'Explorar',
+    Packages: 'Paquetes',
+    'Travel FAQ': 'Preguntas frecuentes',
+    'About us': 'Quiénes somos',
+    Contact: 'Contacto',
+    'All rights reserved.': 'Todos los derechos reservados.',
+    'Log Out': 'Cerrar sesión',
+    Account: 'Cuenta',
+    'My bookings': 'Mis reservas',
+    'Loading…': 'Cargando…',
+    'Date to be agreed': 'Fecha por acordar',
+    'Small-group journeys with local guides': 'Viajes en grupos pequeños con guías locales',
+    'Accessibility (WCAG 2.2)': 'Accesibilidad (WCAG 2.2)',
+    'Web performance': 'Rendimiento web',
+    'Playwright testing': 'Pruebas con Playwright',
+    Email: 'Correo electrónico',
+    'Illustrated portrait of Maya Okafor': 'Retrato ilustrado de Maya Okafor',
+    'The developer': 'La desarrolladora',
+    'Full-stack web developer, Wayfarer Tours': 'Desarrolladora web full-stack, Wayfarer Tours',
+    'I build the Wayfarer website: the package pages you browse, the sign-in that keeps your account safe and the booking system that makes sure no reservation is ever lost. Before joining the team I spent four years leading walking tours in Lisbon, so I know what a traveller wants from a trip page: clear prices, honest descriptions and no surprises.':
+      'Construyo la web de Wayfarer: las páginas de paquetes que usted consulta, el inicio de sesión que protege su cuenta y el sistema de reservas que garantiza que ninguna reserva se pierda jamás. Antes de unirme al equipo pasé cuatro años guiando recorridos a pie por Lisboa, así que sé lo que un viajero espera de la página de un viaje: precios claros, descripciones honestas y ninguna sorpresa.',
+    'I care about sites that load fast on a phone with one bar of signal, work with a keyboard and a screen reader, and keep working when the network does not.':
+      'Me importan las webs que cargan rápido en un móvil con una sola barra de cobertura, que funcionan con teclado y con lector de pantalla, y que siguen funcionando cuando la red no lo hace.',
+    Skills: 'Habilidades',
+    'Get in touch': 'Contacto',
+    'Read More': 'Leer más',
+    'Featured blogs': 'Blogs destacados',
+    'The Carry-On Only Guide to Two Weeks Abroad': 'Dos semanas de viaje solo con equipaje de mano',
+    'Our guides live out of one small bag for months at a time. Here is exactly what they pack, the three fabrics that do all the work, and the rolling trick that frees up a third of your suitcase for the way home.':
+      'Nuestros guías viven durante meses con una sola bolsa pequeña. Esto es exactamente lo que llevan, los tres tejidos que hacen todo el trabajo y el truco de enrollar la ropa que libera un tercio de la maleta para la vuelta.',
+    'Seven Quiet Beaches the Crowds Have Not Found':
+      'Siete playas tranquilas que las multitudes aún no han descubierto',
+    'From a pebble cove below a Greek monastery to a white-sand bay in northern Brazil reached only by boat, these are the shores our local guides head to on their own days off, with the best months to go.':
+      'De una cala de guijarros bajo un monasterio griego a una bahía de arena blanca en el norte de Brasil a la que solo se llega en barco: estas son las costas a las que van nuestros guías locales en sus días libres, con los mejores meses para ir.',
+    'How to Eat Street Food Like a Local (and Safely)':
+      'Cómo comer comida callejera como un local (y sin riesgos)',
+    'The busiest stall is usually the safest, the sauce is never optional, and breakfast is where the real cooking happens. A field guide to night markets from Marrakech to Osaka, written by the people who eat there every week.':
+      'El puesto con más gente suele ser el más seguro, la salsa nunca es opcional y la cocina de verdad ocurre en el desayuno. Una guía de campo de los mercados nocturnos de Marrakech a Osaka, escrita por quienes comen allí cada semana.',
+    'Training for Your First Multi-Day Trek': 'Cómo prepararse para su primer trekking de varios días',
+    'You do not need to be an athlete to walk the W trek or the Haute Route. A twelve-week plan that starts with stairs and weekend walks, the boots-and-blisters advice we give every guest, and how to pace a day at altitude.':
+      'No hace falta ser atleta para recorrer el circuito W o la Haute Route. Un plan de doce semanas que empieza con escaleras y caminatas de fin de semana, los consejos sobre botas y ampollas que damos a cada viajero y cómo dosificar el esfuerzo de un día en altura.',
+    'What is the difference between authentication and authorization?':
+      '¿Qué diferencia hay entre autenticación y autorización?',
+    'Authentication answers "who are you?". When you sign in with your email and password, or with your Google account, the site checks that you really are the owner of that account. The result is a proven identity: a signed token that says which user you are.':
+      'La autenticación responde a «¿quién es usted?». Cuando inicia sesión con su correo y su contraseña, o con su cuenta de Google, el sitio comprueba que usted es realmente el titular de esa cuenta. El resultado es una identidad demostrada: un token firmado que dice qué usuario es usted.',
+    'Authorization answers "what may you do?". Once we know who you are, the site decides what you can see and change: any visitor may browse packages and read this page, but only a signed-in traveller may open a package to book it, and each traveller sees only their own bookings. Our server checks the token on every booking request before it stores or shows anything.':
+      'La autorización responde a «¿qué puede hacer?». Una vez que sabemos quién es usted, el sitio decide qué puede ver y cambiar: cualquier visitante puede consultar los paquetes y leer esta página, pero solo un viajero con la sesión iniciada puede abrir un paquete para reservarlo, y cada viajero ve únicamente sus propias reservas. Nuestro servidor comprueba el token en cada solicitud de reserva antes de guardar o mostrar nada.',
+    'Authentication always comes first; authorization is the set of rules applied to the identity it proves. A passport check at the airport is authentication; the boarding pass that lets you onto one particular flight is authorization.':
+      'La autenticación siempre va primero; la autorización es el conjunto de reglas que se aplican a la identidad que ella demuestra. El control de pasaportes en el aeropuerto es autenticación; la tarjeta de embarque que le permite subir a un vuelo concreto es autorización.',
+    'Why do we use Firebase Authentication, and what are the alternatives?':
+      '¿Por qué usamos Firebase Authentication y qué alternativas hay?',
+    'Firebase Authentication is Google’s hosted identity service. It stores passwords safely (salted and hashed with scrypt), handles email and password sign-up, password-reset emails and sign-in with Google and other providers, and issues short-lived ID tokens that our server can verify. We do not have to build or secure any of that ourselves, and its web SDK keeps you signed in across visits.':
+      'Firebase Authentication es el servicio de identidad alojado de Google. Guarda las contraseñas de forma segura (con sal y cifradas con scrypt), gestiona el registro con correo y contraseña, los correos para restablecer la contraseña y el inicio de sesión con Google y otros proveedores, y emite tokens de identidad de corta duración que nuestro servidor puede verificar. No tenemos que construir ni proteger nada de eso nosotros mismos, y su SDK web mantiene su sesión iniciada entre visitas.',
+    'It is also free for the number of travellers a brand like ours serves, and it comes with a local emulator, so every part of signing in can be tested without touching real accounts.':
+      'Además es gratuito para el número de viajeros que atiende una marca como la nuestra, e incluye un emulador local, de modo que cada parte del inicio de sesión se puede probar sin tocar cuentas reales.',
+    'Alternatives include Auth0 and Okta (enterprise identity platforms with rich rules and single sign-on), Amazon Cognito, Microsoft Entra ID, Supabase Auth and Clerk (hosted services with similar features), or self-hosted options such as Keycloak, or a library like Auth.js or Passport.js with sessions stored in our own database. Each moves the balance between convenience, cost and control.':
+      'Entre las alternativas están Auth0 y Okta (plataformas de identidad empresariales con reglas avanzadas e inicio de sesión único), Amazon Cognito, Microsoft Entra ID, Supabase Auth y Clerk (servicios alojados con funciones parecidas), opciones autoalojadas como Keycloak, o una biblioteca como Auth.js o Passport.js con las sesiones guardadas en nuestra propia base de datos. Cada una mueve el equilibrio entre comodidad, coste y control.',
+    'What other services does Firebase offer?': '¿Qué otros servicios ofrece Firebase?',
+    'Authentication is one of many Firebase products. Cloud Firestore and the Realtime Database are hosted NoSQL databases that sync data to apps live; Cloud Storage keeps user files such as photos; Firebase Hosting and App Hosting serve websites and web apps over a global CDN; and Cloud Functions run server code in response to events or HTTP requests.':
+      'Authentication es uno de los muchos productos de Firebase. Cloud Firestore y Realtime Database son bases de datos NoSQL alojadas que sincronizan los datos con las aplicaciones en tiempo real; Cloud Storage guarda archivos de los usuarios, como fotos; Firebase Hosting y App Hosting sirven sitios y aplicaciones web a través de una CDN global; y Cloud Functions ejecuta código de servidor en respuesta a eventos o solicitudes HTTP.',
+    'Alongside those, Firebase Cloud Messaging sends push notifications, Remote Config and A/B Testing change an app’s behaviour without a new release, Analytics, Crashlytics and Performance Monitoring show how an app is used and where it fails, App Check protects back ends from abuse, Data Connect offers a managed PostgreSQL database, and Firebase AI Logic (formerly Vertex AI in Firebase) brings Gemini models into apps.':
+      'Junto a ellos, Firebase Cloud Messaging envía notificaciones push; Remote Config y A/B Testing cambian el comportamiento de una aplicación sin publicar una versión nueva; Analytics, Crashlytics y Performance Monitoring muestran cómo se usa una aplicación y dónde falla; App Check protege los servidores frente a abusos; Data Connect ofrece una base de datos PostgreSQL gestionada; y Firebase AI Logic (antes Vertex AI in Firebase) lleva los modelos Gemini a las aplicaciones.',
+    'Next departures': 'Próximas salidas',
+    'Price: ': 'Precio: ',
+    'from ': 'desde ',
+    ' / person': ' / persona',
+    Purchase: 'Reservar',
+    'Loading packages…': 'Cargando paquetes…',
+    'Travel packages': 'Paquetes de viaje',
+    'Dates on request: call or write to us': 'Fechas a consultar: llámenos o escríbanos',
+    'Dates on the trip’s page': 'Fechas en la página del viaje',
+    'About the developer': 'Sobre la desarrolladora',
+    'Meet Maya Okafor, the full-stack developer behind the Wayfarer Tours website: skills, background and how to get in touch.':
+      'Conozca a Maya Okafor, la desarrolladora full-stack detrás de la web de Wayfarer Tours: sus habilidades, su trayectoria y cómo contactar con ella.',
+    'Blogs: questions about signing in': 'Blogs: preguntas sobre el inicio de sesión',
+    'Authentication versus authorization, why Wayfarer Tours uses Firebase Authentication and its alternatives, and the other services Firebase offers.':
+      'Autenticación frente a autorización, por qué Wayfarer Tours usa Firebase Authentication y sus alternativas, y los demás servicios que ofrece Firebase.',
+    'Questions travellers ask us': 'Preguntas que nos hacen los viajeros',
+    'How signing in to Wayfarer Tours works, and why we built it the way we did.':
+      'Cómo funciona el inicio de sesión en Wayfarer Tours y por qué lo construimos así.',
+    'Small-group tours with local guides: Swiss lakes, Santorini, the Sahara, Kyoto, the Amazon, Arctic Norway and Patagonia. Browse packages and book online.':
+      'Viajes en grupos pequeños con guías locales: los lagos suizos, Santorini, el Sáhara, Kioto, el Amazonas, la Noruega ártica y la Patagonia. Consulte los paquetes y reserve en línea.',
+    'Travel further, with someone who knows the way.': 'Viaje más lejos, con alguien que conoce el camino.',
+    'Hand-planned journeys for groups of twelve or fewer, led by guides who call each destination home.':
+      'Viajes planificados a mano para grupos de doce personas o menos, con guías para quienes cada destino es su hogar.',
+    'See packages': 'Ver paquetes',
+    'Journeys for this season': 'Viajes para esta temporada',
+    'Every package includes a local guide, hand-picked stays and transfers. Prices are per person.':
+      'Todos los paquetes incluyen guía local, alojamientos escogidos y traslados. Los precios son por persona.',
+    'From the journal': 'Del diario de viaje',
+    'Featured Blogs': 'Blogs destacados',
+    'Page not found | Wayfarer Tours': 'Página no encontrada | Wayfarer Tours',
+    'This page does not exist.': 'Esta página no existe.',
+    'A folded map with a dotted trail that ends in a red cross, beside a compass':
+      'Un mapa doblado con un sendero punteado que termina en una cruz roja, junto a una brújula',
+    '404: this trail leads nowhere': '404: este sendero no lleva a ninguna parte',
+    'The page you were looking for has moved or never existed.':
+      'La página que buscaba se ha movido o nunca existió.',
+    'Back to home': 'Volver al inicio',
+    'There is no account with this Email': 'No hay ninguna cuenta con este correo electrónico',
+    'This email already have an account.': 'Este correo electrónico ya tiene una cuenta.',
+    'You have entered wrong Password.': 'La contraseña que ha introducido no es correcta.',
+    'Incorrect email or password.': 'Correo electrónico o contraseña incorrectos.',
+    'Something went wrong. Please try again.': 'Algo salió mal. Inténtelo de nuevo.',
+    'Password Must Be 6 Character long': 'La contraseña debe tener al menos 6 caracteres',
+    'Password did not match...!': 'Las contraseñas no coinciden',
+    'Welcome back': 'Hola de nuevo',
+    'Log in to book a package and see your trips.':
+      'Inicie sesión para reservar un paquete y ver sus viajes.',
+    Login: 'Iniciar sesión',
+    'Create your account': 'Cree su cuenta',
+    'It takes a minute, and your bookings stay with you.':
+      'Solo lleva un minuto, y sus reservas quedan guardadas en ella.',
+    'Sign Up': 'Registrarse',
+    'Reset your password': 'Restablezca su contraseña',
+    'We will email you a link to choose a new password.':
+      'Le enviaremos por correo un enlace para elegir una contraseña nueva.',
+    'Send reset link': 'Enviar enlace',
+    'Register Successful...!': '¡Registro completado!',
+    'Check your email.': 'Revise su correo electrónico.',
+    Name: 'Nombre',
+    Password: 'Contraseña',
+    'Confirm Password': 'Confirmar contraseña',
+    'Please wait…': 'Espere, por favor…',
+    'Forgot Password?': '¿Olvidó su contraseña?',
+    or: 'o',
+    'Continue with Google': 'Continuar con Google',
+    'New to Wayfarer?': '¿Es nuevo en Wayfarer?',
+    'Already have an account?': '¿Ya tiene una cuenta?',
+    'Back To Login': 'Volver a iniciar sesión',
+    'Log in or sign up': 'Inicie sesión o regístrese',
+    'Log in to Wayfarer Tours, create an account, or reset your password.':
+      'Inicie sesión en Wayfarer Tours, cree una cuenta o restablezca su contraseña.',
+    'Log in or sign up to book {trip}': 'Inicie sesión o regístrese para reservar {trip}',
+    'Log in or sign up to book this trip': 'Inicie sesión o regístrese para reservar este viaje',
+    'Checking your sign-in…': 'Comprobando su sesión…',
+    '{label} must not contain control characters (invisible codes).':
+      '{label} no debe contener caracteres de control (códigos invisibles).',
+    '{label} must not contain control characters (such as line breaks or invisible codes).':
+      '{label} no debe contener caracteres de control (como saltos de línea o códigos invisibles).',
+    '{label} must be text.': '{label} debe ser un texto.',
+    '{label} must be at most {max} characters.': '{label} debe tener como máximo {max} caracteres.',
+    'Please enter your phone number.': 'Introduzca su número de teléfono.',
+    'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.':
+      'Use solo dígitos, espacios y + ( ) - . en el número de teléfono, con el + únicamente al principio.',
+    'A phone number needs at least {min} digits.': 'Un número de teléfono necesita al menos {min} dígitos.',
+    'A phone number has at most {max} digits.': 'Un número de teléfono tiene como máximo {max} dígitos.',
+    'A phone number is at most {max} characters long.':
+      'Un número de teléfono tiene como máximo {max} caracteres.',
+    'Choose a package.': 'Elija un paquete.',
+    'Unknown package.': 'Paquete desconocido.',
+    'Choose a departure date.': 'Elija una fecha de salida.',
+    'This departure does not exist.': 'Esta salida no existe.',
+    'Please enter your name.': 'Introduzca su nombre.',
+    'Email must be text.': 'El correo electrónico debe ser un texto.',
+    'Please enter your email.': 'Introduzca su correo electrónico.',
+    'Please enter a valid email address.': 'Introduzca una dirección de correo electrónico válida.',
+    Address: 'Dirección',
+    'Please enter your address.': 'Introduzca su dirección.',
+    'Travellers must be a whole number from {min} to {max}.':
+      'El número de viajeros debe ser un número entero de {min} a {max}.',
+    'At least {min} traveller.': 'Al menos {min} viajero.',
+    'At most {max} travellers a booking.': 'Como máximo {max} viajeros por reserva.',
+    'The language must be en or es.': 'El idioma debe ser en o es.',
+    '{count} days': { one: '{count} día', other: '{count} días' },
+    'No payment is taken now: we confirm your places within two working days.':
+      'Ahora no se cobra nada: confirmamos sus plazas en un máximo de dos días laborables.',
+    'This date is less than {days} away, so it cannot be cancelled online.':
+      'Faltan menos de {days} para esta fecha, así que no se puede cancelar en línea.',
+    'To cancel or change it, call us on {phone} or write to {email} and we will help.':
+      'Para cancelarla o cambiarla, llámenos al {phone} o escriba a {email} y le ayudaremos.',
+    'Free cancellation online, from My bookings, until {days} before the departure.':
+      'Cancelación gratuita en línea, desde Mis reservas, hasta {days} antes de la salida.',
+    'After that, call us on {phone} or write to {email} and we will help.':
+      'Después, llámenos al {phone} o escriba a {email} y le ayudaremos.',
+    Requested: 'Solicitada',
+    Confirmed: 'Confirmada',
+    Cancelled: 'Cancelada',
+    Card: 'Tarjeta',
+    'Bank transfer': 'Transferencia bancaria',
+    Cash: 'Efectivo',
+    Other: 'Otro',
+    'at {time}': 'a las {time}',
+    '{brand} booking {reference}: {travellers}.': 'Reserva {reference} de {brand}: {travellers}.',
+    '{count} travellers': { one: '{count} viajero', other: '{count} viajeros' },
+    'Meeting {meeting}.': 'Punto de encuentro: {meeting}.',
+    'Questions: {phone}, {email}.': 'Dudas: {phone}, {email}.',
+    You: 'Usted',
+    'Hi {name},': 'Hola, {name}:',
+    'Hello,': 'Hola:',
+    'Questions? Reply to this email, write to {email} or call {phone}.':
+      '¿Alguna pregunta? Responda a este correo, escriba a {email} o llame al {phone}.',
+    'View my bookings': 'Ver mis reservas',
+    'Booking reference': 'Referencia de la reserva',
+    Package: 'Paquete',
+    Departure: 'Salida',
+    Travellers: 'Viajeros',
+    'Price per person': 'Precio por persona',
+    Total: 'Total',
+    Status: 'Estado',
+    'Meeting point': 'Punto de encuentro',
+    'Meeting time': 'Hora de encuentro',
+    'Paid so far': 'Pagado hasta ahora',
+    'Deposit due': 'Depósito pendiente',
+    'Balance due': 'Saldo pendiente',
+    '{amount} by {date}': '{amount} antes del {date}',
+    'We owe you': 'Le debemos',
+    'How to pay: {instructions} Your reference: {reference}.':
+      'Cómo pagar: {instructions} Su referencia: {reference}.',
+    'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.':
+      'Cómo pagar: con tarjeta, con {card} en Mis reservas, o por transferencia bancaria. {instructions} Su referencia: {reference}.',
+    'We will send {amount} back to you the way you paid, and email you when it is on its way.':
+      'Le devolveremos {amount} por el mismo medio con el que pagó y le avisaremos por correo cuando esté en camino.',
+    'Refund of {amount} recorded – {reference} – {trip}':
+      'Reembolso de {amount} registrado – {reference} – {trip}',
+    'Payment of {amount} recorded – {reference} – {trip}':
+      'Pago de {amount} registrado – {reference} – {trip}',
+    'Your refund is on its way': 'Su reembolso está en camino',
+    'Thank you for your payment': 'Gracias por su pago',
+    'We have refunded {amount} ({method}) for your booking of {trip}.':
+      'Le hemos reembolsado {amount} ({method}) por su reserva de {trip}.',
+    'We have received {amount} ({method}) for your booking of {trip}. This email is your receipt.':
+      'Hemos recibido {amount} ({method}) por su reserva de {trip}. Este correo es su recibo.',
+    Refunded: 'Reembolsado',
+    Received: 'Recibido',
+    'Balance of {due} due {on} – {reference} – {trip}':
+      'Saldo de {due} con vencimiento el {on} – {reference} – {trip}',
+    'Your balance is due soon': 'El pago del saldo vence pronto',
+    'Your trip is getting closer: the balance of {due} for {trip} is due on {on}, in {days}.':
+      'Su viaje se acerca: el saldo de {due} de {trip} vence el {on}, dentro de {days}.',
+    'Your trip is getting closer: the balance of {due} for {trip} is due on {on}.':
+      'Su viaje se acerca: el saldo de {due} de {trip} vence el {on}.',
+    'Payment overdue – {reference} – {trip}': 'Pago vencido – {reference} – {trip}',
+    'Your balance is overdue': 'Su saldo está vencido',
+    'The balance of {due} for {trip} was due on {on} and we have not received it yet. Please pay it as soon as you can, or tell us if anything is wrong: your places are kept while we talk.':
+      'El saldo de {due} de {trip} vencía el {on} y todavía no lo hemos recibido. Páguelo en cuanto pueda, o díganos si hay algún problema: mantenemos sus plazas mientras lo hablamos.',
+    'Booking {reference} received – {trip}': 'Reserva {reference} recibida – {trip}',
+    'Booking {reference} confirmed – {trip}': 'Reserva {reference} confirmada – {trip}',
+    'Booking {reference} cancelled – {trip}': 'Reserva {reference} cancelada – {trip}',
+    'We have your booking request': 'Hemos recibido su solicitud de reserva',
+    'Thank you for booking {trip} with {brand}. We have received your request and will confirm it by email shortly.':
+      'Gracias por reservar {trip} con {brand}. Hemos recibido su solicitud y se la confirmaremos por correo en breve.',
+    'Free cancellation online': 'Cancelación gratuita en línea',
+    'Cancel online': 'Cancelación en línea',
+    'Your booking is confirmed': 'Su reserva está confirmada',
+    'Good news: your booking for {trip} is confirmed. Your guide and your group are looking forward to meeting you.':
+      'Buenas noticias: su reserva de {trip} está confirmada. Su guía y su grupo tienen muchas ganas de conocerle.',
+    'The trip is attached as a calendar file: open it to add the date to your calendar.':
+      'Adjuntamos el viaje como archivo de calendario: ábralo para añadir la fecha a su calendario.',
+    'Cancelled by': 'Cancelada por',
+    Reason: 'Motivo',
+    'Your booking is cancelled': 'Su reserva está cancelada',
+    'As you asked, we have cancelled your booking for {trip}. Its seats are released.':
+      'Tal como nos pidió, hemos cancelado su reserva de {trip}. Sus plazas quedan liberadas.',
+    'We are sorry: {brand} has cancelled your booking for {trip}.':
+      'Lo sentimos: {brand} ha cancelado su reserva de {trip}.',
+    'If this is not what you expected, or you would like to travel another time, we are glad to help.':
+      'Si no es lo que esperaba, o le gustaría viajar en otro momento, estaremos encantados de ayudarle.',
+    'Traveller details needed – {trip}, {date}': 'Faltan datos de viajero – {trip}, {date}',
+    'Your travel details are requested – {trip}': 'Le pedimos sus datos de viaje – {trip}',
+    'Traveller details needed': 'Faltan datos de viajero',
+    'Your details for the trip': 'Sus datos para el viaje',
+    'Your trip with {lead} is getting closer and your details are still missing. Please add your full name, date of birth and an emergency contact: the guide needs them at the meeting point.':
+      'Su viaje con {lead} se acerca y todavía faltan sus datos. Añada su nombre completo, su fecha de nacimiento y un contacto de emergencia: el guía los necesita en el punto de encuentro.',
+    '{lead} booked {trip} with you and asks you to fill in your own details for the guide: your full name, date of birth, dietary needs and an emergency contact. No account is needed.':
+      '{lead} ha reservado {trip} con usted y le pide que rellene sus propios datos para el guía: su nombre completo, su fecha de nacimiento, sus necesidades alimentarias y un contacto de emergencia. No necesita ninguna cuenta.',
+    'Booked by': 'Reservado por',
+    'Fill in by': 'Rellenar antes del',
+    'Fill in my details': 'Rellenar mis datos',
+    'This link is yours alone: please do not forward it. It replaces any link we sent you before.':
+      'Este enlace es solo para usted: no lo reenvíe. Sustituye a cualquier enlace que le hayamos enviado antes.',
+    'This link is yours alone: please do not forward it.': 'Este enlace es solo para usted: no lo reenvíe.',
+    'Book this trip': 'Reserve este viaje',
+    'Your details': 'Sus datos',
+    Phone: 'Teléfono',
+    'With the country code if you are outside the US, e.g. +44 7700 900123.':
+      'Con el prefijo del país si está fuera de EE. UU.; por ejemplo, +34 612 345 678.',
+    'Booking…': 'Reservando…',
+    'Book Now': 'Reservar ahora',
+    'Remove a traveller': 'Quitar un viajero',
+    'Add a traveller': 'Añadir un viajero',
+    'Please check the highlighted fields.': 'Revise los campos marcados.',
+    'Booking terms': 'Condiciones de la reserva',
+    'Good to know': 'Conviene saber',
+    'Thanks For Purchasing | Wayfarer Tours': 'Gracias por su reserva | Wayfarer Tours',
+    'Your Wayfarer Tours booking is received: its reference and details.':
+      'Hemos recibido su reserva de Wayfarer Tours: su referencia y sus detalles.',
+    'We could not find this booking': 'No hemos encontrado esta reserva',
+    'The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My bookings.':
+      'Puede que el enlace esté mal escrito o que la reserva pertenezca a otra cuenta. Todas sus reservas están en Mis reservas.',
+    'Back To Home': 'Volver al inicio',
+    'Thanks For Purchasing': 'Gracias por su reserva',
+    'Your guide will be in touch within two working days to plan the details.':
+      'Su guía se pondrá en contacto con usted en un plazo de dos días laborables para preparar los detalles.',
+    'Who is coming?': '¿Quién viene?',
+    'Add each traveller’s name, date of birth, dietary needs and an emergency contact, so your guide knows who to expect. Fill in what you know now and the rest later.':
+      'Añada el nombre, la fecha de nacimiento, las necesidades alimentarias y un contacto de emergencia de cada viajero, para que su guía sepa a quién esperar. Rellene ahora lo que sepa y el resto más adelante.',
+    'Add travellers’ details': 'Añadir los datos de los viajeros',
+    'Loading your booking…': 'Cargando su reserva…',
+    'Your booking could not be loaded': 'No se ha podido cargar su reserva',
+    'Your booking could not be loaded.': 'No se ha podido cargar su reserva.',
+    'Book a package | Wayfarer Tours': 'Reserve un paquete | Wayfarer Tours',
+    'Choose a departure date and book this Wayfarer Tours package.':
+      'Elija una fecha de salida y reserve este paquete de Wayfarer Tours.',
+    // What a booking owes and how to pay it (src/features/booking/components/payment-due.tsx),
+    // card payments and a companion's share (pay-by-card.tsx, pay-my-share.tsx, shares-paid.tsx).
+    Payment: 'Pago',
+    Overdue: 'Vencido',
+    Paid: 'Pagado',
+    'Refund due': 'Reembolso pendiente',
+    Settled: 'Liquidado',
+    '{paid} paid of {total}': '{paid} pagados de {total}',
+    '{due}: {amount}': '{due}: {amount}',
+    ' by {date}': ' antes del {date}',
+    ' (overdue)': ' (vencido)',
+    ' Paying it confirms your places.': ' Al pagarlo, sus plazas quedan confirmadas.',
+    'We owe you {amount}': 'Le debemos {amount}',
+    ': we will send it back the way you paid.': ': se lo devolveremos por el mismo medio con el que pagó.',
+    'Pay the deposit': 'Pagar el depósito',
+    'Pay the balance': 'Pagar el saldo',
+    'Or by bank transfer:': 'O por transferencia bancaria:',
+    'How to pay:': 'Cómo pagar:',
+    'by bank transfer.': 'por transferencia bancaria.',
+    'Your reference:': 'Su referencia:',
+    'The payment page could not be opened. Please try again.':
+      'No se ha podido abrir la página de pago. Inténtelo de nuevo.',
+    'Opening the payment page…': 'Abriendo la página de pago…',
+    '{label} ({amount})': '{label} ({amount})',
+    'By card, on Stripe’s secure page.': 'Con tarjeta, en la página segura de Stripe.',
+    'Paid their own share': 'Han pagado su parte',
+    '{name} paid their share: {amount}': '{name} ha pagado su parte: {amount}',
+    'Traveller {number}': 'Viajero {number}',
+    'Your share of the trip': 'Su parte del viaje',
+    'Your share is {share}; you have paid {paid}.': 'Su parte es de {share}; ha pagado {paid}.',
+    'Thank you: your card payment went through. It shows here once we have recorded it.':
+      'Gracias: su pago con tarjeta se ha realizado. Aparecerá aquí en cuanto lo hayamos registrado.',
+    'The card payment was cancelled: nothing was charged.':
+      'El pago con tarjeta se ha cancelado: no se ha cobrado nada.',
+    'Pay my share': 'Pagar mi parte',
+    'Nothing more to pay.': 'No queda nada por pagar.',
+    'A receipt went to your email.': 'Le hemos enviado un recibo por correo electrónico.',
+    // A package's page (src/features/packages/components/package-details.tsx,
+    // src/components/package-content.tsx).
+    'from {price}': 'desde {price}',
+    ' per person': ' por persona',
+    'Duration: ': 'Duración: ',
+    'Day-by-day plan below': 'Programa día a día más abajo',
+    'Day by day': 'Día a día',
+    'Day {number}: ': 'Día {number}: ',
+    Included: 'Incluido',
+    'Not included': 'No incluido',
+    Gallery: 'Galería',
+  },
+} as const satisfies Catalogue;

@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, idTokenFor, test } from './auth-fixtures';
+import { expectEmail } from './support/maildev';
+
+// The Spanish site (docs/decisions/071-translation-layer.md): its pages under /es with lang="es"
+// and hreflang alternates both ways, the language switch beside the navbar's links (never among
+// them: they stay Home, Blogs, About, then Account in either language), and a booking made in
+// Spanish whose email is written in Spanish.
+
+const spanishPages = [
+  { path: '/es', english: '/' },
+  { path: '/es/blogs', english: '/blogs' },
+  { path: '/es/about', english: '/about' },
+  { path: '/es/account', english: '/account' },
+];
+
+// The Main navigation's links, hidden ones too (a phone keeps them behind Menu).
+const navLinks = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { includeHidden: true })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('aria-label') ?? a.textContent?.trim()));
+
+// Spanish runs about a fifth longer than English: nothing may push the page wider than the screen.
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+// The bar keeps its one row with the language switch in it, at 375 px too: the brand's name stays
+// on one line (35 px; two lines are 69).
+const brandNameHeight = async (page: Page) =>
+  (await page.getByRole('banner').locator('.logo__text').boundingBox())!.height;
+
+test.describe('the Spanish pages', () => {
+  for (const { path, english } of spanishPages) {
+    test(`${path}: lang="es", its twins named both ways, the navbar's links in order, nothing wider than the screen`, async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${english === '/' ? '/' : english}$`),
+      );
+      await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path}$`),
+      );
+      expect(await navLinks(page)).toEqual([
+        'Inicio de Wayfarer Tours',
+        'Inicio',
+        'Blogs',
+        'Nosotros',
+        'Cuenta',
+      ]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await brandNameHeight(page)).toBeLessThan(50);
+      // axe as e2e/quality.spec.ts runs it on the English pages: no violation at all.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        axe.violations.map(
+          (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+        `axe violations on ${path}`,
+      ).toEqual([]);
+      // Kept in test-results to be looked at for text that overflows its box.
+      const shot = testInfo.outputPath(`${path.slice(1).replaceAll('/', '-')}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      await testInfo.attach(`${path} at ${page.viewportSize()!.width} px`, {
+        path: shot,
+        contentType: 'image/png',
+      });
+
+      // The switch keeps the page; its English twin names this one back.
+      const toEnglish = page.getByRole('banner').getByRole('link', { name: 'English' });
+      await expect(toEnglish).toBeVisible();
+      await expect(toEnglish).toHaveAttribute('hreflang', 'en');
+      await toEnglish.click();
+      await expect(page).toHaveURL(`${baseURL}${english}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path}$`),
+      );
+      expect(await navLinks(page)).toEqual(['Wayfarer Tours home', 'Home', 'Blogs', 'About', 'Account']);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(await brandNameHeight(page)).toBeLessThan(50);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute(
+        'href',
+        path,
+      );
+    });
+  }
+});
+
+test('a booking made on the Spanish site is stored in Spanish and its email is written in Spanish', async ({
+  signedIn: page,
+  account,
+  request,
+}) => {
+  await page.goto('/es/package/swiss-alpine-lakes');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  // The page's words in Spanish; the catalogue's texts, English only for now, marked so.
+  const details = page.locator('.package-details');
+  await expect(details.getByRole('heading', { level: 1, name: 'Swiss Alpine Lakes' })).toHaveAttribute(
+    'lang',
+    'en',
+  );
+  await expect(details).toContainText('Paquete');
+  await expect(details).toContainText('2450 US$ por persona');
+  const form = page.getByRole('form', { name: 'Reserve este viaje' });
+  await expect(form.getByLabel('Nombre')).toHaveValue(account.name);
+  await form.getByLabel('Dirección').fill('Calle Mayor 7, Madrid');
+  await form.getByLabel('Teléfono').fill('34911234567');
+  await form.getByRole('button', { name: 'Reservar ahora' }).click();
+
+  await expect(page).toHaveURL(/\/es\/checkout\/swiss-alpine-lakes\?booking=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Gracias por su reserva' })).toBeVisible();
+  const reference = (await page.locator('.summary__ref').first().textContent())!;
+  expect(reference).toMatch(/^WT-[0-9A-Z]{8}$/);
+  // What is due and how to pay, in Spanish too (money in the Spanish format: "2450,00 US$").
+  const payment = page.getByRole('region', { name: 'Pago' });
+  await expect(payment).toContainText('Cómo pagar:');
+  await expect(payment).toContainText(`Su referencia: ${reference}`);
+  await expect(payment).toContainText('pagados de 2450,00 US$');
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  const token = await idTokenFor(account.email, account.password);
+  const res = await request.get('/api/bookings', { headers: { authorization: `Bearer ${token}` } });
+  const { bookings } = (await res.json()) as { bookings: { reference: string; language?: string }[] };
+  expect(bookings.find((b) => b.reference === reference)).toMatchObject({ language: 'es' });
+
+  await expectEmail(account.email, reference, `Reserva ${reference} recibida – Swiss Alpine Lakes`);
+});
