@@ -14,7 +14,9 @@ export const es = {
   months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
   group: '.',
   decimal: ',',
-  money: (amount: string, sign: string) => `${amount} ${sign === '$' ? 'US$' : sign}`,
+  // A no-break space, as Intl's es format writes it: the amount and its currency never part at a
+  // line's end (a package card's price at 375 px put "US$" on a line of its own).
+  money: (amount: string, sign: string) => `${amount}\u00a0${sign === '$' ? 'US$' : sign}`,
   messages: {
     Home: 'Inicio',
     'Skip to content': 'Saltar al contenido',
