@@ -204,8 +204,8 @@ function withSettings(url: string, settings: string[]): string {
 // No JIT compilation, on any connection: every statement of this server reads or writes a page
 // of rows, and JIT's compile (about 130 ms) is bought whenever the planner's estimate of a
 // condition crosses jit_above_cost. On a million bookings the money screen's refunds due, whose
-// condition the planner guesses at 320,000 rows where 2,000 match, took 288 ms (129 of them the
-// compile's emission) against 10.8 ms without (docs/decisions/075-no-jit.md).
+// condition the planner guesses at 320,000 rows where 2,000 match, took 288 ms with JIT (its
+// compile about 130 ms) against 10.8 ms without (docs/decisions/075-no-jit.md).
 const noJit = 'jit=off';
 // The console's connections plan without parallel workers too. Its reads are LIMIT walks of an
 // index that stop at a page of rows: with workers, a search with a status filter took 94-121 ms
