@@ -100,6 +100,7 @@ describeEach(storeCases())('the booking batch on $name', { timeout: 60_000 }, (s
               return tx.begin(statement, params);
             },
             commit: (statement, params) => tx.commit(statement, params),
+            between: tx.between,
           };
           return fn(seen);
         }),

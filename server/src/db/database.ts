@@ -23,6 +23,11 @@ export type ShortTransaction = {
   // The last statement, or none; COMMIT goes with it. Without a call the transaction commits
   // when the function returns.
   commit<T>(statement?: PreparedStatement, params?: unknown[]): Promise<T[]>;
+  // Statements between the first and the last, each a round trip of its own, in the transaction
+  // (after begin(), before commit()): the Stripe webhook's recording, whose claim of the event
+  // id opens the transaction and whose settling of it closes it
+  // (server/src/payments/stripe-webhook.ts).
+  between: Queryable;
 };
 
 export type Database = Queryable & {
@@ -138,7 +143,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       db.transaction((tx) => {
         const run = async <T>(statement?: PreparedStatement, params?: unknown[]) =>
           statement ? (await tx.query<T>(statement.text, params)).rows : [];
-        return fn({ begin: run, commit: run });
+        return fn({ begin: run, commit: run, between: wrap(tx) });
       }),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(db.query('SELECT 1'), timeoutMs);
@@ -318,6 +323,7 @@ async function openPostgres({
         const backendPid = (client as unknown as { processID?: number }).processID;
         // The statements this connection has prepared (SQL PREPARE lasts as long as the session).
         const known = (preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client))!;
+        const connection = asQueryable(client);
         const send = async <T>(
           before: string,
           statement: PreparedStatement | undefined,
@@ -362,6 +368,16 @@ async function openPostgres({
             const began = at.state === 'open';
             at.state = 'done';
             return send(began ? '' : 'BEGIN', statement, params, 'COMMIT');
+          },
+          between: {
+            query: (sql, params) => {
+              if (at.state !== 'open') throw new Error('between runs after begin() and before commit()');
+              return connection.query(sql, params);
+            },
+            exec: (sql) => {
+              if (at.state !== 'open') throw new Error('between runs after begin() and before commit()');
+              return connection.exec(sql);
+            },
           },
         });
         if (at.state === 'open') {

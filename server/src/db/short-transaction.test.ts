@@ -93,6 +93,39 @@ describeEach(storeCases())('short transactions on $name', { timeout: 60_000 }, (
     expect(await stored()).toEqual(['a', 'b', 'e', 'f', 'g']);
   });
 
+  it('runs the statements between the first and the last in the same transaction', async () => {
+    await db.query('DELETE FROM short_tx_probe');
+    const seen = await db.shortTransaction(async (tx) => {
+      await tx.begin(insert, ['m1']);
+      await tx.between.query(insert, ['m2']);
+      // The transaction's own rows, not yet committed, are there between the two.
+      const rows = (await tx.between.query<{ v: string }>('SELECT v FROM short_tx_probe ORDER BY v')).rows;
+      await tx.commit(insert, ['m3']);
+      return rows.map((r) => r.v);
+    });
+    expect(seen).toEqual(['m1', 'm2']);
+    expect(await stored()).toEqual(['m1', 'm2', 'm3']);
+
+    // A statement between that fails rolls back the first with it, and the connection is fine.
+    await expect(
+      db.shortTransaction(async (tx) => {
+        await tx.begin(insert, ['m4']);
+        await tx.between.query('INSERT INTO short_tx_probe (v) VALUES ((1 / 0)::text)');
+        await tx.commit(insert, ['m5']);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await stored()).toEqual(['m1', 'm2', 'm3']);
+
+    if (db.kind === 'postgres') {
+      // Outside begin() and commit() there is no transaction to run in.
+      await expect(
+        db.shortTransaction(async (tx) => {
+          await tx.between.query('SELECT 1');
+        }),
+      ).rejects.toThrow(/after begin\(\) and before commit\(\)/);
+    }
+  });
+
   it('holds the first statement’s locks until COMMIT', async () => {
     if (db.kind !== 'postgres') return; // PGlite has one connection: nobody else could ask.
     const tryLock = async () =>

@@ -9,6 +9,7 @@ import { centsDecimal } from '#contracts/money';
 import {
   paymentAllowedCents,
   refundAllowedCents,
+  type PaymentEntry,
   type PaymentKind,
   type PaymentMethod,
 } from '#contracts/payment';
@@ -16,6 +17,7 @@ import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import { emailData, toBooking } from '../bookings/booking-row.js';
 import { changeBookingStatusIn } from '../bookings/status.js';
 import type { Database, Queryable } from '../db/database.js';
+import type { BookingRow } from '../db/schema.js';
 import { lockBooking } from '../bookings/lock-booking.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
@@ -63,6 +65,25 @@ const tooMuchMessage = (kind: PaymentKind, allowed: number, currency: string) =>
       ? 'Nothing has been paid on this booking: there is nothing to refund.'
       : `At most ${currency} ${centsDecimal(allowed)} has been paid on this booking: refund no more.`;
 
+// The booking as the entry's INSERT left it, without reading it again under the lock this
+// transaction holds: the INSERT's trigger (payment_entries_to_bookings, migration 60) moves
+// paid_cents and refunded_cents by the entry and changes nothing else, and the ledger is read
+// oldest first (paymentEntriesJson). The deferred check bookings_paid_matches_ledger compares
+// paid_cents with the ledger's sum again at COMMIT.
+export function withEntry(row: BookingRow, entry: PaymentEntry): BookingRow {
+  const refund = entry.kind === 'refund';
+  const entries = [...(row.payment_entries ?? []), entry].sort((a, b) => {
+    const at = Date.parse(a.at) - Date.parse(b.at);
+    return at !== 0 ? at : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  return {
+    ...row,
+    paid_cents: row.paid_cents + (refund ? -entry.amountCents : entry.amountCents),
+    refunded_cents: row.refunded_cents + (refund ? entry.amountCents : 0),
+    payment_entries: entries,
+  };
+}
+
 export function recordLedgerEntry(db: Database, request: LedgerRequest): Promise<LedgerOutcome> {
   return db.transaction((tx) => recordLedgerEntryIn(tx, request));
 }
@@ -91,11 +112,12 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
       allowedCents: allowed,
     };
   }
-  const inserted = await tx.query(
+  // `at` as the booking's ledger reads it (paymentEntriesJson, server/src/db/schema.ts).
+  const inserted = await tx.query<{ id: string; at: string }>(
     `INSERT INTO payment_entries (id, booking_id, kind, method, amount_cents, currency, reference, note, staff,
          provider_reference, traveller_position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (provider_reference) DO NOTHING RETURNING id`,
+       ON CONFLICT (provider_reference) DO NOTHING RETURNING id, to_json(at) AS at`,
     [
       randomUUID(),
       row.id,
@@ -134,8 +156,17 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
           },
         ]
       : [];
-  const after = await lockBooking(tx, row.id);
-  const booking = toBooking(after!);
+  const after = withEntry(row, {
+    id: inserted.rows[0]!.id,
+    at: inserted.rows[0]!.at,
+    kind: entry.kind,
+    method: entry.method,
+    amountCents: entry.amountCents,
+    reference: entry.reference ?? null,
+    note: entry.note ?? null,
+    travellerPosition: entry.travellerPosition ?? null,
+  });
+  const booking = toBooking(after);
   // Paying the deposit confirms a requested booking: its own confirmation email, its own row,
   // written in the same statements as the entry's row and receipt (a payment by card is recorded
   // while Stripe waits for the webhook's answer: each statement is a round trip of that wait).
@@ -147,7 +178,7 @@ export async function recordLedgerEntryIn(tx: Queryable, request: LedgerRequest)
   ) {
     const confirmed = await changeBookingStatusIn(tx, {
       bookingId: row.id,
-      lockedRow: after!,
+      lockedRow: after,
       to: 'confirmed',
       actor: staff,
       reason: 'The deposit was paid',

@@ -104,6 +104,22 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(undone.json()).toMatchObject({
       payment: { paidCents: 98_000, refundedCents: 392_000, state: 'balance-due' },
     });
+    // Each receipt (and the confirmation) speaks of the booking as stored after its entry: the
+    // ledger works it out from the entry instead of reading the row again (withEntry, ./ledger.ts).
+    const receipts = (await outbox(booking.id)).filter((m) =>
+      ['payment-receipt', 'booking-confirmed'].includes(m.kind),
+    );
+    expect(receipts.map((m) => (m.payload.money as { paidCents: number }).paidCents).sort()).toEqual(
+      [98_000, 98_000, 490_000, 98_000].sort(),
+    );
+    const stored = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}`)).json() as AdminBooking;
+    const last = receipts.at(-1)!.payload.money as Record<string, unknown>;
+    expect(last).toMatchObject({
+      paidCents: stored.payment.paidCents,
+      dueNowCents: stored.payment.dueNowCents,
+      refundDueCents: stored.payment.refundDueCents,
+      state: stored.payment.state,
+    });
   });
 
   it('a payment above what is owed or a refund above what is paid is 409 with the amount allowed, nothing stored', async () => {

@@ -14,10 +14,14 @@ function fakeDatabase() {
   const pending: { resolve: () => void; reject: (e: Error) => void }[] = [];
   let transactions = 0;
   const db = {
-    transaction: async (fn: (tx: unknown) => Promise<unknown>) => {
+    shortTransaction: async (fn: (tx: unknown) => Promise<unknown>) => {
       transactions++;
       await new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-      return fn({ query: async () => ({ rows: [] }) });
+      return fn({
+        begin: async () => [],
+        commit: async () => [],
+        between: { query: async () => ({ rows: [] }) },
+      });
     },
   } as unknown as Database;
   return { db, pending, transactions: () => transactions };

@@ -156,7 +156,11 @@ export async function recordRefundIn(
   };
 }
 
-// Prepared: every delivery runs the first, every recorded event the second.
+// Prepared: every delivery runs the first, every recorded event the second. BEGIN travels with the
+// claim and COMMIT with the settling (a short transaction, server/src/db/database.ts): a replay is
+// two round trips, a recorded deposit two fewer than with BEGIN and COMMIT of their own. While
+// Stripe waits for the answer, each round trip is a wait for a CPU and the event loop
+// (docs/decisions/070-stripe-checkout.md).
 const claimEvent = prepared(
   'stripe-event-claim',
   `INSERT INTO stripe_events (id, type, outcome) VALUES ($1, $2, 'received') ON CONFLICT (id) DO NOTHING RETURNING id`,
@@ -171,9 +175,10 @@ export function handleStripeEvent(
   event: Stripe.Event,
   offers: OfferContext,
 ): Promise<Recorded> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx.query(claimEvent, [event.id, event.type.slice(0, 100)]);
-    if (claimed.rows.length === 0) return { outcome: 'replay' as const, bookingId: null };
+  return db.shortTransaction(async (st) => {
+    const claimed = await st.begin(claimEvent, [event.id, event.type.slice(0, 100)]);
+    if (claimed.length === 0) return { outcome: 'replay' as const, bookingId: null };
+    const tx = st.between;
     let result: Recorded;
     switch (event.type) {
       case 'checkout.session.completed':
@@ -196,7 +201,7 @@ export function handleStripeEvent(
         // Every other type (Stripe sends what the endpoint subscribes to): acknowledged, ignored.
         result = { outcome: 'ignored', bookingId: null };
     }
-    await tx.query(settleEvent, [event.id, result.outcome, result.bookingId]);
+    await st.commit(settleEvent, [event.id, result.outcome, result.bookingId]);
     return result;
   });
 }
