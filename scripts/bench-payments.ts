@@ -5,6 +5,7 @@
 // payment recorded exactly once, paid_cents equal to the ledger's sum for every booking, every
 // answer 200, and the webhook's p99 < 100 ms, each printed met or MISSED with the load average.
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { rmSync } from 'node:fs';
 import { benchNodeArgs, makeClientDir, spawnApiServer, type ApiServer } from './api-server';
@@ -33,6 +34,7 @@ export async function benchPayments(options: {
   const fake = await startFakeStripe();
   const servers: ApiServer[] = [];
   let failed = false;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   try {
     await migrate(db);
     // The bookings as travellers make them: each its own traveller, 20 to a departure (a
@@ -80,20 +82,34 @@ export async function benchPayments(options: {
     // Each event twice to each of two processes, the four at once; `connections` events' worth in flight.
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
+    // node:http with kept-alive sockets, not fetch: the load generator shares the two cores with
+    // the servers and PostgreSQL, and fetch's streams cost it about half a core at this rate
+    // (measured 2026-12-05; docs/decisions/070-stripe-checkout.md), time the servers then wait for.
+    const send = (server: ApiServer, e: { payload: string; header: string }) =>
+      new Promise<number>((resolve) => {
+        const req = request(
+          `${server.url}/api/payments/stripe/webhook`,
+          {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': Buffer.byteLength(e.payload),
+              'stripe-signature': e.header,
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', () => resolve(-1));
+          },
+        );
+        req.on('error', () => resolve(-1));
+        req.end(e.payload);
+      });
     const post = async (server: ApiServer, e: { payload: string; header: string }) => {
       const started = performance.now();
-      let status = 0;
-      try {
-        const res = await fetch(`${server.url}/api/payments/stripe/webhook`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.header },
-          body: e.payload,
-        });
-        await res.arrayBuffer();
-        status = res.status;
-      } catch {
-        status = -1;
-      }
+      const status = await send(server, e);
       latencies.push(performance.now() - started);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     };
@@ -165,6 +181,7 @@ export async function benchPayments(options: {
     line(ok === latencies.length, 'every delivery answered 200', `${ok} of ${latencies.length}`);
     line(p99 < 100, 'webhook p99 < 100 ms', `${p99.toFixed(1)} ms`);
   } finally {
+    agent.destroy();
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
     await fake.close();
