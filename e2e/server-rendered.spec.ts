@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { createAccount, expect, grantOperator, idTokenFor, logIn, test, uniqueEmail } from './auth-fixtures';
 import { isBookable } from '#contracts/departure';
+import type { Departure } from '#contracts/api';
 import { auth, bookViaApi, departuresOf } from './support/booking-api';
 import { holdScripts } from './support/hold-scripts';
 
@@ -184,12 +185,21 @@ test('an operator previews a message typed into the manifest before hydration', 
   await grantOperator(localId);
   const traveller = uniqueEmail('ssr-early-guest');
   await createAccount(traveller, 'guest-pass', 'Gil Guest');
-  const departure = (await departuresOf(request, 'swiss-alpine-lakes')).find(isBookable);
-  const booked = await bookViaApi(request, await idTokenFor(traveller, 'guest-pass'), {
-    packageId: 'swiss-alpine-lakes',
-    departureId: departure!.id,
-  });
-  expect(booked.status).toBe(201);
+  // The first bookable date that still has a seat: parallel workers book the same package, and
+  // one of them may fill a date between the read and this booking (409).
+  const token = await idTokenFor(traveller, 'guest-pass');
+  let departure: Departure | undefined;
+  for (const candidate of (await departuresOf(request, 'swiss-alpine-lakes')).filter(isBookable)) {
+    const booked = await bookViaApi(request, token, {
+      packageId: 'swiss-alpine-lakes',
+      departureId: candidate.id,
+    });
+    if (booked.status === 409) continue;
+    expect(booked.status).toBe(201);
+    departure = candidate;
+    break;
+  }
+  expect(departure, 'a bookable date with a seat left').toBeDefined();
   await signInThroughSite(page, email, 'early-desk');
 
   const release = await holdScripts(page);
