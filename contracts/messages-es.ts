@@ -306,6 +306,81 @@ export const es = {
     'This link is yours alone: please do not forward it. It replaces any link we sent you before.':
       'Este enlace es solo para usted: no lo reenvíe. Sustituye a cualquier enlace que le hayamos enviado antes.',
     'This link is yours alone: please do not forward it.': 'Este enlace es solo para usted: no lo reenvíe.',
+    // A booking changed, a trip coming up, the details still missing, a departure's message, a
+    // move of the date and the waiting list's emails (server/src/mail/templates.ts).
+    'Departure before': 'Salida anterior',
+    'Travellers before': 'Número de viajeros anterior',
+    'Price per person before': 'Precio por persona anterior',
+    'Total before': 'Total anterior',
+    'Your booking has changed – {reference} – {trip}': 'Su reserva ha cambiado – {reference} – {trip}',
+    'Your booking has changed': 'Su reserva ha cambiado',
+    'Your booking has changed. Here is your booking for {trip} as it stands now, with what it was before.':
+      'Su reserva ha cambiado. Esta es su reserva de {trip} tal como queda ahora, junto a lo que era antes.',
+    'The new date is attached as a calendar file: open it to update your calendar.':
+      'Adjuntamos la nueva fecha como archivo de calendario: ábralo para actualizar su calendario.',
+    'Your trip is coming up – {trip}, {date}': 'Su viaje se acerca – {trip}, {date}',
+    'Your trip is coming up': 'Su viaje se acerca',
+    '{trip} starts on {date}. Here is what you need for the day.':
+      '{trip} empieza el {date}. Esto es lo que necesita para ese día.',
+    'We will send you the meeting point and time before the trip.':
+      'Le enviaremos el punto y la hora de encuentro antes del viaje.',
+    "Your booking and your travellers' details are in My bookings.":
+      'Su reserva y los datos de sus viajeros están en Mis reservas.',
+    "Your booking and your travellers' details are in My bookings on our website.":
+      'Su reserva y los datos de sus viajeros están en Mis reservas, en nuestra web.',
+    'On the day, call us on {phone} if you are running late or cannot find the group.':
+      'Ese día, llámenos al {phone} si llega tarde o no encuentra al grupo.',
+    'Add details in My bookings': 'Añadir los datos en Mis reservas',
+    "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings.":
+      'Su viaje se acerca. Antes de viajar necesitamos el nombre completo, la fecha de nacimiento y un contacto de emergencia de cada viajero. Añada lo que falta en Mis reservas.',
+    "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings on our website.":
+      'Su viaje se acerca. Antes de viajar necesitamos el nombre completo, la fecha de nacimiento y un contacto de emergencia de cada viajero. Añada lo que falta en Mis reservas, en nuestra web.',
+    'Still missing': 'Faltan datos de',
+    ' (you)': ' (usted)',
+    ' (invited)': ' (invitado)',
+    '{count} seats': { one: '{count} plaza', other: '{count} plazas' },
+    'Seats are free on {trip} – {date}': 'Hay plazas libres en {trip} – {date}',
+    'Seats are free for you': 'Hay plazas libres para usted',
+    'Seats came free on {trip} for {date}, and we are holding {seats} for your party until {deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.':
+      'Se han liberado plazas en {trip} para el {date} y le guardamos {seats} para su grupo hasta el {deadline}. Acepte la oferta en Mis reservas para convertirla en una solicitud de reserva; pasado ese plazo, las plazas serán para el siguiente viajero en espera.',
+    'Accept in My bookings': 'Aceptar en Mis reservas',
+    'Sign in on our website and open My bookings ({path}) to accept.':
+      'Inicie sesión en nuestra web y abra Mis reservas ({path}) para aceptarla.',
+    'Seats held': 'Plazas guardadas',
+    'Offer open until': 'Oferta válida hasta el',
+    'New date for your trip: {newDate} – {reference} – {trip}':
+      'Nueva fecha para su viaje: {newDate} – {reference} – {trip}',
+    'Your departure will not run: a new date for you': 'Su salida no se realizará: le proponemos una nueva fecha',
+    'We are sorry: {trip} on {oldDate} will not run. We are holding {seats} for your party on {newDate} until {deadline}.':
+      'Lo sentimos: {trip} del {oldDate} no se realizará. Le guardamos {seats} para su grupo el {newDate} hasta el {deadline}.',
+    'The new date costs less, so your price drops to {price} per person: {total} in all instead of {before}.':
+      'La nueva fecha cuesta menos, así que su precio baja a {price} por persona: {total} en total en lugar de {before}.',
+    'Your price stays the same: {price} per person, {total} in all.':
+      'Su precio no cambia: {price} por persona, {total} en total.',
+    "Accept with the link below to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.":
+      'Acepte con el enlace de abajo para pasar su reserva a la nueva fecha: los datos de sus viajeros se mantienen. O rechácela y cancelaremos la reserva sin nada que pagar. Si no sabemos nada de usted antes del {deadline}, la reserva se cancelará. También puede llamarnos para responder.',
+    "Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.":
+      'Acepte en Mis reservas para pasar su reserva a la nueva fecha: los datos de sus viajeros se mantienen. O rechácela y cancelaremos la reserva sin nada que pagar. Si no sabemos nada de usted antes del {deadline}, la reserva se cancelará. También puede llamarnos para responder.',
+    'Sign in on our website and open My bookings ({path}) to answer.':
+      'Inicie sesión en nuestra web y abra Mis reservas ({path}) para responder.',
+    'Accept or decline the new date': 'Aceptar o rechazar la nueva fecha',
+    'Accept or decline in My bookings': 'Aceptar o rechazar en Mis reservas',
+    'New departure': 'Nueva salida',
+    'Answer by': 'Responder antes del',
+    'The departure did not run': 'La salida no se realizó',
+    'Your party': 'Su grupo',
+    'The other dates of {trip} are on our website, and My bookings shows your waiting lists.':
+      'Las demás fechas de {trip} están en nuestra web, y en Mis reservas puede ver sus listas de espera.',
+    '{date} will not run – {trip}': 'La salida del {date} no se realizará – {trip}',
+    'This departure will not run': 'Esta salida no se realizará',
+    'We are sorry: {trip} on {date} will not run, so its waiting list is closed.':
+      'Lo sentimos: {trip} del {date} no se realizará, así que su lista de espera queda cerrada.',
+    'Your place on the waiting list is closed – {trip}, {date}':
+      'Su plaza en la lista de espera se ha cerrado – {trip}, {date}',
+    'Your place on the waiting list is closed': 'Su plaza en la lista de espera se ha cerrado',
+    'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.':
+      'Ahora la fecha tiene {seats} en total, menos que las personas de su grupo ({travellers}): su plaza en la lista de espera se ha cerrado.',
+    'Seats on the date': 'Plazas en la fecha',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
     Phone: 'Teléfono',

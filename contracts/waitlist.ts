@@ -4,6 +4,7 @@
 // from its schema in ./api.ts, which reads this file, never the other way.
 import { bookingLimits } from './booking.js';
 import { plural } from './format.js';
+import { translator, type Translator } from './i18n.js';
 
 // `closed`: the party no longer fits the date at all (an operator lowered its capacity below it).
 export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired', 'closed'] as const;
@@ -35,6 +36,14 @@ export const toGuaranteeLabel = (n: number) =>
 export const partyOverCapacityMessage = (capacity: number, travellers: number) =>
   `This date has ${plural(capacity, 'seat')} in all: a party of ${travellers} cannot travel on it. Choose another date or fewer travellers.`;
 
-// Told to a waiting party when an operator lowered the date's capacity below its size.
-export const entryNoLongerFitsMessage = (capacity: number, travellers: number) =>
-  `The date now has ${plural(capacity, 'seat')} in all, fewer than your party of ${travellers}: your place on its waiting list is closed.`;
+// Told to a waiting party when an operator lowered the date's capacity below its size; `tr`: the
+// reader's language (the email's), English as written without one.
+export const entryNoLongerFitsMessage = (
+  capacity: number,
+  travellers: number,
+  tr: Pick<Translator, 't' | 'tp'> = translator('en'),
+) =>
+  tr.t(
+    'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.',
+    { seats: tr.tp(capacity, '{count} seat', '{count} seats'), travellers },
+  );
