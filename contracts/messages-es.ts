@@ -350,7 +350,8 @@ export const es = {
     'Offer open until': 'Oferta válida hasta el',
     'New date for your trip: {newDate} – {reference} – {trip}':
       'Nueva fecha para su viaje: {newDate} – {reference} – {trip}',
-    'Your departure will not run: a new date for you': 'Su salida no se realizará: le proponemos una nueva fecha',
+    'Your departure will not run: a new date for you':
+      'Su salida no se realizará: le proponemos una nueva fecha',
     'We are sorry: {trip} on {oldDate} will not run. We are holding {seats} for your party on {newDate} until {deadline}.':
       'Lo sentimos: {trip} del {oldDate} no se realizará. Le guardamos {seats} para su grupo el {newDate} hasta el {deadline}.',
     'The new date costs less, so your price drops to {price} per person: {total} in all instead of {before}.':
@@ -381,6 +382,65 @@ export const es = {
     'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.':
       'Ahora la fecha tiene {seats} en total, menos que las personas de su grupo ({travellers}): su plaza en la lista de espera se ha cerrado.',
     'Seats on the date': 'Plazas en la fecha',
+    // The screens a traveller reaches from those emails: a move's answer (on the personal link,
+    // src/features/booking/components/move-link-answer.tsx, and in My bookings) and the waiting
+    // lists' offers (src/features/booking/components/waitlist-entries.tsx).
+    'We are holding {seats} for your party on ': 'Le guardamos {seats} para su grupo el ',
+    ' until ': ' hasta el ',
+    '. Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is cancelled.':
+      '. Acepte para pasar su reserva a esa fecha (los datos de sus viajeros se mantienen) o rechácela para cancelarla sin nada que pagar. Si no responde antes de ese plazo, la reserva se cancelará.',
+    'Decline the new date?': '¿Rechazar la nueva fecha?',
+    'Decline {date} and cancel this booking?': '¿Rechazar el {date} y cancelar esta reserva?',
+    'Cancelling…': 'Cancelando…',
+    'Yes, decline and cancel': 'Sí, rechazar y cancelar',
+    'Keep the offer': 'Mantener la oferta',
+    'Moving…': 'Cambiando la fecha…',
+    'Accept {date}': 'Aceptar el {date}',
+    Decline: 'Rechazar',
+    'Your booking is moved to {date}. We have sent you an email with the new date.':
+      'Su reserva ha pasado al {date}. Le hemos enviado un correo con la nueva fecha.',
+    'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.':
+      'Ha rechazado la nueva fecha, así que su reserva queda cancelada sin nada que pagar. Le hemos enviado un correo.',
+    'This offer has expired, so the booking was cancelled and its seats released.':
+      'Esta oferta ha caducado, así que la reserva se canceló y sus plazas quedaron libres.',
+    'This booking was cancelled, so there is nothing to answer.':
+      'Esta reserva se canceló, así que no hay nada que responder.',
+    'Your answer could not be sent.': 'No se ha podido enviar su respuesta.',
+    '{date} will not run: a new date for you':
+      'La salida del {date} no se realizará: le proponemos una nueva fecha',
+    'Questions? Call us on ': '¿Alguna pregunta? Llámenos al ',
+    ' or email ': ' o escríbanos a ',
+    'Loading your trip…': 'Cargando su viaje…',
+    'This link does not work': 'Este enlace no funciona',
+    'A new date for your trip': 'Una nueva fecha para su viaje',
+    'Accept or decline the new date of your Wayfarer Tours trip.':
+      'Acepte o rechace la nueva fecha de su viaje con Wayfarer Tours.',
+    'The new date could not be loaded.': 'No se ha podido cargar la nueva fecha.',
+    'The offer could not be accepted. Please try again.':
+      'No se ha podido aceptar la oferta. Inténtelo de nuevo.',
+    'Accept the offer': 'Aceptar la oferta',
+    'Book {travellers}': 'Reservar para {travellers}',
+    'Could not leave the list. Please try again.': 'No se ha podido salir de la lista. Inténtelo de nuevo.',
+    'Waiting lists': 'Listas de espera',
+    'Seats are held for you until ': 'Le guardamos las plazas hasta el ',
+    'We email you as soon as seats for your whole party come free.':
+      'Le escribiremos en cuanto haya plazas libres para todo su grupo.',
+    'Leave this waiting list?': '¿Salir de esta lista de espera?',
+    'Leave this waiting list? The seats held for you go to the next traveller waiting.':
+      '¿Salir de esta lista de espera? Las plazas que le guardamos pasarán al siguiente viajero en espera.',
+    'Leave this waiting list? You lose your place in it.':
+      '¿Salir de esta lista de espera? Perderá su puesto en ella.',
+    'Yes, leave': 'Sí, salir',
+    'Stay on the list': 'Seguir en la lista',
+    Accept: 'Aceptar',
+    Leave: 'Salir',
+    Waiting: 'En espera',
+    'Seats held for you': 'Plazas guardadas para usted',
+    Booked: 'Reservada',
+    Left: 'Ha salido',
+    'Offer expired': 'Oferta caducada',
+    'Closed: the date has fewer seats than your party':
+      'Cerrada: la fecha tiene menos plazas que personas en su grupo',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
     Phone: 'Teléfono',

@@ -4,19 +4,20 @@
 // from its schema in ./api.ts, which reads this file, never the other way.
 import { bookingLimits } from './booking.js';
 import { plural } from './format.js';
-import { translator, type Translator } from './i18n.js';
+import { msg, translator, type Translator } from './i18n.js';
 
 // `closed`: the party no longer fits the date at all (an operator lowered its capacity below it).
 export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired', 'closed'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
+// Marked for the catalogues: My bookings shows them in its page's language (`known`).
 export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
-  waiting: 'Waiting',
-  offered: 'Seats held for you',
-  booked: 'Booked',
-  left: 'Left',
-  expired: 'Offer expired',
-  closed: 'Closed: the date has fewer seats than your party',
+  waiting: msg('Waiting'),
+  offered: msg('Seats held for you'),
+  booked: msg('Booked'),
+  left: msg('Left'),
+  expired: msg('Offer expired'),
+  closed: msg('Closed: the date has fewer seats than your party'),
 };
 
 export const travellersMessage = `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`;

@@ -27,7 +27,9 @@ describeEach(storeCases())('migration 67 (waiting-list language) on $name', { ti
          VALUES ($1, $2, 'swiss-alpine-lakes', 'm67-user', 'm67@example.com', 3, 'waiting', NULL, NULL)`,
         [entryId, departureId],
       );
-      const before = (await db.query('SELECT * FROM waitlist_entries WHERE id = $1', [entryId])).rows[0];
+      const before = (
+        await db.query<Record<string, unknown>>('SELECT * FROM waitlist_entries WHERE id = $1', [entryId])
+      ).rows[0]!;
 
       expect(await migrate(db)).toContain(67);
       const after = (
