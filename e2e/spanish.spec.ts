@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, idTokenFor, test } from './auth-fixtures';
-import { expectEmail } from './support/maildev';
+import { createAccount, expect, grantOperator, idTokenFor, test, uniqueEmail } from './auth-fixtures';
+import { emailFor } from './support/maildev';
 
 // The Spanish site (docs/decisions/071-translation-layer.md): its pages under /es with lang="es"
 // and hreflang alternates both ways, the language switch beside the navbar's links (never among
 // them: they stay Home, Blogs, About, then Account in either language), and a booking made in
-// Spanish whose email is written in Spanish.
+// Spanish whose emails (the request's, and a change's later) are written in Spanish, read whole in
+// MailDev and laid out on the screen's width.
 
 const spanishPages = [
   { path: '/es', english: '/' },
@@ -131,8 +132,60 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
 
   const token = await idTokenFor(account.email, account.password);
   const res = await request.get('/api/bookings', { headers: { authorization: `Bearer ${token}` } });
-  const { bookings } = (await res.json()) as { bookings: { reference: string; language?: string }[] };
+  const { bookings } = (await res.json()) as {
+    bookings: { id: string; reference: string; language?: string }[];
+  };
   expect(bookings.find((b) => b.reference === reference)).toMatchObject({ language: 'es' });
 
-  await expectEmail(account.email, reference, `Reserva ${reference} recibida – Swiss Alpine Lakes`);
+  // The email itself, both parts: Spanish throughout, none of the English one's sentences.
+  const received = await emailFor(account.email, `Reserva ${reference} recibida – Swiss Alpine Lakes`);
+  const text = received.text ?? '';
+  expect(text).toContain('Hemos recibido su solicitud de reserva');
+  expect(text).toContain(`Hola, ${account.name}:`);
+  expect(text).toContain('Gracias por reservar Swiss Alpine Lakes con Wayfarer Tours.');
+  expect(text).toMatch(new RegExp(`Referencia de la reserva:\\s+${reference}`));
+  expect(text).toMatch(/Viajeros:\s+1 viajero\n/);
+  expect(text).toMatch(/Estado:\s+Solicitada/);
+  expect(text).toContain('¿Alguna pregunta? Responda a este correo');
+  expect(text).toMatch(/\/es\/bookings/);
+  for (const english of [
+    'Thank you',
+    'Booking reference',
+    'Questions?',
+    'Hi ',
+    'Status:',
+    'View my bookings',
+  ]) {
+    expect(text).not.toContain(english);
+  }
+  expect(received.html).toContain('<html lang="es">');
+  await expectLaidOut(page, received.html!, 'Hemos recibido su solicitud de reserva');
+
+  // A change made later, by the brand on the phone (no cutoff, whatever the date), is written by
+  // the server in the booking's language too.
+  const desk = uniqueEmail('desk');
+  await grantOperator((await createAccount(desk, 'run-the-desk', 'Dora Desk')).localId);
+  const bookingId = bookings.find((b) => b.reference === reference)!.id;
+  const change = await request.post(`/api/admin/bookings/${bookingId}/change`, {
+    headers: { authorization: `Bearer ${await idTokenFor(desk, 'run-the-desk')}` },
+    data: { travellers: 2 },
+  });
+  expect(change.status(), await change.text()).toBe(200);
+  const changed = await emailFor(account.email, `Su reserva ha cambiado – ${reference} – Swiss Alpine Lakes`);
+  expect(changed.text).toContain(
+    'Su reserva ha cambiado. Esta es su reserva de Swiss Alpine Lakes tal como queda ahora',
+  );
+  expect(changed.text).toMatch(/Número de viajeros anterior:\s+1 viajero\n/);
+  expect(changed.text).toMatch(/Viajeros:\s+2 viajeros\n/);
+  expect(changed.text).toMatch(/Total anterior:\s+2450\u00a0US\$/);
+  expect(changed.text).not.toMatch(/Your booking|before:|Travellers/);
+  await expectLaidOut(page, changed.html!, 'Su reserva ha cambiado');
 });
+
+// An email's HTML part as a mail client shows it, at this project's width: its heading there and
+// nothing wider than the screen (Spanish runs longer than English).
+async function expectLaidOut(page: Page, html: string, heading: string) {
+  await page.setContent(html);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+}
