@@ -243,6 +243,9 @@ export const es = {
     'We owe you': 'Le debemos',
     'How to pay: {instructions} Your reference: {reference}.':
       'Cómo pagar: {instructions} Su referencia: {reference}.',
+    // The default PAYMENT_INSTRUCTIONS (server/src/money/settings.ts); the brand's own are shown as written.
+    'Pay by bank transfer to Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Write your booking reference as the transfer reference.':
+      'Pague por transferencia bancaria a Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Indique la referencia de su reserva como concepto de la transferencia.',
     'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.':
       'Cómo pagar: con tarjeta, con {card} en Mis reservas, o por transferencia bancaria. {instructions} Su referencia: {reference}.',
     'We will send {amount} back to you the way you paid, and email you when it is on its way.':

@@ -366,10 +366,14 @@ const howToPay = (data: BookingEmailData): string[] =>
         data.money.payByCard
           ? t(
               'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.',
-              { card: cardPaymentLabel(data.money, t), instructions: data.money.instructions, reference: data.reference },
+              {
+                card: cardPaymentLabel(data.money, t),
+                instructions: tr.known(data.money.instructions),
+                reference: data.reference,
+              },
             )
           : t('How to pay: {instructions} Your reference: {reference}.', {
-              instructions: data.money.instructions,
+              instructions: tr.known(data.money.instructions),
               reference: data.reference,
             }),
       ]
@@ -954,9 +958,13 @@ const keepWhole = (escaped: string) =>
 // In Spanish ours ends with a colon ("Hola, Lucía:"), and an operator may write either language.
 const greetings: Record<Language, RegExp[]> = {
   en: [/^(hi|hello|dear)\b[^\n]{0,80},$/i],
-  es: [/^(hi|hello|dear)\b[^\n]{0,80},$/i, /^(hola|estimad[oa]s?|querid[oa]s?)(?![\p{L}\p{N}])[^\n]{0,80}[,:]$/iu],
+  es: [
+    /^(hi|hello|dear)\b[^\n]{0,80},$/i,
+    /^(hola|estimad[oa]s?|querid[oa]s?)(?![\p{L}\p{N}])[^\n]{0,80}[,:]$/iu,
+  ],
 };
-const isGreeting = (paragraph: string) => greetings[tr.language].some((greeting) => greeting.test(paragraph.trim()));
+const isGreeting = (paragraph: string) =>
+  greetings[tr.language].some((greeting) => greeting.test(paragraph.trim()));
 
 function renderHtml({ subject, heading, intro, quoted = [], facts, status, link, outro }: Letter) {
   const e = escapeHtml;
