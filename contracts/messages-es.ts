@@ -385,6 +385,25 @@ export const es = {
     'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.':
       'Ahora la fecha tiene {seats} en total, menos que las personas de su grupo ({travellers}): su plaza en la lista de espera se ha cerrado.',
     'Seats on the date': 'Plazas en la fecha',
+    // Joining a full date's waiting list (src/features/booking/components/booking-form.tsx).
+    'The waiting list could not be joined. Please try again.':
+      'No se ha podido entrar en la lista de espera. Inténtelo de nuevo.',
+    'You are on the waiting list': 'Está en la lista de espera',
+    'Join the waiting list': 'Apuntarse a la lista de espera',
+    'We hold seats for your party of {travellers} on {date} as soon as they come free, and email you. Accept the offer in ':
+      'En cuanto se liberen plazas para su grupo de {travellers} el {date}, se las guardamos y le escribimos. Acepte la oferta en ',
+    'You were already on this list for {travellers}: to wait for {wanted} instead, leave it in My bookings and join again.':
+      'Ya estaba en esta lista para {travellers}: para esperar plazas para {wanted}, salga de ella en Mis reservas y apúntese de nuevo.',
+    '{date} is sold out.': 'El {date} está completo.',
+    'Wait for a seat: when one comes free we hold it for you and email you.':
+      'Espere una plaza: cuando se libere una, se la guardamos y le escribimos.',
+    'Wait for {travellers} travellers together: when seats come free we hold them for your whole party and email you.':
+      'Esperen juntos los {travellers} viajeros: cuando se liberen plazas, las guardamos para todo su grupo y le escribimos.',
+    'Joining…': 'Apuntándose…',
+    'Only {count} seats are left on {date}.': {
+      one: 'Solo queda {count} plaza el {date}.',
+      other: 'Solo quedan {count} plazas el {date}.',
+    },
     // The screens a traveller reaches from those emails: a move's answer (on the personal link,
     // src/features/booking/components/move-link-answer.tsx, and in My bookings) and the waiting
     // lists' offers (src/features/booking/components/waitlist-entries.tsx).
