@@ -103,6 +103,9 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   account,
   request,
 }) => {
+  // Two emails read whole and an operator's change besides: more than the default 30 s on a busy
+  // machine.
+  test.setTimeout(60_000);
   await page.goto('/es/package/swiss-alpine-lakes');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   // The page's words in Spanish; the catalogue's texts, English only for now, marked so.
