@@ -557,6 +557,9 @@ export const joinWaitlistSchema = z.object(
         z.minimum(1, travellersMessage),
         z.maximum(12, travellersMessage),
       ),
+    // The site's language the party joins from (the /es pages send es; absent: en): the waiting
+    // list's emails, and the booking an accepted offer makes, are in it. The booking's own rule.
+    language: bookingInputSchema.shape.language,
   },
   { error: 'The request could not be read: send a JSON object.' },
 );

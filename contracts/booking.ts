@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { personNameMax } from './names.js';
 import { phoneSchema } from './phone.js';
 import { emailAddress, noControlChars, text as plainText } from './text.js';
-import { interpolate, msg } from './i18n.js';
+import { interpolate, msg, translator, type Translator } from './i18n.js';
 import { languages } from './language.js';
 
 export const bookingLimits = {
@@ -110,21 +110,30 @@ export type BookingField = keyof BookingInput;
 // its schema in ./api.ts and imported from there as a type: the browser's bundle does not load
 // the schemas, and ./api.ts reads this file, never the other way.
 // Why a declined or lapsed move cancels the booking (the email and the console show it).
-export const moveDeclinedReason = 'The departure did not run';
+export const moveDeclinedReason = msg('The departure did not run');
 
 // What a party pays once it accepts the brand's new date, in the words the move email and My
 // bookings both use: a move never raises the price (server/src/moves/repository.ts), it keeps the
 // booking's, or drops to the new date's when that is lower. Whole dollars per person.
+// `tr`: the reader's language (the email's translator, or a Spanish page's); English as written
+// without one.
 export function movePriceLine(
   price: number,
   newPrice: number,
   travellers: number,
   format: (amount: number) => string,
+  tr: Pick<Translator, 't'> = translator('en'),
 ): string {
   if (newPrice < price) {
-    return `The new date costs less, so your price drops to ${format(newPrice)} per person: ${format(newPrice * travellers)} in all instead of ${format(price * travellers)}.`;
+    return tr.t(
+      'The new date costs less, so your price drops to {price} per person: {total} in all instead of {before}.',
+      { price: format(newPrice), total: format(newPrice * travellers), before: format(price * travellers) },
+    );
   }
-  return `Your price stays the same: ${format(price)} per person, ${format(price * travellers)} in all.`;
+  return tr.t('Your price stays the same: {price} per person, {total} in all.', {
+    price: format(price),
+    total: format(price * travellers),
+  });
 }
 
 export type FieldErrors = Partial<Record<BookingField, string>>;

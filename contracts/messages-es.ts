@@ -243,6 +243,9 @@ export const es = {
     'We owe you': 'Le debemos',
     'How to pay: {instructions} Your reference: {reference}.':
       'Cómo pagar: {instructions} Su referencia: {reference}.',
+    // The default PAYMENT_INSTRUCTIONS (server/src/money/settings.ts); the brand's own are shown as written.
+    'Pay by bank transfer to Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Write your booking reference as the transfer reference.':
+      'Pague por transferencia bancaria a Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Indique la referencia de su reserva como concepto de la transferencia.',
     'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.':
       'Cómo pagar: con tarjeta, con {card} en Mis reservas, o por transferencia bancaria. {instructions} Su referencia: {reference}.',
     'We will send {amount} back to you the way you paid, and email you when it is on its way.':
@@ -306,6 +309,160 @@ export const es = {
     'This link is yours alone: please do not forward it. It replaces any link we sent you before.':
       'Este enlace es solo para usted: no lo reenvíe. Sustituye a cualquier enlace que le hayamos enviado antes.',
     'This link is yours alone: please do not forward it.': 'Este enlace es solo para usted: no lo reenvíe.',
+    // A booking changed, a trip coming up, the details still missing, a departure's message, a
+    // move of the date and the waiting list's emails (server/src/mail/templates.ts).
+    'Departure before': 'Salida anterior',
+    'Travellers before': 'Número de viajeros anterior',
+    'Price per person before': 'Precio por persona anterior',
+    'Total before': 'Total anterior',
+    'Your booking has changed – {reference} – {trip}': 'Su reserva ha cambiado – {reference} – {trip}',
+    'Your booking has changed': 'Su reserva ha cambiado',
+    'Your booking has changed. Here is your booking for {trip} as it stands now, with what it was before.':
+      'Su reserva ha cambiado. Esta es su reserva de {trip} tal como queda ahora, junto a lo que era antes.',
+    'The new date is attached as a calendar file: open it to update your calendar.':
+      'Adjuntamos la nueva fecha como archivo de calendario: ábralo para actualizar su calendario.',
+    'Your trip is coming up – {trip}, {date}': 'Su viaje se acerca – {trip}, {date}',
+    'Your trip is coming up': 'Su viaje se acerca',
+    '{trip} starts on {date}. Here is what you need for the day.':
+      '{trip} empieza el {date}. Esto es lo que necesita para ese día.',
+    'We will send you the meeting point and time before the trip.':
+      'Le enviaremos el punto y la hora de encuentro antes del viaje.',
+    "Your booking and your travellers' details are in My bookings.":
+      'Su reserva y los datos de sus viajeros están en Mis reservas.',
+    "Your booking and your travellers' details are in My bookings on our website.":
+      'Su reserva y los datos de sus viajeros están en Mis reservas, en nuestra web.',
+    'On the day, call us on {phone} if you are running late or cannot find the group.':
+      'Ese día, llámenos al {phone} si llega tarde o no encuentra al grupo.',
+    'Add details in My bookings': 'Añadir los datos en Mis reservas',
+    "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings.":
+      'Su viaje se acerca. Antes de viajar necesitamos el nombre completo, la fecha de nacimiento y un contacto de emergencia de cada viajero. Añada lo que falta en Mis reservas.',
+    "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings on our website.":
+      'Su viaje se acerca. Antes de viajar necesitamos el nombre completo, la fecha de nacimiento y un contacto de emergencia de cada viajero. Añada lo que falta en Mis reservas, en nuestra web.',
+    'Still missing': 'Faltan datos de',
+    ' (you)': ' (usted)',
+    ' (invited)': ' (invitado)',
+    '{count} seats': { one: '{count} plaza', other: '{count} plazas' },
+    'Seats are free on {trip} – {date}': 'Hay plazas libres en {trip} – {date}',
+    'Seats are free for you': 'Hay plazas libres para usted',
+    'Seats came free on {trip} for {date}, and we are holding {seats} for your party until {deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.':
+      'Se han liberado plazas en {trip} para el {date} y le guardamos {seats} para su grupo hasta el {deadline}. Acepte la oferta en Mis reservas para convertirla en una solicitud de reserva; pasado ese plazo, las plazas serán para el siguiente viajero en espera.',
+    'Accept in My bookings': 'Aceptar en Mis reservas',
+    'Sign in on our website and open My bookings ({path}) to accept.':
+      'Inicie sesión en nuestra web y abra Mis reservas ({path}) para aceptarla.',
+    'Seats held': 'Plazas guardadas',
+    'Offer open until': 'Oferta válida hasta el',
+    'New date for your trip: {newDate} – {reference} – {trip}':
+      'Nueva fecha para su viaje: {newDate} – {reference} – {trip}',
+    'Your departure will not run: a new date for you':
+      'Su salida no se realizará: le proponemos una nueva fecha',
+    'We are sorry: {trip} on {oldDate} will not run. We are holding {seats} for your party on {newDate} until {deadline}.':
+      'Lo sentimos: {trip} del {oldDate} no se realizará. Le guardamos {seats} para su grupo el {newDate} hasta el {deadline}.',
+    'The new date costs less, so your price drops to {price} per person: {total} in all instead of {before}.':
+      'La nueva fecha cuesta menos, así que su precio baja a {price} por persona: {total} en total en lugar de {before}.',
+    'Your price stays the same: {price} per person, {total} in all.':
+      'Su precio no cambia: {price} por persona, {total} en total.',
+    "Accept with the link below to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.":
+      'Acepte con el enlace de abajo para pasar su reserva a la nueva fecha: los datos de sus viajeros se mantienen. O rechácela y cancelaremos la reserva sin nada que pagar. Si no sabemos nada de usted antes del {deadline}, la reserva se cancelará. También puede llamarnos para responder.',
+    "Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.":
+      'Acepte en Mis reservas para pasar su reserva a la nueva fecha: los datos de sus viajeros se mantienen. O rechácela y cancelaremos la reserva sin nada que pagar. Si no sabemos nada de usted antes del {deadline}, la reserva se cancelará. También puede llamarnos para responder.',
+    'Sign in on our website and open My bookings ({path}) to answer.':
+      'Inicie sesión en nuestra web y abra Mis reservas ({path}) para responder.',
+    'Accept or decline the new date': 'Aceptar o rechazar la nueva fecha',
+    'Accept or decline in My bookings': 'Aceptar o rechazar en Mis reservas',
+    'New departure': 'Nueva salida',
+    'Answer by': 'Responder antes del',
+    'The departure did not run': 'La salida no se realizó',
+    'Your party': 'Su grupo',
+    'The other dates of {trip} are on our website, and My bookings shows your waiting lists.':
+      'Las demás fechas de {trip} están en nuestra web, y en Mis reservas puede ver sus listas de espera.',
+    '{date} will not run – {trip}': 'La salida del {date} no se realizará – {trip}',
+    'This departure will not run': 'Esta salida no se realizará',
+    'We are sorry: {trip} on {date} will not run, so its waiting list is closed.':
+      'Lo sentimos: {trip} del {date} no se realizará, así que su lista de espera queda cerrada.',
+    'Your place on the waiting list is closed – {trip}, {date}':
+      'Su plaza en la lista de espera se ha cerrado – {trip}, {date}',
+    'Your place on the waiting list is closed': 'Su plaza en la lista de espera se ha cerrado',
+    'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.':
+      'Ahora la fecha tiene {seats} en total, menos que las personas de su grupo ({travellers}): su plaza en la lista de espera se ha cerrado.',
+    'Seats on the date': 'Plazas en la fecha',
+    // Joining a full date's waiting list (src/features/booking/components/booking-form.tsx).
+    'The waiting list could not be joined. Please try again.':
+      'No se ha podido entrar en la lista de espera. Inténtelo de nuevo.',
+    'You are on the waiting list': 'Está en la lista de espera',
+    'Join the waiting list': 'Apuntarse a la lista de espera',
+    'We hold seats for your party of {travellers} on {date} as soon as they come free, and email you. Accept the offer in ':
+      'En cuanto se liberen plazas para su grupo de {travellers} el {date}, se las guardamos y le escribimos. Acepte la oferta en ',
+    'You were already on this list for {travellers}: to wait for {wanted} instead, leave it in My bookings and join again.':
+      'Ya estaba en esta lista para {travellers}: para esperar plazas para {wanted}, salga de ella en Mis reservas y apúntese de nuevo.',
+    '{date} is sold out.': 'El {date} está completo.',
+    'Wait for a seat: when one comes free we hold it for you and email you.':
+      'Espere una plaza: cuando se libere una, se la guardamos y le escribimos.',
+    'Wait for {travellers} travellers together: when seats come free we hold them for your whole party and email you.':
+      'Esperen juntos los {travellers} viajeros: cuando se liberen plazas, las guardamos para todo su grupo y le escribimos.',
+    'Joining…': 'Apuntándose…',
+    'Only {count} seats are left on {date}.': {
+      one: 'Solo queda {count} plaza el {date}.',
+      other: 'Solo quedan {count} plazas el {date}.',
+    },
+    // The screens a traveller reaches from those emails: a move's answer (on the personal link,
+    // src/features/booking/components/move-link-answer.tsx, and in My bookings) and the waiting
+    // lists' offers (src/features/booking/components/waitlist-entries.tsx).
+    'We are holding {seats} for your party on ': 'Le guardamos {seats} para su grupo el ',
+    ' until ': ' hasta el ',
+    '. Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is cancelled.':
+      '. Acepte para pasar su reserva a esa fecha (los datos de sus viajeros se mantienen) o rechácela para cancelarla sin nada que pagar. Si no responde antes de ese plazo, la reserva se cancelará.',
+    'Decline the new date?': '¿Rechazar la nueva fecha?',
+    'Decline {date} and cancel this booking?': '¿Rechazar el {date} y cancelar esta reserva?',
+    'Cancelling…': 'Cancelando…',
+    'Yes, decline and cancel': 'Sí, rechazar y cancelar',
+    'Keep the offer': 'Mantener la oferta',
+    'Moving…': 'Cambiando la fecha…',
+    'Accept {date}': 'Aceptar el {date}',
+    Decline: 'Rechazar',
+    'Your booking is moved to {date}. We have sent you an email with the new date.':
+      'Su reserva ha pasado al {date}. Le hemos enviado un correo con la nueva fecha.',
+    'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.':
+      'Ha rechazado la nueva fecha, así que su reserva queda cancelada sin nada que pagar. Le hemos enviado un correo.',
+    'This offer has expired, so the booking was cancelled and its seats released.':
+      'Esta oferta ha caducado, así que la reserva se canceló y sus plazas quedaron libres.',
+    'This booking was cancelled, so there is nothing to answer.':
+      'Esta reserva se canceló, así que no hay nada que responder.',
+    'Your answer could not be sent.': 'No se ha podido enviar su respuesta.',
+    '{date} will not run: a new date for you':
+      'La salida del {date} no se realizará: le proponemos una nueva fecha',
+    'Questions? Call us on ': '¿Alguna pregunta? Llámenos al ',
+    ' or email ': ' o escríbanos a ',
+    'Loading your trip…': 'Cargando su viaje…',
+    'This link does not work': 'Este enlace no funciona',
+    'A new date for your trip': 'Una nueva fecha para su viaje',
+    'Accept or decline the new date of your Wayfarer Tours trip.':
+      'Acepte o rechace la nueva fecha de su viaje con Wayfarer Tours.',
+    'The new date could not be loaded.': 'No se ha podido cargar la nueva fecha.',
+    'The offer could not be accepted. Please try again.':
+      'No se ha podido aceptar la oferta. Inténtelo de nuevo.',
+    'Accept the offer': 'Aceptar la oferta',
+    'Book {travellers}': 'Reservar para {travellers}',
+    'Could not leave the list. Please try again.': 'No se ha podido salir de la lista. Inténtelo de nuevo.',
+    'Waiting lists': 'Listas de espera',
+    'Seats are held for you until ': 'Le guardamos las plazas hasta el ',
+    'We email you as soon as seats for your whole party come free.':
+      'Le escribiremos en cuanto haya plazas libres para todo su grupo.',
+    'Leave this waiting list?': '¿Salir de esta lista de espera?',
+    'Leave this waiting list? The seats held for you go to the next traveller waiting.':
+      '¿Salir de esta lista de espera? Las plazas que le guardamos pasarán al siguiente viajero en espera.',
+    'Leave this waiting list? You lose your place in it.':
+      '¿Salir de esta lista de espera? Perderá su puesto en ella.',
+    'Yes, leave': 'Sí, salir',
+    'Stay on the list': 'Seguir en la lista',
+    Accept: 'Aceptar',
+    Leave: 'Salir',
+    Waiting: 'En espera',
+    'Seats held for you': 'Plazas guardadas para usted',
+    Booked: 'Reservada',
+    Left: 'Ha salido',
+    'Offer expired': 'Oferta caducada',
+    'Closed: the date has fewer seats than your party':
+      'Cerrada: la fecha tiene menos plazas que personas en su grupo',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
     Phone: 'Teléfono',

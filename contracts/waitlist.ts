@@ -4,18 +4,20 @@
 // from its schema in ./api.ts, which reads this file, never the other way.
 import { bookingLimits } from './booking.js';
 import { plural } from './format.js';
+import { msg, translator, type Translator } from './i18n.js';
 
 // `closed`: the party no longer fits the date at all (an operator lowered its capacity below it).
 export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired', 'closed'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
+// Marked for the catalogues: My bookings shows them in its page's language (`known`).
 export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
-  waiting: 'Waiting',
-  offered: 'Seats held for you',
-  booked: 'Booked',
-  left: 'Left',
-  expired: 'Offer expired',
-  closed: 'Closed: the date has fewer seats than your party',
+  waiting: msg('Waiting'),
+  offered: msg('Seats held for you'),
+  booked: msg('Booked'),
+  left: msg('Left'),
+  expired: msg('Offer expired'),
+  closed: msg('Closed: the date has fewer seats than your party'),
 };
 
 export const travellersMessage = `Travellers must be a whole number from ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax}.`;
@@ -35,6 +37,14 @@ export const toGuaranteeLabel = (n: number) =>
 export const partyOverCapacityMessage = (capacity: number, travellers: number) =>
   `This date has ${plural(capacity, 'seat')} in all: a party of ${travellers} cannot travel on it. Choose another date or fewer travellers.`;
 
-// Told to a waiting party when an operator lowered the date's capacity below its size.
-export const entryNoLongerFitsMessage = (capacity: number, travellers: number) =>
-  `The date now has ${plural(capacity, 'seat')} in all, fewer than your party of ${travellers}: your place on its waiting list is closed.`;
+// Told to a waiting party when an operator lowered the date's capacity below its size; `tr`: the
+// reader's language (the email's), English as written without one.
+export const entryNoLongerFitsMessage = (
+  capacity: number,
+  travellers: number,
+  tr: Pick<Translator, 't' | 'tp'> = translator('en'),
+) =>
+  tr.t(
+    'The date now has {seats} in all, fewer than your party of {travellers}: your place on its waiting list is closed.',
+    { seats: tr.tp(capacity, '{count} seat', '{count} seats'), travellers },
+  );

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, idTokenFor, test } from './auth-fixtures';
-import { expectEmail } from './support/maildev';
+import { createAccount, expect, grantOperator, idTokenFor, test, uniqueEmail } from './auth-fixtures';
+import { emailFor } from './support/maildev';
 
 // The Spanish site (docs/decisions/071-translation-layer.md): its pages under /es with lang="es"
 // and hreflang alternates both ways, the language switch beside the navbar's links (never among
 // them: they stay Home, Blogs, About, then Account in either language), and a booking made in
-// Spanish whose email is written in Spanish.
+// Spanish whose emails (the request's, and a change's later) are written in Spanish, read whole in
+// MailDev and laid out on the screen's width.
 
 const spanishPages = [
   { path: '/es', english: '/' },
@@ -102,6 +103,9 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   account,
   request,
 }) => {
+  // Two emails read whole and an operator's change besides: more than the default 30 s on a busy
+  // machine.
+  test.setTimeout(60_000);
   await page.goto('/es/package/swiss-alpine-lakes');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   // The page's words in Spanish; the catalogue's texts, English only for now, marked so.
@@ -125,14 +129,69 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   // What is due and how to pay, in Spanish too (money in the Spanish format: "2450,00 US$").
   const payment = page.getByRole('region', { name: 'Pago' });
   await expect(payment).toContainText('Cómo pagar:');
+  // The brand's default instructions (server/src/money/settings.ts) have their Spanish.
+  await expect(payment).toContainText('Pague por transferencia bancaria a Wayfarer Tours');
   await expect(payment).toContainText(`Su referencia: ${reference}`);
   await expect(payment).toContainText('pagados de 2450,00 US$');
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 
   const token = await idTokenFor(account.email, account.password);
   const res = await request.get('/api/bookings', { headers: { authorization: `Bearer ${token}` } });
-  const { bookings } = (await res.json()) as { bookings: { reference: string; language?: string }[] };
+  const { bookings } = (await res.json()) as {
+    bookings: { id: string; reference: string; language?: string }[];
+  };
   expect(bookings.find((b) => b.reference === reference)).toMatchObject({ language: 'es' });
 
-  await expectEmail(account.email, reference, `Reserva ${reference} recibida – Swiss Alpine Lakes`);
+  // The email itself, both parts: Spanish throughout, none of the English one's sentences.
+  const received = await emailFor(account.email, `Reserva ${reference} recibida – Swiss Alpine Lakes`);
+  const text = received.text ?? '';
+  expect(text).toContain('Hemos recibido su solicitud de reserva');
+  expect(text).toContain(`Hola, ${account.name}:`);
+  expect(text).toContain('Gracias por reservar Swiss Alpine Lakes con Wayfarer Tours.');
+  expect(text).toMatch(new RegExp(`Referencia de la reserva:\\s+${reference}`));
+  expect(text).toMatch(/Viajeros:\s+1 viajero\n/);
+  expect(text).toMatch(/Estado:\s+Solicitada/);
+  expect(text).toContain('¿Alguna pregunta? Responda a este correo');
+  expect(text).toContain('Cómo pagar: Pague por transferencia bancaria a Wayfarer Tours');
+  expect(text).toMatch(/\/es\/bookings/);
+  for (const english of [
+    'Thank you',
+    'Booking reference',
+    'Questions?',
+    'Hi ',
+    'Status:',
+    'View my bookings',
+  ]) {
+    expect(text).not.toContain(english);
+  }
+  expect(received.html).toContain('<html lang="es">');
+  await expectLaidOut(page, received.html!, 'Hemos recibido su solicitud de reserva');
+
+  // A change made later, by the brand on the phone (no cutoff, whatever the date), is written by
+  // the server in the booking's language too.
+  const desk = uniqueEmail('desk');
+  await grantOperator((await createAccount(desk, 'run-the-desk', 'Dora Desk')).localId);
+  const bookingId = bookings.find((b) => b.reference === reference)!.id;
+  const change = await request.post(`/api/admin/bookings/${bookingId}/change`, {
+    headers: { authorization: `Bearer ${await idTokenFor(desk, 'run-the-desk')}` },
+    data: { travellers: 2 },
+  });
+  expect(change.status(), await change.text()).toBe(200);
+  const changed = await emailFor(account.email, `Su reserva ha cambiado – ${reference} – Swiss Alpine Lakes`);
+  expect(changed.text).toContain(
+    'Su reserva ha cambiado. Esta es su reserva de Swiss Alpine Lakes tal como queda ahora',
+  );
+  expect(changed.text).toMatch(/Número de viajeros anterior:\s+1 viajero\n/);
+  expect(changed.text).toMatch(/Viajeros:\s+2 viajeros\n/);
+  expect(changed.text).toMatch(/Total anterior:\s+2450\sUS\$/);
+  expect(changed.text).not.toMatch(/Your booking|before:|Travellers/);
+  await expectLaidOut(page, changed.html!, 'Su reserva ha cambiado');
 });
+
+// An email's HTML part as a mail client shows it, at this project's width: its heading there and
+// nothing wider than the screen (Spanish runs longer than English).
+async function expectLaidOut(page: Page, html: string, heading: string) {
+  await page.setContent(html);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+}

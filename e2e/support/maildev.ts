@@ -3,7 +3,7 @@ import { expect } from '@playwright/test';
 // MailDev, where `npm start` sends the site's email locally (README, "Email").
 export const mailDev = 'http://127.0.0.1:1080';
 
-type Email = { subject: string; to: { address: string }[]; text?: string };
+type Email = { id: string; subject: string; to: { address: string }[]; text?: string; html?: string };
 
 // The subjects of the emails sent to `address` that mention `reference`.
 export async function subjectsFor(address: string, reference: string): Promise<string[]> {
@@ -21,6 +21,27 @@ export async function expectEmail(address: string, reference: string, subjectSta
   await expect
     .poll(() => subjectsFor(address, reference), { timeout: 20_000 })
     .toContainEqual(expect.stringContaining(subjectStart));
+}
+
+// The newest email to `address` whose subject starts so, whole (its text and HTML parts), once the
+// outbox worker has sent it.
+export async function emailFor(address: string, subjectStart: string): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${mailDev}/api/email`).catch(() => null);
+        if (!res?.ok) return false;
+        const emails = (await res.json()) as Email[];
+        found = emails
+          .filter((e) => e.to.some((t) => t.address === address) && e.subject.startsWith(subjectStart))
+          .at(-1);
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
 }
 
 // The personal link (/travellers/{token}) in the newest email to `address`.

@@ -70,7 +70,7 @@ type PageUserLike = { uid: string; displayName: string | null; email: string | n
 
 function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserLike }) {
   const navigate = useNavigate();
-  const { to } = useT();
+  const { to, language } = useT();
   const pkg = usePackageContent(card, usePreloaded<unknown>(packagePath(card.id)));
   return (
     <section className="section container package-page">
@@ -84,7 +84,7 @@ function FoundPackage({ pkg: card, user }: { pkg: TravelPackage; user: PageUserL
         paymentTerms={pkg.paymentTerms}
         initial={{ name: user?.displayName ?? '', author: user?.email ?? '', address: '', phone: '' }}
         onSubmit={createBooking}
-        onJoinWaitlist={joinWaitlist}
+        onJoinWaitlist={(departureId, travellers) => joinWaitlist(departureId, travellers, language)}
         onBooked={(booking) =>
           navigate(`${to(paths.checkout(pkg.id))}?booking=${encodeURIComponent(booking.id)}`, {
             state: { booking },

@@ -115,6 +115,24 @@ describeEach(storeCases())('departure messages on $name', { timeout: 60_000 }, (
     expect(email.text).toContain(body);
   });
 
+  it("each traveller reads the frame in their booking's language; the operator's words stay as written", async () => {
+    const departureId = await ctx.addDeparture();
+    const spanish = await ctx.book(ctx.traveller, { departureId, name: 'Lucía', language: 'es' });
+    const english = await ctx.book(ctx.traveller, { departureId, name: 'Ada' });
+    const res = await send(departureId, { subject: 'Packing list', body: 'Bring boots.' });
+    expect(res.statusCode, res.body).toBe(202);
+    const rows = await queued(departureId);
+    const of = (id: string) => rows.find((r) => r.booking_id === id)!.payload;
+    expect(of(spanish.id)).toMatchObject({ language: 'es' });
+    expect(of(english.id)).not.toHaveProperty('language');
+    const email = renderEmail('departure-message', of(spanish.id));
+    expect(email.subject).toBe(`Packing list – ${spanish.packageName}`);
+    expect(email.text).toContain('Hola, Lucía:');
+    expect(email.text).toContain('Bring boots.');
+    expect(email.text).toContain(`Referencia de la reserva: ${spanish.reference}`);
+    expect(renderEmail('departure-message', of(english.id)).text).toContain('Hi Ada,');
+  });
+
   it('a departure with no active bookings: 202 with no recipients', async () => {
     const departureId = await ctx.addDeparture();
     const res = await send(departureId, { subject: 'Anyone?', body: 'Nobody is booked.' });

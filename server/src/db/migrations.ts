@@ -1513,6 +1513,18 @@ ${refuseLedgerEdit}
       ANALYZE bookings;
     `,
   },
+  {
+    version: 67,
+    name: 'the language a waiting-list entry was made in (its emails, and the booking an accepted offer makes, are in it)',
+    // docs/decisions/071-translation-layer.md, as migration 63 for bookings. Adds only: every entry
+    // made before it was made on the English site. A constant default adds the column without
+    // rewriting the table; the CHECK reads every row once.
+    sql: `
+      ALTER TABLE waitlist_entries
+        ADD COLUMN language text NOT NULL DEFAULT 'en'
+          CONSTRAINT waitlist_entries_language CHECK (language IN ('en', 'es'));
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

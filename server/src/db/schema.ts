@@ -166,6 +166,9 @@ export type WaitlistEntriesTable = {
   booking_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 67: the site's language the entry was made in; its emails are written in it, and
+  // the booking an accepted offer makes is in it too.
+  language: Generated<Language>;
 };
 
 export type AuditEventsTable = {
@@ -699,6 +702,7 @@ export const columns = {
     booking_id: orNull(uuid),
     created_at: timestamp,
     updated_at: timestamp,
+    language: text,
   },
   audit_events: {
     id: { type: 'bigint', nullable: false },

@@ -90,6 +90,8 @@ export type WaitlistOfferEmailData = {
   travellers: number;
   // ISO timestamp.
   offerExpiresAt: string;
+  // The entry's language (migration 67); English when absent, as in emails queued before it.
+  language?: Language;
 };
 
 // The brand moved the booking's departure (server/src/moves): the booking as it is, the new date
@@ -108,7 +110,13 @@ export type MoveOfferEmailData = BookingEmailData & {
 };
 
 // A waiting party on a departure that will not run: its place is closed.
-export type WaitlistNotRunningEmailData = { packageName: string; startsOn: string; travellers: number };
+export type WaitlistNotRunningEmailData = {
+  packageName: string;
+  startsOn: string;
+  travellers: number;
+  // The entry's language (migration 67); English when absent.
+  language?: Language;
+};
 
 // A waiting party that no longer fits the date at all: its place is closed.
 export type WaitlistClosedEmailData = {
@@ -116,6 +124,8 @@ export type WaitlistClosedEmailData = {
   startsOn: string;
   travellers: number;
   capacity: number;
+  // The entry's language (migration 67); English when absent.
+  language?: Language;
 };
 
 // A traveller invited by the lead to fill in their own details (server/src/guest-links): the

@@ -8,12 +8,17 @@ type LinkedLetter = { link?: { label: string; url: string } | null };
 
 const depositPhase = (m: MoneyEmailData) => m.depositDueAt !== null && m.paidCents < m.depositCents;
 
-// The button's words, quoted in the text part's "How to pay" line too.
-export const cardPaymentLabel = (m: MoneyEmailData) =>
-  `“${depositPhase(m) ? 'Pay the deposit' : 'Pay the balance'}”`;
+// The email's translator (server/src/mail/templates.ts): the words are the pages' too, so the
+// catalogue has them. English as written when none is given.
+type Translate = (text: 'Pay the deposit' | 'Pay the balance') => string;
+const asWritten: Translate = (text) => text;
 
-export function withCardPayment<L extends LinkedLetter>(letter: L, data: unknown): L {
+// The button's words, quoted in the text part's "How to pay" line too.
+export const cardPaymentLabel = (m: MoneyEmailData, t: Translate = asWritten) =>
+  `“${depositPhase(m) ? t('Pay the deposit') : t('Pay the balance')}”`;
+
+export function withCardPayment<L extends LinkedLetter>(letter: L, data: unknown, t: Translate = asWritten): L {
   const money = (data as { money?: MoneyEmailData } | null)?.money;
   if (!money?.payByCard || money.dueNowCents <= 0 || !letter.link) return letter;
-  return { ...letter, link: { ...letter.link, label: cardPaymentLabel(money).slice(1, -1) } };
+  return { ...letter, link: { ...letter.link, label: cardPaymentLabel(money, t).slice(1, -1) } };
 }

@@ -56,6 +56,17 @@ const tripDate = (iso: string | null) => formatTripDate(iso, tr.language);
 const price = (amount: number) => formatPrice(amount, tr.language);
 const cents = (amount: number, currency?: string) => formatCents(amount, currency, tr.language);
 const travellersText = (n: number) => tp(n, '{count} traveller', '{count} travellers');
+const seatsText = (n: number) => tp(n, '{count} seat', '{count} seats');
+
+// One of the details reminder's "Still missing" (server/src/reminders/reminders.ts writes them in
+// English when it queues the email: "Traveller 2 (invited)", "Ana Ruiz (you)"), in the email's
+// language: the numbered stand-in and the marks are ours, a name stays as written.
+const missingText = (item: string) => {
+  const [, who = item, mark = ''] = /^(.*?)( \((?:you|invited)\))?$/s.exec(item) ?? [];
+  const number = /^Traveller (\d+)$/.exec(who)?.[1];
+  const name = number ? t('Traveller {number}', { number }) : who;
+  return `${name}${mark === ' (you)' ? t(' (you)') : mark === ' (invited)' ? t(' (invited)') : ''}`;
+};
 
 // The site's palette (src/styles/app.css), as literal values: mail clients ignore CSS variables.
 const color = {
@@ -147,21 +158,27 @@ const siteLink = (siteUrl: string | undefined, path: string): string | null => {
   }
 };
 
+// My bookings' path in the email's language: its button's address, and what an email without the
+// site's public origin tells the reader to open.
+const bookingsPath = () => (tr.language === 'en' ? '/bookings' : `/${tr.language}/bookings`);
+
 // The button says what the reader goes there to do, when it is more than looking.
 const bookingsLinkFor = (siteUrl: string | undefined, label = t('View my bookings')) => {
-  const url = siteLink(siteUrl, tr.language === 'en' ? '/bookings' : `/${tr.language}/bookings`);
+  const url = siteLink(siteUrl, bookingsPath());
   return url ? { label, url } : null;
 };
 
 // A waiting-list entry the brand closed (the date will not run, or the party no longer fits it):
 // what it was for, and where the traveller goes from here.
 const closedEntryFacts = (data: WaitlistNotRunningEmailData | WaitlistClosedEmailData): Fact[] => [
-  ['Package', data.packageName],
-  ['Departure', formatTripDate(data.startsOn)],
-  ['Your party', String(data.travellers)],
+  [t('Package'), data.packageName],
+  [t('Departure'), tripDate(data.startsOn)],
+  [t('Your party'), String(data.travellers)],
 ];
 const otherDatesLine = (packageName: string) =>
-  `The other dates of ${packageName} are on our website, and My bookings shows your waiting lists.`;
+  t('The other dates of {trip} are on our website, and My bookings shows your waiting lists.', {
+    trip: packageName,
+  });
 
 // The booking's facts, in the order both parts show them.
 function bookingFacts(data: BookingEmailData): [string, string][] {
@@ -185,44 +202,49 @@ function changedFacts(data: BookingEmailData): Fact[] {
   const was = (label: string, value: string, now: string): Fact[] =>
     before && value !== now ? [[label, value, { superseded: true }]] : [];
   return [
-    ['Booking reference', data.reference],
-    ['Package', data.packageName],
-    ...was('Departure before', formatTripDate(before?.startsOn ?? null), formatTripDate(data.startsOn)),
-    ['Departure', formatTripDate(data.startsOn)],
-    ...was(
-      'Travellers before',
-      plural(before?.travellers ?? 0, 'traveller'),
-      plural(data.travellers, 'traveller'),
-    ),
-    ['Travellers', plural(data.travellers, 'traveller')],
-    ['Price per person', formatPrice(data.price)],
-    ...was('Total before', formatPrice(before?.total ?? 0), formatPrice(data.total)),
-    ['Total', formatPrice(data.total)],
-    ['Status', bookingStatusLabels[data.status] ?? data.status],
+    [t('Booking reference'), data.reference],
+    [t('Package'), data.packageName],
+    ...was(t('Departure before'), tripDate(before?.startsOn ?? null), tripDate(data.startsOn)),
+    [t('Departure'), tripDate(data.startsOn)],
+    ...was(t('Travellers before'), travellersText(before?.travellers ?? 0), travellersText(data.travellers)),
+    [t('Travellers'), travellersText(data.travellers)],
+    [t('Price per person'), price(data.price)],
+    ...was(t('Total before'), price(before?.total ?? 0), price(data.total)),
+    [t('Total'), price(data.total)],
+    [t('Status'), tr.known(bookingStatusLabels[data.status] ?? data.status)],
     ...meetingFacts(data),
   ];
 }
 
 // Seats came free on a date the traveller waits for: they are held, and My bookings accepts them.
 function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Letter {
-  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
-  const seats = plural(data.travellers, 'seat');
+  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone, tr.language);
+  const said = {
+    trip: data.packageName,
+    date: tripDate(data.startsOn),
+    seats: seatsText(data.travellers),
+    deadline,
+    path: bookingsPath(),
+  };
   // The offer is only useful with the way to accept it: without PUBLIC_ORIGIN, the site's path.
-  const link = bookingsLinkFor(options.siteUrl, 'Accept in My bookings');
+  const link = bookingsLinkFor(options.siteUrl, t('Accept in My bookings'));
   return {
-    subject: `Seats are free on ${data.packageName} – ${formatTripDate(data.startsOn)}`,
-    heading: 'Seats are free for you',
+    subject: t('Seats are free on {trip} – {date}', said),
+    heading: t('Seats are free for you'),
     // The entry knows no name (only the account's address): instead of a bare "Hello," the first
     // line says what the offer is, which is also what the inbox shows beside the subject.
     intro: [
-      `Seats came free on ${data.packageName} for ${formatTripDate(data.startsOn)}, and we are holding ${seats} for your party until ${deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.`,
-      ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to accept.']),
+      t(
+        'Seats came free on {trip} for {date}, and we are holding {seats} for your party until {deadline}. Accept the offer in My bookings to turn it into a booking request; after that the seats go to the next traveller waiting.',
+        said,
+      ),
+      ...(link ? [] : [t('Sign in on our website and open My bookings ({path}) to accept.', said)]),
     ],
     facts: [
-      ['Package', data.packageName],
-      ['Departure', formatTripDate(data.startsOn)],
-      ['Seats held', String(data.travellers)],
-      ['Offer open until', deadline],
+      [t('Package'), data.packageName],
+      [t('Departure'), tripDate(data.startsOn)],
+      [t('Seats held'), String(data.travellers)],
+      [t('Offer open until'), deadline],
     ],
     link,
     outro: [contactLine()],
@@ -232,46 +254,68 @@ function offerLetter(data: WaitlistOfferEmailData, options: RenderOptions): Lett
 // The brand moved the departure: the new date is held for the party until the deadline; Accept or
 // Decline in My bookings, and silence counts as a decline (server/src/moves).
 function moveOfferLetter(data: MoveOfferEmailData, options: RenderOptions): Letter {
-  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone);
-  const oldDate = formatTripDate(data.startsOn);
-  const newDate = formatTripDate(data.newStartsOn);
-  const personal = data.answerPath
+  const deadline = formatDeadline(data.offerExpiresAt, options.timeZone, tr.language);
+  const oldDate = tripDate(data.startsOn);
+  const newDate = tripDate(data.newStartsOn);
+  // The personal link opens its page in the booking's language (/es/moves/..., src/routes.ts).
+  const answerPath =
+    data.answerPath && tr.language !== 'en' ? `/${tr.language}${data.answerPath}` : data.answerPath;
+  const personal = answerPath
     ? {
-        label: 'Accept or decline the new date',
-        url: siteLink(options.siteUrl, data.answerPath) ?? data.answerPath,
+        label: t('Accept or decline the new date'),
+        url: siteLink(options.siteUrl, answerPath) ?? answerPath,
       }
     : null;
-  const link = personal ?? bookingsLinkFor(options.siteUrl, 'Accept or decline in My bookings');
-  const where = personal ? 'with the link below' : 'in My bookings';
+  const link = personal ?? bookingsLinkFor(options.siteUrl, t('Accept or decline in My bookings'));
   const note = data.message?.trim() ? messageParagraphs(data.message) : [];
   // Never above the booking's (an email queued before moves stated the price: the booking's).
   const newPrice = Math.min(data.newPrice ?? data.price, data.price);
+  const said = {
+    trip: data.packageName,
+    reference: data.reference,
+    oldDate,
+    newDate,
+    deadline,
+    seats: seatsText(data.travellers),
+    path: bookingsPath(),
+  };
   return {
-    subject: `New date for your trip: ${newDate} – ${data.reference} – ${data.packageName}`,
-    heading: 'Your departure will not run: a new date for you',
+    subject: t('New date for your trip: {newDate} – {reference} – {trip}', said),
+    heading: t('Your departure will not run: a new date for you'),
     intro: [
       greeting(data.name),
-      `We are sorry: ${data.packageName} on ${oldDate} will not run. We are holding ${plural(data.travellers, 'seat')} for your party on ${newDate} until ${deadline}.`,
-      movePriceLine(data.price, newPrice, data.travellers, formatPrice),
-      `Accept ${where} to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by ${deadline}, the booking is cancelled. You can also call us to answer.`,
-      ...(link ? [] : ['Sign in on our website and open My bookings (/bookings) to answer.']),
+      t(
+        'We are sorry: {trip} on {oldDate} will not run. We are holding {seats} for your party on {newDate} until {deadline}.',
+        said,
+      ),
+      movePriceLine(data.price, newPrice, data.travellers, price, tr),
+      personal
+        ? t(
+            "Accept with the link below to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.",
+            said,
+          )
+        : t(
+            "Accept in My bookings to move your booking to the new date: your travellers' details stay as they are. Or decline, and we cancel the booking with nothing to pay. If we hear nothing by {deadline}, the booking is cancelled. You can also call us to answer.",
+            said,
+          ),
+      ...(link ? [] : [t('Sign in on our website and open My bookings ({path}) to answer.', said)]),
     ],
     quoted: note,
     facts: [
-      ['Booking reference', data.reference],
-      ['Package', data.packageName],
-      ['Departure before', oldDate, { superseded: true }],
-      ['New departure', newDate],
-      ['Travellers', plural(data.travellers, 'traveller')],
+      [t('Booking reference'), data.reference],
+      [t('Package'), data.packageName],
+      [t('Departure before'), oldDate, { superseded: true }],
+      [t('New departure'), newDate],
+      [t('Travellers'), travellersText(data.travellers)],
       ...(newPrice < data.price
-        ? [['Price per person before', formatPrice(data.price), { superseded: true }] as Fact]
+        ? [[t('Price per person before'), price(data.price), { superseded: true }] as Fact]
         : []),
-      ['Price per person', formatPrice(newPrice)],
+      [t('Price per person'), price(newPrice)],
       ...(newPrice < data.price
-        ? [['Total before', formatPrice(data.price * data.travellers), { superseded: true }] as Fact]
+        ? [[t('Total before'), price(data.price * data.travellers), { superseded: true }] as Fact]
         : []),
-      ['Total', formatPrice(newPrice * data.travellers)],
-      ['Answer by', deadline],
+      [t('Total'), price(newPrice * data.travellers)],
+      [t('Answer by'), deadline],
     ],
     link,
     outro: [contactLine()],
@@ -291,7 +335,7 @@ const depositPhase = (m: MoneyEmailData) => m.depositDueAt !== null && m.paidCen
 // By when what is due now must be paid, as the reader reads dates.
 const dueByText = (m: MoneyEmailData, options: RenderOptions) =>
   depositPhase(m)
-    ? formatDeadline(m.depositDueAt!, options.timeZone)
+    ? formatDeadline(m.depositDueAt!, options.timeZone, tr.language)
     : m.balanceDueOn
       ? tripDate(m.balanceDueOn)
       : null;
@@ -322,10 +366,14 @@ const howToPay = (data: BookingEmailData): string[] =>
         data.money.payByCard
           ? t(
               'How to pay: by card with {card} in My bookings, or by bank transfer. {instructions} Your reference: {reference}.',
-              { card: cardPaymentLabel(data.money), instructions: data.money.instructions, reference: data.reference },
+              {
+                card: cardPaymentLabel(data.money, t),
+                instructions: tr.known(data.money.instructions),
+                reference: data.reference,
+              },
             )
           : t('How to pay: {instructions} Your reference: {reference}.', {
-              instructions: data.money.instructions,
+              instructions: tr.known(data.money.instructions),
               reference: data.reference,
             }),
       ]
@@ -419,7 +467,7 @@ function moneyLetter(
   };
 }
 
-const tripLine = (data: BookingEmailData) => `${data.packageName}, ${formatTripDate(data.startsOn)}`;
+const tripLine = (data: BookingEmailData) => `${data.packageName}, ${tripDate(data.startsOn)}`;
 
 function bookingLetter(
   kind: 'booking-received' | 'booking-confirmed' | 'booking-cancelled',
@@ -594,7 +642,11 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       const calendar = moved
         ? tripCalendar(
             { ...data, startsOn: data.startsOn! },
-            { stamp: options.queuedAt ?? new Date(), bookingsUrl: bookingsLinkFor(options.siteUrl)?.url },
+            {
+              stamp: options.queuedAt ?? new Date(),
+              bookingsUrl: bookingsLinkFor(options.siteUrl)?.url,
+              language: tr.language,
+            },
           )
         : null;
       return {
@@ -607,11 +659,17 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
               },
             ]
           : [],
-        subject: `Your booking has changed – ${data.reference} – ${data.packageName}`,
-        heading: 'Your booking has changed',
+        subject: t('Your booking has changed – {reference} – {trip}', {
+          reference: data.reference,
+          trip: data.packageName,
+        }),
+        heading: t('Your booking has changed'),
         intro: [
           greeting(data.name),
-          `Your booking has changed. Here is your booking for ${data.packageName} as it stands now, with what it was before.`,
+          t(
+            'Your booking has changed. Here is your booking for {trip} as it stands now, with what it was before.',
+            { trip: data.packageName },
+          ),
         ],
         facts: [...changedFacts(data), ...moneyFacts(data, options)],
         status: data.status,
@@ -620,7 +678,7 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           ...howToPay(data),
           ...refundLine(data),
           ...(calendar
-            ? ['The new date is attached as a calendar file: open it to update your calendar.']
+            ? [t('The new date is attached as a calendar file: open it to update your calendar.')]
             : []),
           contactLine(),
         ],
@@ -636,11 +694,12 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       return moveOfferLetter(payload as MoveOfferEmailData, options);
     case 'waitlist-not-running': {
       const data = payload as WaitlistNotRunningEmailData;
+      const said = { trip: data.packageName, date: tripDate(data.startsOn) };
       return {
-        subject: `${formatTripDate(data.startsOn)} will not run – ${data.packageName}`,
-        heading: 'This departure will not run',
+        subject: t('{date} will not run – {trip}', said),
+        heading: t('This departure will not run'),
         intro: [
-          `We are sorry: ${data.packageName} on ${formatTripDate(data.startsOn)} will not run, so its waiting list is closed. ${otherDatesLine(data.packageName)}`,
+          `${t('We are sorry: {trip} on {date} will not run, so its waiting list is closed.', said)} ${otherDatesLine(data.packageName)}`,
         ],
         facts: closedEntryFacts(data),
         link: bookingsLinkFor(options.siteUrl),
@@ -650,12 +709,15 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
     case 'waitlist-closed': {
       const data = payload as WaitlistClosedEmailData;
       return {
-        subject: `Your place on the waiting list is closed – ${data.packageName}, ${formatTripDate(data.startsOn)}`,
-        heading: 'Your place on the waiting list is closed',
+        subject: t('Your place on the waiting list is closed – {trip}, {date}', {
+          trip: data.packageName,
+          date: tripDate(data.startsOn),
+        }),
+        heading: t('Your place on the waiting list is closed'),
         intro: [
-          `${entryNoLongerFitsMessage(data.capacity, data.travellers)} ${otherDatesLine(data.packageName)}`,
+          `${entryNoLongerFitsMessage(data.capacity, data.travellers, tr)} ${otherDatesLine(data.packageName)}`,
         ],
-        facts: [...closedEntryFacts(data), ['Seats on the date', String(data.capacity)]],
+        facts: [...closedEntryFacts(data), [t('Seats on the date'), String(data.capacity)]],
         link: bookingsLinkFor(options.siteUrl),
         outro: [contactLine()],
       };
@@ -664,43 +726,54 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
       const data = payload as BookingEmailData;
       const link = bookingsLinkFor(options.siteUrl);
       const hasMeeting = Boolean(data.meetingPoint?.trim() || data.meetingTime?.trim());
+      const said = { trip: data.packageName, date: tripDate(data.startsOn), phone: brand.phone };
       return {
-        subject: `Your trip is coming up – ${tripLine(data)}`,
-        heading: 'Your trip is coming up',
-        intro: [
-          greeting(data.name),
-          `${data.packageName} starts on ${formatTripDate(data.startsOn)}. Here is what you need for the day.`,
-        ],
+        subject: t('Your trip is coming up – {trip}, {date}', said),
+        heading: t('Your trip is coming up'),
+        intro: [greeting(data.name), t('{trip} starts on {date}. Here is what you need for the day.', said)],
         facts: [
-          ['Departure', formatTripDate(data.startsOn)],
+          [t('Departure'), tripDate(data.startsOn)],
           ...meetingFacts(data),
-          ['Travellers', plural(data.travellers, 'traveller')],
-          ['Booking reference', data.reference],
+          [t('Travellers'), travellersText(data.travellers)],
+          [t('Booking reference'), data.reference],
         ],
         link,
         outro: [
-          ...(hasMeeting ? [] : ['We will send you the meeting point and time before the trip.']),
-          `Your booking and your travellers' details are in My bookings${link ? '' : ' on our website'}.`,
-          `On the day, call us on ${brand.phone} if you are running late or cannot find the group.`,
+          ...(hasMeeting ? [] : [t('We will send you the meeting point and time before the trip.')]),
+          link
+            ? t("Your booking and your travellers' details are in My bookings.")
+            : t("Your booking and your travellers' details are in My bookings on our website."),
+          t('On the day, call us on {phone} if you are running late or cannot find the group.', said),
         ],
       };
     }
     case 'details-reminder': {
       const data = payload as BookingEmailData;
-      const link = bookingsLinkFor(options.siteUrl, 'Add details in My bookings');
+      const link = bookingsLinkFor(options.siteUrl, t('Add details in My bookings'));
       return {
-        subject: `Traveller details needed – ${tripLine(data)}`,
-        heading: 'Traveller details needed',
+        subject: t('Traveller details needed – {trip}, {date}', {
+          trip: data.packageName,
+          date: tripDate(data.startsOn),
+        }),
+        heading: t('Traveller details needed'),
         intro: [
           greeting(data.name),
-          `Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings${link ? '' : ' on our website'}.`,
+          link
+            ? t(
+                "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings.",
+              )
+            : t(
+                "Your trip is getting closer. Before you travel we need every traveller's full name, date of birth and an emergency contact. Please add what is missing in My bookings on our website.",
+              ),
         ],
         facts: [
-          ['Booking reference', data.reference],
-          ['Package', data.packageName],
-          ['Departure', formatTripDate(data.startsOn)],
-          ['Travellers', plural(data.travellers, 'traveller')],
-          ...(data.missing?.length ? [['Still missing', data.missing.join(', ')] as Fact] : []),
+          [t('Booking reference'), data.reference],
+          [t('Package'), data.packageName],
+          [t('Departure'), tripDate(data.startsOn)],
+          [t('Travellers'), travellersText(data.travellers)],
+          ...(data.missing?.length
+            ? [[t('Still missing'), data.missing.map(missingText).join(', ')] as Fact]
+            : []),
         ],
         link,
         outro: [contactLine()],
@@ -720,9 +793,9 @@ function letterFor<K extends EmailKind>(kind: K, payload: EmailPayloads[K], opti
           : [greeting(data.name)],
         quoted: messageParagraphs(data.body),
         facts: [
-          ['Booking reference', data.reference],
-          ['Package', data.packageName],
-          ['Departure', formatTripDate(data.startsOn)],
+          [t('Booking reference'), data.reference],
+          [t('Package'), data.packageName],
+          [t('Departure'), tripDate(data.startsOn)],
         ],
         link: bookingsLinkFor(options.siteUrl),
         outro: [contactLine()],
@@ -804,10 +877,14 @@ export function renderEmail<K extends EmailKind>(
   options: RenderOptions = {},
 ): RenderedEmail {
   // The booking's language, English for every other email (docs/decisions/071-translation-layer.md).
-  const language: Language = (data as { language?: Language }).language ?? 'en';
+  // The brand's own copies go to staff, in English whatever the traveller's language (their
+  // payload is the traveller's email's, language included: server/src/bookings/booking-row.ts).
+  const language: Language = kind.startsWith('operations-')
+    ? 'en'
+    : ((data as { language?: Language }).language ?? 'en');
   tr = translator(language);
   try {
-    const letter = withCardPayment(letterFor(kind, data, options), data);
+    const letter = withCardPayment(letterFor(kind, data, options), data, t);
     const subject = oneLine(letter.subject);
     return {
       subject,
@@ -861,7 +938,7 @@ function renderText({ heading, intro, quoted = [], facts, link, outro }: Letter)
     ...(link ? [`${link.label}: ${link.url}`, ''] : []),
     ...outro.flatMap((p) => [p, '']),
     '--',
-    `${brand.name} · ${brand.tagline}`,
+    `${brand.name} · ${tr.known(brand.tagline)}`,
     `${brand.phone} · ${brand.email}`,
     brand.address,
     '',
@@ -878,7 +955,16 @@ const keepWhole = (escaped: string) =>
   );
 
 // A greeting says nothing in the inbox line beside the subject: the first paragraph that is not one.
-const isGreeting = (paragraph: string) => /^(hi|hello|dear)\b[^\n]{0,80},$/i.test(paragraph.trim());
+// In Spanish ours ends with a colon ("Hola, Lucía:"), and an operator may write either language.
+const greetings: Record<Language, RegExp[]> = {
+  en: [/^(hi|hello|dear)\b[^\n]{0,80},$/i],
+  es: [
+    /^(hi|hello|dear)\b[^\n]{0,80},$/i,
+    /^(hola|estimad[oa]s?|querid[oa]s?)(?![\p{L}\p{N}])[^\n]{0,80}[,:]$/iu,
+  ],
+};
+const isGreeting = (paragraph: string) =>
+  greetings[tr.language].some((greeting) => greeting.test(paragraph.trim()));
 
 function renderHtml({ subject, heading, intro, quoted = [], facts, status, link, outro }: Letter) {
   const e = escapeHtml;
@@ -896,7 +982,8 @@ ${quoted.map(paragraph).join('\n')}
 </td></tr></table>`
     : '';
   const factRow = ([label, value, show]: Fact, index: number) => {
-    const isStatus = label === 'Status' && status !== undefined;
+    // The labels as this email's language writes them (`t` is its translator while it renders).
+    const isStatus = label === t('Status') && status !== undefined;
     const valueHtml = isStatus
       ? `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background-color:${statusColor[status] ?? color.teal};color:#ffffff;font-weight:bold;">${e(value)}</span>`
       : show?.href
@@ -907,7 +994,7 @@ ${quoted.map(paragraph).join('\n')}
     const shade = index % 2 === 0 ? color.sand : color.paper;
     return `<tr>
 <td valign="top" bgcolor="${shade}" style="padding:10px 14px;background-color:${shade};font-family:${fontBody};font-size:14px;line-height:20px;color:${color.inkSoft};width:40%;">${e(label)}</td>
-<td valign="top" bgcolor="${shade}" style="padding:10px 14px;background-color:${shade};font-family:${fontBody};font-size:15px;line-height:20px;color:${color.ink};font-weight:${label === 'Total' || label === 'Booking reference' ? 'bold' : 'normal'};word-break:break-word;">${valueHtml}</td>
+<td valign="top" bgcolor="${shade}" style="padding:10px 14px;background-color:${shade};font-family:${fontBody};font-size:15px;line-height:20px;color:${color.ink};font-weight:${label === t('Total') || label === t('Booking reference') ? 'bold' : 'normal'};word-break:break-word;">${valueHtml}</td>
 </tr>`;
   };
   const button = link

@@ -4,9 +4,13 @@
 // is part of every booking payload and the mapping (server/src/bookings/booking-row.ts) is called
 // from every domain: threading the settings through each would touch them all for four constants.
 import { defaultDepositDueHours, type PaymentProvider } from '#contracts/payment';
+import { msg } from '#contracts/i18n';
 
-export const defaultPaymentInstructions =
-  'Pay by bank transfer to Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Write your booking reference as the transfer reference.';
+// Marked for the catalogues: the default reads in the traveller's language (the emails, the pages:
+// `known`); instructions set in PAYMENT_INSTRUCTIONS are the brand's own words, shown as written.
+export const defaultPaymentInstructions = msg(
+  'Pay by bank transfer to Wayfarer Tours, IBAN US00 WAYF 0000 0000 0000 00, BIC WAYFUS00. Write your booking reference as the transfer reference.',
+);
 
 export type PaymentSettings = {
   currency: string;

@@ -23,6 +23,7 @@ import { unclaimedUserId } from '../bookings/claim.js';
 import { hashGuestToken, moveLinkPath, newGuestToken } from '../guest-links/tokens.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import type { Booking } from '#contracts/api';
+import type { Language } from '#contracts/language';
 
 export type MoveRequest = {
   departureId: string;
@@ -212,14 +213,20 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
   }
 
   // Its waiting list: every live entry closes (an offered one gives its held seats back here).
-  const { rows: told } = await tx.query<{ id: string; travellers: number; user_email: string; was: string }>(
+  const { rows: told } = await tx.query<{
+    id: string;
+    travellers: number;
+    user_email: string;
+    was: string;
+    language: Language;
+  }>(
     `WITH live AS (
        SELECT id, status FROM waitlist_entries
         WHERE departure_id = $1 AND status IN ('waiting', 'offered') ORDER BY position FOR UPDATE
      )
      UPDATE waitlist_entries w SET status = 'closed', updated_at = now() FROM live
       WHERE w.id = live.id
-     RETURNING w.id, w.travellers, w.user_email, live.status AS was`,
+     RETURNING w.id, w.travellers, w.user_email, live.status AS was, w.language`,
     [source.id],
   );
   const heldByOffers = told.filter((e) => e.was === 'offered').reduce((sum, e) => sum + e.travellers, 0);
@@ -270,7 +277,13 @@ async function moveIn(tx: Queryable, request: MoveRequest): Promise<MoveOutcome>
         bookingId: null,
         kind: 'waitlist-not-running' as const,
         to: e.user_email,
-        data: { packageName, startsOn: source.starts_on, travellers: e.travellers },
+        data: {
+          packageName,
+          startsOn: source.starts_on,
+          travellers: e.travellers,
+          // Written in the entry's language (migration 67); English when absent.
+          ...(e.language !== 'en' ? { language: e.language } : {}),
+        },
       })),
   ];
   await enqueueEmails(tx, jobs);

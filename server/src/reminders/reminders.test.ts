@@ -95,6 +95,29 @@ describeEach(storeCases())('reminders on $name', { timeout: 60_000 }, (store) =>
     expect(await reminders(complete.id)).toEqual([]);
   });
 
+  it("both reminders carry the booking's language: a Spanish booking's are written in Spanish", async () => {
+    const ahead = 3000 + Math.floor(Math.random() * 200);
+    const departureId = await ctx.addDeparture({ daysAhead: ahead });
+    const spanish = await ctx.book(ctx.traveller, { departureId, travellers: 2, language: 'es' });
+    const english = await ctx.book(ctx.traveller, { departureId, travellers: 2 });
+    for (const b of [spanish, english]) {
+      const res = await ctx.call(ctx.operator, 'POST', `/api/admin/bookings/${b.id}/confirm`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const withDetails = { ...settings, detailsIncomplete: guestDetailsIncomplete };
+    await runReminders(ctx.db, addDays(today, ahead - 30), withDetails);
+    await runReminders(ctx.db, addDays(today, ahead - 7), withDetails);
+    const kinds = async (id: string) => (await reminders(id)).map((r) => [r.kind, r.payload.language]).sort();
+    expect(await kinds(spanish.id)).toEqual([
+      ['details-reminder', 'es'],
+      ['trip-reminder', 'es'],
+    ]);
+    expect(await kinds(english.id)).toEqual([
+      ['details-reminder', undefined],
+      ['trip-reminder', undefined],
+    ]);
+  });
+
   it('no "Traveller details needed" once details can no longer be changed online (DETAILS_CUTOFF_DAYS)', async () => {
     const ahead = 2700 + Math.floor(Math.random() * 200);
     const departureId = await ctx.addDeparture({ daysAhead: ahead });

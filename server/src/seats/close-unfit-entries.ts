@@ -6,16 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Queryable } from '../db/database.js';
 import { enqueueEmails, type EmailJob } from '../mail/outbox.js';
+import type { Language } from '#contracts/language';
 
 export async function closeEntriesThatCannotFit(
   tx: Queryable,
   departure: { id: string; capacity: number; startsOn: string; packageName: string },
   actor: Actor,
 ): Promise<number> {
-  const { rows } = await tx.query<{ id: string; travellers: number; user_email: string }>(
+  const { rows } = await tx.query<{ id: string; travellers: number; user_email: string; language: Language }>(
     `UPDATE waitlist_entries SET status = 'closed', updated_at = now()
       WHERE departure_id = $1 AND status = 'waiting' AND travellers > $2
-      RETURNING id, travellers, user_email`,
+      RETURNING id, travellers, user_email, language`,
     [departure.id, departure.capacity],
   );
   if (rows.length === 0) return 0;
@@ -42,6 +43,8 @@ export async function closeEntriesThatCannotFit(
         startsOn: departure.startsOn,
         travellers: entry.travellers,
         capacity: departure.capacity,
+        // Written in the entry's language (migration 67); English when absent.
+        ...(entry.language !== 'en' ? { language: entry.language } : {}),
       },
     }));
   if (jobs.length > 0) await enqueueEmails(tx, jobs);

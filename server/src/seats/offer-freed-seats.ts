@@ -7,6 +7,7 @@ import { recordAudit, systemActor } from '../audit/audit.js';
 import type { Queryable } from '../db/database.js';
 import { todayIso } from '#contracts/iso-dates';
 import { enqueueEmails, type WaitlistOfferEmailData } from '../mail/outbox.js';
+import type { Language } from '#contracts/language';
 
 export const defaultOfferHours = 24;
 // MAX_HELD_SEATS_PER_USER's default (server/src/bookings/held-seats.ts re-exports it): here, a
@@ -33,7 +34,7 @@ type Locked = {
   seats_taken: number;
   status: string;
 };
-type Waiting = { id: string; travellers: number; user_id: string; user_email: string };
+type Waiting = { id: string; travellers: number; user_id: string; user_email: string; language: Language };
 
 // Walks the departure's waiting entries in the order they joined and offers to each whose whole
 // party fits in the seats free now: a party of 4 never blocks a party of 2 behind it, and the 4
@@ -59,7 +60,7 @@ export async function offerFreedSeats(
 
   // Only parties that could fit are read: with 2 seats free, the 12s waiting are not looked at.
   const { rows: waiting } = await tx.query<Waiting>(
-    `SELECT id, travellers, user_id, user_email FROM waitlist_entries
+    `SELECT id, travellers, user_id, user_email, language FROM waitlist_entries
       WHERE departure_id = $1 AND status = 'waiting' AND travellers <= $2
       ORDER BY position FOR UPDATE`,
     [departureId, free],
@@ -111,6 +112,8 @@ export async function offerFreedSeats(
         startsOn: departure.starts_on,
         travellers: e.travellers,
         offerExpiresAt: expiresAt.toISOString(),
+        // Written in the entry's language (migration 67); English when absent.
+        ...(e.language !== 'en' ? { language: e.language } : {}),
       };
       return { id: randomUUID(), bookingId: null, kind: 'waitlist-offered' as const, to: e.user_email, data };
     }),

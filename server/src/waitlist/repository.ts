@@ -25,6 +25,7 @@ import {
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
 import { plural } from '#contracts/format';
 import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
+import type { Language } from '#contracts/language';
 import { giveSeatsBack } from '../db/departure-seats.js';
 
 // An entry as every read selects it: its own columns (../db/schema.ts types them) and its
@@ -40,6 +41,7 @@ const entryFields = [
   'created_at',
   'offer_expires_at',
   'booking_id',
+  'language',
 ] as const satisfies readonly (keyof WaitlistEntriesTable)[];
 type EntryRow = Pick<Selectable<WaitlistEntriesTable>, (typeof entryFields)[number]> & { starts_on: string };
 
@@ -108,6 +110,8 @@ export function joinWaitlist(
     userId: string;
     userEmail: string;
     travellers: number;
+    // The site's language the party joined from (migration 67): its emails are written in it.
+    language?: Language;
     actor: Actor;
     now: Date;
     packageName: (id: string) => string;
@@ -166,8 +170,8 @@ export function joinWaitlist(
     }
     const id = randomUUID();
     await tx.query(
-      `INSERT INTO waitlist_entries (id, departure_id, package_id, user_id, user_email, travellers, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      `INSERT INTO waitlist_entries (id, departure_id, package_id, user_id, user_email, travellers, created_at, updated_at, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)`,
       [
         id,
         departure.id,
@@ -176,6 +180,7 @@ export function joinWaitlist(
         request.userEmail,
         request.travellers,
         request.now.toISOString(),
+        request.language ?? 'en',
       ],
     );
     await recordAudit(tx, [
@@ -396,7 +401,9 @@ export function acceptOffer(
           accountEmail: request.accountEmail,
           operationsEmail: request.operationsEmail ?? null,
           actor: request.actor,
-          input: request.input,
+          // The booking is in the language the party joined the list in (migration 67), as its
+          // emails were: the offer's page sends none.
+          input: { ...request.input, language: entry.language },
           pkg,
           travellers: entry.travellers,
           idempotencyKey: null,

@@ -73,6 +73,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           userId: user.uid,
           userEmail: user.email ?? '',
           travellers: request.body.travellers,
+          language: request.body.language ?? 'en',
           actor: travellerActor(request),
           now: options.clock?.() ?? new Date(),
           packageName,

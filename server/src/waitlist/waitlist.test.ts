@@ -555,6 +555,100 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       expect((await call(bob, 'DELETE', `/api/waitlist/${waiting.id}`)).statusCode).toBe(409);
     });
 
+    it('a party joining from the Spanish site: its entry keeps es, its emails and the booking an accepted offer makes are in it', async () => {
+      const id = await addDeparture({ capacity: 6 });
+      const first = await book(alice, id, 6);
+      const joinIn = (user: TestUser, travellers: number, language?: unknown) =>
+        call(user, 'POST', `/api/departures/${id}/waitlist`, {
+          travellers,
+          ...(language === undefined ? {} : { language }),
+        });
+      // The shared schema's rule (contracts/booking.ts), before anything is written.
+      for (const language of ['fr', 'ES', 1, null]) {
+        const res = await joinIn(bob, 2, language);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fieldErrors.language).toBe('The language must be en or es.');
+      }
+      const spanish = await joinIn(bob, 2, 'es');
+      expect(spanish.statusCode, spanish.body).toBe(201);
+      const english = await joinIn(carol, 2);
+      expect(english.statusCode, english.body).toBe(201);
+      const big = await joinIn(dave, 6, 'es');
+      expect(big.statusCode, big.body).toBe(201);
+      const languageOf = async (entryId: string) =>
+        (
+          await db.query<{ language: string }>('SELECT language FROM waitlist_entries WHERE id = $1', [
+            entryId,
+          ])
+        ).rows[0]!.language;
+      expect(await languageOf((spanish.json() as WaitlistEntry).id)).toBe('es');
+      expect(await languageOf((english.json() as WaitlistEntry).id)).toBe('en');
+      const payloadOf = async (kind: string, to: string) =>
+        (
+          await db.query<{ payload: Record<string, unknown> }>(
+            'SELECT payload FROM outbox WHERE kind = $1 AND recipient = $2 ORDER BY created_at DESC LIMIT 1',
+            [kind, to],
+          )
+        ).rows[0]?.payload;
+
+      // Six seats free: both parties of 2 are offered theirs, each in its own language; the party
+      // of 6 waits behind them, and is told in Spanish when the date shrinks below it.
+      await cancel(alice, first.id);
+      expect(await payloadOf('waitlist-offered', bob.email)).toMatchObject({ travellers: 2, language: 'es' });
+      expect(await payloadOf('waitlist-offered', carol.email)).not.toHaveProperty('language');
+      const down = await call(operator, 'PATCH', `/api/admin/departures/${id}`, { capacity: 4 });
+      expect(down.statusCode, down.body).toBe(200);
+      expect(await payloadOf('waitlist-closed', dave.email)).toMatchObject({ capacity: 4, language: 'es' });
+      expect(await languageOf((big.json() as WaitlistEntry).id)).toBe('es');
+
+      // The offer page sends no language: the booking is in the entry's, and so are its emails.
+      const accepted = await call(
+        bob,
+        'POST',
+        `/api/waitlist/${(spanish.json() as WaitlistEntry).id}/accept`,
+        details,
+      );
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      const booking = accepted.json() as Booking;
+      expect(booking.language).toBe('es');
+      expect((await outboxOf(booking.id, 'booking-received'))[0]!.payload).toMatchObject({ language: 'es' });
+      const carolAccepted = await call(
+        carol,
+        'POST',
+        `/api/waitlist/${(english.json() as WaitlistEntry).id}/accept`,
+        details,
+      );
+      expect(carolAccepted.statusCode, carolAccepted.body).toBe(201);
+      expect((carolAccepted.json() as Booking).language).toBe('en');
+    });
+
+    it('a date that will not run tells its Spanish waiting party in Spanish', async () => {
+      const id = await addDeparture({ capacity: 2 });
+      const target = await addDeparture({ capacity: 12 });
+      await book(alice, id, 2);
+      const res = await call(bob, 'POST', `/api/departures/${id}/waitlist`, {
+        travellers: 1,
+        language: 'es',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await joined(carol, id, 1);
+      const moved = await call(operator, 'POST', `/api/admin/departures/${id}/move`, {
+        toDepartureId: target,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const told = (
+        await db.query<{ recipient: string; payload: Record<string, unknown> }>(
+          `SELECT recipient, payload FROM outbox WHERE kind = 'waitlist-not-running' AND recipient = ANY($1)`,
+          [[bob.email, carol.email]],
+        )
+      ).rows;
+      expect(told.find((m) => m.recipient === bob.email)?.payload).toMatchObject({
+        travellers: 1,
+        language: 'es',
+      });
+      expect(told.find((m) => m.recipient === carol.email)?.payload).not.toHaveProperty('language');
+    });
+
     it('leaving a waiting entry marks it left; leaving an offer passes its seats to the next party', async () => {
       const id = await addDeparture({ capacity: 3 });
       const first = await book(alice, id, 3);

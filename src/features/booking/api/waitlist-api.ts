@@ -1,12 +1,19 @@
 import type { BookingInput } from '#contracts/booking';
 import { apiRequest } from '~/lib/api-client';
 import type { Booking, WaitlistEntry } from '#contracts/api';
+import type { Language } from '#contracts/language';
 
-// Joining again answers the live entry, so a double click waits once.
-export function joinWaitlist(departureId: string, travellers: number): Promise<WaitlistEntry> {
+// Joining again answers the live entry, so a double click waits once. From a page in another
+// language than English the entry is in it: the waiting list's emails, and the booking an
+// accepted offer makes, are written in it (docs/decisions/071-translation-layer.md).
+export function joinWaitlist(
+  departureId: string,
+  travellers: number,
+  language: Language = 'en',
+): Promise<WaitlistEntry> {
   return apiRequest<WaitlistEntry>(`/api/departures/${encodeURIComponent(departureId)}/waitlist`, {
     method: 'POST',
-    body: { travellers },
+    body: { travellers, ...(language === 'en' ? {} : { language }) },
   });
 }
 

@@ -145,7 +145,7 @@ export function BookingForm({
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
   const sent = useRef(false);
-  const { t, known, language, to } = useT();
+  const { t, tp, known, language, to } = useT();
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   // The form's message only points at the fields it highlighted: once each is corrected it goes
@@ -246,7 +246,9 @@ export function BookingForm({
       setErrors((e) => (e.departure ? { ...e, departure: undefined } : e));
     } catch (error) {
       setJoinError(
-        error instanceof ApiError ? error.message : 'The waiting list could not be joined. Please try again.',
+        error instanceof ApiError
+          ? known(error.message)
+          : t('The waiting list could not be joined. Please try again.'),
       );
       // 409: seats are there after all (or the date closed): show the seats as they are now.
       if (error instanceof ApiError && error.status === 409) void departures.refresh();
@@ -523,18 +525,27 @@ export function BookingForm({
       {selected && (canWait || joinedHere) ? (
         <section className="waitlist-offer" aria-labelledby={`${id}-waitlist`}>
           <h3 className="waitlist-offer__title" id={`${id}-waitlist`}>
-            {joinedHere ? 'You are on the waiting list' : 'Join the waiting list'}
+            {joinedHere ? t('You are on the waiting list') : t('Join the waiting list')}
           </h3>
+          {/* The waiting list's words in the page's language: its emails are in it too (the entry
+              keeps it, src/routes/package.tsx). */}
           {joinedHere ? (
             <p role="status">
-              We hold seats for your party of {joinedHere.travellers} on {formatTripDate(joinedHere.startsOn)}{' '}
-              as soon as they come free, and email you. Accept the offer in{' '}
+              {t(
+                'We hold seats for your party of {travellers} on {date} as soon as they come free, and email you. Accept the offer in ',
+                { travellers: joinedHere.travellers, date: formatTripDate(joinedHere.startsOn, language) },
+              )}
               <Link to={to(paths.bookings)}>{t('My bookings')}</Link>.
               {joinedFor !== null && joinedFor !== joinedHere.travellers ? (
                 <>
                   {' '}
-                  You were already on this list for {plural(joinedHere.travellers, 'traveller')}: to wait for{' '}
-                  {joinedFor} instead, leave it in My bookings and join again.
+                  {t(
+                    'You were already on this list for {travellers}: to wait for {wanted} instead, leave it in My bookings and join again.',
+                    {
+                      travellers: tp(joinedHere.travellers, '{count} traveller', '{count} travellers'),
+                      wanted: joinedFor,
+                    },
+                  )}
                 </>
               ) : null}
             </p>
@@ -542,11 +553,21 @@ export function BookingForm({
             <>
               <p>
                 {selected.seatsLeft === 0
-                  ? `${formatTripDate(selected.startsOn)} is sold out.`
-                  : `Only ${plural(selected.seatsLeft, 'seat is', 'seats are')} left on ${formatTripDate(selected.startsOn)}.`}{' '}
+                  ? t('{date} is sold out.', { date: formatTripDate(selected.startsOn, language) })
+                  : tp(
+                      selected.seatsLeft,
+                      'Only {count} seat is left on {date}.',
+                      'Only {count} seats are left on {date}.',
+                      {
+                        date: formatTripDate(selected.startsOn, language),
+                      },
+                    )}{' '}
                 {travellers === 1
-                  ? 'Wait for a seat: when one comes free we hold it for you and email you.'
-                  : `Wait for ${travellers} travellers together: when seats come free we hold them for your whole party and email you.`}
+                  ? t('Wait for a seat: when one comes free we hold it for you and email you.')
+                  : t(
+                      'Wait for {travellers} travellers together: when seats come free we hold them for your whole party and email you.',
+                      { travellers },
+                    )}
               </p>
               <button
                 ref={joinRef}
@@ -555,7 +576,7 @@ export function BookingForm({
                 onClick={() => void join()}
                 aria-busy={joining}
               >
-                {joining ? 'Joining…' : 'Join the waiting list'}
+                {joining ? t('Joining…') : t('Join the waiting list')}
               </button>
             </>
           )}

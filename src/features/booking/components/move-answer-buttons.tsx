@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { FormError } from '~/components/form-error';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatDeadline, formatTripDate } from '#contracts/format';
+import { useT } from '~/lib/i18n';
 
 type Answer = 'accept' | 'decline';
 
@@ -17,12 +18,19 @@ export function MoveOfferTerms({
   newStartsOn: string;
   expiresAt: string;
 }) {
+  // In the page's language (/es/moves/..., /es/bookings: docs/decisions/071-translation-layer.md).
+  const { t, tp, language } = useT();
   return (
     <p className={className}>
-      We are holding {plural(travellers, 'seat')} for your party on{' '}
-      <strong>{formatTripDate(newStartsOn)}</strong> until <strong>{formatDeadline(expiresAt)}</strong>.
-      Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to
-      pay. With no answer by then, the booking is cancelled.
+      {t('We are holding {seats} for your party on ', {
+        seats: tp(travellers, '{count} seat', '{count} seats'),
+      })}
+      <strong>{formatTripDate(newStartsOn, language)}</strong>
+      {t(' until ')}
+      <strong>{formatDeadline(expiresAt, undefined, language)}</strong>
+      {t(
+        '. Accept to move your booking (your travellers’ details stay), or decline to cancel it with nothing to pay. With no answer by then, the booking is cancelled.',
+      )}
     </p>
   );
 }
@@ -51,13 +59,20 @@ export function MoveAnswerButtons({
   confirmRef?: RefObject<HTMLButtonElement | null>;
   declineRef?: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t, language } = useT();
+  const newDate = formatTripDate(newStartsOn, language);
   return (
     <>
       <FormError message={error} />
       {confirming ? (
-        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
+        <div
+          key="confirm"
+          className="move-offer__confirm"
+          role="group"
+          aria-label={t('Decline the new date?')}
+        >
           <p className="move-offer__question">
-            Decline {formatTripDate(newStartsOn)} and cancel this booking?
+            {t('Decline {date} and cancel this booking?', { date: newDate })}
           </p>
           <button
             ref={confirmRef}
@@ -66,10 +81,10 @@ export function MoveAnswerButtons({
             aria-busy={busy === 'decline'}
             onClick={() => void onAnswer('decline')}
           >
-            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
+            {busy === 'decline' ? t('Cancelling…') : t('Yes, decline and cancel')}
           </button>
           <button type="button" className="button button--outline" onClick={() => onConfirming(false)}>
-            Keep the offer
+            {t('Keep the offer')}
           </button>
         </div>
       ) : (
@@ -80,7 +95,7 @@ export function MoveAnswerButtons({
             aria-busy={busy === 'accept'}
             onClick={() => void onAnswer('accept')}
           >
-            {busy === 'accept' ? 'Moving…' : `Accept ${formatTripDate(newStartsOn)}`}
+            {busy === 'accept' ? t('Moving…') : t('Accept {date}', { date: newDate })}
           </button>
           <button
             ref={declineRef}
@@ -88,7 +103,7 @@ export function MoveAnswerButtons({
             className="button button--outline-danger"
             onClick={() => onConfirming(true)}
           >
-            Decline
+            {t('Decline')}
           </button>
         </div>
       )}

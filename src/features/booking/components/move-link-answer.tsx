@@ -6,15 +6,20 @@ import { answerMoveLink } from '~/features/booking/api/guest-links-api';
 import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import type { MoveLink } from '#contracts/api';
+import { useT, type PageTranslator } from '~/lib/i18n';
 import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
 
-const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink) => string> = {
-  accepted: (l) =>
-    `Your booking is moved to ${formatTripDate(l.newStartsOn)}. We have sent you an email with the new date.`,
-  declined: () =>
-    'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.',
-  expired: () => 'This offer has expired, so the booking was cancelled and its seats released.',
-  withdrawn: () => 'This booking was cancelled, so there is nothing to answer.',
+const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink, tr: PageTranslator) => string> = {
+  accepted: (l, { t, language }) =>
+    t('Your booking is moved to {date}. We have sent you an email with the new date.', {
+      date: formatTripDate(l.newStartsOn, language),
+    }),
+  declined: (_l, { t }) =>
+    t(
+      'You declined the new date, so your booking is cancelled with nothing to pay. We have sent you an email.',
+    ),
+  expired: (_l, { t }) => t('This offer has expired, so the booking was cancelled and its seats released.'),
+  withdrawn: (_l, { t }) => t('This booking was cancelled, so there is nothing to answer.'),
 };
 
 // /moves/:token: a party without an account (a booking made by phone) answers the brand's move
@@ -25,6 +30,8 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [error, setError] = useState('');
+  const tr = useT();
+  const { t, known, language } = tr;
 
   async function answer(kind: 'accept' | 'decline') {
     if (busy) return;
@@ -33,7 +40,9 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
     try {
       setLink(await answerMoveLink(token, kind));
     } catch (e) {
-      setError(e instanceof ApiError || e instanceof Error ? e.message : 'Your answer could not be sent.');
+      setError(
+        e instanceof ApiError || e instanceof Error ? known(e.message) : t('Your answer could not be sent.'),
+      );
     }
     setBusy(null);
     setConfirming(false);
@@ -44,7 +53,9 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
       <p className="travellers__kicker">
         {link.packageName} · <span className="summary__ref">{link.reference}</span>
       </p>
-      <h1>{formatTripDate(link.startsOn)} will not run: a new date for you</h1>
+      <h1>
+        {t('{date} will not run: a new date for you', { date: formatTripDate(link.startsOn, language) })}
+      </h1>
       {link.state === 'open' ? (
         <>
           <MoveOfferTerms
@@ -54,7 +65,7 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
             expiresAt={link.expiresAt}
           />
           <p className="move-link__price">
-            {movePriceLine(link.price, link.newPrice, link.travellers, formatPrice)}
+            {movePriceLine(link.price, link.newPrice, link.travellers, (n) => formatPrice(n, language), tr)}
           </p>
           <MoveAnswerButtons
             newStartsOn={link.newStartsOn}
@@ -67,11 +78,13 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
         </>
       ) : (
         <p className="notice" role="status">
-          {ended[link.state](link)}
+          {ended[link.state](link, tr)}
         </p>
       )}
       <p className="field__hint">
-        Questions? Call us on <a href={site.phoneHref}>{site.phone}</a> or email{' '}
+        {t('Questions? Call us on ')}
+        <a href={site.phoneHref}>{site.phone}</a>
+        {t(' or email ')}
         <a href={`mailto:${site.email}`}>{site.email}</a>.
       </p>
     </div>

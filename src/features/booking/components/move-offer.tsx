@@ -6,6 +6,7 @@ import { answerMoveOffer } from '~/features/booking/api/bookings-api';
 import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
 import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
+import { useT } from '~/lib/i18n';
 
 type MoveOfferPanelProps = {
   booking: Booking & { moveOffer: MoveOffer };
@@ -23,6 +24,8 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
   const declineRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   const headingId = `move-offer-${booking.id}`;
+  const tr = useT();
+  const { t, known, language } = tr;
 
   // Into the question when it opens, back to Decline when it closes.
   useEffect(() => {
@@ -38,7 +41,9 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
     try {
       onAnswered(await answerMoveOffer(booking.id, kind), kind);
     } catch (e) {
-      setError(e instanceof ApiError || e instanceof Error ? e.message : 'Your answer could not be sent.');
+      setError(
+        e instanceof ApiError || e instanceof Error ? known(e.message) : t('Your answer could not be sent.'),
+      );
       setBusy(null);
       setConfirming(false);
     }
@@ -48,7 +53,7 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
     <section className="move-offer" aria-labelledby={headingId}>
       <h4 id={headingId} className="move-offer__title">
         <span aria-hidden="true">⚠ </span>
-        {formatTripDate(booking.startsOn)} will not run: a new date for you
+        {t('{date} will not run: a new date for you', { date: formatTripDate(booking.startsOn, language) })}
       </h4>
       <MoveOfferTerms
         className="move-offer__text"
@@ -57,7 +62,13 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
         expiresAt={offer.expiresAt}
       />
       <p className="move-offer__text move-offer__price">
-        {movePriceLine(booking.price, Math.min(offer.price, booking.price), booking.travellers, formatPrice)}
+        {movePriceLine(
+          booking.price,
+          Math.min(offer.price, booking.price),
+          booking.travellers,
+          (n) => formatPrice(n, language),
+          tr,
+        )}
       </p>
       <MoveAnswerButtons
         newStartsOn={offer.startsOn}

@@ -76,7 +76,7 @@ export function PaymentDue({ payment: p, reference, bookingId, travellerNames = 
           <span className="payment-due__how-label">
             {cardOffered ? t('Or by bank transfer:') : t('How to pay:')}
           </span>{' '}
-          {state.status === 'success' ? state.data.instructions : t('by bank transfer.')}{' '}
+          {state.status === 'success' ? known(state.data.instructions) : t('by bank transfer.')}{' '}
           {t('Your reference:')} <span className="summary__ref">{reference}</span>
         </p>
       ) : null}

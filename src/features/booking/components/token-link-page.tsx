@@ -3,6 +3,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { Spinner } from '~/components/spinner';
 import { ApiError } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
+import { useT } from '~/lib/i18n';
 
 type Props<T> = {
   token: string;
@@ -36,23 +37,24 @@ export function TokenLinkPage<T>({ token, load, loadFailed, closedTitle, childre
   const apiError = failed && state.error instanceof ApiError ? state.error : null;
   const gone = apiError?.status === 404 || apiError?.status === 400;
   const closed = closedTitle !== undefined && apiError?.status === 409;
+  const { t, known } = useT();
   return (
     <section className="section container container--narrow travellers-page">
-      {state.status === 'loading' ? <Spinner label="Loading your trip…" /> : null}
+      {state.status === 'loading' ? <Spinner label={t('Loading your trip…')} /> : null}
       {gone ? (
         <div className="empty-state">
-          <h1>This link does not work</h1>
-          <p>{apiError?.message}</p>
+          <h1>{t('This link does not work')}</h1>
+          <p>{apiError ? known(apiError.message) : null}</p>
         </div>
       ) : null}
       {closed ? (
         <div className="empty-state">
           <h1>{closedTitle}</h1>
-          <p>{apiError?.message}</p>
+          <p>{apiError ? known(apiError.message) : null}</p>
         </div>
       ) : null}
       {failed && !gone && !closed ? (
-        <ErrorNotice message={apiError?.message ?? loadFailed} onRetry={retry} />
+        <ErrorNotice message={apiError ? known(apiError.message) : loadFailed} onRetry={retry} />
       ) : null}
       {state.status === 'success' ? children(state.data) : null}
       {state.status === 'success' || closed ? footer : null}

@@ -4,8 +4,9 @@ import { validateBooking, type FieldErrors } from '#contracts/booking';
 import { waitlistStatusLabels } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
 import { ApiError } from '~/lib/api-client';
-import { formatDeadline, formatTripDate, plural } from '#contracts/format';
+import { formatDeadline, formatTripDate } from '#contracts/format';
 import type { Booking, WaitlistEntry } from '#contracts/api';
+import { useT } from '~/lib/i18n';
 
 export type OfferDetails = { name: string; email: string; address: string; phone: string };
 
@@ -24,6 +25,8 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // In the page's language (/es/bookings, where the offer's email leads: docs/decisions/071-translation-layer.md).
+  const { t, tp, known } = useT();
 
   // Opened by Accept, whose button it replaces: the keyboard's focus goes to its first field.
   useEffect(() => {
@@ -42,7 +45,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
     const checked = validateBooking({ packageId: entry.packageId, ...values });
     if (!checked.success) {
       setErrors(checked.fieldErrors);
-      setMessage('Please check the highlighted fields.');
+      setMessage(t('Please check the highlighted fields.'));
       focusFirstError();
       return;
     }
@@ -53,9 +56,9 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
     } catch (error) {
       if (error instanceof ApiError) {
         setErrors(error.fieldErrors);
-        setMessage(error.message);
+        setMessage(known(error.message));
         focusFirstError();
-      } else setMessage('The offer could not be accepted. Please try again.');
+      } else setMessage(t('The offer could not be accepted. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -65,7 +68,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
     id: `${id}-${key}`,
     name: key,
     value: values[key],
-    error: errors[key],
+    error: errors[key] && known(errors[key]),
     onChange: (e: { target: { value: string } }) => {
       const value = e.target.value;
       setValues((v) => ({ ...v, [key]: value }));
@@ -78,7 +81,7 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
       className="form accept-form"
       noValidate
       onSubmit={(e) => void submit(e)}
-      aria-label="Accept the offer"
+      aria-label={t('Accept the offer')}
     >
       <ContactFields
         name={field('name')}
@@ -90,7 +93,11 @@ function AcceptForm({ entry, prefill, onAccepted }: AcceptFormProps) {
         {message}
       </p>
       <button type="submit" className="button button--accent" aria-busy={busy}>
-        {busy ? 'Booking…' : `Book ${plural(entry.travellers, 'traveller')}`}
+        {busy
+          ? t('Booking…')
+          : t('Book {travellers}', {
+              travellers: tp(entry.travellers, '{count} traveller', '{count} travellers'),
+            })}
       </button>
     </form>
   );
@@ -110,6 +117,8 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
   const [leaving, setLeaving] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const articles = useRef(new Map<string, HTMLElement>());
+  const { t, tp, known, language } = useT();
+  const date = (iso: string) => formatTripDate(iso, language);
   // Asked, the safe answer has the focus.
   const stayRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -126,7 +135,8 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
     } catch (error) {
       setErrors((e) => ({
         ...e,
-        [entry.id]: error instanceof ApiError ? error.message : 'Could not leave the list. Please try again.',
+        [entry.id]:
+          error instanceof ApiError ? known(error.message) : t('Could not leave the list. Please try again.'),
       }));
     }
   };
@@ -134,7 +144,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
   return (
     <section className="trips waitlist" aria-labelledby="waitlist-title">
       <h2 className="trips__title" id="waitlist-title">
-        Waiting lists
+        {t('Waiting lists')}
       </h2>
       <ol className="bookings">
         {entries.map((entry) => {
@@ -145,7 +155,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                 className="summary waitlist-entry"
                 data-status={entry.status}
                 tabIndex={-1}
-                aria-label={`${entry.packageName}, ${formatTripDate(entry.startsOn)}`}
+                aria-label={`${entry.packageName}, ${date(entry.startsOn)}`}
                 ref={(el) => {
                   if (el) articles.current.set(entry.id, el);
                   else articles.current.delete(entry.id);
@@ -153,33 +163,42 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
               >
                 <h3 className="summary__title">{entry.packageName}</h3>
                 <p className="waitlist-entry__facts">
-                  {formatTripDate(entry.startsOn)} · {plural(entry.travellers, 'traveller')} ·{' '}
-                  <span className="waitlist-entry__status">{waitlistStatusLabels[entry.status]}</span>
+                  {date(entry.startsOn)} · {tp(entry.travellers, '{count} traveller', '{count} travellers')} ·{' '}
+                  <span className="waitlist-entry__status">{known(waitlistStatusLabels[entry.status])}</span>
                 </p>
                 {entry.status === 'offered' && entry.offerExpiresAt ? (
                   <p className="waitlist-entry__deadline">
-                    Seats are held for you until{' '}
-                    <time dateTime={entry.offerExpiresAt}>{formatDeadline(entry.offerExpiresAt)}</time>.
+                    {t('Seats are held for you until ')}
+                    <time dateTime={entry.offerExpiresAt}>
+                      {formatDeadline(entry.offerExpiresAt, undefined, language)}
+                    </time>
+                    .
                   </p>
                 ) : null}
                 {entry.status === 'waiting' ? (
                   <p className="waitlist-entry__hint">
-                    We email you as soon as seats for your whole party come free.
+                    {t('We email you as soon as seats for your whole party come free.')}
                   </p>
                 ) : null}
                 {live && leaving === entry.id ? (
-                  <div className="waitlist-entry__actions" role="group" aria-label="Leave this waiting list?">
+                  <div
+                    className="waitlist-entry__actions"
+                    role="group"
+                    aria-label={t('Leave this waiting list?')}
+                  >
                     <p className="waitlist-entry__confirm">
                       {entry.status === 'offered'
-                        ? 'Leave this waiting list? The seats held for you go to the next traveller waiting.'
-                        : 'Leave this waiting list? You lose your place in it.'}
+                        ? t(
+                            'Leave this waiting list? The seats held for you go to the next traveller waiting.',
+                          )
+                        : t('Leave this waiting list? You lose your place in it.')}
                     </p>
                     <button
                       type="button"
                       className="button button--outline"
                       onClick={() => void leave(entry)}
                     >
-                      Yes, leave
+                      {t('Yes, leave')}
                     </button>
                     <button
                       type="button"
@@ -190,7 +209,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                       }}
                       ref={stayRef}
                     >
-                      Stay on the list
+                      {t('Stay on the list')}
                     </button>
                   </div>
                 ) : live ? (
@@ -201,7 +220,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                         className="button button--accent"
                         onClick={() => setAccepting(entry.id)}
                       >
-                        Accept
+                        {t('Accept')}
                       </button>
                     ) : null}
                     <button
@@ -209,7 +228,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                       className="button button--outline"
                       onClick={() => setLeaving(entry.id)}
                     >
-                      Leave
+                      {t('Leave')}
                     </button>
                   </div>
                 ) : null}
