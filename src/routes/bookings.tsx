@@ -3,6 +3,7 @@ import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { YourData } from '~/features/booking/components/your-data';
 import { loadPageData, usePageUser } from '~/lib/page-data';
+import { catalogueFor } from '~/features/packages/api/get-packages';
 import type { Route } from './+types/bookings';
 
 export const meta = () => [
@@ -13,8 +14,10 @@ export const meta = () => [
   },
 ];
 
-// With a session cookie the server renders the list (~/lib/page-data).
-export const loader = ({ context }: Route.LoaderArgs) => loadPageData(context, [bookingsPath]);
+// With a session cookie the server renders the list (~/lib/page-data); in another language than
+// English with the catalogue too, for the booked packages' translated names.
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadPageData(context, [bookingsPath, catalogueFor(request)]);
 
 export default function BookingsPage() {
   const pageUser = usePageUser();

@@ -9,6 +9,7 @@ import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
 import { loadPageData, usePageUser } from '~/lib/page-data';
+import { catalogueFor } from '~/features/packages/api/get-packages';
 import type { Route } from './+types/checkout';
 import type { Booking } from '#contracts/api';
 import { pageTranslator, useT } from '~/lib/i18n';
@@ -27,7 +28,7 @@ export const meta = ({ location }: Route.MetaArgs) => {
 // With a session cookie the server renders the booking (~/lib/page-data).
 export const loader = ({ request, context }: Route.LoaderArgs) => {
   const booking = new URL(request.url).searchParams.get('booking');
-  return loadPageData(context, [booking ? bookingPath(booking) : null]);
+  return loadPageData(context, [booking ? bookingPath(booking) : null, catalogueFor(request)]);
 };
 
 export default function Checkout() {

@@ -26,6 +26,7 @@ const pkg: AdminPackage = {
   upcomingDepartures: 0,
   activeBookings: 0,
   ...defaultPaymentTerms,
+  translations: {},
 };
 
 describe('the package editor draft', () => {

@@ -1,7 +1,13 @@
 import type { TravelPackage } from '#contracts/package';
+import { languageOfPath } from '#contracts/language';
 
 // The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';
+
+// For a page's loader that shows booked packages' names: the catalogue, with their translations,
+// on another language's page; nothing read on an English page, which shows the names as booked.
+export const catalogueFor = (request: Request) =>
+  languageOfPath(new URL(request.url).pathname) === 'en' ? null : packagesPath;
 
 export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]> {
   const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });

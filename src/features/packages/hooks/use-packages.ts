@@ -1,6 +1,8 @@
 import { getPackages } from '~/features/packages/api/get-packages';
 import type { TravelPackage } from '#contracts/package';
 import { useAsyncData } from '~/lib/use-async-data';
+import { shownText, translationIn, type ShownText } from '~/lib/catalogue-text';
+import type { Language } from '#contracts/language';
 
 type PackagesState =
   | { status: 'loading' }
@@ -50,4 +52,20 @@ export function usePackageName(id: string | null): string | null {
   if (state.status === 'loading') return '';
   if (state.status === 'error') return null;
   return state.data.find((p) => p.id === id)?.name ?? null;
+}
+
+// A booked package's name as a page in `language` shows it: on an English page the name the
+// booking stored, loading nothing; on another language's page the catalogue's translation of it
+// (from the list the page's loader read, or the tab's cache, else fetched), and the stored English
+// (lang="en") until then or when there is none.
+export function usePackageNameIn(
+  language: Language,
+  id: string,
+  english: string,
+  preloaded?: TravelPackage[],
+): ShownText {
+  if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
+  const { state } = useAsyncData(language === 'en' ? null : 'packages', loadPackages, cached ?? preloaded);
+  const pkg = state.status === 'success' ? state.data.find((p) => p.id === id) : undefined;
+  return shownText(language, english, translationIn(pkg?.translations, language)?.name);
 }
