@@ -42,8 +42,16 @@ const strip = ({ storedImages: _stored, priceCents: _cents, ...pkg }: StoredPack
 
 // A package's translated texts, for /packages.json and the cards: only the languages that have
 // one, and nothing at all when none has (the English catalogue's JSON as it was before migration 68).
+// (The console's editor saves every text's Spanish, empty where it is not translated.)
+const hasText = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.trim() !== ''
+    : typeof value === 'object' && value !== null && Object.values(value).some(hasText);
 const translatedOnly = (translations: CataloguePackage['translations']) =>
-  Object.values(translations).some((t) => t && Object.keys(t).length > 0) ? { translations } : {};
+  hasText(Object.values(translations).map(({ questions: _ids, ...texts } = {}) => texts)) ||
+  Object.values(translations).some((t) => t?.questions?.some((q) => hasText([q.label, q.choices])))
+    ? { translations }
+    : {};
 
 // The card's texts in each language that has one (what the home page's grid shows).
 const cardTranslations = (translations: CataloguePackage['translations']) => {
