@@ -2,8 +2,12 @@ import { VerifyEmailNote } from '~/components/verify-email-note';
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { YourData } from '~/features/booking/components/your-data';
-import { loadPageData, usePageUser } from '~/lib/page-data';
-import { catalogueFor } from '~/features/packages/api/get-packages';
+import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
+import { catalogueFor, packagesPath } from '~/features/packages/api/get-packages';
+import { useTranslatedNames } from '~/features/packages/hooks/use-packages';
+import { PackageNamesProvider } from '~/lib/package-names';
+import { useLanguage } from '~/lib/i18n';
+import type { TravelPackage } from '#contracts/package';
 import type { Route } from './+types/bookings';
 
 export const meta = () => [
@@ -21,11 +25,15 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
 
 export default function BookingsPage() {
   const pageUser = usePageUser();
+  // The booked packages' names in the page's language (src/lib/package-names.ts).
+  const names = useTranslatedNames(useLanguage(), usePreloaded<TravelPackage[]>(packagesPath));
   return (
     <section className="section container container--narrow bookings-page">
       <h1>My bookings</h1>
       <VerifyEmailNote renderedFor={pageUser} />
-      <BookingsList />
+      <PackageNamesProvider value={names}>
+        <BookingsList />
+      </PackageNamesProvider>
       <YourData />
     </section>
   );

@@ -5,11 +5,7 @@ import { formatPrice } from '#contracts/price';
 import { Moment } from '~/components/moment';
 import { PaymentDue } from '~/features/booking/components/payment-due';
 import type { Booking } from '#contracts/api';
-import type { TravelPackage } from '#contracts/package';
-import { packagesPath } from '~/features/packages/api/get-packages';
-import { usePackageNameIn } from '~/features/packages/hooks/use-packages';
-import { useLanguage } from '~/lib/i18n';
-import { usePreloaded } from '~/lib/page-data';
+import { useShownPackageName } from '~/lib/package-names';
 
 type BookingSummaryProps = {
   booking: Booking;
@@ -21,13 +17,8 @@ type BookingSummaryProps = {
 // What was booked, as the server stored it. Every value renders as text (React escapes it).
 export function BookingSummary({ booking, headingLevel = 2, children }: BookingSummaryProps) {
   const Heading = `h${headingLevel}` as const;
-  // In the page's language where the catalogue has it (the list the page's loader read).
-  const packageName = usePackageNameIn(
-    useLanguage(),
-    booking.packageId,
-    booking.packageName,
-    usePreloaded<TravelPackage[]>(packagesPath),
-  );
+  // In the page's language where the catalogue has it (the route provides its names).
+  const packageName = useShownPackageName(booking.packageId, booking.packageName);
   const travellers = plural(booking.travellers, 'traveller');
   // Set by the brand on the departure; shown while the booking stands.
   const meeting =

@@ -4,13 +4,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCatalogue } from '#contracts/i18n';
 import { es } from '#contracts/messages-es';
 import type { TravelPackage } from '#contracts/package';
-import type { Booking } from '#contracts/api';
-import { BookingSummary } from '~/features/booking/components/booking-summary';
 import { PackageCard } from '~/features/packages/components/package-card';
 import { PackageDetails } from '~/features/packages/components/package-details';
-import { resetPackagesCache } from '~/features/packages/hooks/use-packages';
+import { resetPackagesCache, useTranslatedNames } from '~/features/packages/hooks/use-packages';
+import { useLanguage } from '~/lib/i18n';
+import { PackageNamesProvider, useShownPackageName } from '~/lib/package-names';
 import { readPackageContent, type PackageContent } from '~/lib/catalogue';
-import { aBooking } from '~/features/admin/test/fake-api';
 
 // The catalogue's texts on a Spanish page (migration 68): the console's Spanish where it gave one,
 // else the English inside an element with lang="en"; an English page exactly as before.
@@ -113,14 +112,13 @@ describe('a package on a Spanish page', () => {
     expect(card.getByRole('link', { name: /Luces de Lofoten/ })).toHaveAttribute('href', '/es/package/lofoten-lights');
   });
 
-  it('a booking’s package reads in Spanish on /es pages from the catalogue, in English (lang="en") without one', async () => {
-    const booking: Booking = aBooking({ packageId: english.id, packageName: english.name });
+  it('a booked package’s name reads in Spanish on /es pages from the catalogue, in English (lang="en") until then', async () => {
     const catalogue = vi
       .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () =>
-        new Response(JSON.stringify([{ ...english, translations: { es: { name: 'Luces de Lofoten' } } }])),
+      .mockImplementation(
+        async () => new Response(JSON.stringify([{ ...english, translations: { es: { name: 'Luces de Lofoten' } } }])),
       );
-    at('/es/bookings', <BookingSummary booking={booking} />);
+    at('/es/bookings', <Booked name="Lofoten Lights" />);
     // Until the catalogue is there: the name as booked, marked English.
     expect(langOf(screen.getByRole('heading', { name: 'Lofoten Lights' }))).toBe('en');
     const spanish = await screen.findByRole('heading', { name: 'Luces de Lofoten' });
@@ -128,10 +126,25 @@ describe('a package on a Spanish page', () => {
     expect(catalogue).toHaveBeenCalledWith('/packages.json', expect.anything());
   });
 
-  it('a booking on an English page reads the name as booked and fetches nothing', () => {
+  it('a booked package’s name on an English page is the name as booked, and nothing is fetched', () => {
     const fetched = vi.spyOn(globalThis, 'fetch');
-    at('/bookings', <BookingSummary booking={aBooking({ packageName: 'Lofoten Lights' })} />);
+    at('/bookings', <Booked name="Lofoten Lights" />);
     expect(screen.getByRole('heading', { name: 'Lofoten Lights' })).not.toHaveAttribute('lang');
     expect(fetched).not.toHaveBeenCalled();
   });
 });
+
+// What a route that shows bookings composes (src/routes/bookings.tsx): the names, and a summary's
+// heading reading its own.
+function Booked({ name }: { name: string }) {
+  return (
+    <PackageNamesProvider value={useTranslatedNames(useLanguage())}>
+      <Heading name={name} />
+    </PackageNamesProvider>
+  );
+}
+
+function Heading({ name }: { name: string }) {
+  const shown = useShownPackageName(english.id, name);
+  return <h2 lang={shown.lang}>{shown.text}</h2>;
+}

@@ -1,7 +1,9 @@
 import { getPackages } from '~/features/packages/api/get-packages';
 import type { TravelPackage } from '#contracts/package';
 import { useAsyncData } from '~/lib/use-async-data';
-import { shownText, translationIn, type ShownText } from '~/lib/catalogue-text';
+import { useMemo } from 'react';
+import { translationIn } from '~/lib/catalogue-text';
+import type { TranslatedNames } from '~/lib/package-names';
 import type { Language } from '#contracts/language';
 
 type PackagesState =
@@ -54,18 +56,15 @@ export function usePackageName(id: string | null): string | null {
   return state.data.find((p) => p.id === id)?.name ?? null;
 }
 
-// A booked package's name as a page in `language` shows it: on an English page the name the
-// booking stored, loading nothing; on another language's page the catalogue's translation of it
-// (from the list the page's loader read, or the tab's cache, else fetched), and the stored English
-// (lang="en") until then or when there is none.
-export function usePackageNameIn(
-  language: Language,
-  id: string,
-  english: string,
-  preloaded?: TravelPackage[],
-): ShownText {
+// The catalogue's names in `language`, for a route that shows bookings (src/lib/package-names.ts):
+// on an English page none, loading nothing (a booking shows its name as booked); on another
+// language's page from the list the page's loader read, or the tab's cache, else fetched.
+export function useTranslatedNames(language: Language, preloaded?: TravelPackage[]): TranslatedNames {
   if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
   const { state } = useAsyncData(language === 'en' ? null : 'packages', loadPackages, cached ?? preloaded);
-  const pkg = state.status === 'success' ? state.data.find((p) => p.id === id) : undefined;
-  return shownText(language, english, translationIn(pkg?.translations, language)?.name);
+  const list = state.status === 'success' ? state.data : undefined;
+  return useMemo(() => {
+    const names = new Map(list?.map((p) => [p.id, translationIn(p.translations, language)?.name]));
+    return (id: string) => names.get(id);
+  }, [list, language]);
 }
