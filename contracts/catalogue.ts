@@ -187,13 +187,18 @@ export const packageTranslationSchema = (inLanguage: string) =>
   z.strictObject(
     {
       name: z.optional(text({ label: `Name ${inLanguage}`, max: L.name })),
-      description: z.optional(text({ label: `Description ${inLanguage}`, max: L.description, multiline: true })),
+      description: z.optional(
+        text({ label: `Description ${inLanguage}`, max: L.description, multiline: true }),
+      ),
       itinerary: z.optional(
         z
           .array(
             z.strictObject({
               title: z._default(text({ label: `Day title ${inLanguage}`, max: L.dayTitle }), ''),
-              body: z._default(text({ label: `Day description ${inLanguage}`, max: L.dayBody, multiline: true }), ''),
+              body: z._default(
+                text({ label: `Day description ${inLanguage}`, max: L.dayBody, multiline: true }),
+                '',
+              ),
             }),
             { error: 'The translated itinerary must be a list of days.' },
           )
@@ -228,7 +233,12 @@ export const packageTranslationSchema = (inLanguage: string) =>
               choices: z._default(
                 z
                   .array(text({ label: `Choice ${inLanguage}`, max: L.choice }))
-                  .check(z.maxLength(L.choicesMax, `A choice question needs ${L.choicesMin} to ${L.choicesMax} choices.`)),
+                  .check(
+                    z.maxLength(
+                      L.choicesMax,
+                      `A choice question needs ${L.choicesMin} to ${L.choicesMax} choices.`,
+                    ),
+                  ),
                 [],
               ),
             }),
@@ -236,7 +246,10 @@ export const packageTranslationSchema = (inLanguage: string) =>
           )
           .check(
             z.maxLength(L.questions, `Ask at most ${L.questions} questions.`),
-            z.refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, 'Each question needs its own id.'),
+            z.refine(
+              (qs) => new Set(qs.map((q) => q.id)).size === qs.length,
+              'Each question needs its own id.',
+            ),
           ),
       ),
     },

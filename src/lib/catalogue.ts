@@ -86,7 +86,9 @@ export function readTranslations(value: unknown): CataloguePackage['translations
       includes: strings(es.includes),
       excludes: strings(es.excludes),
       questions: list(es.questions, (q) =>
-        typeof q.id === 'string' ? { id: q.id, label: text(q.label), choices: strings(q.choices) ?? [] } : null,
+        typeof q.id === 'string'
+          ? { id: q.id, label: text(q.label), choices: strings(q.choices) ?? [] }
+          : null,
       ),
     },
   };

@@ -16,7 +16,8 @@ const newId = () => `es-trip-${Date.now().toString(36)}-${counter++}`;
 describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_000 }, (store) => {
   const ctx = useAdminApp(store);
 
-  const patch = (id: string, body: unknown) => ctx.call(ctx.operator, 'PATCH', `/api/admin/packages/${id}`, body);
+  const patch = (id: string, body: unknown) =>
+    ctx.call(ctx.operator, 'PATCH', `/api/admin/packages/${id}`, body);
   const draft = async (extra: Record<string, unknown> = {}) => {
     const res = await ctx.call(ctx.operator, 'POST', '/api/admin/packages', {
       id: newId(),
@@ -35,8 +36,8 @@ describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_0
     return res.json() as AdminPackage;
   };
   const stored = async (id: string) =>
-    (await ctx.db.query<{ translations: unknown }>('SELECT translations FROM packages WHERE id = $1', [id])).rows[0]!
-      .translations;
+    (await ctx.db.query<{ translations: unknown }>('SELECT translations FROM packages WHERE id = $1', [id]))
+      .rows[0]!.translations;
 
   const spanish = {
     name: 'Luces de Lofoten',
@@ -113,13 +114,25 @@ describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_0
       [es({ description: 'y'.repeat(2001) }), 'translations.es.description'],
       [es({ itinerary: [{ title: 't'.repeat(101), body: '' }] }), 'translations.es.itinerary.0.title'],
       [es({ itinerary: [{ title: 'Día', body: 'b'.repeat(2001) }] }), 'translations.es.itinerary.0.body'],
-      [es({ itinerary: Array.from({ length: 61 }, () => ({ title: 'Día', body: '' })) }), 'translations.es.itinerary'],
+      [
+        es({ itinerary: Array.from({ length: 61 }, () => ({ title: 'Día', body: '' })) }),
+        'translations.es.itinerary',
+      ],
       [es({ includes: ['i'.repeat(201)] }), 'translations.es.includes.0'],
       [es({ excludes: Array.from({ length: 31 }, () => 'Vuelos') }), 'translations.es.excludes'],
-      [es({ questions: [{ id: 'size', label: 'q'.repeat(101), choices: [] }] }), 'translations.es.questions.0.label'],
-      [es({ questions: [{ id: 'size', label: 'Talla', choices: ['c'.repeat(101)] }] }), 'translations.es.questions.0.choices.0'],
+      [
+        es({ questions: [{ id: 'size', label: 'q'.repeat(101), choices: [] }] }),
+        'translations.es.questions.0.label',
+      ],
+      [
+        es({ questions: [{ id: 'size', label: 'Talla', choices: ['c'.repeat(101)] }] }),
+        'translations.es.questions.0.choices.0',
+      ],
       [es({ questions: [{ id: '../x', label: 'Talla', choices: [] }] }), 'translations.es.questions.0.id'],
-      [es({ questions: [{ id: 'size', label: 'Talla', choices: [], required: true }] }), 'translations.es.questions.0'],
+      [
+        es({ questions: [{ id: 'size', label: 'Talla', choices: [], required: true }] }),
+        'translations.es.questions.0',
+      ],
       [es({ name: 'Luces', script: '<script>' }), 'translations.es'],
       [{ translations: { fr: { name: 'Lumières' } } }, 'translations'],
       [{ translations: 'Luces' }, 'translations'],
@@ -133,7 +146,9 @@ describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_0
     // The English limit is the Spanish one: exactly at it is saved.
     const atLimit = await patch(pkg.id, es({ name: 'x'.repeat(80), includes: ['i'.repeat(200)] }));
     expect(atLimit.statusCode, atLimit.body).toBe(200);
-    const after = (await ctx.call(ctx.operator, 'GET', '/api/admin/packages')).json() as { packages: AdminPackage[] };
+    const after = (await ctx.call(ctx.operator, 'GET', '/api/admin/packages')).json() as {
+      packages: AdminPackage[];
+    };
     const row = after.packages.find((p) => p.id === pkg.id)!;
     expect(row.name).toBe('Lofoten Lights');
     expect(row.translations).toEqual({ es: { name: 'x'.repeat(80), includes: ['i'.repeat(200)] } });
@@ -143,7 +158,9 @@ describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_0
     it('only an operator changes them', async () => {
       const pkg = await draft();
       const body = { translations: { es: { name: 'Luces' } } };
-      expect((await ctx.call(ctx.traveller, 'PATCH', `/api/admin/packages/${pkg.id}`, body)).statusCode).toBe(403);
+      expect((await ctx.call(ctx.traveller, 'PATCH', `/api/admin/packages/${pkg.id}`, body)).statusCode).toBe(
+        403,
+      );
       expect((await ctx.call(null, 'PATCH', `/api/admin/packages/${pkg.id}`, body)).statusCode).toBe(401);
       expect(await stored(pkg.id)).toEqual({});
     });

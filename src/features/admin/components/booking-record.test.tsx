@@ -23,7 +23,10 @@ function renderRecord(booking: AdminBooking) {
         path: '/admin/bookings/:id',
         element: (
           <PreloadedProvider
-            value={{ [adminPaths.booking(booking.id)]: booking, [adminPaths.events(booking.id)]: { events: [] } }}
+            value={{
+              [adminPaths.booking(booking.id)]: booking,
+              [adminPaths.events(booking.id)]: { events: [] },
+            }}
           >
             <BookingRecord bookingId={booking.id} />
           </PreloadedProvider>

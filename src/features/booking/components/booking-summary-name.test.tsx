@@ -12,7 +12,9 @@ const at = (path: string, names: (id: string) => string | undefined) =>
   render(
     <MemoryRouter initialEntries={[path]}>
       <PackageNamesProvider value={names}>
-        <BookingSummary booking={makeBooking({ packageId: 'lofoten-lights', packageName: 'Lofoten Lights' })} />
+        <BookingSummary
+          booking={makeBooking({ packageId: 'lofoten-lights', packageName: 'Lofoten Lights' })}
+        />
       </PackageNamesProvider>
     </MemoryRouter>,
   );

@@ -85,7 +85,12 @@ describe('a package on a Spanish page', () => {
   it('a package with no Spanish at all reads in English, every text inside lang="en"', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 404 }));
     at('/es/package/lofoten-lights', <PackageDetails pkg={content()} />);
-    for (const text of ['Lofoten Lights', 'Northern lights over the fjords.', 'Arrive in Svolvær', 'Two nights']) {
+    for (const text of [
+      'Lofoten Lights',
+      'Northern lights over the fjords.',
+      'Arrive in Svolvær',
+      'Two nights',
+    ]) {
       expect(langOf(screen.getByText(text)), text).toBe('en');
     }
   });
@@ -109,14 +114,18 @@ describe('a package on a Spanish page', () => {
     const title = card.getByRole('heading', { name: 'Luces de Lofoten' });
     expect(title).not.toHaveAttribute('lang');
     expect(card.getByText(/^Northern lights/)).toHaveAttribute('lang', 'en');
-    expect(card.getByRole('link', { name: /Luces de Lofoten/ })).toHaveAttribute('href', '/es/package/lofoten-lights');
+    expect(card.getByRole('link', { name: /Luces de Lofoten/ })).toHaveAttribute(
+      'href',
+      '/es/package/lofoten-lights',
+    );
   });
 
   it('a booked package’s name reads in Spanish on /es pages from the catalogue, in English (lang="en") until then', async () => {
     const catalogue = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(
-        async () => new Response(JSON.stringify([{ ...english, translations: { es: { name: 'Luces de Lofoten' } } }])),
+        async () =>
+          new Response(JSON.stringify([{ ...english, translations: { es: { name: 'Luces de Lofoten' } } }])),
       );
     at('/es/bookings', <Booked name="Lofoten Lights" />);
     // Until the catalogue is there: the name as booked, marked English.
