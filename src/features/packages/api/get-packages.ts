@@ -1,5 +1,5 @@
 import type { TravelPackage } from '#contracts/package';
-import { languageOfPath } from '#contracts/language';
+import { languageOfPath, type Language } from '#contracts/language';
 
 // The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';
@@ -20,3 +20,7 @@ export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]
   if (!parsed.success) throw new Error('The packages could not be read.');
   return parsed.data;
 }
+
+// The cards a page in `language` shows: on an English page without the texts of other languages.
+export const cardsIn = (language: Language, cards: TravelPackage[] | undefined) =>
+  language === 'en' ? cards?.map(({ translations: _other, ...card }) => card) : cards;
