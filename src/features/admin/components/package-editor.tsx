@@ -191,7 +191,7 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
             <h2 className="admin-panel__title" id={`${uid}-basics`}>
               The package
             </h2>
-            <div className="editor-grid">
+            <div className="editor-languages">
               <InputField label="Name" maxLength={catalogueLimits.name} {...text('name')} />
               <InputField
                 label="Name in Spanish"
@@ -199,6 +199,8 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
                 maxLength={catalogueLimits.name}
                 {...spanish('nameEs', 'name')}
               />
+            </div>
+            <div className="editor-grid">
               {pkg.status === 'draft' ? (
                 <InputField
                   label="Id"
