@@ -9,6 +9,7 @@ import type { AdminPackage, CataloguePackage } from '#contracts/catalogue';
 import { useAdminApp } from '../test/console-kit.js';
 import { describeEach } from '../test/services.js';
 import { storeCases } from '../test/fixtures.js';
+import { catalogueJsonLd } from './seo.js';
 
 let counter = 0;
 const newId = () => `es-trip-${Date.now().toString(36)}-${counter++}`;
@@ -91,6 +92,17 @@ describeEach(storeCases())('the catalogue in Spanish on $name', { timeout: 120_0
       expect(alps.translations).toEqual({ es: { name: 'Lagos alpinos suizos', description: '' } });
       const one = await ctx.app.inject({ url: `/api/packages/${id}` });
       expect((one.json() as CataloguePackage).translations.es?.name).toBe('Lagos alpinos suizos');
+      // The home pages' structured data: the Spanish name on /es, the English description (none
+      // translated); the English page's all English.
+      const ld = (home: string) =>
+        JSON.parse(
+          catalogueJsonLd('https://example.test', [one.json()], home).replace(
+            /^<script[^>]*>|<\/script>$/g,
+            '',
+          ),
+        ).itemListElement[0].item as { name: string; description: string };
+      expect(ld('/es')).toMatchObject({ name: 'Lagos alpinos suizos', description: alps.description });
+      expect(ld('/')).toMatchObject({ name: alps.name, description: alps.description });
       // Every text empty again: the list is as it was before.
       await patch(id, { translations: { es: { name: '', description: '' } } });
       const emptied = (await ctx.app.inject({ url: '/packages.json' })).json() as CataloguePackage[];
