@@ -179,6 +179,117 @@ export const questionsSchema = z.array(questionSchema, { error: 'The questions m
 export const answersSchema = z.record(z.string(), z.union([z.string(), z.boolean()]));
 export type Answers = z.infer<typeof answersSchema>;
 
+// A package's texts in another language than English (migration 68): each one optional, empty
+// meaning "not translated", so the pages show the English there (with lang="en"). Each text has
+// the English field's limit. The lists follow the English ones by position (day N, item N, choice
+// N); the questions by id, as the travellers' answers are keyed (and stored in English).
+export const packageTranslationSchema = (inLanguage: string) =>
+  z.strictObject(
+    {
+      name: z.optional(text({ label: `Name ${inLanguage}`, max: L.name })),
+      description: z.optional(
+        text({ label: `Description ${inLanguage}`, max: L.description, multiline: true }),
+      ),
+      itinerary: z.optional(
+        z
+          .array(
+            z.strictObject({
+              title: z._default(text({ label: `Day title ${inLanguage}`, max: L.dayTitle }), ''),
+              body: z._default(
+                text({ label: `Day description ${inLanguage}`, max: L.dayBody, multiline: true }),
+                '',
+              ),
+            }),
+            { error: 'The translated itinerary must be a list of days.' },
+          )
+          .check(z.maxLength(L.days, `An itinerary has at most ${L.days} days.`)),
+      ),
+      includes: z.optional(
+        z
+          .array(text({ label: `Included item ${inLanguage}`, max: L.listItem }), {
+            error: 'The translated included items must be a list.',
+          })
+          .check(z.maxLength(L.listItems, `List at most ${L.listItems} included items.`)),
+      ),
+      excludes: z.optional(
+        z
+          .array(text({ label: `Excluded item ${inLanguage}`, max: L.listItem }), {
+            error: 'The translated excluded items must be a list.',
+          })
+          .check(z.maxLength(L.listItems, `List at most ${L.listItems} excluded items.`)),
+      ),
+      questions: z.optional(
+        z
+          .array(
+            z.strictObject({
+              id: z.string({ error: 'A question id must be text.' }).check(
+                z.maxLength(L.questionId, `A question id must be at most ${L.questionId} characters.`),
+                z.refine(
+                  (v) => questionIdPattern.test(v),
+                  'A question id may use lower-case letters, digits and hyphens.',
+                ),
+              ),
+              label: z._default(text({ label: `Question ${inLanguage}`, max: L.questionLabel }), ''),
+              choices: z._default(
+                z
+                  .array(text({ label: `Choice ${inLanguage}`, max: L.choice }))
+                  .check(
+                    z.maxLength(
+                      L.choicesMax,
+                      `A choice question needs ${L.choicesMin} to ${L.choicesMax} choices.`,
+                    ),
+                  ),
+                [],
+              ),
+            }),
+            { error: 'The translated questions must be a list.' },
+          )
+          .check(
+            z.maxLength(L.questions, `Ask at most ${L.questions} questions.`),
+            z.refine(
+              (qs) => new Set(qs.map((q) => q.id)).size === qs.length,
+              'Each question needs its own id.',
+            ),
+          ),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'A translation takes name, description, itinerary, includes, excludes and questions.'
+          : 'The translation could not be read: send a JSON object.',
+    },
+  );
+export type PackageTranslation = z.output<ReturnType<typeof packageTranslationSchema>>;
+
+// Every language but English, each optional (contracts/language.ts): {"es": {...}}.
+export const packageTranslationsSchema = z.strictObject(
+  { es: z.optional(packageTranslationSchema('in Spanish')) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Translations are keyed by language: es.'
+        : 'The translations could not be read: send a JSON object.',
+  },
+);
+export type PackageTranslations = z.output<typeof packageTranslationsSchema>;
+
+// What the public and the console read of them (no checks: the server wrote them).
+const storedTranslationsSchema = z.object({
+  es: z.optional(
+    z.object({
+      name: z.optional(z.string()),
+      description: z.optional(z.string()),
+      itinerary: z.optional(z.array(z.object({ title: z.string(), body: z.string() }))),
+      includes: z.optional(z.array(z.string())),
+      excludes: z.optional(z.array(z.string())),
+      questions: z.optional(
+        z.array(z.object({ id: z.string(), label: z.string(), choices: z.array(z.string()) })),
+      ),
+    }),
+  ),
+});
+
 // The public package (GET /api/packages/{id}: every field; /packages.json: the published ones in
 // position order). `img` is the cover's URL ('' when it has no image yet), so the spec's JSON keeps
 // its shape.
@@ -204,6 +315,8 @@ export const cataloguePackageSchema = z.object({
   depositPercent: z.number(),
   balanceDueDays: z.number(),
   cancellationFees: z.array(z.object({ daysBefore: z.number(), percent: z.number() })),
+  // The texts in other languages (migration 68); {} when none is translated.
+  translations: storedTranslationsSchema,
 });
 export type CataloguePackage = z.output<typeof cataloguePackageSchema>;
 
@@ -233,11 +346,12 @@ export const newPackageSchema = z.strictObject(
     depositPercent: z.optional(depositPercentSchema),
     balanceDueDays: z.optional(balanceDueDaysSchema),
     cancellationFees: z.optional(cancellationFeesSchema),
+    translations: z.optional(packageTranslationsSchema),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? 'A new package takes id, name, description, price, durationDays, itinerary, includes, excludes, questions, depositPercent, balanceDueDays and cancellationFees.'
+        ? 'A new package takes id, name, description, price, durationDays, itinerary, includes, excludes, questions, depositPercent, balanceDueDays, cancellationFees and translations.'
         : 'The package could not be read: send a JSON object.',
   },
 );
@@ -269,11 +383,12 @@ export const packageChangeSchema = z
       depositPercent: z.optional(depositPercentSchema),
       balanceDueDays: z.optional(balanceDueDaysSchema),
       cancellationFees: z.optional(cancellationFeesSchema),
+      translations: z.optional(packageTranslationsSchema),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? 'Only id, name, description, price, durationDays, itinerary, includes, excludes, questions, images, status, depositPercent, balanceDueDays and cancellationFees can be changed.'
+          ? 'Only id, name, description, price, durationDays, itinerary, includes, excludes, questions, images, status, depositPercent, balanceDueDays, cancellationFees and translations can be changed.'
           : 'The change could not be read: send a JSON object.',
     },
   )

@@ -17,6 +17,9 @@ export const languageTags: Record<Language, string> = { en: 'en', es: 'es' };
 // does not understand the page's language still finds theirs).
 export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
+// Each language's name in English, as the console (English only) names a booking's.
+export const languageNamesInEnglish: Record<Language, string> = { en: 'English', es: 'Spanish' };
+
 const prefixed = /^\/([a-z]{2})(?=\/|$)/;
 
 // The language a path is in: "/es/blogs" -> es; "/blogs", "/admin" -> en.

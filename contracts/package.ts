@@ -14,6 +14,13 @@ export const travelPackageSchema = z.object({
   // Whole dollars: the lowest upcoming price where the package's dates differ in price (the card
   // reads "from $1,390"); absent when every date sells at one price.
   fromPrice: z.optional(z.number().check(z.nonnegative())),
+  // The card's texts in other languages where the console gave them (migration 68); absent when
+  // none is translated, so the English catalogue reads as it always did.
+  translations: z.optional(
+    z.object({
+      es: z.optional(z.object({ name: z.optional(z.string()), description: z.optional(z.string()) })),
+    }),
+  ),
 });
 
 export type TravelPackage = z.infer<typeof travelPackageSchema>;

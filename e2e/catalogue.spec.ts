@@ -83,9 +83,9 @@ test('an operator creates a package, adds a day, uploads a photo and publishes i
 
   // A day of the itinerary.
   await page.getByRole('button', { name: 'Add a day' }).click();
-  await expect(page.getByLabel('Day 1 title')).toBeFocused();
-  await page.getByLabel('Day 1 title').fill('Arrival in Svolvær');
-  await page.getByLabel('Day 1 description').fill('Meet your guide by the harbour.');
+  await expect(page.getByLabel('Day 1 title', { exact: true })).toBeFocused();
+  await page.getByLabel('Day 1 title', { exact: true }).fill('Arrival in Svolvær');
+  await page.getByLabel('Day 1 description', { exact: true }).fill('Meet your guide by the harbour.');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${name} saved.` })).toBeVisible();
 

@@ -126,10 +126,10 @@ test('a reload or a closed tab with unsaved package edits gets the browser’s q
   test.setTimeout(120_000);
   await signInAsOwner(page, 't64-unload');
   await page.goto('/admin/packages/santorini-sunset-sail');
-  await expectSoon(page.getByLabel('Day 1 title')).toBeVisible();
+  await expectSoon(page.getByLabel('Day 1 title', { exact: true })).toBeVisible();
   // Browsers ask only on a page the person has interacted with: a click, then typing.
-  await page.getByLabel('Day 1 title').click();
-  await page.getByLabel('Day 1 title').fill('Arrival in Fira by ferry');
+  await page.getByLabel('Day 1 title', { exact: true }).click();
+  await page.getByLabel('Day 1 title', { exact: true }).fill('Arrival in Fira by ferry');
   // React attaches the listener in an effect after the render the typing causes: wait for it, so
   // that the close below is not sent before the page knows it has unsaved edits.
   await expect

@@ -10,6 +10,8 @@ export function Card({
   title,
   text,
   lang,
+  titleLang = lang,
+  textLang = lang,
   children,
 }: {
   className: string;
@@ -21,16 +23,19 @@ export function Card({
   // The title's and text's language where it is not the page's (a package's English text on a
   // Spanish page).
   lang?: string | undefined;
+  // Each on its own where they differ (a package's Spanish name above its English description).
+  titleLang?: string | undefined;
+  textLang?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <article className={`card ${className}`}>
       <Picture className="card__img" name={image} kind="card" alt="" width={400} height={267} sizes={sizes} />
       <div className="card__body">
-        <h3 className="card__title" lang={lang}>
+        <h3 className="card__title" lang={titleLang}>
           {title}
         </h3>
-        <p className="card__text" lang={lang}>
+        <p className="card__text" lang={textLang}>
           {text}
         </p>
         {children}

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { PackageContent, PackageImage } from '~/lib/catalogue';
 import { useT } from '~/lib/i18n';
+import { shownText, translationIn, type ShownText } from '~/lib/catalogue-text';
 
 // The server re-encodes each upload to AVIF and WebP at a few widths under /images/
 // (contracts/catalogue.ts): the browser picks a format and a width; `url` is the largest WebP.
@@ -61,16 +62,14 @@ function IncludedList({
   id,
   kind,
   title,
-  lang,
   items,
 }: {
   H: 'h2' | 'h3' | 'h4';
   id: string;
   kind: 'in' | 'out';
   title: string;
-  // The items' language where it is not the page's (the catalogue's English on a Spanish page).
-  lang: string | undefined;
-  items: readonly string[];
+  // Each with its language where it is not the page's (an untranslated item on a Spanish page).
+  items: readonly ShownText[];
 }) {
   if (items.length === 0) return null;
   return (
@@ -78,9 +77,11 @@ function IncludedList({
       <H className="package-section__title" id={id}>
         {title}
       </H>
-      <ul className="included-list" data-kind={kind} lang={lang}>
+      <ul className="included-list" data-kind={kind}>
         {items.map((item, i) => (
-          <li key={i}>{item}</li>
+          <li key={i} lang={item.lang}>
+            {item.text}
+          </li>
         ))}
       </ul>
     </section>
@@ -97,8 +98,11 @@ export function PackageContentSections({
 }) {
   const id = useId();
   const { t, language } = useT();
-  // The catalogue's texts are English only for now: on another language's page they say so.
-  const catalogueLang = language === 'en' ? undefined : 'en';
+  // Each text in the page's language where the console translated it (the lists by position),
+  // else the English, saying so.
+  const translated = translationIn(pkg.translations, language);
+  const shown = (english: readonly string[], own: readonly string[] | undefined) =>
+    english.map((item, i) => shownText(language, item, own?.[i]));
   const H = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
   // The cover is the page's first picture; the gallery holds the others.
   const gallery = pkg.images.slice(1);
@@ -109,23 +113,29 @@ export function PackageContentSections({
           <H className="package-section__title" id={`${id}-days`}>
             {t('Day by day')}
           </H>
-          <ol className="itinerary" lang={catalogueLang}>
-            {pkg.itinerary.map((day, i) => (
-              <li key={i} className="itinerary__day">
-                <p className="itinerary__num" aria-hidden="true">
-                  {i + 1}
-                </p>
-                <div>
-                  <p className="itinerary__title">
-                    <span className="sr-only" lang={catalogueLang && language}>
-                      {t('Day {number}: ', { number: i + 1 })}
-                    </span>
-                    {day.title}
+          <ol className="itinerary">
+            {pkg.itinerary.map((day, i) => {
+              const title = shownText(language, day.title, translated?.itinerary?.[i]?.title);
+              const body = shownText(language, day.body, translated?.itinerary?.[i]?.body);
+              return (
+                <li key={i} className="itinerary__day">
+                  <p className="itinerary__num" aria-hidden="true">
+                    {i + 1}
                   </p>
-                  {day.body ? <p className="itinerary__body">{day.body}</p> : null}
-                </div>
-              </li>
-            ))}
+                  <div>
+                    <p className="itinerary__title">
+                      <span className="sr-only">{t('Day {number}: ', { number: i + 1 })}</span>
+                      <span lang={title.lang}>{title.text}</span>
+                    </p>
+                    {body.text ? (
+                      <p className="itinerary__body" lang={body.lang}>
+                        {body.text}
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         </section>
       ) : null}
@@ -136,16 +146,14 @@ export function PackageContentSections({
             id={`${id}-in`}
             kind="in"
             title={t('Included')}
-            lang={catalogueLang}
-            items={pkg.includes}
+            items={shown(pkg.includes, translated?.includes)}
           />
           <IncludedList
             H={H}
             id={`${id}-out`}
             kind="out"
             title={t('Not included')}
-            lang={catalogueLang}
-            items={pkg.excludes}
+            items={shown(pkg.excludes, translated?.excludes)}
           />
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import { isTravelPackage, type TravelPackage } from '#contracts/package';
 import type { PaymentTerms } from '#contracts/payment';
 import {
   questionKinds,
+  type CataloguePackage,
   type ItineraryDay,
   type PackageImage,
   type Question,
@@ -17,7 +18,9 @@ import {
 
 export type { ItineraryDay, PackageImage, Question };
 
-export type PackageContent = TravelPackage & {
+export type PackageContent = Omit<TravelPackage, 'translations'> & {
+  // The texts the console translated (migration 68), every list by position; absent: none.
+  translations?: CataloguePackage['translations'];
   durationDays: number | null;
   itinerary: ItineraryDay[];
   includes: string[];
@@ -67,6 +70,30 @@ export function readQuestion(q: Record<string, unknown>): Question | null {
   };
 }
 
+// A package's translations as an answer carries them: the texts that are text, the rest dropped.
+export function readTranslations(value: unknown): CataloguePackage['translations'] | undefined {
+  const es = record(record(value).es);
+  if (Object.keys(es).length === 0) return undefined;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.map(text) : undefined);
+  const optional = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    es: {
+      name: optional(es.name),
+      description: optional(es.description),
+      itinerary: Array.isArray(es.itinerary)
+        ? es.itinerary.map((d) => ({ title: text(record(d).title), body: text(record(d).body) }))
+        : undefined,
+      includes: strings(es.includes),
+      excludes: strings(es.excludes),
+      questions: list(es.questions, (q) =>
+        typeof q.id === 'string'
+          ? { id: q.id, label: text(q.label), choices: strings(q.choices) ?? [] }
+          : null,
+      ),
+    },
+  };
+}
+
 // The fuller package from any answer that carries the card's fields; null when it does not.
 export function readPackageContent(value: unknown): PackageContent | null {
   if (!isTravelPackage(value)) return null;
@@ -87,6 +114,7 @@ export function readPackageContent(value: unknown): PackageContent | null {
           ),
         }
       : undefined;
+  const translations = readTranslations(p.translations);
   return {
     ...(paymentTerms ? { paymentTerms } : {}),
     id: value.id,
@@ -95,6 +123,7 @@ export function readPackageContent(value: unknown): PackageContent | null {
     img: value.img,
     price: value.price,
     ...(value.fromPrice === undefined ? {} : { fromPrice: value.fromPrice }),
+    ...(translations ? { translations } : {}),
     durationDays: typeof p.durationDays === 'number' ? p.durationDays : null,
     itinerary: list(p.itinerary, (d) =>
       typeof d.title === 'string' ? { title: d.title, body: text(d.body) } : null,

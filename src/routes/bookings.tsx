@@ -2,7 +2,12 @@ import { VerifyEmailNote } from '~/components/verify-email-note';
 import { bookingsPath } from '~/features/booking/api/booking-paths';
 import { BookingsList } from '~/features/booking/components/bookings-list';
 import { YourData } from '~/features/booking/components/your-data';
-import { loadPageData, usePageUser } from '~/lib/page-data';
+import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
+import { catalogueFor, packagesPath } from '~/features/packages/api/get-packages';
+import { useTranslatedNames } from '~/features/packages/hooks/use-packages';
+import { PackageNamesProvider } from '~/lib/package-names';
+import { useLanguage } from '~/lib/i18n';
+import type { TravelPackage } from '#contracts/package';
 import type { Route } from './+types/bookings';
 
 export const meta = () => [
@@ -13,16 +18,22 @@ export const meta = () => [
   },
 ];
 
-// With a session cookie the server renders the list (~/lib/page-data).
-export const loader = ({ context }: Route.LoaderArgs) => loadPageData(context, [bookingsPath]);
+// With a session cookie the server renders the list (~/lib/page-data); in another language than
+// English with the catalogue too, for the booked packages' translated names.
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadPageData(context, [bookingsPath, catalogueFor(request)]);
 
 export default function BookingsPage() {
   const pageUser = usePageUser();
+  // The booked packages' names in the page's language (src/lib/package-names.ts).
+  const names = useTranslatedNames(useLanguage(), usePreloaded<TravelPackage[]>(packagesPath));
   return (
     <section className="section container container--narrow bookings-page">
       <h1>My bookings</h1>
       <VerifyEmailNote renderedFor={pageUser} />
-      <BookingsList />
+      <PackageNamesProvider value={names}>
+        <BookingsList />
+      </PackageNamesProvider>
       <YourData />
     </section>
   );

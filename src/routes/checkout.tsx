@@ -8,7 +8,11 @@ import { BookingTerms } from '~/features/booking/components/booking-terms';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { bookingPath } from '~/features/booking/api/booking-paths';
 import { ApiError } from '~/lib/api-client';
-import { loadPageData, usePageUser } from '~/lib/page-data';
+import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
+import { catalogueFor, packagesPath } from '~/features/packages/api/get-packages';
+import { useTranslatedNames } from '~/features/packages/hooks/use-packages';
+import { PackageNamesProvider } from '~/lib/package-names';
+import type { TravelPackage } from '#contracts/package';
 import type { Route } from './+types/checkout';
 import type { Booking } from '#contracts/api';
 import { pageTranslator, useT } from '~/lib/i18n';
@@ -27,14 +31,16 @@ export const meta = ({ location }: Route.MetaArgs) => {
 // With a session cookie the server renders the booking (~/lib/page-data).
 export const loader = ({ request, context }: Route.LoaderArgs) => {
   const booking = new URL(request.url).searchParams.get('booking');
-  return loadPageData(context, [booking ? bookingPath(booking) : null]);
+  return loadPageData(context, [booking ? bookingPath(booking) : null, catalogueFor(request)]);
 };
 
 export default function Checkout() {
   const [params] = useSearchParams();
   const location = useLocation();
   const pageUser = usePageUser();
-  const { t, known, to } = useT();
+  const { t, known, to, language } = useT();
+  // The booked package's name in the page's language (src/lib/package-names.ts).
+  const names = useTranslatedNames(language, usePreloaded<TravelPackage[]>(packagesPath));
   const fromState = (location.state as { booking?: Booking } | null)?.booking;
   const { state, retry } = useBooking(params.get('booking'), fromState);
   const hasBooking = params.get('booking') !== null;
@@ -91,7 +97,9 @@ export default function Checkout() {
               </Link>
             </aside>
           ) : null}
-          <BookingSummary booking={state.data} />
+          <PackageNamesProvider value={names}>
+            <BookingSummary booking={state.data} />
+          </PackageNamesProvider>
           <BookingTerms
             className="checkout__terms"
             headingLevel={2}

@@ -6,6 +6,8 @@ import { FeaturedBlogs } from '~/features/blogs/components/featured-blogs';
 import type { BlogTeaser } from '~/features/blogs/data/blog-teasers';
 import { prerenderedBlogs } from '~/features/blogs/data/blog-teasers.server';
 import { PackagesGrid } from '~/features/packages/components/packages-grid';
+import { cardsIn } from '~/features/packages/api/get-packages';
+import { languageOfPath } from '#contracts/language';
 import { pageMeta } from '~/lib/seo';
 import { site } from '~/lib/site';
 import type { Route } from './+types/home';
@@ -31,8 +33,9 @@ type HomeData = { packages?: TravelPackage[]; blogs: readonly BlogTeaser[] };
 // blog teasers are in the HTML and hydrate from this data, instead of a grid skeleton that the
 // page replaced after load, and without the teasers' text in the page's JavaScript
 // (docs/decisions/017-home-page-content-in-its-html.md).
-export const loader = async ({ context }: Route.LoaderArgs): Promise<HomeData> => ({
-  packages: context.page?.packages(),
+// The English page's HTML carries the cards without their translations, as it did before them.
+export const loader = async ({ request, context }: Route.LoaderArgs): Promise<HomeData> => ({
+  packages: cardsIn(languageOfPath(new URL(request.url).pathname), context.page?.packages()),
   blogs: await prerenderedBlogs(),
 });
 

@@ -30,6 +30,7 @@ const packageFields = [
   'deposit_percent',
   'balance_due_days',
   'cancellation_fees',
+  'translations',
 ] as const;
 type PackageRow = Pick<Selectable<PackagesTable>, (typeof packageFields)[number]>;
 const packageColumns = packageFields.join(', ');
@@ -62,6 +63,7 @@ export const toPackage = (row: PackageRow, upcoming?: UpcomingPrices): StoredPac
     depositPercent: row.deposit_percent,
     balanceDueDays: row.balance_due_days,
     cancellationFees: row.cancellation_fees,
+    translations: row.translations,
     storedImages: row.images,
     priceCents: row.price_cents,
   };
@@ -149,9 +151,9 @@ export async function createPackage(
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<PackageRow>(
       `INSERT INTO packages (id, name, description, price_cents, duration_days, itinerary, includes, excludes, questions, position,
-         deposit_percent, balance_due_days, cancellation_fees)
+         deposit_percent, balance_due_days, cancellation_fees, translations)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb,
-               (SELECT coalesce(max(position), -1) + 1 FROM packages), $10, $11, $12::jsonb)
+               (SELECT coalesce(max(position), -1) + 1 FROM packages), $10, $11, $12::jsonb, $13::jsonb)
        ON CONFLICT (id) DO NOTHING
        RETURNING ${packageColumns}`,
       [
@@ -167,6 +169,7 @@ export async function createPackage(
         input.depositPercent ?? defaultPaymentTerms.depositPercent,
         input.balanceDueDays ?? defaultPaymentTerms.balanceDueDays,
         JSON.stringify(input.cancellationFees ?? defaultPaymentTerms.cancellationFees),
+        JSON.stringify(input.translations ?? {}),
       ],
     );
     if (!rows[0]) return { kind: 'conflict', message: `The id "${input.id}" is taken: choose another.` };
@@ -196,6 +199,8 @@ const columnOf: Record<string, [string, boolean, ((value: never) => unknown)?]> 
   depositPercent: ['deposit_percent', false],
   balanceDueDays: ['balance_due_days', false],
   cancellationFees: ['cancellation_fees', true],
+  // The whole set of translations, as the console's editor sends it with the English beside it.
+  translations: ['translations', true],
 };
 
 // PATCH /api/admin/packages/{id}.

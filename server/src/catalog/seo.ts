@@ -57,6 +57,9 @@ ${[...publicPaths.map((p) => url(p)), ...packages.map((p) => url(`/package/${p.i
 `;
 }
 
+const translated = (p: CataloguePackage, language: Language, text: 'name' | 'description') =>
+  (language === 'en' ? undefined : p.translations[language]?.[text]?.trim()) || undefined;
+
 // `homePath`: the home page it goes in ("/" or "/es"): the packages' links are in its language.
 export function catalogueJsonLd(siteUrl: string, packages: readonly CataloguePackage[], homePath = '/') {
   const language = languageOfPath(homePath);
@@ -71,8 +74,9 @@ export function catalogueJsonLd(siteUrl: string, packages: readonly CataloguePac
       position: i + 1,
       item: {
         '@type': 'TouristTrip',
-        name: p.name,
-        description: p.description,
+        // In the page's language where the console translated it (migration 68), else English.
+        name: translated(p, language, 'name') ?? p.name,
+        description: translated(p, language, 'description') ?? p.description,
         ...(p.img ? { image: `${siteUrl}${p.img}` } : {}),
         url: packageUrl(p.id),
         provider: { '@type': 'TravelAgency', name: 'Wayfarer Tours', url: siteUrl },

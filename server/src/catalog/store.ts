@@ -40,6 +40,28 @@ export type CatalogueOptions = {
 
 const strip = ({ storedImages: _stored, priceCents: _cents, ...pkg }: StoredPackage): CataloguePackage => pkg;
 
+// A package's translated texts, for /packages.json and the cards: only the languages that have
+// one, and nothing at all when none has (the English catalogue's JSON as it was before migration 68).
+// (The console's editor saves every text's Spanish, empty where it is not translated.)
+const hasText = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.trim() !== ''
+    : typeof value === 'object' && value !== null && Object.values(value).some(hasText);
+const translatedOnly = (translations: CataloguePackage['translations']) =>
+  hasText(Object.values(translations).map(({ questions: _ids, ...texts } = {}) => texts)) ||
+  Object.values(translations).some((t) => t?.questions?.some((q) => hasText([q.label, q.choices])))
+    ? { translations }
+    : {};
+
+// The card's texts in each language that has one (what the home page's grid shows).
+const cardTranslations = (translations: CataloguePackage['translations']) => {
+  const es = translations.es && {
+    ...(translations.es.name ? { name: translations.es.name } : {}),
+    ...(translations.es.description ? { description: translations.es.description } : {}),
+  };
+  return es && Object.keys(es).length > 0 ? { translations: { es } } : {};
+};
+
 export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions): Promise<Catalogue> {
   const outage = outageLog(log, {
     failed: 'catalogue: reload failed, retrying',
@@ -118,15 +140,19 @@ export async function openCatalogue({ db, pollMs = 2000, log }: CatalogueOptions
     all: () => list,
     published: () => published,
     get: (id) => byId.get(id),
-    publicJson: () => (json ??= JSON.stringify(published.map(({ status: _s, ...p }) => p))),
+    publicJson: () =>
+      (json ??= JSON.stringify(
+        published.map(({ status: _s, translations, ...p }) => ({ ...p, ...translatedOnly(translations) })),
+      )),
     cards: () =>
-      (cards ??= published.map(({ id, name, description, img, price, fromPrice }) => ({
+      (cards ??= published.map(({ id, name, description, img, price, fromPrice, translations }) => ({
         id,
         name,
         description,
         img,
         price,
         ...(fromPrice === undefined ? {} : { fromPrice }),
+        ...cardTranslations(translations),
       }))),
     refresh,
     onChange: (listener) => void listeners.push(listener),

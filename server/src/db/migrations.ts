@@ -1525,6 +1525,21 @@ ${refuseLedgerEdit}
           CONSTRAINT waitlist_entries_language CHECK (language IN ('en', 'es'));
     `,
   },
+  {
+    version: 68,
+    name: "the catalogue's texts in Spanish",
+    // docs/decisions/071-translation-layer.md: each package's texts in the languages beside English,
+    // keyed by language, {"es": {"name", "description", "itinerary": [{title, body}], "includes",
+    // "excludes", "questions": [{id, label, choices}]}} (contracts/catalogue.ts
+    // packageTranslationsSchema); a text absent or empty is not translated and the Spanish pages
+    // show the English. Adds only: every stored package keeps its English texts and starts with
+    // none translated. A constant default adds the column without rewriting the table.
+    sql: `
+      ALTER TABLE packages
+        ADD COLUMN translations jsonb NOT NULL DEFAULT '{}'::jsonb
+          CONSTRAINT packages_translations_object CHECK (jsonb_typeof(translations) = 'object');
+    `,
+  },
 ];
 
 // An arbitrary constant: two servers starting together on one database take turns.

@@ -4,7 +4,7 @@
 // the queries that read the column then fail to compile rather than to run.
 // How queries are written (builder or SQL): docs/decisions/007-console-queries.md.
 import type { AnswerQuestion } from '#contracts/answers';
-import type { PackageStatus, Question } from '#contracts/catalogue';
+import type { PackageStatus, PackageTranslations, Question } from '#contracts/catalogue';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActorType } from '#contracts/admin';
 import type { BookingStatus } from '#contracts/booking';
@@ -398,6 +398,8 @@ export type PackagesTable = {
   deposit_percent: Generated<number>;
   balance_due_days: Generated<number>;
   cancellation_fees: Generated<CancellationFee[]>;
+  // Migration 68: the texts in other languages ({} when none is translated).
+  translations: Generated<PackageTranslations>;
 };
 export type ImageVariantsTable = {
   hash: string;
@@ -787,6 +789,7 @@ export const columns = {
     deposit_percent: integer,
     balance_due_days: integer,
     cancellation_fees: { type: 'jsonb', nullable: false },
+    translations: { type: 'jsonb', nullable: false },
   },
   image_variants: {
     hash: text,

@@ -16,6 +16,7 @@ import { formatPrice } from '#contracts/price';
 import { ApiError } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
+import { languageNamesInEnglish } from '#contracts/language';
 
 const headingId = 'admin-booking-heading';
 
@@ -122,6 +123,10 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
             </dd>
             <dt>Address</dt>
             <dd>{booking.address}</dd>
+            {/* The site's language it was made in: its emails are written in it, and the
+                traveller may prefer to be called in it (English for one made before it was kept). */}
+            <dt>Language</dt>
+            <dd>{languageNamesInEnglish[booking.language ?? 'en']}</dd>
             <dt>Package</dt>
             <dd>{booking.packageName}</dd>
             <dt>Departure</dt>

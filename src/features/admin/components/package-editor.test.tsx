@@ -29,6 +29,7 @@ const santorini: AdminPackage = {
   position: 0,
   updatedAt: '2026-11-25T00:00:00.000Z',
   ...defaultPaymentTerms,
+  translations: {},
   upcomingDepartures: 3,
   activeBookings: 1,
 };

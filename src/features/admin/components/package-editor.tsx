@@ -129,10 +129,30 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
       clear(field);
     },
   });
+  // A text's Spanish (contracts/catalogue.ts packageTranslationsSchema), keyed as the server words
+  // its problems: translations.es.name.
+  const spanish = (field: 'nameEs' | 'descriptionEs', key: 'name' | 'description') => ({
+    id: `${uid}-${field}`,
+    name: `translations.es.${key}`,
+    lang: 'es',
+    value: draft[field],
+    error: errors[`translations.es.${key}`],
+    onChange: (e: { target: { value: string } }) => {
+      change(field, e.target.value);
+      clear(`translations.es.${key}`);
+    },
+  });
 
-  // Typing in a row clears that row's messages (the keys under the section's name).
+  // Typing in a row clears that row's messages (the keys under the section's name, its English
+  // and its Spanish).
   const clearUnder = (prefix: string) =>
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith(prefix))));
+    setErrors((all) =>
+      Object.fromEntries(
+        Object.entries(all).filter(
+          ([k]) => !k.startsWith(prefix) && !k.startsWith(`translations.es.${prefix}`),
+        ),
+      ),
+    );
 
   return (
     <form
@@ -171,8 +191,16 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
             <h2 className="admin-panel__title" id={`${uid}-basics`}>
               The package
             </h2>
-            <div className="editor-grid">
+            <div className="editor-languages">
               <InputField label="Name" maxLength={catalogueLimits.name} {...text('name')} />
+              <InputField
+                label="Name in Spanish"
+                hint="Empty: the Spanish pages show the English name."
+                maxLength={catalogueLimits.name}
+                {...spanish('nameEs', 'name')}
+              />
+            </div>
+            <div className="editor-grid">
               {pkg.status === 'draft' ? (
                 <InputField
                   label="Id"
@@ -202,13 +230,22 @@ export function PackageEditor({ pkg, onSaved, onDeleted }: Props) {
                 {...text('durationDays')}
               />
             </div>
-            <TextAreaField
-              label="Description"
-              hint={`The home page's card shows its first ${catalogueLimits.cardDescription} characters.`}
-              maxLength={catalogueLimits.description}
-              rows={5}
-              {...text('description')}
-            />
+            <div className="editor-languages">
+              <TextAreaField
+                label="Description"
+                hint={`The home page's card shows its first ${catalogueLimits.cardDescription} characters.`}
+                maxLength={catalogueLimits.description}
+                rows={5}
+                {...text('description')}
+              />
+              <TextAreaField
+                label="Description in Spanish"
+                hint="Empty: the Spanish pages show the English description."
+                maxLength={catalogueLimits.description}
+                rows={5}
+                {...spanish('descriptionEs', 'description')}
+              />
+            </div>
           </section>
 
           <ItineraryEditor

@@ -111,7 +111,7 @@ export function ItineraryEditor({
 }) {
   const rows = useRowList(days, onChange, (uid, key) => `${uid}-${key}-title`);
   const uid = rows.uid;
-  const set = (index: number, field: 'title' | 'body', value: string) =>
+  const set = (index: number, field: 'title' | 'body' | 'titleEs' | 'bodyEs', value: string) =>
     onChange(days.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
   return (
     <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
@@ -122,28 +122,52 @@ export function ItineraryEditor({
         Day 1 is the first entry. At most {catalogueLimits.days} days.
       </p>
       {errors.itinerary ? <p className="field__error">{errors.itinerary}</p> : null}
+      {errors['translations.es.itinerary'] ? (
+        <p className="field__error">{errors['translations.es.itinerary']}</p>
+      ) : null}
       <ol className="editor-rows">
         {days.map((day, index) => (
           <li key={day.key} className="editor-row">
             <p className="editor-row__label">Day {index + 1}</p>
-            <InputField
-              label={`Day ${index + 1} title`}
-              id={rows.idOf(day.key)}
-              name={`itinerary.${index}.title`}
-              maxLength={catalogueLimits.dayTitle}
-              value={day.title}
-              onChange={(e) => set(index, 'title', e.target.value)}
-              error={errors[`itinerary.${index}.title`]}
-            />
-            <TextAreaField
-              label={`Day ${index + 1} description`}
-              name={`itinerary.${index}.body`}
-              maxLength={catalogueLimits.dayBody}
-              rows={3}
-              value={day.body}
-              onChange={(e) => set(index, 'body', e.target.value)}
-              error={errors[`itinerary.${index}.body`]}
-            />
+            <div className="editor-languages">
+              <InputField
+                label={`Day ${index + 1} title`}
+                id={rows.idOf(day.key)}
+                name={`itinerary.${index}.title`}
+                maxLength={catalogueLimits.dayTitle}
+                value={day.title}
+                onChange={(e) => set(index, 'title', e.target.value)}
+                error={errors[`itinerary.${index}.title`]}
+              />
+              <InputField
+                label={`Day ${index + 1} title in Spanish`}
+                name={`translations.es.itinerary.${index}.title`}
+                lang="es"
+                maxLength={catalogueLimits.dayTitle}
+                value={day.titleEs}
+                onChange={(e) => set(index, 'titleEs', e.target.value)}
+                error={errors[`translations.es.itinerary.${index}.title`]}
+              />
+              <TextAreaField
+                label={`Day ${index + 1} description`}
+                name={`itinerary.${index}.body`}
+                maxLength={catalogueLimits.dayBody}
+                rows={3}
+                value={day.body}
+                onChange={(e) => set(index, 'body', e.target.value)}
+                error={errors[`itinerary.${index}.body`]}
+              />
+              <TextAreaField
+                label={`Day ${index + 1} description in Spanish`}
+                name={`translations.es.itinerary.${index}.body`}
+                lang="es"
+                maxLength={catalogueLimits.dayBody}
+                rows={3}
+                value={day.bodyEs}
+                onChange={(e) => set(index, 'bodyEs', e.target.value)}
+                error={errors[`translations.es.itinerary.${index}.body`]}
+              />
+            </div>
             <ListRowButtons rows={rows} index={index} count={days.length} what={`day ${index + 1}`} />
           </li>
         ))}
@@ -151,7 +175,7 @@ export function ItineraryEditor({
       <AddRowButton
         rows={rows}
         full={days.length >= catalogueLimits.days}
-        onAdd={() => rows.add({ key: rowKey(), title: '', body: '' })}
+        onAdd={() => rows.add({ key: rowKey(), title: '', body: '', titleEs: '', bodyEs: '' })}
       >
         Add a day
       </AddRowButton>
@@ -176,26 +200,40 @@ export function ItemsEditor({
 }) {
   const rows = useRowList(items, onChange, (uid, key) => `${uid}-${key}`);
   const uid = rows.uid;
+  const set = (index: number, change: Partial<ItemDraft>) =>
+    onChange(items.map((it, i) => (i === index ? { ...it, ...change } : it)));
   return (
     <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
       <h2 className="admin-panel__title" id={`${uid}-h`}>
         {title}
       </h2>
       {errors[field] ? <p className="field__error">{errors[field]}</p> : null}
+      {errors[`translations.es.${field}`] ? (
+        <p className="field__error">{errors[`translations.es.${field}`]}</p>
+      ) : null}
       <ul className="editor-rows editor-rows--items">
         {items.map((item, index) => (
           <li key={item.key} className="editor-row editor-row--item">
-            <InputField
-              label={`${itemLabel} ${index + 1}`}
-              id={rows.idOf(item.key)}
-              name={`${field}.${index}`}
-              maxLength={catalogueLimits.listItem}
-              value={item.text}
-              onChange={(e) =>
-                onChange(items.map((it, i) => (i === index ? { ...it, text: e.target.value } : it)))
-              }
-              error={errors[`${field}.${index}`]}
-            />
+            <div className="editor-languages">
+              <InputField
+                label={`${itemLabel} ${index + 1}`}
+                id={rows.idOf(item.key)}
+                name={`${field}.${index}`}
+                maxLength={catalogueLimits.listItem}
+                value={item.text}
+                onChange={(e) => set(index, { text: e.target.value })}
+                error={errors[`${field}.${index}`]}
+              />
+              <InputField
+                label={`${itemLabel} ${index + 1} in Spanish`}
+                name={`translations.es.${field}.${index}`}
+                lang="es"
+                maxLength={catalogueLimits.listItem}
+                value={item.textEs}
+                onChange={(e) => set(index, { textEs: e.target.value })}
+                error={errors[`translations.es.${field}.${index}`]}
+              />
+            </div>
             <ListRowButtons
               rows={rows}
               index={index}
@@ -208,7 +246,7 @@ export function ItemsEditor({
       <AddRowButton
         rows={rows}
         full={items.length >= catalogueLimits.listItems}
-        onAdd={() => rows.add({ key: rowKey(), text: '' })}
+        onAdd={() => rows.add({ key: rowKey(), text: '', textEs: '' })}
       >
         Add an item<span className="sr-only"> to {title.toLowerCase()}</span>
       </AddRowButton>

@@ -28,8 +28,8 @@ export function QuestionsEditor({
   const set = (index: number, change: Partial<QuestionDraft>) =>
     onChange(questions.map((q, i) => (i === index ? { ...q, ...change } : q)));
   // The server may word a choice's problem by its own index (questions.1.choices.0).
-  const choicesError = (index: number) =>
-    Object.entries(errors).find(([key]) => key.startsWith(`questions.${index}.choices`))?.[1];
+  const choicesError = (index: number, prefix = '') =>
+    Object.entries(errors).find(([key]) => key.startsWith(`${prefix}questions.${index}.choices`))?.[1];
   return (
     <section className="admin-panel admin-panel__pad editor-section" aria-labelledby={`${uid}-h`}>
       <h2 className="admin-panel__title" id={`${uid}-h`}>
@@ -39,19 +39,33 @@ export function QuestionsEditor({
         Asked of every traveller in the details form, and shown as a column of the manifest.
       </p>
       {errors.questions ? <p className="field__error">{errors.questions}</p> : null}
+      {errors['translations.es.questions'] ? (
+        <p className="field__error">{errors['translations.es.questions']}</p>
+      ) : null}
       <ol className="editor-rows">
         {questions.map((q, index) => (
           <li key={q.key} className="editor-row editor-row--question">
             <p className="editor-row__label">Question {index + 1}</p>
-            <InputField
-              label="Question"
-              id={rows.idOf(q.key)}
-              name={`questions.${index}.label`}
-              maxLength={catalogueLimits.questionLabel}
-              value={q.label}
-              onChange={(e) => set(index, { label: e.target.value })}
-              error={errors[`questions.${index}.label`] ?? errors[`questions.${index}.id`]}
-            />
+            <div className="editor-languages">
+              <InputField
+                label="Question"
+                id={rows.idOf(q.key)}
+                name={`questions.${index}.label`}
+                maxLength={catalogueLimits.questionLabel}
+                value={q.label}
+                onChange={(e) => set(index, { label: e.target.value })}
+                error={errors[`questions.${index}.label`] ?? errors[`questions.${index}.id`]}
+              />
+              <InputField
+                label="Question in Spanish"
+                name={`translations.es.questions.${index}.label`}
+                lang="es"
+                maxLength={catalogueLimits.questionLabel}
+                value={q.labelEs}
+                onChange={(e) => set(index, { labelEs: e.target.value })}
+                error={errors[`translations.es.questions.${index}.label`]}
+              />
+            </div>
             <SelectField
               label="Kind of answer"
               name={`questions.${index}.kind`}
@@ -62,15 +76,27 @@ export function QuestionsEditor({
               <Options values={Object.keys(kindLabels) as QuestionKind[]} labels={kindLabels} />
             </SelectField>
             {q.kind === 'choice' ? (
-              <TextAreaField
-                label="Choices"
-                hint={`One a line, ${catalogueLimits.choicesMin} to ${catalogueLimits.choicesMax}.`}
-                name={`questions.${index}.choices`}
-                rows={3}
-                value={q.choices}
-                onChange={(e) => set(index, { choices: e.target.value })}
-                error={choicesError(index)}
-              />
+              <div className="editor-languages">
+                <TextAreaField
+                  label="Choices"
+                  hint={`One a line, ${catalogueLimits.choicesMin} to ${catalogueLimits.choicesMax}.`}
+                  name={`questions.${index}.choices`}
+                  rows={3}
+                  value={q.choices}
+                  onChange={(e) => set(index, { choices: e.target.value })}
+                  error={choicesError(index)}
+                />
+                <TextAreaField
+                  label="Choices in Spanish"
+                  hint="One a line, in the same order."
+                  name={`translations.es.questions.${index}.choices`}
+                  lang="es"
+                  rows={3}
+                  value={q.choicesEs}
+                  onChange={(e) => set(index, { choicesEs: e.target.value })}
+                  error={choicesError(index, 'translations.es.')}
+                />
+              </div>
             ) : null}
             <div className="editor-checks">
               <label className="editor-check">
@@ -109,8 +135,10 @@ export function QuestionsEditor({
             key: rowKey(),
             id: '',
             label: '',
+            labelEs: '',
             kind: 'text',
             choices: '',
+            choicesEs: '',
             required: false,
             sensitive: false,
           })

@@ -27,6 +27,7 @@ const aPackage = (id: string, name: string, overrides: Partial<AdminPackage> = {
   upcomingDepartures: 3,
   activeBookings: 1,
   ...defaultPaymentTerms,
+  translations: {},
   ...overrides,
 });
 

@@ -26,6 +26,7 @@ const pkg: AdminPackage = {
   upcomingDepartures: 0,
   activeBookings: 0,
   ...defaultPaymentTerms,
+  translations: {},
 };
 
 describe('the package editor draft', () => {
@@ -47,13 +48,15 @@ describe('the package editor draft', () => {
     const draft = draftOf(pkg);
     draft.id = 'lofoten';
     draft.durationDays = '';
-    draft.includes.push({ key: rowKey(), text: '   ' });
+    draft.includes.push({ key: rowKey(), text: '   ', textEs: 'Nada' });
     draft.questions.push({
       key: rowKey(),
       id: '',
       label: 'T-shirt size',
+      labelEs: '',
       kind: 'choice',
       choices: 'S\n M \n\nL',
+      choicesEs: '',
       required: false,
       sensitive: false,
     });
@@ -68,6 +71,52 @@ describe('the package editor draft', () => {
       choices: ['S', 'M', 'L'],
       required: false,
       sensitive: false,
+    });
+  });
+
+  it('keeps each Spanish text beside its English one, by position and by question id', () => {
+    const translated: AdminPackage = {
+      ...pkg,
+      questions: [
+        ...pkg.questions,
+        { id: 'size', label: 'Size', kind: 'choice', choices: ['S', 'M'], required: false, sensitive: false },
+      ],
+      translations: {
+        es: {
+          name: 'Fiordos de Lofoten',
+          itinerary: [{ title: 'Llegada', body: '' }],
+          includes: ['Cinco noches'],
+          questions: [{ id: 'size', label: 'Talla', choices: ['P', 'M'] }],
+        },
+      },
+    };
+    const draft = draftOf(translated);
+    expect(draft.nameEs).toBe('Fiordos de Lofoten');
+    expect(draft.descriptionEs).toBe('');
+    expect(draft.itinerary.map((d) => d.titleEs)).toEqual(['Llegada', '']);
+    expect(draft.questions.map((q) => [q.labelEs, q.choicesEs])).toEqual([
+      ['', ''],
+      ['Talla', 'P\nM'],
+    ]);
+    // Day 2 moves up: its Spanish moves with it; an empty English row goes with its Spanish.
+    draft.itinerary = moved(draft.itinerary, 1, -1);
+    draft.excludes.push({ key: rowKey(), text: '', textEs: 'Vuelos' });
+    draft.itinerary[0]!.titleEs = 'Kayaks';
+    expect(changeOf(draft, pkg.id).translations).toEqual({
+      es: {
+        name: 'Fiordos de Lofoten',
+        description: '',
+        itinerary: [
+          { title: 'Kayaks', body: '' },
+          { title: 'Llegada', body: '' },
+        ],
+        includes: ['Cinco noches'],
+        excludes: [''],
+        questions: [
+          { id: 'passport', label: '', choices: [] },
+          { id: 'size', label: 'Talla', choices: ['P', 'M'] },
+        ],
+      },
     });
   });
 

@@ -8,16 +8,20 @@ let next = 0;
 // React's keys for rows that can move: an index would hand one row's focus and typing to another.
 export const rowKey = () => `row-${++next}`;
 
-export type DayDraft = { key: string; title: string; body: string };
-export type ItemDraft = { key: string; text: string };
+// Each text with its Spanish beside it (`...Es`, '' while not translated: the Spanish pages show
+// the English then; contracts/catalogue.ts packageTranslationsSchema).
+export type DayDraft = { key: string; title: string; body: string; titleEs: string; bodyEs: string };
+export type ItemDraft = { key: string; text: string; textEs: string };
 export type QuestionDraft = {
   key: string;
   // '' until first saved: made from the label then, and never changed after (answers are keyed by it).
   id: string;
   label: string;
+  labelEs: string;
   kind: QuestionKind;
-  // One choice a line.
+  // One choice a line; the Spanish line N translates choice N.
   choices: string;
+  choicesEs: string;
   required: boolean;
   sensitive: boolean;
 };
@@ -26,6 +30,8 @@ export type PackageDraft = {
   id: string;
   name: string;
   description: string;
+  nameEs: string;
+  descriptionEs: string;
   price: string;
   durationDays: string;
   itinerary: DayDraft[];
@@ -36,22 +42,34 @@ export type PackageDraft = {
 };
 
 export function draftOf(pkg: AdminPackage): PackageDraft {
+  const es = pkg.translations.es;
+  const questionsEs = new Map(es?.questions?.map((q) => [q.id, q]));
   return {
     id: pkg.id,
     name: pkg.name,
     description: pkg.description,
+    nameEs: es?.name ?? '',
+    descriptionEs: es?.description ?? '',
     price: String(pkg.price),
     durationDays: pkg.durationDays === null ? '' : String(pkg.durationDays),
-    itinerary: pkg.itinerary.map((d) => ({ key: rowKey(), title: d.title, body: d.body })),
-    includes: pkg.includes.map((text) => ({ key: rowKey(), text })),
-    excludes: pkg.excludes.map((text) => ({ key: rowKey(), text })),
+    itinerary: pkg.itinerary.map((d, i) => ({
+      key: rowKey(),
+      title: d.title,
+      body: d.body,
+      titleEs: es?.itinerary?.[i]?.title ?? '',
+      bodyEs: es?.itinerary?.[i]?.body ?? '',
+    })),
+    includes: pkg.includes.map((text, i) => ({ key: rowKey(), text, textEs: es?.includes?.[i] ?? '' })),
+    excludes: pkg.excludes.map((text, i) => ({ key: rowKey(), text, textEs: es?.excludes?.[i] ?? '' })),
     images: pkg.images,
     questions: pkg.questions.map((q) => ({
       key: rowKey(),
       id: q.id,
       label: q.label,
+      labelEs: questionsEs.get(q.id)?.label ?? '',
       kind: q.kind,
       choices: q.choices.join('\n'),
+      choicesEs: questionsEs.get(q.id)?.choices.join('\n') ?? '',
       required: q.required,
       sensitive: q.sensitive,
     })),
@@ -78,6 +96,16 @@ export function questionIds(questions: readonly QuestionDraft[]): string[] {
 
 const numberOrNaN = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
 
+// One choice a line, blank lines dropped.
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+// The list rows kept: those with English text (an empty row is dropped, its Spanish with it).
+const keptItems = (items: readonly ItemDraft[]) => items.filter((i) => i.text.trim() !== '');
+
 // The whole editable package as a PATCH body. The id goes only when it changed (a draft's);
 // numbers as typed (the server words what is wrong with them); empty list rows are dropped.
 export function changeOf(draft: PackageDraft, savedId: string): PackageChange {
@@ -89,23 +117,32 @@ export function changeOf(draft: PackageDraft, savedId: string): PackageChange {
     price: numberOrNaN(draft.price),
     durationDays: draft.durationDays.trim() === '' ? null : numberOrNaN(draft.durationDays),
     itinerary: draft.itinerary.map((d) => ({ title: d.title, body: d.body })),
-    includes: draft.includes.map((i) => i.text).filter((t) => t.trim() !== ''),
-    excludes: draft.excludes.map((i) => i.text).filter((t) => t.trim() !== ''),
+    includes: keptItems(draft.includes).map((i) => i.text),
+    excludes: keptItems(draft.excludes).map((i) => i.text),
     images: draft.images.map((i) => ({ id: i.id, alt: i.alt })),
     questions: draft.questions.map((q, i) => ({
       id: ids[i]!,
       label: q.label,
       kind: q.kind,
-      choices:
-        q.kind === 'choice'
-          ? q.choices
-              .split('\n')
-              .map((c) => c.trim())
-              .filter(Boolean)
-          : [],
+      choices: q.kind === 'choice' ? lines(q.choices) : [],
       required: q.required,
       sensitive: q.sensitive,
     })),
+    // The Spanish of every text, by the same positions (and the questions by id).
+    translations: {
+      es: {
+        name: draft.nameEs,
+        description: draft.descriptionEs,
+        itinerary: draft.itinerary.map((d) => ({ title: d.titleEs, body: d.bodyEs })),
+        includes: keptItems(draft.includes).map((i) => i.textEs),
+        excludes: keptItems(draft.excludes).map((i) => i.textEs),
+        questions: draft.questions.map((q, i) => ({
+          id: ids[i]!,
+          label: q.labelEs,
+          choices: q.kind === 'choice' ? lines(q.choicesEs) : [],
+        })),
+      },
+    },
   };
 }
 

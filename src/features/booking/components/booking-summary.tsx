@@ -5,6 +5,7 @@ import { formatPrice } from '#contracts/price';
 import { Moment } from '~/components/moment';
 import { PaymentDue } from '~/features/booking/components/payment-due';
 import type { Booking } from '#contracts/api';
+import { useShownPackageName } from '~/lib/package-names';
 
 type BookingSummaryProps = {
   booking: Booking;
@@ -16,6 +17,8 @@ type BookingSummaryProps = {
 // What was booked, as the server stored it. Every value renders as text (React escapes it).
 export function BookingSummary({ booking, headingLevel = 2, children }: BookingSummaryProps) {
   const Heading = `h${headingLevel}` as const;
+  // In the page's language where the catalogue has it (the route provides its names).
+  const packageName = useShownPackageName(booking.packageId, booking.packageName);
   const travellers = plural(booking.travellers, 'traveller');
   // Set by the brand on the departure; shown while the booking stands.
   const meeting =
@@ -34,7 +37,9 @@ export function BookingSummary({ booking, headingLevel = 2, children }: BookingS
       data-status={booking.status}
     >
       <div className="summary__head">
-        <Heading className="summary__title">{booking.packageName}</Heading>
+        <Heading className="summary__title" lang={packageName.lang}>
+          {packageName.text}
+        </Heading>
         <StatusBadge status={booking.status} prefix="Status:" />
       </div>
       <dl className="summary__facts">

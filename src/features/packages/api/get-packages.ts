@@ -1,7 +1,13 @@
 import type { TravelPackage } from '#contracts/package';
+import { languageOfPath, type Language } from '#contracts/language';
 
 // The catalogue is the file served at /packages.json (the server answers /packages.JSON too).
 export const packagesPath = '/packages.json';
+
+// For a page's loader that shows booked packages' names: the catalogue, with their translations,
+// on another language's page; nothing read on an English page, which shows the names as booked.
+export const catalogueFor = (request: Request) =>
+  languageOfPath(new URL(request.url).pathname) === 'en' ? null : packagesPath;
 
 export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]> {
   const response = await fetch(packagesPath, { signal, headers: { accept: 'application/json' } });
@@ -14,3 +20,7 @@ export async function getPackages(signal?: AbortSignal): Promise<TravelPackage[]
   if (!parsed.success) throw new Error('The packages could not be read.');
   return parsed.data;
 }
+
+// The cards a page in `language` shows: on an English page without the texts of other languages.
+export const cardsIn = (language: Language, cards: TravelPackage[] | undefined) =>
+  language === 'en' ? cards?.map(({ translations: _other, ...card }) => card) : cards;

@@ -7,6 +7,7 @@ import { formatPrice } from '#contracts/price';
 import { DatesSkeleton } from '~/features/packages/components/dates-skeleton';
 import { truncate } from '~/lib/truncate';
 import { useT } from '~/lib/i18n';
+import { shownText, translationIn } from '~/lib/catalogue-text';
 
 export const PACKAGE_DESCRIPTION_LENGTH = 110;
 
@@ -17,15 +18,19 @@ const NextDepartures = lazy(() => import('~/features/packages/components/next-de
 
 export function PackageCard({ pkg }: { pkg: TravelPackage }) {
   const { t, to, language } = useT();
+  // Each text in the page's language where the console translated it, else English, saying so.
+  const translated = translationIn(pkg.translations, language);
+  const name = shownText(language, pkg.name, translated?.name);
+  const description = shownText(language, pkg.description, translated?.description);
   return (
     <Card
       className="package-card"
       image={pkg.img}
       sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
-      title={pkg.name}
-      text={truncate(pkg.description, PACKAGE_DESCRIPTION_LENGTH)}
-      // The catalogue's texts are English only for now: on another language's page they say so.
-      lang={language === 'en' ? undefined : 'en'}
+      title={name.text}
+      text={truncate(description.text, PACKAGE_DESCRIPTION_LENGTH)}
+      titleLang={name.lang}
+      textLang={description.lang}
     >
       <Suspense fallback={<DatesSkeleton />}>
         <NextDepartures packageId={pkg.id} />
@@ -40,9 +45,9 @@ export function PackageCard({ pkg }: { pkg: TravelPackage }) {
         </p>
         <Link className="button button--primary" to={to(paths.package(pkg.id))}>
           {t('Purchase')}
-          <span className="sr-only" lang={language === 'en' ? undefined : 'en'}>
+          <span className="sr-only" lang={name.lang}>
             {' '}
-            {pkg.name}
+            {name.text}
           </span>
         </Link>
       </div>

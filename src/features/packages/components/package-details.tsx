@@ -3,6 +3,7 @@ import { CatalogueImage, PackageContentSections, PackageFacts } from '~/componen
 import { formatPackagePrice } from '~/features/packages/utils/package-price';
 import type { PackageContent } from '~/lib/catalogue';
 import { useT } from '~/lib/i18n';
+import { shownText, translationIn } from '~/lib/catalogue-text';
 
 // The cover: the drawn art of the seeded packages by name (/img/), or an uploaded image's URL.
 export function PackageCover({ pkg }: { pkg: PackageContent }) {
@@ -48,20 +49,22 @@ export function PackageCover({ pkg }: { pkg: PackageContent }) {
 
 export function PackageDetails({ pkg }: { pkg: PackageContent }) {
   const { t, language } = useT();
-  // The catalogue's texts are English only for now: on another language's page they say so.
-  const catalogueLang = language === 'en' ? undefined : 'en';
+  // Each text in the page's language where the console translated it, else English, saying so.
+  const translated = translationIn(pkg.translations, language);
+  const name = shownText(language, pkg.name, translated?.name);
+  const description = shownText(language, pkg.description, translated?.description);
   return (
     <article className="package-details">
       <PackageCover pkg={pkg} />
       <p className="eyebrow">{t('Package')}</p>
-      <h1 lang={catalogueLang}>{pkg.name}</h1>
+      <h1 lang={name.lang}>{name.text}</h1>
       <PackageFacts pkg={pkg} />
       <p className="price price--large">
         {formatPackagePrice(pkg, language)}
         <span className="price__unit">{t(' per person')}</span>
       </p>
-      <p className="package-details__text" lang={catalogueLang}>
-        {pkg.description}
+      <p className="package-details__text" lang={description.lang}>
+        {description.text}
       </p>
       <PackageContentSections pkg={pkg} />
     </article>

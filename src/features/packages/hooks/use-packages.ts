@@ -1,6 +1,10 @@
 import { getPackages } from '~/features/packages/api/get-packages';
 import type { TravelPackage } from '#contracts/package';
 import { useAsyncData } from '~/lib/use-async-data';
+import { useMemo } from 'react';
+import { translationIn } from '~/lib/catalogue-text';
+import type { TranslatedNames } from '~/lib/package-names';
+import type { Language } from '#contracts/language';
 
 type PackagesState =
   | { status: 'loading' }
@@ -50,4 +54,17 @@ export function usePackageName(id: string | null): string | null {
   if (state.status === 'loading') return '';
   if (state.status === 'error') return null;
   return state.data.find((p) => p.id === id)?.name ?? null;
+}
+
+// The catalogue's names in `language`, for a route that shows bookings (src/lib/package-names.ts):
+// on an English page none, loading nothing (a booking shows its name as booked); on another
+// language's page from the list the page's loader read, or the tab's cache, else fetched.
+export function useTranslatedNames(language: Language, preloaded?: TravelPackage[]): TranslatedNames {
+  if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
+  const { state } = useAsyncData(language === 'en' ? null : 'packages', loadPackages, cached ?? preloaded);
+  const list = state.status === 'success' ? state.data : undefined;
+  return useMemo(() => {
+    const names = new Map(list?.map((p) => [p.id, translationIn(p.translations, language)?.name]));
+    return (id: string) => names.get(id);
+  }, [list, language]);
 }
