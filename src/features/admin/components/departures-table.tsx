@@ -1,4 +1,5 @@
 import { StatusBadge } from '~/components/status-badge';
+import { ConfirmQuestion } from '~/components/confirm-question';
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
@@ -378,30 +379,29 @@ export const DeparturesTable = memo(function DeparturesTable({
                   {!past && (
                     <div className="admin-actions">
                       {confirmingClose === d.id ? (
-                        <div className="admin-confirm" role="group" aria-label={`Close ${date}?`}>
-                          <span>Close {date}? Travellers can no longer book it.</span>
-                          <button
-                            type="button"
-                            className="button admin-button admin-button--danger"
-                            aria-busy={busy === d.id}
-                            id={closeYesId(d.id)}
-                            onClick={() => toggle(d)}
-                          >
-                            {busy === d.id ? 'Saving…' : 'Yes, close'}
-                          </button>
-                          <button
-                            type="button"
-                            className="button admin-button admin-button--quiet"
-                            onClick={() => {
+                        <ConfirmQuestion
+                          className="admin-confirm"
+                          label={`Close ${date}?`}
+                          question={<span>Close {date}? Travellers can no longer book it.</span>}
+                          yes={{
+                            text: 'Yes, close',
+                            className: 'button admin-button admin-button--danger',
+                            busy: busy === d.id,
+                            busyText: 'Saving…',
+                            id: closeYesId(d.id),
+                            onClick: () => void toggle(d),
+                          }}
+                          no={{
+                            text: 'Keep open',
+                            className: 'button admin-button admin-button--quiet',
+                            onClick: () => {
                               setConfirmingClose(null);
                               requestAnimationFrame(() =>
                                 document.getElementById(closeButtonId(d.id))?.focus(),
                               );
-                            }}
-                          >
-                            Keep open
-                          </button>
-                        </div>
+                            },
+                          }}
+                        />
                       ) : (
                         <button
                           id={closeButtonId(d.id)}

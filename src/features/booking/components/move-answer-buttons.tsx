@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { FormError } from '~/components/form-error';
+import { DeclineMoveQuestion } from '~/components/confirm-question';
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 
 type Answer = 'accept' | 'decline';
@@ -55,23 +56,21 @@ export function MoveAnswerButtons({
     <>
       <FormError message={error} />
       {confirming ? (
-        <div key="confirm" className="move-offer__confirm" role="group" aria-label="Decline the new date?">
-          <p className="move-offer__question">
-            Decline {formatTripDate(newStartsOn)} and cancel this booking?
-          </p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="button button--outline-danger"
-            aria-busy={busy === 'decline'}
-            onClick={() => void onAnswer('decline')}
-          >
-            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => onConfirming(false)}>
-            Keep the offer
-          </button>
-        </div>
+        <DeclineMoveQuestion
+          key="confirm"
+          className="move-offer__confirm"
+          label="Decline the new date?"
+          question={
+            <p className="move-offer__question">
+              Decline {formatTripDate(newStartsOn)} and cancel this booking?
+            </p>
+          }
+          declineClassName="button button--outline-danger"
+          declineRef={confirmRef}
+          declining={busy === 'decline'}
+          onDecline={() => void onAnswer('decline')}
+          onKeep={() => onConfirming(false)}
+        />
       ) : (
         <div key="actions" className="move-offer__actions">
           <button
