@@ -2,13 +2,10 @@ import { getDepartures } from '~/lib/departures-api';
 import { departuresPath } from '~/lib/departures-path';
 import { ApiError } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
-import { useAsyncData } from '~/lib/use-async-data';
+import { shownAs, useAsyncData, type Shown } from '~/lib/use-async-data';
 import type { Departure } from '#contracts/api';
 
-export type DeparturesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; departures: Departure[] };
+export type DeparturesState = Shown<'departures', Departure[]>;
 
 const failure = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The departure dates could not be loaded.';
@@ -24,11 +21,5 @@ export function useDepartures(packageId: string) {
     (signal) => getDepartures(packageId, signal),
     preloaded?.departures,
   );
-  const shown: DeparturesState =
-    state.status === 'success'
-      ? { status: 'success', departures: state.data }
-      : state.status === 'error'
-        ? { status: 'error', message: failure(state.error) }
-        : state;
-  return { state: shown, retry, refresh };
+  return { state: shownAs(state, 'departures', failure), retry, refresh };
 }
