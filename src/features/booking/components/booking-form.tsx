@@ -21,7 +21,7 @@ import {
   saveDraft,
   type BookingFormValues,
 } from '~/features/booking/utils/booking-draft';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatTripDate, plural } from '#contracts/format';
@@ -245,9 +245,7 @@ export function BookingForm({
       setJoinedFor(travellers);
       setErrors((e) => (e.departure ? { ...e, departure: undefined } : e));
     } catch (error) {
-      setJoinError(
-        error instanceof ApiError ? error.message : 'The waiting list could not be joined. Please try again.',
-      );
+      setJoinError(failureMessage(error, 'The waiting list could not be joined. Please try again.'));
       // 409: seats are there after all (or the date closed): show the seats as they are now.
       if (error instanceof ApiError && error.status === 409) void departures.refresh();
     } finally {

@@ -4,7 +4,7 @@ import { ContactFields } from '~/features/booking/components/contact-fields';
 import { validateBooking, type FieldErrors } from '#contracts/booking';
 import { waitlistStatusLabels } from '#contracts/waitlist';
 import { acceptOffer, leaveWaitlist } from '~/features/booking/api/waitlist-api';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { formatDeadline, formatTripDate, plural } from '#contracts/format';
 import type { Booking, WaitlistEntry } from '#contracts/api';
 
@@ -127,7 +127,7 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
     } catch (error) {
       setErrors((e) => ({
         ...e,
-        [entry.id]: error instanceof ApiError ? error.message : 'Could not leave the list. Please try again.',
+        [entry.id]: failureMessage(error, 'Could not leave the list. Please try again.'),
       }));
     }
   };
