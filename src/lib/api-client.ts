@@ -24,6 +24,10 @@ export class ApiError extends Error {
 export const fieldFailure = (error: unknown, field: string, fallback: string) =>
   error instanceof ApiError ? (error.fieldErrors[field] ?? error.message) : fallback;
 
+// What a refused request tells its screen: the server's message; any other failure, `fallback`.
+export const failureMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

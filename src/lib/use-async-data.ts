@@ -3,6 +3,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type AsyncData<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
 
+// A loaded list as its screen reads it: the data under its own name (`departures`, `packages`)
+// and a failure as the words to show.
+export type Shown<Name extends string, T> =
+  { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'success' } & Record<Name, T>);
+
+export function shownAs<Name extends string, T>(
+  state: AsyncData<T>,
+  name: Name,
+  failure: (error: unknown) => string,
+): Shown<Name, T> {
+  if (state.status === 'success') return { status: 'success', [name]: state.data } as Shown<Name, T>;
+  if (state.status === 'error') return { status: 'error', message: failure(state.error) };
+  return state;
+}
+
 // The one loader of the site's screens. It loads once per key (and again on retry); a newer load
 // aborts the older one, so a slow answer never overwrites a fresh one. `load` is read when the
 // key changes, not on every render. A null key loads nothing (and stays `loading`).

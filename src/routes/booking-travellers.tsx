@@ -5,7 +5,7 @@ import { paths } from '~/config/paths';
 import { TravellersForm } from '~/features/booking/components/travellers-form';
 import { useBooking } from '~/features/booking/hooks/use-bookings';
 import { bookingPath } from '~/features/booking/api/booking-paths';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { loadPageData } from '~/lib/page-data';
 import type { Route } from './+types/booking-travellers';
 
@@ -35,9 +35,7 @@ export default function BookingTravellersPage() {
           </div>
         ) : (
           <ErrorNotice
-            message={
-              state.error instanceof ApiError ? state.error.message : 'Your booking could not be loaded.'
-            }
+            message={failureMessage(state.error, 'Your booking could not be loaded.')}
             onRetry={retry}
           />
         )

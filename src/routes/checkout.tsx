@@ -34,6 +34,24 @@ export const loader = ({ request, context }: Route.LoaderArgs) => {
   return loadPageData(context, [booking ? bookingPath(booking) : null, catalogueFor(request)]);
 };
 
+// Home and My bookings, the one the page leads to first as its main button.
+function CheckoutLinks({ first }: { first: 'home' | 'bookings' }) {
+  const { t, to } = useT();
+  const home = { path: paths.home, text: t('Back To Home') };
+  const bookings = { path: paths.bookings, text: t('My bookings') };
+  const [main, other] = first === 'home' ? [home, bookings] : [bookings, home];
+  return (
+    <div className="checkout__actions">
+      <Link className="button button--primary" to={to(main.path)}>
+        {main.text}
+      </Link>
+      <Link className="button button--outline" to={to(other.path)}>
+        {other.text}
+      </Link>
+    </div>
+  );
+}
+
 export default function Checkout() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -60,14 +78,7 @@ export default function Checkout() {
             'The link may be mistyped, or the booking belongs to another account. Your own bookings are all in My bookings.',
           )}
         </p>
-        <div className="checkout__actions">
-          <Link className="button button--primary" to={to(paths.bookings)}>
-            {t('My bookings')}
-          </Link>
-          <Link className="button button--outline" to={to(paths.home)}>
-            {t('Back To Home')}
-          </Link>
-        </div>
+        <CheckoutLinks first="bookings" />
       </section>
     );
   }
@@ -122,14 +133,7 @@ export default function Checkout() {
           />
         </>
       ) : null}
-      <div className="checkout__actions">
-        <Link className="button button--primary" to={to(paths.home)}>
-          {t('Back To Home')}
-        </Link>
-        <Link className="button button--outline" to={to(paths.bookings)}>
-          {t('My bookings')}
-        </Link>
-      </div>
+      <CheckoutLinks first="home" />
     </section>
   );
 }

@@ -17,7 +17,14 @@ import { type AppContext, todayOf } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { offerContext } from '../seats/offer-context.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { bookingIdParams, noStore } from '../http/route-parts.js';
+import {
+  bookingId,
+  bookingIdParams,
+  consoleReadById,
+  csvAnswer,
+  noStore,
+  sendCsv,
+} from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { cursorOf, findAdminBooking, listAdminBookings, listBookingEvents } from './bookings-queries.js';
 import { bookingCsvHeader, bookingCsvRow, csvBom, csvPages, csvRow } from './csv.js';
@@ -73,10 +80,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
         summary: 'Every matching booking as CSV',
         querystring: bookingFiltersQuery(knownPackage),
         response: {
-          200: {
-            description: 'One row a booking, newest first, with a header row.',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+          ...csvAnswer('One row a booking, newest first, with a header row.'),
           ...errors.badRequest,
         },
       }),
@@ -91,47 +95,28 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
       };
       const first = await read();
       const lines = csvPages(csvBom + csvRow(bookingCsvHeader), first, bookingCsvRow, read);
-      return noStore(reply)
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="wayfarer-bookings-${today()}.csv"`)
-        .send(Readable.from(lines, { objectMode: false }));
+      return sendCsv(reply, `wayfarer-bookings-${today()}.csv`, Readable.from(lines, { objectMode: false }));
     },
   );
 
-  api.get(
+  consoleReadById(
+    app,
     '/api/admin/bookings/:id',
-    {
-      schema: consoleSchema({
-        summary: 'One booking',
-        params: bookingIdParams,
-        response: { 200: adminBookingSchema, ...errors.notFound },
-      }),
-    },
-    async (request, reply) => {
-      const booking = await fromDatabase(() => findAdminBooking(db, request.params.id));
-      if (!booking) return problem(reply, 404, 'No such booking.');
-      return noStore(reply).send(booking);
-    },
+    { summary: 'One booking', answer: adminBookingSchema, id: bookingId },
+    (id) => findAdminBooking(db, id),
   );
 
-  api.get(
+  consoleReadById(
+    app,
     '/api/admin/bookings/:id/events',
     {
-      schema: consoleSchema({
-        summary: 'A booking’s audit trail, oldest first',
-        params: bookingIdParams,
-        response: {
-          200: z.object({ events: z.array(auditEventSchema) }),
-          ...errors.notFound,
-        },
-      }),
+      summary: 'A booking’s audit trail, oldest first',
+      answer: z.object({ events: z.array(auditEventSchema) }),
+      id: bookingId,
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const found = await fromDatabase(() => findAdminBooking(db, id));
-      if (!found) return problem(reply, 404, 'No such booking.');
-      const events = await fromDatabase(() => listBookingEvents(db, id));
-      return noStore(reply).send({ events });
+    async (id) => {
+      if (!(await findAdminBooking(db, id))) return undefined;
+      return { events: await listBookingEvents(db, id) };
     },
   );
 

@@ -23,7 +23,7 @@ import { todayIso } from '#contracts/iso-dates';
 import { decideByProblem, isAtRisk } from '#contracts/departure-risk';
 import { toDeparture } from '../departures/repository.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { departureIdParams, noStore } from '../http/route-parts.js';
+import { consoleReadById, departureId, departureIdParams, noStore } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { listDepartureWaitlist } from '../waitlist/repository.js';
@@ -277,26 +277,18 @@ export async function adminDeparturesRoutes(app: FastifyInstance, options: Admin
     },
   );
 
-  api.get(
+  consoleReadById(
+    app,
     '/api/admin/departures/:id/waitlist',
     {
-      schema: consoleSchema({
-        summary: 'A departure’s waiting list, in the order travellers joined, with their email',
-        params: departureIdParams,
-        response: {
-          200: z.object({ entries: z.array(adminWaitlistEntrySchema) }),
-          ...errors.notFound,
-        },
-      }),
+      summary: 'A departure’s waiting list, in the order travellers joined, with their email',
+      answer: z.object({ entries: z.array(adminWaitlistEntrySchema) }),
+      id: departureId,
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const row = await fromDatabase(() => findAdminDeparture(db, id));
-      if (!row) return problem(reply, 404, 'No such departure.');
-      const entries = await fromDatabase(() =>
-        listDepartureWaitlist(db, id, (packageId) => packages.get(packageId)?.name ?? packageId),
-      );
-      return noStore(reply).send({ entries });
+    async (id) => {
+      if (!(await findAdminDeparture(db, id))) return undefined;
+      const packageName = (packageId: string) => packages.get(packageId)?.name ?? packageId;
+      return { entries: await listDepartureWaitlist(db, id, packageName) };
     },
   );
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../context/app-context.js';
 import { operatorActor } from '../context/actors.js';
 import { setCheckIn } from '../guests/repository.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { bookingIdParams, departureIdParams, noStore } from '../http/route-parts.js';
+import { bookingIdParams, csvAnswer, departureIdParams, noStore, sendCsv } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { findAdminBooking, listManifestBookings } from './bookings-queries.js';
 import { manifestQuestions } from './departures-routes.js';
@@ -41,12 +41,10 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
         summary: 'The manifest as CSV: one row per traveller',
         params: departureIdParams,
         response: {
-          200: {
-            description:
-              'Reference, lead name, email, phone, traveller, date of birth, dietary needs, medical notes, ' +
+          ...csvAnswer(
+            'Reference, lead name, email, phone, traveller, date of birth, dietary needs, medical notes, ' +
               'emergency contact, emergency phone, check-in; a header row.',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+          ),
           ...errors.notFound,
         },
       }),
@@ -62,13 +60,7 @@ export async function adminGuestsRoutes(app: FastifyInstance, options: AdminGues
         csvBom +
         csvRow([...manifestCsvHeader, ...questions.map((q) => q.label)]) +
         bookings.map((b) => manifestCsvRows(b, questions)).join('');
-      return noStore(reply)
-        .type('text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="wayfarer-manifest-${departure.package_id}-${departure.starts_on}.csv"`,
-        )
-        .send(body);
+      return sendCsv(reply, `wayfarer-manifest-${departure.package_id}-${departure.starts_on}.csv`, body);
     },
   );
 

@@ -4,7 +4,7 @@
 // in the last 7 days, and the overview's two money charts) and GET /api/admin/payments.csv (the
 // ledger between two dates, streamed page by page like the bookings CSV).
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { centsDecimal } from '#contracts/money';
 import { isIsoDate, todayIso, addDays } from '#contracts/iso-dates';
@@ -22,7 +22,7 @@ import { findAdminBooking } from './bookings-queries.js';
 import type { AppContext } from '../context/app-context.js';
 import type { Queryable } from '../db/database.js';
 import { consoleSchema, errors, jsonBodyErrors, type ZodTypeProvider } from '../http/api-schemas.js';
-import { bookingIdParams, consoleRead, noStore } from '../http/route-parts.js';
+import { bookingIdParams, consoleRead, csvAnswer, noStore, sendCsv } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { asText, csvBom, csvMoment, csvPages, csvRow } from './csv.js';
 import { oneReadAtATime } from '../one-read-at-a-time.js';
@@ -357,13 +357,7 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
       schema: consoleSchema({
         summary: 'The ledger between two dates (inclusive, UTC) as CSV, oldest first',
         querystring: z.object({ from: dateParam('from'), to: dateParam('to') }),
-        response: {
-          200: {
-            description: 'One row a ledger entry, with a header row.',
-            content: { 'text/csv': { schema: z.string() } },
-          },
-          ...errors.badRequest,
-        },
+        response: { ...csvAnswer('One row a ledger entry, with a header row.'), ...errors.badRequest },
       }),
     },
     async (request, reply) => {
@@ -392,11 +386,11 @@ export async function moneyRoutes(app: FastifyInstance, options: MoneyContext) {
       };
       const first = await read();
       const lines = csvPages(csvBom + csvRow(ledgerHeader), first, ledgerCsvRow, read);
-      return (reply as FastifyReply)
-        .header('Cache-Control', 'private, no-store')
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="wayfarer-payments-${from}-to-${to}.csv"`)
-        .send(Readable.from(lines, { objectMode: false }));
+      return sendCsv(
+        reply,
+        `wayfarer-payments-${from}-to-${to}.csv`,
+        Readable.from(lines, { objectMode: false }),
+      );
     },
   );
 }

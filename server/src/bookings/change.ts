@@ -15,7 +15,7 @@ import { findOpenMoveOffer } from '../seats/move-offers.js';
 import { checkHeldSeats } from './held-seats.js';
 import { resizeBookingGuests } from '../seats/party-guests.js';
 import { emailData, operationsEmailData, toBooking } from './booking-row.js';
-import { lockOwnBooking } from './lock-booking.js';
+import { lockOpenBooking } from './lock-open-booking.js';
 import type { Booking } from '#contracts/api';
 
 export type ChangeRequest = {
@@ -70,15 +70,14 @@ export const openMoveOfferMessage =
 
 // The same in the caller's transaction (an accepted move offer, server/src/moves).
 export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
-  const row = await lockOwnBooking(tx, request.bookingId, request.ownerId);
-  if (!row) return { kind: 'not-found' };
-  const current = toBooking(row);
-  if (current.status === 'cancelled') {
-    return {
-      kind: 'conflict',
-      message: `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
-    };
-  }
+  const own = await lockOpenBooking(
+    tx,
+    request.bookingId,
+    request.ownerId,
+    `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
+  );
+  if (own.kind !== 'open') return own;
+  const { row, current } = own;
   // The brand's open offer of another date holds seats there: the booking changes through it
   // (accept or decline), not past it.
   if (!request.acceptingMove && (await findOpenMoveOffer(tx, current.id))) {

@@ -15,7 +15,8 @@ import { brand } from '#contracts/brand';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
 import { toBooking } from '../bookings/booking-row.js';
-import { lockBooking, lockOwnBooking } from '../bookings/lock-booking.js';
+import { lockBooking } from '../bookings/lock-booking.js';
+import { lockOpenBooking } from '../bookings/lock-open-booking.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
@@ -77,15 +78,14 @@ export type SaveGuests = {
 // PUT /api/bookings/{id}/guests: the owner's details for every traveller, all at once.
 export function saveGuests(db: Database, change: SaveGuests): Promise<SaveGuestsOutcome> {
   return db.transaction(async (tx) => {
-    const row = await lockOwnBooking(tx, change.bookingId, change.ownerId);
-    if (!row) return { kind: 'not-found' };
-    const current = toBooking(row);
-    if (current.status === 'cancelled') {
-      return {
-        kind: 'conflict',
-        message: "This booking is cancelled: its travellers' details can no longer be changed.",
-      };
-    }
+    const own = await lockOpenBooking(
+      tx,
+      change.bookingId,
+      change.ownerId,
+      "This booking is cancelled: its travellers' details can no longer be changed.",
+    );
+    if (own.kind !== 'open') return own;
+    const { row, current } = own;
     if (
       current.startsOn &&
       !detailsEditable(daysBetween(change.today, current.startsOn), change.cutoffDays)

@@ -13,7 +13,7 @@ import { useAdminBooking } from '~/features/admin/hooks/use-admin-booking';
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { Moment } from '~/components/moment';
 import { telHref } from '#contracts/phone';
 import { languageNamesInEnglish } from '#contracts/language';
@@ -59,9 +59,7 @@ export function BookingRecord({ bookingId }: { bookingId: string }) {
           </div>
         ) : (
           <ErrorNotice
-            message={
-              record.error instanceof ApiError ? record.error.message : 'The booking could not be loaded.'
-            }
+            message={failureMessage(record.error, 'The booking could not be loaded.')}
             onRetry={retry}
           />
         )}

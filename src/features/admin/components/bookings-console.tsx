@@ -11,10 +11,10 @@ import { useFlash } from '~/features/admin/hooks/use-flash';
 import { useLastSeen } from '~/features/admin/hooks/use-last-seen';
 import { filtersFromQuery, hasFilters, toApiFilters } from '~/features/admin/utils/booking-filters';
 import { plural } from '#contracts/format';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 
 const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'The bookings could not be loaded. Please try again.';
+  failureMessage(error, 'The bookings could not be loaded. Please try again.');
 
 // /admin: every booking, newest first, filtered by the URL query, a page at a time.
 export function BookingsConsole() {

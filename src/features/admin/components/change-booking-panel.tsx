@@ -3,7 +3,7 @@ import { SelectField } from '~/components/field';
 import { bookingLimits } from '#contracts/booking';
 import { toGuaranteeLabel } from '#contracts/waitlist';
 import { changeAdminBooking, listDepartures } from '~/features/admin/api/admin-api';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { formatPrice } from '#contracts/price';
 import { formatTripDate, plural } from '#contracts/format';
 import { droppedTravellersWarning } from '#contracts/guests';
@@ -28,8 +28,7 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
   useEffect(() => {
     const controller = new AbortController();
     listDepartures(booking.packageId, controller.signal).then(setDepartures, (e: unknown) => {
-      if (!controller.signal.aborted)
-        setError(e instanceof ApiError ? e.message : 'The dates could not be loaded.');
+      if (!controller.signal.aborted) setError(failureMessage(e, 'The dates could not be loaded.'));
     });
     return () => controller.abort();
   }, [booking.packageId, booking.departureId, booking.travellers]);
@@ -65,7 +64,7 @@ export function ChangeBookingPanel({ booking, onChanged }: ChangeBookingPanelPro
         `${updated.reference} changed. The traveller gets an email with the new date, party and total.`,
       );
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The booking could not be changed.');
+      setError(failureMessage(e, 'The booking could not be changed.'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { waitlistStatusLabels } from '#contracts/waitlist';
 import { getDepartureWaitlist } from '~/features/admin/api/admin-api';
 import { plural } from '#contracts/format';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { useAsyncData } from '~/lib/use-async-data';
 import { Moment } from '~/components/moment';
 import { ColumnHeads } from '~/features/admin/components/column-heads';
@@ -24,7 +24,7 @@ export function DepartureWaitlist({ departureId }: { departureId: string }) {
       {state.status === 'loading' ? <p role="status">Loading the waiting list…</p> : null}
       {state.status === 'error' ? (
         <p className="admin-actions__error" role="alert">
-          {state.error instanceof ApiError ? state.error.message : 'The waiting list could not be loaded.'}
+          {failureMessage(state.error, 'The waiting list could not be loaded.')}
         </p>
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? (

@@ -10,14 +10,11 @@ import { useAdminDepartures } from '~/features/admin/hooks/use-admin-departures'
 import { useFlash } from '~/features/admin/hooks/use-flash';
 import { usePackageOptions } from '~/features/admin/hooks/use-package-options';
 import { formatTripDate, plural } from '#contracts/format';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { todayIso } from '#contracts/iso-dates';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { AdminDeparture } from '#contracts/api';
 import { NamedOptions } from '~/components/options';
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.message : fallback;
 
 // /admin/departures?packageId=: one package's schedule, a form to add a date, capacity and
 // closing per date. The package is in the URL so a reload or a link opens the same schedule.
@@ -103,7 +100,10 @@ export function DeparturesConsole() {
             {list.status === 'error' && (
               <div className="admin-panel__pad">
                 <ErrorNotice
-                  message={messageOf(list.error, 'The departures could not be loaded. Please try again.')}
+                  message={failureMessage(
+                    list.error,
+                    'The departures could not be loaded. Please try again.',
+                  )}
                   onRetry={retry}
                 />
               </div>

@@ -1,12 +1,11 @@
 import { StatusBadge } from '~/components/status-badge';
+import { ConfirmQuestion } from '~/components/confirm-question';
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import { changeDeparture } from '~/features/admin/api/admin-api';
-import { CapacityEditor } from '~/features/admin/components/capacity-editor';
+import { DepartureFieldEditor } from '~/features/admin/components/departure-field-editor';
 import { MeetingEditor } from '~/features/admin/components/meeting-editor';
-import { PriceEditor } from '~/features/admin/components/price-editor';
-import { DecideByEditor } from '~/features/admin/components/decide-by-editor';
 import { MoveDepartureDialog } from '~/features/admin/components/move-departure-dialog';
 import { riskSummary } from '#contracts/departure-risk';
 import { formatPrice } from '#contracts/price';
@@ -42,6 +41,52 @@ function EditButton({ editor, rowId, children }: { editor: RowEditor; rowId: str
     >
       {children}
     </button>
+  );
+}
+
+type EditableCellProps = {
+  label: string;
+  className: string;
+  editor: RowEditor;
+  rowId: string;
+  past: boolean;
+  // The open editor, given how to close it.
+  edit: (close: () => void) => ReactNode;
+  // The value shown while the editor is closed, and the class of its line.
+  view: ReactNode;
+  viewClassName: string;
+  // The words of the button that opens the editor (none on a past date).
+  change: ReactNode;
+};
+
+// A cell of a row with one of its editors: the editor while it is open, else the value and the
+// button that opens it.
+function EditableCell({
+  label,
+  className,
+  editor,
+  rowId,
+  past,
+  edit,
+  view,
+  viewClassName,
+  change,
+}: EditableCellProps) {
+  return (
+    <td data-label={label} className={className}>
+      {editor.open === rowId ? (
+        edit(() => editor.close(rowId))
+      ) : (
+        <span className={viewClassName}>
+          {view}
+          {!past && (
+            <EditButton editor={editor} rowId={rowId}>
+              {change}
+            </EditButton>
+          )}
+        </span>
+      )}
+    </td>
   );
 }
 
@@ -144,8 +189,13 @@ export const DeparturesTable = memo(function DeparturesTable({
                   <Link to={paths.adminManifest(d.id)}>{date}</Link>
                   <span className="admin-sub">{fromToday(today, d.startsOn)}</span>
                 </th>
-                <td data-label="Meeting" className="admin-meeting">
-                  {meeting.open === d.id ? (
+                <EditableCell
+                  label="Meeting"
+                  className="admin-meeting"
+                  editor={meeting}
+                  rowId={d.id}
+                  past={past}
+                  edit={(close) => (
                     <MeetingEditor
                       departure={d}
                       onSaved={(changed) =>
@@ -156,47 +206,57 @@ export const DeparturesTable = memo(function DeparturesTable({
                             : `${date}: meeting point and time cleared.`,
                         )
                       }
-                      onDone={() => meeting.close(d.id)}
+                      onDone={close}
                     />
-                  ) : (
-                    <span className="admin-meeting__view">
-                      <span className={d.meetingPoint || d.meetingTime ? undefined : 'admin-muted'}>
-                        {d.meetingPoint || d.meetingTime
-                          ? [d.meetingTime, d.meetingPoint].filter(Boolean).join(' · ')
-                          : 'Not set'}
-                      </span>
-                      {!past && (
-                        <EditButton editor={meeting} rowId={d.id}>
-                          {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
-                          <span className="sr-only"> meeting point and time of {date}</span>
-                        </EditButton>
-                      )}
-                    </span>
                   )}
-                </td>
-                <td data-label="Capacity" className="admin-departures__capacity">
-                  {capacity.open === d.id ? (
-                    <CapacityEditor
+                  viewClassName="admin-meeting__view"
+                  view={
+                    <span className={d.meetingPoint || d.meetingTime ? undefined : 'admin-muted'}>
+                      {d.meetingPoint || d.meetingTime
+                        ? [d.meetingTime, d.meetingPoint].filter(Boolean).join(' · ')
+                        : 'Not set'}
+                    </span>
+                  }
+                  change={
+                    <>
+                      {d.meetingPoint || d.meetingTime ? 'Change' : 'Set'}
+                      <span className="sr-only"> meeting point and time of {date}</span>
+                    </>
+                  }
+                />
+                <EditableCell
+                  label="Capacity"
+                  className="admin-departures__capacity"
+                  editor={capacity}
+                  rowId={d.id}
+                  past={past}
+                  edit={(close) => (
+                    <DepartureFieldEditor
+                      field="capacity"
                       departure={d}
                       onSaved={(changed) =>
                         onChanged(changed, `${date}: capacity is now ${changed.capacity} seats.`)
                       }
-                      onDone={() => capacity.close(d.id)}
+                      onDone={close}
                     />
-                  ) : (
-                    <span className="admin-capacity__view">
-                      <span className="admin-strong">{d.capacity}</span>
-                      {!past && (
-                        <EditButton editor={capacity} rowId={d.id}>
-                          Change<span className="sr-only"> capacity of {date}</span>
-                        </EditButton>
-                      )}
-                    </span>
                   )}
-                </td>
-                <td data-label="Price" className="admin-departures__price">
-                  {price.open === d.id ? (
-                    <PriceEditor
+                  viewClassName="admin-capacity__view"
+                  view={<span className="admin-strong">{d.capacity}</span>}
+                  change={
+                    <>
+                      Change<span className="sr-only"> capacity of {date}</span>
+                    </>
+                  }
+                />
+                <EditableCell
+                  label="Price"
+                  className="admin-departures__price"
+                  editor={price}
+                  rowId={d.id}
+                  past={past}
+                  edit={(close) => (
+                    <DepartureFieldEditor
+                      field="price"
                       departure={d}
                       onSaved={(changed) =>
                         onChanged(
@@ -206,24 +266,24 @@ export const DeparturesTable = memo(function DeparturesTable({
                             : `${date}: the price is now ${formatPrice(changed.price)} per person.`,
                         )
                       }
-                      onDone={() => price.close(d.id)}
+                      onDone={close}
                     />
-                  ) : (
-                    <span className="admin-capacity__view">
-                      <span>
-                        <span className="admin-strong">{formatPrice(d.price)}</span>
-                        <span className="admin-sub">
-                          {d.ownPrice === null ? "Package's price" : 'Own price'}
-                        </span>
-                      </span>
-                      {!past && (
-                        <EditButton editor={price} rowId={d.id}>
-                          Change<span className="sr-only"> price of {date}</span>
-                        </EditButton>
-                      )}
-                    </span>
                   )}
-                </td>
+                  viewClassName="admin-capacity__view"
+                  view={
+                    <span>
+                      <span className="admin-strong">{formatPrice(d.price)}</span>
+                      <span className="admin-sub">
+                        {d.ownPrice === null ? "Package's price" : 'Own price'}
+                      </span>
+                    </span>
+                  }
+                  change={
+                    <>
+                      Change<span className="sr-only"> price of {date}</span>
+                    </>
+                  }
+                />
                 <td data-label="Seats taken" className="admin-num">
                   <span className="admin-seats">
                     {d.seatsTaken}
@@ -266,46 +326,52 @@ export const DeparturesTable = memo(function DeparturesTable({
                     </span>
                   )}
                 </td>
-                <td data-label="Decide by" className="admin-departures__decide">
-                  {decide.open === d.id ? (
-                    <DecideByEditor
+                <EditableCell
+                  label="Decide by"
+                  className="admin-departures__decide"
+                  editor={decide}
+                  rowId={d.id}
+                  past={past}
+                  edit={(close) => (
+                    <DepartureFieldEditor
+                      field="decideBy"
                       departure={d}
                       onSaved={(changed) =>
                         onChanged(changed, `${date}: decide by ${formatTripDate(changed.decideBy)}.`)
                       }
-                      onDone={() => decide.close(d.id)}
+                      onDone={close}
                     />
-                  ) : (
-                    <span className="admin-capacity__view admin-decide">
-                      {d.atRisk && !past && d.status === 'open' ? (
-                        // Marked by words and a symbol, not by colour alone.
-                        <span className="admin-risk">
-                          <span className="admin-risk__badge">
-                            <span aria-hidden="true">⚠ </span>At risk
-                          </span>
-                          <span className="admin-risk__text">
-                            Decide by {shortDate(d.decideBy)}:{' '}
-                            {riskSummary(
-                              {
-                                minTravellers: d.minTravellers,
-                                booked: d.seatsTaken - d.offered,
-                                decideBy: d.decideBy,
-                              },
-                              today,
-                            )}
-                          </span>
-                        </span>
-                      ) : (
-                        <span>{formatTripDate(d.decideBy)}</span>
-                      )}
-                      {!past && (
-                        <EditButton editor={decide} rowId={d.id}>
-                          Change<span className="sr-only"> decision date of {date}</span>
-                        </EditButton>
-                      )}
-                    </span>
                   )}
-                </td>
+                  viewClassName="admin-capacity__view admin-decide"
+                  view={
+                    d.atRisk && !past && d.status === 'open' ? (
+                      // Marked by words and a symbol, not by colour alone.
+                      <span className="admin-risk">
+                        <span className="admin-risk__badge">
+                          <span aria-hidden="true">⚠ </span>At risk
+                        </span>
+                        <span className="admin-risk__text">
+                          Decide by {shortDate(d.decideBy)}:{' '}
+                          {riskSummary(
+                            {
+                              minTravellers: d.minTravellers,
+                              booked: d.seatsTaken - d.offered,
+                              decideBy: d.decideBy,
+                            },
+                            today,
+                          )}
+                        </span>
+                      </span>
+                    ) : (
+                      <span>{formatTripDate(d.decideBy)}</span>
+                    )
+                  }
+                  change={
+                    <>
+                      Change<span className="sr-only"> decision date of {date}</span>
+                    </>
+                  }
+                />
                 <td data-label="Status" className="admin-departures__status">
                   <StatusBadge status={past ? 'past' : d.status} />
                 </td>
@@ -313,30 +379,29 @@ export const DeparturesTable = memo(function DeparturesTable({
                   {!past && (
                     <div className="admin-actions">
                       {confirmingClose === d.id ? (
-                        <div className="admin-confirm" role="group" aria-label={`Close ${date}?`}>
-                          <span>Close {date}? Travellers can no longer book it.</span>
-                          <button
-                            type="button"
-                            className="button admin-button admin-button--danger"
-                            aria-busy={busy === d.id}
-                            id={closeYesId(d.id)}
-                            onClick={() => toggle(d)}
-                          >
-                            {busy === d.id ? 'Saving…' : 'Yes, close'}
-                          </button>
-                          <button
-                            type="button"
-                            className="button admin-button admin-button--quiet"
-                            onClick={() => {
+                        <ConfirmQuestion
+                          className="admin-confirm"
+                          label={`Close ${date}?`}
+                          question={<span>Close {date}? Travellers can no longer book it.</span>}
+                          yes={{
+                            text: 'Yes, close',
+                            className: 'button admin-button admin-button--danger',
+                            busy: busy === d.id,
+                            busyText: 'Saving…',
+                            id: closeYesId(d.id),
+                            onClick: () => void toggle(d),
+                          }}
+                          no={{
+                            text: 'Keep open',
+                            className: 'button admin-button admin-button--quiet',
+                            onClick: () => {
                               setConfirmingClose(null);
                               requestAnimationFrame(() =>
                                 document.getElementById(closeButtonId(d.id))?.focus(),
                               );
-                            }}
-                          >
-                            Keep open
-                          </button>
-                        </div>
+                            },
+                          }}
+                        />
                       ) : (
                         <button
                           id={closeButtonId(d.id)}

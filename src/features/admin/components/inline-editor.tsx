@@ -112,10 +112,9 @@ export type DepartureEditorProps = {
   onDone: () => void;
 };
 
-type InlineFieldEditorProps = DepartureEditorProps & {
+// What makes one field's editor: see src/features/admin/components/departure-field-editor.tsx.
+export type InlineFieldSettings = {
   className: string;
-  // The field's name, and the key of the server's field error about it.
-  name: 'capacity' | 'price' | 'decideBy';
   label: string;
   // The value the editor opens with, as typed.
   initial: string;
@@ -128,6 +127,12 @@ type InlineFieldEditorProps = DepartureEditorProps & {
   input: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'>;
   selectOnOpen?: boolean;
 };
+
+type InlineFieldEditorProps = DepartureEditorProps &
+  InlineFieldSettings & {
+    // The field's name, and the key of the server's field error about it.
+    name: 'capacity' | 'price' | 'decideBy';
+  };
 
 // One field of a departure (its capacity, its price, its go/no-go date), edited in its row: the
 // server's refusal shows beside the field and the value typed stays.
@@ -186,20 +191,5 @@ export function InlineFieldEditor({
         </Field>
       )}
     </InlineEditor>
-  );
-}
-
-// One whole number of a departure (its capacity, its price), selected to be typed over.
-export function InlineNumberEditor({
-  min,
-  placeholder,
-  ...props
-}: Omit<InlineFieldEditorProps, 'input' | 'selectOnOpen'> & { min?: number; placeholder?: string }) {
-  return (
-    <InlineFieldEditor
-      {...props}
-      selectOnOpen
-      input={{ type: 'number', inputMode: 'numeric', step: 1, min, placeholder }}
-    />
   );
 }

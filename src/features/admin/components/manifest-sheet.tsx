@@ -16,7 +16,7 @@ import { useManifest } from '~/features/admin/hooks/use-manifest';
 import { useAdminPackages } from '~/features/admin/hooks/use-admin-packages';
 import { formatMoment, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ButtonIcon } from '~/features/admin/components/button-icon';
 import { ColumnHeads } from '~/features/admin/components/column-heads';
@@ -53,7 +53,7 @@ export function ManifestSheet({ departureId }: { departureId: string }) {
       </div>
     ) : (
       <ErrorNotice
-        message={state.error instanceof ApiError ? state.error.message : 'The manifest could not be loaded.'}
+        message={failureMessage(state.error, 'The manifest could not be loaded.')}
         onRetry={retry}
       />
     );

@@ -10,6 +10,7 @@ import { GuestCareFacts } from '~/components/guest-care-facts';
 import type { Question } from '#contracts/catalogue';
 import type { ManifestBooking } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
+import { CheckInButtons, checkInMessage, checkInText } from '~/components/check-in-buttons';
 
 const answerText = (value: string | boolean | undefined) =>
   value === true ? 'Yes' : value === false ? 'No' : value || '—';
@@ -21,8 +22,6 @@ const ageOn = (birth: string, day: string) => {
   if (!by || !ty) return null;
   return ty - by - (tm! < bm! || (tm === bm && td! < bd!) ? 1 : 0);
 };
-
-const stateText: Record<CheckInState, string> = { present: 'Present', 'no-show': 'No-show' };
 
 type Props = {
   bookings: ManifestBooking[];
@@ -41,16 +40,19 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
   // "bookingId:index" while its check-in is on its way.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  const tick = async (booking: ManifestBooking, index: number, guest: OperatorGuest, state: CheckInState) => {
+  const tick = async (
+    booking: ManifestBooking,
+    index: number,
+    guest: OperatorGuest,
+    next: CheckInState | null,
+  ) => {
     const key = `${booking.id}:${index}`;
     if (pending.has(key)) return;
-    // A second tap on the pressed button takes the tick back.
-    const next = guest.checkIn === state ? null : state;
     setPending((p) => new Set(p).add(key));
     const name = guest.fullName || `Traveller ${index + 1} of ${booking.reference}`;
     try {
       const updated = await checkInTraveller(booking.id, index, next);
-      onChanged(updated, next ? `${name}: ${stateText[next].toLowerCase()}.` : `${name}: check-in cleared.`);
+      onChanged(updated, checkInMessage(name, next));
     } catch (error) {
       onFailed(error instanceof Error ? error.message : 'The check-in could not be saved. Please try again.');
     } finally {
@@ -114,7 +116,7 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
                     </p>
                     <p className="manifest-person__state">
                       <span className="sr-only">Check-in: </span>
-                      {guest.checkIn ? stateText[guest.checkIn] : 'Not checked in'}
+                      {guest.checkIn ? checkInText[guest.checkIn] : 'Not checked in'}
                     </p>
                   </div>
                   <dl className="manifest-person__facts">
@@ -134,23 +136,14 @@ export function ManifestTravellers({ bookings, startsOn, questions = [], onChang
                       </div>
                     ))}
                   </dl>
-                  <div className="manifest-person__check" role="group" aria-label={`Check-in of ${label}`}>
-                    {(['present', 'no-show'] as const).map((state) => (
-                      <button
-                        key={state}
-                        type="button"
-                        className={`manifest-toggle manifest-toggle--${state}`}
-                        aria-pressed={guest.checkIn === state}
-                        aria-busy={pending.has(key) || undefined}
-                        onClick={() => void tick(booking, index, guest, state)}
-                      >
-                        <span className="manifest-toggle__mark" aria-hidden="true">
-                          {state === 'present' ? '✓' : '✕'}
-                        </span>
-                        {stateText[state]}
-                      </button>
-                    ))}
-                  </div>
+                  <CheckInButtons
+                    block="manifest"
+                    label={label}
+                    checkIn={guest.checkIn}
+                    busy={pending.has(key)}
+                    marks
+                    onTick={(next) => void tick(booking, index, guest, next)}
+                  />
                   <span className="manifest-person__box admin-print-only" aria-hidden="true" />
                 </li>
               );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DeclineMoveQuestion } from '~/components/confirm-question';
 import { answerMoveForParty } from '~/features/admin/api/admin-api';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
@@ -54,20 +55,15 @@ export function MoveAnswerForParty({ booking, onChanged }: Props) {
         </p>
       )}
       {confirming ? (
-        <div className="admin-actions" role="group" aria-label="Decline the new date for the party?">
-          <p className="admin-strong">Decline {newDate} for the party and cancel this booking?</p>
-          <button
-            type="button"
-            className="button admin-button admin-button--cancel"
-            aria-busy={busy === 'decline'}
-            onClick={() => void answer('decline')}
-          >
-            {busy === 'decline' ? 'Cancelling…' : 'Yes, decline and cancel'}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
-            Keep the offer
-          </button>
-        </div>
+        <DeclineMoveQuestion
+          className="admin-actions"
+          label="Decline the new date for the party?"
+          question={<p className="admin-strong">Decline {newDate} for the party and cancel this booking?</p>}
+          declineClassName="button admin-button admin-button--cancel"
+          declining={busy === 'decline'}
+          onDecline={() => void answer('decline')}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div className="admin-actions">
           <button

@@ -12,7 +12,7 @@ import { PackageStatusBadge } from '~/features/admin/components/package-status';
 import { TableSkeleton } from '~/features/admin/components/table-skeleton';
 import { useAdminPackages } from '~/features/admin/hooks/use-admin-packages';
 import { useFlash } from '~/features/admin/hooks/use-flash';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 
 type Direction = 'up' | 'down';
 
@@ -59,9 +59,7 @@ export function PackagesConsole() {
       flash.show(`${name} moved ${direction} to position ${to + 1} of ${packages.length}.`);
       refocus.current = { id: moved!, direction };
     } catch (error) {
-      setMoveError(
-        error instanceof ApiError ? error.message : 'The order could not be saved. Please try again.',
-      );
+      setMoveError(failureMessage(error, 'The order could not be saved. Please try again.'));
     } finally {
       setMoving(false);
     }
@@ -85,11 +83,7 @@ export function PackagesConsole() {
           {state.status === 'error' && (
             <div className="admin-panel__pad">
               <ErrorNotice
-                message={
-                  state.error instanceof ApiError
-                    ? state.error.message
-                    : 'The packages could not be loaded. Please try again.'
-                }
+                message={failureMessage(state.error, 'The packages could not be loaded. Please try again.')}
                 onRetry={retry}
               />
             </div>

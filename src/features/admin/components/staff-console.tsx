@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { staffRoles, type StaffRole } from '#contracts/roles';
 import { staffRoleLabels, type StaffMember } from '#contracts/staff';
 import { ErrorNotice } from '~/components/error-notice';
+import { ConfirmQuestion } from '~/components/confirm-question';
 import { InputField, SelectField } from '~/components/field';
 import { Moment } from '~/components/moment';
 import { listStaff, removeStaff, setStaffRole, staffPaths } from '~/features/admin/api/admin-api';
@@ -215,31 +216,27 @@ export function StaffConsole({ selfUid }: { selfUid?: string }) {
                 <Options values={staffRoles} labels={staffRoleLabels} />
               </SelectField>
               {confirming === member.uid ? (
-                <div
+                <ConfirmQuestion
                   className="admin-staff__confirm"
-                  role="group"
-                  aria-label={`Remove ${member.email ?? member.uid}?`}
-                >
-                  <span>
-                    {member.uid === selfUid
-                      ? 'Remove your own role? You lose the console at once.'
-                      : 'Remove their role?'}
-                  </span>
-                  <button
-                    type="button"
-                    className="button admin-button admin-button--danger"
-                    onClick={() => void remove(member)}
-                  >
-                    Yes, remove
-                  </button>
-                  <button
-                    type="button"
-                    className="button admin-button admin-button--quiet"
-                    onClick={() => setConfirming(null)}
-                  >
-                    Keep
-                  </button>
-                </div>
+                  label={`Remove ${member.email ?? member.uid}?`}
+                  question={
+                    <span>
+                      {member.uid === selfUid
+                        ? 'Remove your own role? You lose the console at once.'
+                        : 'Remove their role?'}
+                    </span>
+                  }
+                  yes={{
+                    text: 'Yes, remove',
+                    className: 'button admin-button admin-button--danger',
+                    onClick: () => void remove(member),
+                  }}
+                  no={{
+                    text: 'Keep',
+                    className: 'button admin-button admin-button--quiet',
+                    onClick: () => setConfirming(null),
+                  }}
+                />
               ) : (
                 <button
                   type="button"

@@ -21,7 +21,7 @@ import {
   detailsOption,
   groupTrips,
 } from '~/features/booking/utils/my-trips';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import { formatTripDate, plural } from '#contracts/format';
 import type { Booking, WaitlistEntry } from '#contracts/api';
@@ -108,8 +108,7 @@ export function BookingsList() {
 
   if (state.status === 'loading') return <Spinner label="Loading your bookings…" />;
   if (state.status === 'error') {
-    const message =
-      state.error instanceof ApiError ? state.error.message : 'Your bookings could not be loaded.';
+    const message = failureMessage(state.error, 'Your bookings could not be loaded.');
     return <ErrorNotice message={message} onRetry={retry} />;
   }
   const entries = (waitlist.state.status === 'success' ? waitlist.state.data : []).map(

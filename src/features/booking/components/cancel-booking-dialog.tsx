@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Dialog, DialogDescription, DialogTitle } from '~/components/dialog';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { formatTripDate, plural } from '#contracts/format';
 import type { Booking } from '#contracts/api';
 import { formatCents } from '#contracts/money';
@@ -61,9 +61,7 @@ export function CancelBookingDialog({
       const updated = await onConfirm(booking);
       onCancelled(updated);
     } catch (err) {
-      setError(
-        err instanceof ApiError ? err.message : 'The booking could not be cancelled. Please try again.',
-      );
+      setError(failureMessage(err, 'The booking could not be cancelled. Please try again.'));
       if (err instanceof ApiError && err.status === 409) onRefused(booking);
     } finally {
       busyRef.current = false;

@@ -4,7 +4,7 @@ import { SelectField } from '~/components/field';
 import { bookingLimits, cancellableOnline } from '#contracts/booking';
 import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, failureMessage } from '~/lib/api-client';
 import { daysUntil, formatTripDate, plural } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import { lastOnlineChangeWarning } from '#contracts/terms';
@@ -41,7 +41,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       (list) => setDepartures(list),
       (err: unknown) => {
         if (!controller.signal.aborted) {
-          setLoadError(err instanceof ApiError ? err.message : 'The dates could not be loaded.');
+          setLoadError(failureMessage(err, 'The dates could not be loaded.'));
         }
       },
     );
@@ -75,7 +75,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       });
       onChanged(updated);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The booking could not be changed. Please try again.');
+      setError(failureMessage(err, 'The booking could not be changed. Please try again.'));
       // The seats moved meanwhile: show them as they are now.
       if (err instanceof ApiError && err.status === 409) {
         void getDepartures(booking.packageId).then(setDepartures, () => {});

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { FormError } from '~/components/form-error';
+import { DeclineMoveQuestion } from '~/components/confirm-question';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { useT } from '~/lib/i18n';
 
@@ -65,28 +66,21 @@ export function MoveAnswerButtons({
     <>
       <FormError message={error} />
       {confirming ? (
-        <div
+        <DeclineMoveQuestion
           key="confirm"
           className="move-offer__confirm"
-          role="group"
-          aria-label={t('Decline the new date?')}
-        >
-          <p className="move-offer__question">
-            {t('Decline {date} and cancel this booking?', { date: newDate })}
-          </p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="button button--outline-danger"
-            aria-busy={busy === 'decline'}
-            onClick={() => void onAnswer('decline')}
-          >
-            {busy === 'decline' ? t('Cancelling…') : t('Yes, decline and cancel')}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => onConfirming(false)}>
-            {t('Keep the offer')}
-          </button>
-        </div>
+          label={t('Decline the new date?')}
+          question={
+            <p className="move-offer__question">
+              {t('Decline {date} and cancel this booking?', { date: newDate })}
+            </p>
+          }
+          declineClassName="button button--outline-danger"
+          declineRef={confirmRef}
+          declining={busy === 'decline'}
+          onDecline={() => void onAnswer('decline')}
+          onKeep={() => onConfirming(false)}
+        />
       ) : (
         <div key="actions" className="move-offer__actions">
           <button

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ConfirmQuestion } from '~/components/confirm-question';
 import { ContactFields } from '~/features/booking/components/contact-fields';
 import { validateBooking, type FieldErrors } from '#contracts/booking';
 import { waitlistStatusLabels } from '#contracts/waitlist';
@@ -181,37 +182,33 @@ export function WaitlistEntries({ entries, prefill, onUpdated, onBooked }: Waitl
                   </p>
                 ) : null}
                 {live && leaving === entry.id ? (
-                  <div
+                  <ConfirmQuestion
                     className="waitlist-entry__actions"
-                    role="group"
-                    aria-label={t('Leave this waiting list?')}
-                  >
-                    <p className="waitlist-entry__confirm">
-                      {entry.status === 'offered'
-                        ? t(
-                            'Leave this waiting list? The seats held for you go to the next traveller waiting.',
-                          )
-                        : t('Leave this waiting list? You lose your place in it.')}
-                    </p>
-                    <button
-                      type="button"
-                      className="button button--outline"
-                      onClick={() => void leave(entry)}
-                    >
-                      {t('Yes, leave')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() => {
+                    label={t('Leave this waiting list?')}
+                    question={
+                      <p className="waitlist-entry__confirm">
+                        {entry.status === 'offered'
+                          ? t(
+                              'Leave this waiting list? The seats held for you go to the next traveller waiting.',
+                            )
+                          : t('Leave this waiting list? You lose your place in it.')}
+                      </p>
+                    }
+                    yes={{
+                      text: t('Yes, leave'),
+                      className: 'button button--outline',
+                      onClick: () => void leave(entry),
+                    }}
+                    no={{
+                      text: t('Stay on the list'),
+                      className: 'button button--primary',
+                      ref: stayRef,
+                      onClick: () => {
                         setLeaving(null);
                         requestAnimationFrame(() => articles.current.get(entry.id)?.focus());
-                      }}
-                      ref={stayRef}
-                    >
-                      {t('Stay on the list')}
-                    </button>
-                  </div>
+                      },
+                    }}
+                  />
                 ) : live ? (
                   <div className="waitlist-entry__actions">
                     {entry.status === 'offered' && accepting !== entry.id ? (

@@ -1,17 +1,13 @@
 import { getDepartures } from '~/lib/departures-api';
 import { departuresPath } from '~/lib/departures-path';
-import { ApiError } from '~/lib/api-client';
+import { failureMessage } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
-import { useAsyncData } from '~/lib/use-async-data';
+import { shownAs, useAsyncData, type Shown } from '~/lib/use-async-data';
 import type { Departure } from '#contracts/api';
 
-export type DeparturesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; departures: Departure[] };
+export type DeparturesState = Shown<'departures', Departure[]>;
 
-const failure = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'The departure dates could not be loaded.';
+const failure = (error: unknown) => failureMessage(error, 'The departure dates could not be loaded.');
 
 // The package's dates and seats. `refresh` reloads them quietly (after a 409 the seats changed):
 // the dates stay on screen meanwhile, so the traveller's choice does not flicker away, and a
@@ -24,11 +20,5 @@ export function useDepartures(packageId: string) {
     (signal) => getDepartures(packageId, signal),
     preloaded?.departures,
   );
-  const shown: DeparturesState =
-    state.status === 'success'
-      ? { status: 'success', departures: state.data }
-      : state.status === 'error'
-        ? { status: 'error', message: failure(state.error) }
-        : state;
-  return { state: shown, retry, refresh };
+  return { state: shownAs(state, 'departures', failure), retry, refresh };
 }

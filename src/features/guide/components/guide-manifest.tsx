@@ -9,8 +9,7 @@ import { checkIn, getGuideManifest, guidePaths } from '~/features/guide/guide-ap
 import { useGuideData } from '~/features/guide/use-guide-data';
 import type { Manifest } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
-
-const stateText: Record<CheckInState, string> = { present: 'Present', 'no-show': 'No-show' };
+import { CheckInButtons, checkInMessage } from '~/components/check-in-buttons';
 
 // One departure at the meeting point, on a phone held in one hand: each traveller with what the
 // guide needs (dietary, medical, whom to call) and two large buttons, Present and No-show. A
@@ -43,15 +42,9 @@ export function GuideManifest({ departureId }: { departureId: string }) {
     );
   }
   const manifest = state.data;
-  const tick = async (
-    bookingId: string,
-    index: number,
-    current: CheckInState | null,
-    pressed: CheckInState,
-  ) => {
+  const tick = async (bookingId: string, index: number, next: CheckInState | null) => {
     const key = `${bookingId}:${index}`;
     if (pending) return;
-    const next = current === pressed ? null : pressed;
     setPending(key);
     try {
       const updated = await checkIn(bookingId, index, next);
@@ -63,7 +56,7 @@ export function GuideManifest({ departureId }: { departureId: string }) {
         },
       });
       const name = updated.guests[index]?.fullName || `Traveller ${index + 1}`;
-      setMessage(next ? `${name}: ${stateText[next].toLowerCase()}.` : `${name}: check-in cleared.`);
+      setMessage(checkInMessage(name, next));
     } catch (error) {
       setMessage(
         error instanceof Error ? error.message : 'The check-in could not be saved. Please try again.',
@@ -111,20 +104,13 @@ export function GuideManifest({ departureId }: { departureId: string }) {
                 <dl className="guide-person__facts">
                   <GuestCareFacts guest={guest} />
                 </dl>
-                <div className="guide-person__check" role="group" aria-label={`Check-in of ${label}`}>
-                  {(['present', 'no-show'] as const).map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      className={`guide-toggle guide-toggle--${s}`}
-                      aria-pressed={guest.checkIn === s}
-                      aria-busy={pending === key || undefined}
-                      onClick={() => void tick(booking.id, index, guest.checkIn, s)}
-                    >
-                      {stateText[s]}
-                    </button>
-                  ))}
-                </div>
+                <CheckInButtons
+                  block="guide"
+                  label={label}
+                  checkIn={guest.checkIn}
+                  busy={pending === key}
+                  onTick={(next) => void tick(booking.id, index, next)}
+                />
               </li>
             );
           }),

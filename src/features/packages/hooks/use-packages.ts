@@ -1,15 +1,10 @@
 import { getPackages } from '~/features/packages/api/get-packages';
 import type { TravelPackage } from '#contracts/package';
-import { useAsyncData } from '~/lib/use-async-data';
+import { shownAs, useAsyncData } from '~/lib/use-async-data';
 import { useMemo } from 'react';
 import { translationIn } from '~/lib/catalogue-text';
 import type { TranslatedNames } from '~/lib/package-names';
 import type { Language } from '#contracts/language';
-
-type PackagesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; packages: TravelPackage[] };
 
 // Kept for the tab's lifetime so returning to the page shows the grid at once.
 let cached: TravelPackage[] | undefined;
@@ -37,13 +32,7 @@ function failure(error: unknown) {
 export function usePackages(preloaded?: TravelPackage[]) {
   if (preloaded && typeof window !== 'undefined') cached ??= preloaded;
   const { state, retry } = useAsyncData('packages', loadPackages, cached ?? preloaded);
-  const shown: PackagesState =
-    state.status === 'success'
-      ? { status: 'success', packages: state.data }
-      : state.status === 'error'
-        ? { status: 'error', message: failure(state.error) }
-        : state;
-  return { state: shown, retry };
+  return { state: shownAs(state, 'packages', failure), retry };
 }
 
 // A package's name by id, loading the catalogue only when there is an id: "" while it loads,
