@@ -331,6 +331,19 @@ export type AdminPackage = z.output<typeof adminPackageSchema>;
 export const adminPackagesSchema = z.object({ packages: z.array(adminPackageSchema) });
 export type AdminPackages = z.output<typeof adminPackagesSchema>;
 
+// The fields a new package may leave out and a change may send, checked alike in both.
+const optionalPackageFields = {
+  durationDays: z.optional(z.nullable(durationDaysSchema)),
+  itinerary: z.optional(itinerarySchema),
+  includes: z.optional(includesSchema),
+  excludes: z.optional(excludesSchema),
+  questions: z.optional(questionsSchema),
+  depositPercent: z.optional(depositPercentSchema),
+  balanceDueDays: z.optional(balanceDueDaysSchema),
+  cancellationFees: z.optional(cancellationFeesSchema),
+  translations: z.optional(packageTranslationsSchema),
+};
+
 // POST /api/admin/packages -> 201 AdminPackage, always a draft; a taken id -> 409.
 export const newPackageSchema = z.strictObject(
   {
@@ -338,15 +351,7 @@ export const newPackageSchema = z.strictObject(
     name: packageNameSchema,
     description: packageDescriptionSchema,
     price: packagePriceSchema,
-    durationDays: z.optional(z.nullable(durationDaysSchema)),
-    itinerary: z.optional(itinerarySchema),
-    includes: z.optional(includesSchema),
-    excludes: z.optional(excludesSchema),
-    questions: z.optional(questionsSchema),
-    depositPercent: z.optional(depositPercentSchema),
-    balanceDueDays: z.optional(balanceDueDaysSchema),
-    cancellationFees: z.optional(cancellationFeesSchema),
-    translations: z.optional(packageTranslationsSchema),
+    ...optionalPackageFields,
   },
   {
     error: (issue) =>
@@ -367,11 +372,7 @@ export const packageChangeSchema = z
       name: z.optional(packageNameSchema),
       description: z.optional(packageDescriptionSchema),
       price: z.optional(packagePriceSchema),
-      durationDays: z.optional(z.nullable(durationDaysSchema)),
-      itinerary: z.optional(itinerarySchema),
-      includes: z.optional(includesSchema),
-      excludes: z.optional(excludesSchema),
-      questions: z.optional(questionsSchema),
+      ...optionalPackageFields,
       images: z.optional(
         z
           .array(z.object({ id: z.string({ error: 'An image id must be text.' }), alt: imageAltSchema }), {
@@ -380,10 +381,6 @@ export const packageChangeSchema = z
           .check(z.maxLength(L.images, `A package has at most ${L.images} images.`)),
       ),
       status: z.optional(z.enum(packageStatuses, { error: 'Status must be draft, published or archived.' })),
-      depositPercent: z.optional(depositPercentSchema),
-      balanceDueDays: z.optional(balanceDueDaysSchema),
-      cancellationFees: z.optional(cancellationFeesSchema),
-      translations: z.optional(packageTranslationsSchema),
     },
     {
       error: (issue) =>

@@ -3,8 +3,17 @@ import { FormError } from '~/components/form-error';
 import { DeclineMoveQuestion } from '~/components/confirm-question';
 import { formatDeadline, formatTripDate } from '#contracts/format';
 import { useT } from '~/lib/i18n';
+import { ApiError } from '~/lib/api-client';
 
 type Answer = 'accept' | 'decline';
+
+// Why a party's answer was not taken, in the page's language: the server's words, or ours when
+// none came (its booking and its personal link alike).
+export function useAnswerFailure() {
+  const { t, known } = useT();
+  return (e: unknown) =>
+    e instanceof ApiError || e instanceof Error ? known(e.message) : t('Your answer could not be sent.');
+}
 
 // What the brand offers the party in place of its cancelled date, in the same words on its
 // booking and on its personal link.

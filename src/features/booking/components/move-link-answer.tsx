@@ -3,11 +3,14 @@ import { movePriceLine } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import { answerMoveLink } from '~/features/booking/api/guest-links-api';
-import { ApiError } from '~/lib/api-client';
 import { site } from '~/lib/site';
 import type { MoveLink } from '#contracts/api';
 import { useT, type PageTranslator } from '~/lib/i18n';
-import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
+import {
+  MoveAnswerButtons,
+  MoveOfferTerms,
+  useAnswerFailure,
+} from '~/features/booking/components/move-answer-buttons';
 
 const ended: Record<Exclude<MoveLink['state'], 'open'>, (link: MoveLink, tr: PageTranslator) => string> = {
   accepted: (l, { t, language }) =>
@@ -31,7 +34,8 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [error, setError] = useState('');
   const tr = useT();
-  const { t, known, language } = tr;
+  const { t, language } = tr;
+  const answerFailure = useAnswerFailure();
 
   async function answer(kind: 'accept' | 'decline') {
     if (busy) return;
@@ -40,9 +44,7 @@ export function MoveLinkAnswer({ token, link: initial }: { token: string; link: 
     try {
       setLink(await answerMoveLink(token, kind));
     } catch (e) {
-      setError(
-        e instanceof ApiError || e instanceof Error ? known(e.message) : t('Your answer could not be sent.'),
-      );
+      setError(answerFailure(e));
     }
     setBusy(null);
     setConfirming(false);

@@ -3,9 +3,12 @@ import { movePriceLine } from '#contracts/booking';
 import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import { answerMoveOffer } from '~/features/booking/api/bookings-api';
-import { ApiError } from '~/lib/api-client';
 import type { Booking, MoveOffer } from '#contracts/api';
-import { MoveAnswerButtons, MoveOfferTerms } from '~/features/booking/components/move-answer-buttons';
+import {
+  MoveAnswerButtons,
+  MoveOfferTerms,
+  useAnswerFailure,
+} from '~/features/booking/components/move-answer-buttons';
 import { useT } from '~/lib/i18n';
 
 type MoveOfferPanelProps = {
@@ -25,7 +28,8 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
   const wasConfirming = useRef(false);
   const headingId = `move-offer-${booking.id}`;
   const tr = useT();
-  const { t, known, language } = tr;
+  const { t, language } = tr;
+  const answerFailure = useAnswerFailure();
 
   // Into the question when it opens, back to Decline when it closes.
   useEffect(() => {
@@ -41,9 +45,7 @@ export function MoveOfferPanel({ booking, onAnswered }: MoveOfferPanelProps) {
     try {
       onAnswered(await answerMoveOffer(booking.id, kind), kind);
     } catch (e) {
-      setError(
-        e instanceof ApiError || e instanceof Error ? known(e.message) : t('Your answer could not be sent.'),
-      );
+      setError(answerFailure(e));
       setBusy(null);
       setConfirming(false);
     }
