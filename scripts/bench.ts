@@ -20,6 +20,7 @@
 // Signed-in pages come with the session cookie the site sets after sign-in, so the server renders
 // them with their data (docs/decisions/013-server-rendered-signed-in-pages.md).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -309,6 +310,11 @@ const cleanups: (() => Promise<void>)[] = [
 ];
 
 const measured: PageFigures[] = [];
+// The floor of this machine (docs/decisions/076-the-opener-policy-costs-a-process.md): a blank page
+// (no script, no stylesheet) measured like the pages, once with no headers and once with the
+// headers the site sends with `/`. What a page of the site scores above the second is its own.
+type ControlFigures = { name: string; runs: { performance: number; tbt: number; load: string }[] };
+const controls: ControlFigures[] = [];
 try {
   const server = await spawnApiServer({
     port,
@@ -461,6 +467,68 @@ try {
     for (const [c, ids] of Object.entries(f.losing))
       console.log(`${''.padEnd(30)}${c} loses on: ${ids.join(', ')}`);
   }
+
+  const siteHeaders = await fetch(`${origin}/`).then((r) => {
+    // The headers of the response itself, not of its body: those the site sets on every page.
+    const skip = new Set([
+      'content-type',
+      'content-length',
+      'content-encoding',
+      'date',
+      'connection',
+      'keep-alive',
+      'vary',
+      'cache-control',
+      'etag',
+      'transfer-encoding',
+    ]);
+    return [...r.headers].filter(([name]) => !skip.has(name));
+  });
+  const blank =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<title>Control</title><meta name="description" content="A blank page."></head><body><h1>Control</h1><p>No script, no stylesheet.</p></body></html>';
+  const control = createServer((req, res) => {
+    if (req.url === '/with-headers') for (const [name, value] of siteHeaders) res.setHeader(name, value);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(blank);
+  });
+  await new Promise<void>((done) => control.listen(port + 1, '127.0.0.1', done));
+  cleanups.unshift(async () => void control.close());
+  console.log(
+    `\nThe machine's floor: a blank page, ${runs}× each (docs/decisions/076-the-opener-policy-costs-a-process.md)`,
+  );
+  for (const [name, path] of [
+    ['blank page, no headers', '/'],
+    [
+      `blank page, the site's headers (${siteHeaders
+        .map(([n]) => n)
+        .filter((n) => n.startsWith('cross-origin'))
+        .join(', ')} ...)`,
+      '/with-headers',
+    ],
+  ] as const) {
+    const figuresOfRuns: ControlFigures['runs'] = [];
+    for (let attempt = 0; figuresOfRuns.length < runs && attempt < runs + 3; attempt++) {
+      const result = await lighthouse(`http://127.0.0.1:${port + 1}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+      });
+      if (!result || result.lhr.runtimeError) continue;
+      figuresOfRuns.push({
+        performance: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+        tbt: result.lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        load: load1(),
+      });
+    }
+    controls.push({ name, runs: figuresOfRuns });
+    console.log(
+      `  ${name}: perf of the runs ${figuresOfRuns.map((r) => r.performance).join('/')}; ` +
+        `TBT of the runs ${figuresOfRuns.map((r) => fmt(r.tbt, 0)).join('/')} ms; load ${figuresOfRuns.map((r) => r.load).join('/')}`,
+    );
+  }
 } finally {
   for (const cleanup of cleanups) await cleanup().catch((e: Error) => console.warn(`cleanup: ${e.message}`));
 }
@@ -590,6 +658,7 @@ writeFileSync(
       cpus: cpus().length,
       build: buildDir,
       pages: measured,
+      controls,
       homeJs: { runtimeGzip: home.runtimeGzip, ownGzip: home.ownGzip, own: home.own.map((c) => c.file) },
       chunks: [...build.chunks.values()].map(({ modules: _modules, ...c }) => c),
       budgets,
