@@ -97,8 +97,9 @@ function zoneParts(date: Date, timeZone: string) {
 }
 
 // Moments (a booking made, a change in its history) are shown in the reader's own zone, or in
-// the zone given (UTC on the server-rendered pages, the server's zone in emails).
-function moment(iso: string, timeZone?: string) {
+// the zone given (UTC on the server-rendered pages, the server's zone in emails); outside a named
+// zone, with the months of `language` ("12 mar 2026" in Spanish).
+function moment(iso: string, timeZone?: string, language: Language = 'en') {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   if (timeZone !== undefined && timeZone !== 'UTC') return zoneParts(date, timeZone);
@@ -108,12 +109,13 @@ function moment(iso: string, timeZone?: string) {
   const year = utc ? date.getUTCFullYear() : date.getFullYear();
   const hour = utc ? date.getUTCHours() : date.getHours();
   const minute = utc ? date.getUTCMinutes() : date.getMinutes();
-  return { day: `${day} ${months[month]} ${year}`, time: `${pad2(hour)}:${pad2(minute)}` };
+  const monthWord = (catalogueOf(language)?.months ?? months)[month];
+  return { day: `${day} ${monthWord} ${year}`, time: `${pad2(hour)}:${pad2(minute)}` };
 }
 
 // "12 Mar 2026, 14:05"
-export function formatMoment(iso: string, timeZone?: string): string {
-  const m = moment(iso, timeZone);
+export function formatMoment(iso: string, timeZone?: string, language: Language = 'en'): string {
+  const m = moment(iso, timeZone, language);
   return m ? `${m.day}, ${m.time}` : iso;
 }
 

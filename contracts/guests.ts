@@ -6,7 +6,9 @@ import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js
 import type { Guest as GuestAnswer, OperatorGuest as OperatorGuestAnswer } from './api.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
-import { plural, pluralWord } from './format.js';
+import { plural } from './format.js';
+import { translator } from './i18n.js';
+import type { Language } from './language.js';
 
 // One traveller's details: inferred from guestSchema in ./api.ts.
 export type Guest = GuestAnswer;
@@ -183,13 +185,21 @@ export const hasAnyDetail = (guest: Guest) => guestFields.some((field) => (guest
 
 // A smaller party drops its last travellers, details and all (server/src/seats/party-guests.ts):
 // the warning a change shows first, naming those who had any detail given, or nothing.
-export function droppedTravellersWarning(guests: readonly Guest[], travellers: number): string | undefined {
+export function droppedTravellersWarning(
+  guests: readonly Guest[],
+  travellers: number,
+  language: Language = 'en',
+): string | undefined {
+  const { t } = translator(language);
   const named = guests
     .slice(Math.max(0, travellers))
     .map((g, i) => ({ g, position: travellers + i + 1 }))
     .filter(({ g }) => hasAnyDetail(g))
-    .map(({ g, position }) => g.fullName || `Traveller ${position}`);
+    .map(({ g, position }) => g.fullName || t('Traveller {number}', { number: position }));
   if (named.length === 0) return undefined;
-  const who = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
-  return `${who} will be removed from this booking, with the details given for ${pluralWord(named.length, 'them', 'each')}.`;
+  if (named.length === 1) return t('{who} will be removed from this booking, with the details given for them.', { who: named[0]! });
+  return t('{who} and {last} will be removed from this booking, with the details given for each.', {
+    who: named.slice(0, -1).join(', '),
+    last: named.at(-1)!,
+  });
 }

@@ -463,6 +463,170 @@ export const es = {
     'Offer expired': 'Oferta caducada',
     'Closed: the date has fewer seats than your party':
       'Cerrada: la fecha tiene menos plazas que personas en su grupo',
+    // My bookings (src/routes/bookings.tsx, src/features/booking/components/bookings-list.tsx,
+    // booking-summary.tsx, cancel-booking-dialog.tsx, change-booking-dialog.tsx, payment-return.tsx,
+    // your-data.tsx, src/components/verify-email-note.tsx), the server's refusals they show
+    // (server/src/bookings) and the end of a deleted account (src/routes/account-deleted.tsx).
+    'My bookings | Wayfarer Tours': 'Mis reservas | Wayfarer Tours',
+    'Your Wayfarer Tours bookings: dates, travellers, status and cancellation.':
+      'Sus reservas de Wayfarer Tours: fechas, viajeros, estado y cancelación.',
+    'Confirm your email address to get every email about your bookings':
+      'Confirme su dirección de correo electrónico para recibir todos los correos sobre sus reservas',
+    Resend: 'Reenviar',
+    'We sent a new link to {email}.': 'Hemos enviado un nuevo enlace a {email}.',
+    'We could not send it just now. Please try again in a few minutes.':
+      'No hemos podido enviarlo ahora mismo. Inténtelo de nuevo dentro de unos minutos.',
+    Retry: 'Reintentar',
+    'Loading your bookings…': 'Cargando sus reservas…',
+    'Your bookings could not be loaded.': 'No se han podido cargar sus reservas.',
+    'No trips booked yet': 'Todavía no ha reservado ningún viaje',
+    'When you book a package, it appears here with its reference, so you always have it to hand.':
+      'Cuando reserve un paquete, aparecerá aquí con su referencia, para que la tenga siempre a mano.',
+    'Browse packages': 'Ver los paquetes',
+    '{count} bookings: your next trip first.': {
+      one: '{count} reserva: su próximo viaje, primero.',
+      other: '{count} reservas: su próximo viaje, primero.',
+    },
+    'Upcoming trips': 'Próximos viajes',
+    'Dates to be agreed': 'Fechas por acordar',
+    'Past trips': 'Viajes realizados',
+    'Booking {reference}': 'Reserva {reference}',
+    'Status:': 'Estado:',
+    'Meet {meeting}.': 'Nos vemos {meeting}.',
+    Reference: 'Referencia',
+    '{complete} of {travellers} complete': '{complete} de {travellers} con los datos completos',
+    'Edit travellers’ details for {reference}': 'Editar los datos de los viajeros de {reference}',
+    'Add travellers’ details for {reference}': 'Añadir los datos de los viajeros de {reference}',
+    'Edit travellers’ details': 'Editar los datos de los viajeros',
+    'The details can no longer be changed online: call or email us below to change them.':
+      'Los datos ya no se pueden cambiar en línea: para cambiarlos, llámenos o escríbanos a los contactos de abajo.',
+    'View travellers’ details for {reference}': 'Ver los datos de los viajeros de {reference}',
+    'View travellers’ details': 'Ver los datos de los viajeros',
+    'Your trip starts within {days} days, so it can no longer be cancelled online. To change or cancel it, call us on ':
+      'Su viaje empieza dentro de {days} días, así que ya no se puede cancelar en línea. Para cambiarlo o cancelarlo, llámenos al ',
+    'Moved to {date}. We have emailed you the new date with a calendar file.':
+      'Cambiada al {date}. Le hemos enviado por correo la nueva fecha con un archivo de calendario.',
+    'Declined: your booking is cancelled and there is nothing to pay.':
+      'Rechazada: su reserva queda cancelada y no hay nada que pagar.',
+    'Cancelled. Your places are free again for other travellers.':
+      'Cancelada. Sus plazas vuelven a estar libres para otros viajeros.',
+    'Changed. We have emailed you the booking as it is now.':
+      'Cambiada. Le hemos enviado por correo la reserva tal como queda ahora.',
+    Change: 'Cambiar',
+    'Cancel booking': 'Cancelar la reserva',
+    'Cancel this booking?': '¿Cancelar esta reserva?',
+    'date to be agreed': 'fecha por acordar',
+    'Working out the cancellation fee…': 'Calculando el gasto de cancelación…',
+    'The cancellation fee could not be loaded.': 'No se ha podido cargar el gasto de cancelación.',
+    'Cancellation fee {fee}. You get back {refund} of the {paid} paid.':
+      'Gasto de cancelación: {fee}. Se le devuelven {refund} de los {paid} pagados.',
+    'Your places go back on sale for other travellers. This cannot be undone.':
+      'Sus plazas vuelven a ponerse a la venta para otros viajeros. No se puede deshacer.',
+    'The booking could not be cancelled. Please try again.':
+      'No se ha podido cancelar la reserva. Inténtelo de nuevo.',
+    'Keep booking': 'Mantener la reserva',
+    'The booking could not be changed. Please try again.': 'No se ha podido cambiar la reserva. Inténtelo de nuevo.',
+    'Change this booking': 'Cambiar esta reserva',
+    'The dates could not be loaded.': 'No se han podido cargar las fechas.',
+    'Loading the dates…': 'Cargando las fechas…',
+    'Departure date': 'Fecha de salida',
+    'your date': 'su fecha',
+    closed: 'cerrada',
+    'sold out': 'completa',
+    '{count} seats left': { one: 'queda {count} plaza', other: 'quedan {count} plazas' },
+    'Choose {min} to {max} travellers.': 'Elija de {min} a {max} viajeros.',
+    'Only {count} seats for you on this date.': {
+      one: 'Solo hay {count} plaza para usted en esta fecha.',
+      other: 'Solo hay {count} plazas para usted en esta fecha.',
+    },
+    '{who} will be removed from this booking, with the details given for them.':
+      '{who} dejará de figurar en esta reserva, junto con los datos que se dieron.',
+    '{who} and {last} will be removed from this booking, with the details given for each.':
+      '{who} y {last} dejarán de figurar en esta reserva, junto con los datos que se dieron de cada uno.',
+    '{date} is less than {days} away: once the booking is moved there, it can no longer be changed or cancelled online.':
+      'Faltan menos de {days} para el {date}: una vez pasada la reserva a esa fecha, ya no se podrá cambiar ni cancelar en línea.',
+    'Seats for you on that date': 'Plazas para usted en esa fecha',
+    'New total': 'Nuevo total',
+    'Keep as it is': 'Dejarla como está',
+    'Changing…': 'Cambiando…',
+    'Confirm change': 'Confirmar el cambio',
+    'Thank you: your card payment went through. It shows here as soon as we have recorded it…':
+      'Gracias: su pago con tarjeta se ha realizado. Aparecerá aquí en cuanto lo hayamos registrado…',
+    'Your payment is recorded. A receipt is on its way by email.':
+      'Su pago está registrado. Le enviamos un recibo por correo electrónico.',
+    'Your payment is taking longer than usual to reach us. It will show here and you will get a receipt by email: there is no need to pay again.':
+      'Su pago está tardando más de lo habitual en llegarnos. Aparecerá aquí y recibirá un recibo por correo electrónico: no hace falta que vuelva a pagar.',
+    'Your data': 'Sus datos personales',
+    'Download everything we store about your account: bookings, travellers, waiting lists and emails.':
+      'Descargue todo lo que guardamos sobre su cuenta: reservas, viajeros, listas de espera y correos.',
+    'Preparing…': 'Preparando…',
+    'Download my data': 'Descargar mis datos',
+    'The download failed. Please try again.': 'La descarga ha fallado. Inténtelo de nuevo.',
+    'Delete my account': 'Eliminar mi cuenta',
+    'Your future bookings are cancelled and your personal details erased; we keep only the booking references, dates and totals for our accounts. This cannot be undone.':
+      'Sus próximas reservas se cancelan y sus datos personales se borran; solo conservamos las referencias, las fechas y los importes de las reservas para nuestra contabilidad. No se puede deshacer.',
+    'Type DELETE or your email address to confirm':
+      'Escriba DELETE o su dirección de correo electrónico para confirmar',
+    'Deleting…': 'Eliminando…',
+    'The account could not be deleted. Please try again.':
+      'No se ha podido eliminar la cuenta. Inténtelo de nuevo.',
+    'For your safety, enter your password to confirm it is you (your last sign-in was more than 5 minutes ago).':
+      'Por su seguridad, introduzca su contraseña para confirmar que es usted (inició sesión por última vez hace más de 5 minutos).',
+    'For your safety, sign in with Google again to confirm it is you (your last sign-in was more than 5 minutes ago).':
+      'Por su seguridad, vuelva a iniciar sesión con Google para confirmar que es usted (inició sesión por última vez hace más de 5 minutos).',
+    'Your password': 'Su contraseña',
+    'Enter your password.': 'Introduzca su contraseña.',
+    'Confirm and delete my account': 'Confirmar y eliminar mi cuenta',
+    'Confirm with Google and delete my account': 'Confirmar con Google y eliminar mi cuenta',
+    'Keep my account': 'Mantener mi cuenta',
+    'That password is not right. Please try again.': 'La contraseña no es correcta. Inténtelo de nuevo.',
+    'Too many tries. Please wait a few minutes and try again.':
+      'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
+    'The Google window was closed before you signed in. Please try again.':
+      'La ventana de Google se cerró antes de que iniciara sesión. Inténtelo de nuevo.',
+    'Your browser blocked the Google window. Please allow pop-ups for this site and try again.':
+      'Su navegador ha bloqueado la ventana de Google. Permita las ventanas emergentes para este sitio e inténtelo de nuevo.',
+    'That is another Google account. Please choose the account you are signed in with.':
+      'Esa es otra cuenta de Google. Elija la cuenta con la que ha iniciado sesión.',
+    'We could not reach the sign-in service. Please check your connection and try again.':
+      'No hemos podido contactar con el servicio de inicio de sesión. Compruebe su conexión e inténtelo de nuevo.',
+    'We could not check your sign-in. Please try again.':
+      'No hemos podido comprobar su inicio de sesión. Inténtelo de nuevo.',
+    'Your account is deleted | Wayfarer Tours': 'Su cuenta está eliminada | Wayfarer Tours',
+    'Your Wayfarer Tours account and its personal data are gone.':
+      'Su cuenta de Wayfarer Tours y sus datos personales se han eliminado.',
+    'Your account is deleted': 'Su cuenta está eliminada',
+    'Your account was deleted and your personal data erased: your name, email address, phone number, address and your travellers’ details are gone, and your future bookings are cancelled.':
+      'Su cuenta se ha eliminado y sus datos personales se han borrado: su nombre, su dirección de correo electrónico, su teléfono, su dirección y los datos de sus viajeros ya no están, y sus próximas reservas se han cancelado.',
+    'We keep only the booking references, dates and totals for our accounts. You are signed out; to travel with us again, make a new account at any time.':
+      'Solo conservamos las referencias, las fechas y los importes de las reservas para nuestra contabilidad. Ha cerrado la sesión; para volver a viajar con nosotros, cree una cuenta nueva cuando quiera.',
+    'No such booking.': 'No existe esa reserva.',
+    'Online cancellation closes {days} days before departure. To cancel this booking, please call us on {phone} or email {email}.':
+      'La cancelación en línea se cierra {days} días antes de la salida. Para cancelar esta reserva, llámenos al {phone} o escríbanos a {email}.',
+    'Online changes close {days} days before departure. To change this booking, please call us on {phone} or email {email}.':
+      'Los cambios en línea se cierran {days} días antes de la salida. Para cambiar esta reserva, llámenos al {phone} o escríbanos a {email}.',
+    'We have offered this booking another date because its departure will not run: accept or decline it in My bookings first.':
+      'Le hemos propuesto otra fecha para esta reserva porque su salida no se realizará: acéptela o recházela antes en Mis reservas.',
+    'This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on {phone}.':
+      'Esta reserva está cancelada y no se puede cambiar. Para viajar con nosotros, haga una reserva nueva o llámenos al {phone}.',
+    'This departure belongs to another package: a change keeps the package.':
+      'Esta salida pertenece a otro paquete: un cambio mantiene el paquete.',
+    'This departure is closed for booking. Please choose another date.':
+      'Esta salida ya no admite reservas. Elija otra fecha.',
+    'This departure has already left. Please choose another date.': 'Esta salida ya ha partido. Elija otra fecha.',
+    'This departure is sold out. Please choose another date.': 'Esta salida está completa. Elija otra fecha.',
+    'Only 1 seat is left on this departure, not {travellers}. Please choose fewer travellers or another date.':
+      'Solo queda 1 plaza en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
+    'Only {count} seats are left on this departure, not {travellers}. Please choose fewer travellers or another date.':
+      'Solo quedan {count} plazas en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
+    'Only 1 seat more is free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.':
+      'Solo queda 1 plaza más libre en esta salida: {travellers} viajeros no caben. Elija menos viajeros u otra fecha.',
+    'Only {count} seats more are free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.':
+      'Solo quedan {count} plazas más libres en esta salida: {travellers} viajeros no caben. Elija menos viajeros u otra fecha.',
+    'You already hold 1 seat in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.':
+      'Ya tiene 1 plaza en reservas pendientes de confirmación, y {adding} más superarían el límite de {max} por viajero. Espere a que las confirmemos o cancele alguna que ya no necesite.',
+    'You already hold {count} seats in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.':
+      'Ya tiene {count} plazas en reservas pendientes de confirmación, y {adding} más superarían el límite de {max} por viajero. Espere a que las confirmemos o cancele alguna que ya no necesite.',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
     Phone: 'Teléfono',

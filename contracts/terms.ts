@@ -3,13 +3,10 @@
 // No path alias here: the server imports this file directly.
 import { cancellableOnline, defaultCancellationCutoffDays } from './booking.js';
 import { brand } from './brand.js';
-import { plural } from './format.js';
 import { translator } from './i18n.js';
 import type { Language } from './language.js';
 
 export type BookingTerms = { payment: string; cancellation: string; after: string };
-
-const cutoffText = (cutoffDays: number) => plural(cutoffDays, 'day');
 
 // cutoffDays: the server's CANCELLATION_CUTOFF_DAYS (the browser knows its default).
 // daysLeft: whole days from today to the chosen date, when there is one. A date already inside
@@ -42,8 +39,15 @@ export function bookingTerms(
 
 // The Change dialog, before a booking moves to a date inside the cutoff: allowed, but the last
 // change made online, as the terms above say of such a date.
+// language: the page's (docs/decisions/071-translation-layer.md); `dateText` is written in it.
 export const lastOnlineChangeWarning = (
   dateText: string,
   cutoffDays: number = defaultCancellationCutoffDays,
-): string =>
-  `${dateText} is less than ${cutoffText(cutoffDays)} away: once the booking is moved there, it can no longer be changed or cancelled online.`;
+  language: Language = 'en',
+): string => {
+  const { t, tp } = translator(language);
+  return t(
+    '{date} is less than {days} away: once the booking is moved there, it can no longer be changed or cancelled online.',
+    { date: dateText, days: tp(cutoffDays, '{count} day', '{count} days') },
+  );
+};

@@ -186,6 +186,21 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   expect(changed.text).toMatch(/Total anterior:\s+2450\sUS\$/);
   expect(changed.text).not.toMatch(/Your booking|before:|Travellers/);
   await expectLaidOut(page, changed.html!, 'Su reserva ha cambiado');
+
+  // My bookings under /es: the booking, its dialogs and Your data in Spanish, nothing wider than
+  // the screen.
+  await page.goto('/es/bookings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis reservas' })).toBeVisible();
+  const card = page.getByRole('article', { name: `Reserva ${reference}` });
+  await expect(card).toContainText('Estado: Solicitada');
+  await expect(card).toContainText('2 viajeros × 2450 US$');
+  await expect(page.getByRole('region', { name: 'Sus datos personales' })).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await card.getByRole('button', { name: 'Cancelar la reserva' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Cancelar esta reserva?' });
+  await expect(dialog).toContainText('Gasto de cancelación');
+  await dialog.getByRole('button', { name: 'Mantener la reserva' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 // An email's HTML part as a mail client shows it, at this project's width: its heading there and

@@ -1,5 +1,6 @@
 import { bookingStatusLabels, type BookingStatus } from '#contracts/booking';
 import type { DepartureStatus } from '#contracts/departure';
+import { useT } from '~/lib/i18n';
 
 // A booking's status (requested, confirmed, cancelled) or a departure's (open, closed, or past,
 // once its date has gone). Colour is never the only cue: the word is always written out.
@@ -19,11 +20,13 @@ type StatusBadgeProps = {
   prefix?: string;
 };
 
+// A booking's word in the page's language (the console's pages are English).
 export function StatusBadge({ status, prefix }: StatusBadgeProps) {
+  const { known } = useT();
   return (
     <span className="status-badge" data-status={status}>
       {prefix ? <span className="sr-only">{prefix} </span> : null}
-      {labels[status]}
+      {known(labels[status])}
     </span>
   );
 }

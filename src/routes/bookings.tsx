@@ -6,17 +6,20 @@ import { loadPageData, usePageUser, usePreloaded } from '~/lib/page-data';
 import { catalogueFor, packagesPath } from '~/features/packages/api/get-packages';
 import { useTranslatedNames } from '~/features/packages/hooks/use-packages';
 import { PackageNamesProvider } from '~/lib/package-names';
-import { useLanguage } from '~/lib/i18n';
+import { pageTranslator, useT } from '~/lib/i18n';
 import type { TravelPackage } from '#contracts/package';
 import type { Route } from './+types/bookings';
 
-export const meta = () => [
-  { title: 'My bookings | Wayfarer Tours' },
-  {
-    name: 'description',
-    content: 'Your Wayfarer Tours bookings: dates, travellers, status and cancellation.',
-  },
-];
+export const meta = ({ location }: Route.MetaArgs) => {
+  const { t } = pageTranslator(location.pathname);
+  return [
+    { title: t('My bookings | Wayfarer Tours') },
+    {
+      name: 'description',
+      content: t('Your Wayfarer Tours bookings: dates, travellers, status and cancellation.'),
+    },
+  ];
+};
 
 // With a session cookie the server renders the list (~/lib/page-data); in another language than
 // English with the catalogue too, for the booked packages' translated names.
@@ -25,11 +28,12 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
 
 export default function BookingsPage() {
   const pageUser = usePageUser();
+  const { t, language } = useT();
   // The booked packages' names in the page's language (src/lib/package-names.ts).
-  const names = useTranslatedNames(useLanguage(), usePreloaded<TravelPackage[]>(packagesPath));
+  const names = useTranslatedNames(language, usePreloaded<TravelPackage[]>(packagesPath));
   return (
     <section className="section container container--narrow bookings-page">
-      <h1>My bookings</h1>
+      <h1>{t('My bookings')}</h1>
       <VerifyEmailNote renderedFor={pageUser} />
       <PackageNamesProvider value={names}>
         <BookingsList />

@@ -12,6 +12,7 @@ import { bookingIdParams } from '../http/route-parts.js';
 import { fieldProblem, fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { changeBooking, type ChangeRequest } from './change.js';
+import { msg } from '#contracts/i18n';
 import { defaultMaxHeldSeatsPerUser } from './held-seats.js';
 
 // What answerChange reads of the app's context.
@@ -43,7 +44,7 @@ export async function answerChange(
   );
   switch (outcome.kind) {
     case 'not-found':
-      problem(reply, 404, 'No such booking.');
+      problem(reply, 404, msg('No such booking.'));
       return null;
     case 'invalid':
       fieldProblem(reply, outcome.fieldErrors);

@@ -3,7 +3,8 @@
 // their seats between a cancellation and a new booking.
 import { cancellableOnline, type BookingChange } from '#contracts/booking';
 import { brand } from '#contracts/brand';
-import { formatTripDate, plural, pluralWord } from '#contracts/format';
+import { formatCount, formatTripDate, plural } from '#contracts/format';
+import { interpolate, msg } from '#contracts/i18n';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
@@ -51,8 +52,16 @@ export type ChangeOutcome =
   | { kind: 'no-seats'; message: string; seatsLeft: number }
   | { kind: 'held-seats'; message: string; heldSeats: number };
 
+// The refusals My bookings shows as they are, marked with their values as placeholders so that a
+// Spanish page reads them in Spanish (`known`, docs/decisions/071-translation-layer.md); the
+// English reads as it always did.
 export const changeCutoffMessage = (days: number) =>
-  `Online changes close ${days} days before departure. To change this booking, please call us on ${brand.phone} or email ${brand.email}.`;
+  interpolate(
+    msg(
+      'Online changes close {days} days before departure. To change this booking, please call us on {phone} or email {email}.',
+    ),
+    { days, phone: brand.phone, email: brand.email },
+  );
 
 // What the audit row says about a booking's place: no names, no contact details.
 const placeOf = (startsOn: string | null, travellers: number) =>
@@ -65,8 +74,9 @@ export function changeBooking(db: Database, request: ChangeRequest): Promise<Cha
   return db.transaction((tx) => changeBookingIn(tx, request));
 }
 
-export const openMoveOfferMessage =
-  'We have offered this booking another date because its departure will not run: accept or decline it in My bookings first.';
+export const openMoveOfferMessage = msg(
+  'We have offered this booking another date because its departure will not run: accept or decline it in My bookings first.',
+);
 
 // The same in the caller's transaction (an accepted move offer, server/src/moves).
 export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Promise<ChangeOutcome> {
@@ -74,7 +84,12 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
     tx,
     request.bookingId,
     request.ownerId,
-    `This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on ${brand.phone}.`,
+    interpolate(
+      msg(
+        'This booking is cancelled and cannot be changed. To travel with us, please make a new booking or call us on {phone}.',
+      ),
+      { phone: brand.phone },
+    ),
   );
   if (own.kind !== 'open') return own;
   const { row, current } = own;
@@ -127,8 +142,8 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
       kind: 'invalid',
       fieldErrors: {
         departureId: target
-          ? 'This departure belongs to another package: a change keeps the package.'
-          : 'This departure does not exist.',
+          ? msg('This departure belongs to another package: a change keeps the package.')
+          : msg('This departure does not exist.'),
       },
     };
   }
@@ -141,8 +156,8 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
         kind: 'no-seats',
         message:
           target.status !== 'open'
-            ? 'This departure is closed for booking. Please choose another date.'
-            : 'This departure has already left. Please choose another date.',
+            ? msg('This departure is closed for booking. Please choose another date.')
+            : msg('This departure has already left. Please choose another date.'),
         seatsLeft: 0,
       };
     }
@@ -152,9 +167,28 @@ export async function changeBookingIn(tx: Queryable, request: ChangeRequest): Pr
         kind: 'no-seats',
         message: moving
           ? free === 0
-            ? 'This departure is sold out. Please choose another date.'
-            : `Only ${plural(free, 'seat is', 'seats are')} left on this departure, not ${toTravellers}. Please choose fewer travellers or another date.`
-          : `Only ${plural(free, 'seat')} more ${pluralWord(free, 'is', 'are')} free on this departure: ${plural(toTravellers, 'traveller')} do not fit. Please choose fewer travellers or another date.`,
+            ? msg('This departure is sold out. Please choose another date.')
+            : interpolate(
+                free === 1
+                  ? msg(
+                      'Only 1 seat is left on this departure, not {travellers}. Please choose fewer travellers or another date.',
+                    )
+                  : msg(
+                      'Only {count} seats are left on this departure, not {travellers}. Please choose fewer travellers or another date.',
+                    ),
+                { count: formatCount(free), travellers: toTravellers },
+              )
+          : // Not the same date's party at 1 here: it grows, so it is 2 or more.
+            interpolate(
+              free === 1
+                ? msg(
+                    'Only 1 seat more is free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.',
+                  )
+                : msg(
+                    'Only {count} seats more are free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.',
+                  ),
+              { count: formatCount(free), travellers: formatCount(toTravellers) },
+            ),
         seatsLeft: free,
       };
     }

@@ -1,5 +1,6 @@
 import { cancellableOnline, type BookingStatus } from '#contracts/booking';
 import { brand } from '#contracts/brand';
+import { interpolate, msg } from '#contracts/i18n';
 import { recordAudit, type Actor, type AuditEntry } from '../audit/audit.js';
 import type { Database, Queryable } from '../db/database.js';
 import { daysBetween } from '#contracts/iso-dates';
@@ -51,8 +52,14 @@ export type StatusOutcome =
   | { kind: 'not-found' }
   | { kind: 'conflict'; message: string };
 
+// Marked with its values as placeholders: My bookings shows it in the page's language (`known`).
 export const cutoffMessage = (days: number) =>
-  `Online cancellation closes ${days} days before departure. To cancel this booking, please call us on ${brand.phone} or email ${brand.email}.`;
+  interpolate(
+    msg(
+      'Online cancellation closes {days} days before departure. To cancel this booking, please call us on {phone} or email {email}.',
+    ),
+    { days, phone: brand.phone, email: brand.email },
+  );
 
 const emailFor: Record<StatusChange['to'], 'booking-confirmed' | 'booking-cancelled'> = {
   confirmed: 'booking-confirmed',

@@ -23,14 +23,20 @@ import {
 } from '~/features/booking/utils/my-trips';
 import { failureMessage } from '~/lib/api-client';
 import { site } from '~/lib/site';
-import { formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
+import { useT } from '~/lib/i18n';
 import type { Booking, WaitlistEntry } from '#contracts/api';
 
 function ContactUs() {
+  const { t } = useT();
   return (
     <p className="summary__contact">
-      Your trip starts within {cancellationCutoffDays} days, so it can no longer be cancelled online. To
-      change or cancel it, call us on <a href={site.phoneHref}>{site.phone}</a> or email{' '}
+      {t(
+        'Your trip starts within {days} days, so it can no longer be cancelled online. To change or cancel it, call us on ',
+        { days: cancellationCutoffDays },
+      )}
+      <a href={site.phoneHref}>{site.phone}</a>
+      {t(' or email ')}
       <a href={`mailto:${site.email}`}>{site.email}</a>.
     </p>
   );
@@ -38,34 +44,40 @@ function ContactUs() {
 
 // "2 of 4 travellers complete", and the way to the travellers' details form while it is open.
 function TravellersStatus({ booking, canEdit }: { booking: Booking; canEdit: boolean }) {
+  const { t, to, language } = useT();
+  const reference = { reference: booking.reference };
   return (
     <div className="summary__travellers">
       <p className="summary__progress" data-complete={booking.detailsComplete}>
         <span className="summary__progress-mark" aria-hidden="true">
           {booking.detailsComplete ? '✓' : '!'}
         </span>
-        {completeLabel(booking)}
+        {completeLabel(booking, language)}
       </p>
       {canEdit ? (
         <Link
           className={`button ${booking.detailsComplete ? 'button--outline' : 'button--primary'}`}
-          to={paths.travellers(booking.id)}
-          aria-label={`${booking.detailsComplete ? 'Edit' : 'Add'} travellers’ details for ${booking.reference}`}
+          to={to(paths.travellers(booking.id))}
+          aria-label={
+            booking.detailsComplete
+              ? t('Edit travellers’ details for {reference}', reference)
+              : t('Add travellers’ details for {reference}', reference)
+          }
         >
-          {booking.detailsComplete ? 'Edit travellers’ details' : 'Add travellers’ details'}
+          {booking.detailsComplete ? t('Edit travellers’ details') : t('Add travellers’ details')}
         </Link>
       ) : (
         // Inside the details cutoff: what was given can still be read, and the way to change it.
         <>
           <p className="summary__note">
-            The details can no longer be changed online: call or email us below to change them.
+            {t('The details can no longer be changed online: call or email us below to change them.')}
           </p>
           <Link
             className="button button--outline"
-            to={paths.travellers(booking.id)}
-            aria-label={`View travellers’ details for ${booking.reference}`}
+            to={to(paths.travellers(booking.id))}
+            aria-label={t('View travellers’ details for {reference}', reference)}
           >
-            View travellers’ details
+            {t('View travellers’ details')}
           </Link>
         </>
       )}
@@ -79,6 +91,9 @@ export function BookingsList() {
   const { state, retry, refresh } = useBookings();
   const waitlist = useAsyncData('waitlist', getWaitlist);
   const auth = useAuth();
+  // In the page's language (/es/bookings: docs/decisions/071-translation-layer.md); the server's
+  // messages too where the catalogue has them.
+  const { t, tp, known, to, language } = useT();
   // Answers from the cancel and change calls, over the list as loaded: the page changes without a
   // reload. Bookings made by accepting an offer join the list the same way.
   const [updates, setUpdates] = useState<Record<string, Booking>>({});
@@ -106,9 +121,9 @@ export function BookingsList() {
     target?.focus();
   });
 
-  if (state.status === 'loading') return <Spinner label="Loading your bookings…" />;
+  if (state.status === 'loading') return <Spinner label={t('Loading your bookings…')} />;
   if (state.status === 'error') {
-    const message = failureMessage(state.error, 'Your bookings could not be loaded.');
+    const message = known(failureMessage(state.error, t('Your bookings could not be loaded.')));
     return <ErrorNotice message={message} onRetry={retry} />;
   }
   const entries = (waitlist.state.status === 'success' ? waitlist.state.data : []).map(
@@ -143,10 +158,14 @@ export function BookingsList() {
     return (
       <>
         <div className="empty-state">
-          <h2>No trips booked yet</h2>
-          <p>When you book a package, it appears here with its reference, so you always have it to hand.</p>
-          <Link className="button button--primary" to={paths.home}>
-            Browse packages
+          <h2>{t('No trips booked yet')}</h2>
+          <p>
+            {t(
+              'When you book a package, it appears here with its reference, so you always have it to hand.',
+            )}
+          </p>
+          <Link className="button button--primary" to={to(paths.home)}>
+            {t('Browse packages')}
           </Link>
         </div>
         {/* Beside the empty card, not inside it: waiting for seats is not "no trips". */}
@@ -168,11 +187,13 @@ export function BookingsList() {
   return (
     <>
       <PaymentReturn bookings={bookings} refresh={refresh} />
-      <p className="section__lead">{plural(bookings.length, 'booking')}: your next trip first.</p>
+      <p className="section__lead">
+        {tp(bookings.length, '{count} booking: your next trip first.', '{count} bookings: your next trip first.')}
+      </p>
       {groups.map((group) => (
         <section key={group.key} className="trips" aria-labelledby={`trips-${group.key}`}>
           <h2 className="trips__title" id={`trips-${group.key}`}>
-            {group.title}
+            {known(group.title)}
           </h2>
           <ol className="bookings">
             {group.bookings.map((booking) => {
@@ -200,13 +221,14 @@ export function BookingsList() {
                         ) : null}
                         {answered[booking.id] === 'accept' ? (
                           <p className="summary__done" role="status">
-                            Moved to {formatTripDate(booking.startsOn)}. We have emailed you the new date with
-                            a calendar file.
+                            {t('Moved to {date}. We have emailed you the new date with a calendar file.', {
+                              date: formatTripDate(booking.startsOn, language),
+                            })}
                           </p>
                         ) : null}
                         {answered[booking.id] === 'decline' ? (
                           <p className="summary__done" role="status">
-                            Declined: your booking is cancelled and there is nothing to pay.
+                            {t('Declined: your booking is cancelled and there is nothing to pay.')}
                           </p>
                         ) : null}
                         {details !== 'none' ? (
@@ -214,12 +236,12 @@ export function BookingsList() {
                         ) : null}
                         {done ? (
                           <p className="summary__done" role="status">
-                            Cancelled. Your places are free again for other travellers.
+                            {t('Cancelled. Your places are free again for other travellers.')}
                           </p>
                         ) : null}
                         {justChanged === booking.id ? (
                           <p className="summary__done" role="status">
-                            Changed. We have emailed you the booking as it is now.
+                            {t('Changed. We have emailed you the booking as it is now.')}
                           </p>
                         ) : null}
                         {option === 'cancel' && !booking.moveOffer ? (
@@ -229,7 +251,7 @@ export function BookingsList() {
                             data-change-for={booking.id}
                             onClick={() => setChanging(booking)}
                           >
-                            Change
+                            {t('Change')}
                           </button>
                         ) : null}
                         {option === 'cancel' ? (
@@ -239,7 +261,7 @@ export function BookingsList() {
                             data-cancel-for={booking.id}
                             onClick={() => setOpen(booking)}
                           >
-                            Cancel booking
+                            {t('Cancel booking')}
                           </button>
                         ) : null}
                         {option === 'contact' ? <ContactUs /> : null}

@@ -5,12 +5,14 @@ import { bookingLimits, cancellableOnline } from '#contracts/booking';
 import { droppedTravellersWarning } from '#contracts/guests';
 import { getDepartures } from '~/lib/departures-api';
 import { ApiError, failureMessage } from '~/lib/api-client';
-import { daysUntil, formatTripDate, plural } from '#contracts/format';
+import { daysUntil, formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import { lastOnlineChangeWarning } from '#contracts/terms';
 import { cancellationCutoffDays } from '~/features/booking/utils/my-trips';
 import type { Booking, Departure } from '#contracts/api';
 import { TravellersField } from '~/components/travellers-field';
+import { useT } from '~/lib/i18n';
+import { useShownPackageName } from '~/lib/package-names';
 
 type ChangeBookingDialogProps = {
   booking: Booking;
@@ -34,6 +36,12 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
   const [travellersRaw, setTravellersRaw] = useState(String(booking.travellers));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // In the page's language (dates, money, counts), the server's refusals too where the catalogue
+  // has them.
+  const { t, tp, known, language } = useT();
+  const packageName = useShownPackageName(booking.packageId, booking.packageName);
+  const date = (iso: string | null) => formatTripDate(iso, language);
+  const price = (amount: number) => formatPrice(amount, language);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,12 +49,12 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       (list) => setDepartures(list),
       (err: unknown) => {
         if (!controller.signal.aborted) {
-          setLoadError(failureMessage(err, 'The dates could not be loaded.'));
+          setLoadError(known(failureMessage(err, t('The dates could not be loaded.'))));
         }
       },
     );
     return () => controller.abort();
-  }, [booking.packageId]);
+  }, [booking.packageId, known, t]);
 
   const travellers = Number(travellersRaw);
   const validParty =
@@ -75,7 +83,7 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
       });
       onChanged(updated);
     } catch (err) {
-      setError(failureMessage(err, 'The booking could not be changed. Please try again.'));
+      setError(known(failureMessage(err, t('The booking could not be changed. Please try again.'))));
       // The seats moved meanwhile: show them as they are now.
       if (err instanceof ApiError && err.status === 409) {
         void getDepartures(booking.packageId).then(setDepartures, () => {});
@@ -86,27 +94,30 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
     }
   };
 
-  const dropped = validParty ? droppedTravellersWarning(booking.guests, travellers) : undefined;
+  const dropped = validParty ? droppedTravellersWarning(booking.guests, travellers, language) : undefined;
   // Moving to a date inside the cutoff is allowed, but it is the last change made online: say so first.
   const lastChange =
     target &&
     target.id !== booking.departureId &&
     !cancellableOnline(daysUntil(target.startsOn), cancellationCutoffDays)
-      ? lastOnlineChangeWarning(formatTripDate(target.startsOn), cancellationCutoffDays)
+      ? lastOnlineChangeWarning(date(target.startsOn), cancellationCutoffDays, language)
       : undefined;
   const partyError = !validParty
-    ? `Choose ${bookingLimits.travellersMin} to ${bookingLimits.travellersMax} travellers.`
+    ? t('Choose {min} to {max} travellers.', {
+        min: bookingLimits.travellersMin,
+        max: bookingLimits.travellersMax,
+      })
     : !fits && room !== null
-      ? `Only ${plural(room, 'seat')} for you on this date.`
+      ? tp(room, 'Only {count} seat for you on this date.', 'Only {count} seats for you on this date.')
       : undefined;
 
   return (
     <Dialog className="dialog" onClose={onClose} busy={busy}>
-      <DialogTitle className="dialog__title">Change this booking</DialogTitle>
+      <DialogTitle className="dialog__title">{t('Change this booking')}</DialogTitle>
       <p className="dialog__trip">
-        <strong>{booking.packageName}</strong>
+        <strong lang={packageName.lang}>{packageName.text}</strong>
         <br />
-        {formatTripDate(booking.startsOn)} · {plural(booking.travellers, 'traveller')} ·{' '}
+        {date(booking.startsOn)} · {tp(booking.travellers, '{count} traveller', '{count} travellers')} ·{' '}
         <span className="summary__ref">{booking.reference}</span>
       </p>
       <form
@@ -117,29 +128,29 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
           void confirm();
         }}
       >
-        {departures === null && !loadError ? <p role="status">Loading the dates…</p> : null}
+        {departures === null && !loadError ? <p role="status">{t('Loading the dates…')}</p> : null}
         {loadError ? <p className="form-error">{loadError}</p> : null}
         {departures ? (
           <SelectField
-            label="Departure date"
+            label={t('Departure date')}
             name="departureId"
             value={departureId}
             onChange={(e) => setDepartureId(e.target.value)}
           >
-            {booking.departureId === null ? <option value="">Date to be agreed</option> : null}
+            {booking.departureId === null ? <option value="">{t('Date to be agreed')}</option> : null}
             {departures.map((d) => {
               const own = d.id === booking.departureId;
               const seats = roomFor(booking, d);
               return (
                 <option key={d.id} value={d.id} disabled={!own && (d.status !== 'open' || seats === 0)}>
-                  {formatTripDate(d.startsOn)} —{' '}
+                  {date(d.startsOn)} —{' '}
                   {own
-                    ? 'your date'
+                    ? t('your date')
                     : d.status !== 'open'
-                      ? 'closed'
+                      ? t('closed')
                       : seats === 0
-                        ? 'sold out'
-                        : `${plural(seats, 'seat')} left`}
+                        ? t('sold out')
+                        : tp(seats, '{count} seat left', '{count} seats left')}
                 </option>
               );
             })}
@@ -163,16 +174,15 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
         ) : null}
         <dl className="change-form__summary" aria-live="polite">
           <div>
-            <dt>Seats for you on that date</dt>
+            <dt>{t('Seats for you on that date')}</dt>
             <dd>{room === null ? '—' : room}</dd>
           </div>
           <div>
-            <dt>New total</dt>
+            <dt>{t('New total')}</dt>
             <dd>
               {validParty ? (
                 <>
-                  {travellers} × {formatPrice(booking.price)} ={' '}
-                  <strong>{formatPrice(booking.price * travellers)}</strong>
+                  {travellers} × {price(booking.price)} = <strong>{price(booking.price * travellers)}</strong>
                 </>
               ) : (
                 '—'
@@ -185,14 +195,14 @@ export function ChangeBookingDialog({ booking, onConfirm, onChanged, onClose }: 
         </p>
         <div className="dialog__actions">
           <button type="button" className="button button--outline" onClick={close}>
-            Keep as it is
+            {t('Keep as it is')}
           </button>
           <button
             type="submit"
             className="button button--primary"
             disabled={unchanged || !fits || !validParty}
           >
-            {busy ? 'Changing…' : 'Confirm change'}
+            {busy ? t('Changing…') : t('Confirm change')}
           </button>
         </div>
       </form>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Booking } from '#contracts/api';
+import { msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 // How long My bookings looks again for a card payment after Stripe Checkout sent the traveller
 // back: Stripe's webhook usually lands before the traveller does, sometimes seconds after.
@@ -18,17 +20,21 @@ const recordedFor = (bookings: Booking[] | null, id: string | null, since: numbe
       b.payment.entries.some((e) => e.kind === 'payment' && e.method === 'card' && Date.parse(e.at) >= since),
   ) ?? false;
 
+// Shown in the page's language (`known`).
 const texts: Record<Phase, string> = {
-  waiting: 'Thank you: your card payment went through. It shows here as soon as we have recorded it…',
-  recorded: 'Your payment is recorded. A receipt is on its way by email.',
-  late: 'Your payment is taking longer than usual to reach us. It will show here and you will get a receipt by email: there is no need to pay again.',
-  cancelled: 'The card payment was cancelled: nothing was charged.',
+  waiting: msg('Thank you: your card payment went through. It shows here as soon as we have recorded it…'),
+  recorded: msg('Your payment is recorded. A receipt is on its way by email.'),
+  late: msg(
+    'Your payment is taking longer than usual to reach us. It will show here and you will get a receipt by email: there is no need to pay again.',
+  ),
+  cancelled: msg('The card payment was cancelled: nothing was charged.'),
 };
 
 // After Stripe Checkout (?payment=done&booking=… or ?payment=cancelled): says what happened,
 // and refreshes the list quietly until the booking's card payment is recorded.
 export function PaymentReturn({ bookings, refresh }: { bookings: Booking[] | null; refresh: () => void }) {
   const [params] = useSearchParams();
+  const { known } = useT();
   const outcome = params.get('payment');
   const bookingId = params.get('booking');
   // When the traveller came back, less a margin: fixed for the page's life.
@@ -49,7 +55,7 @@ export function PaymentReturn({ bookings, refresh }: { bookings: Booking[] | nul
     outcome === 'cancelled' ? 'cancelled' : recorded ? 'recorded' : waiting ? 'waiting' : 'late';
   return (
     <div className={`notice payment-return payment-return--${phase}`} role="status">
-      <p>{texts[phase]}</p>
+      <p>{known(texts[phase])}</p>
     </div>
   );
 }

@@ -7,27 +7,30 @@ import { ApiError } from '~/lib/api-client';
 import { authErrorCode, useAuth } from '~/lib/auth';
 import { reauthenticate } from '~/lib/auth-actions';
 import { deleteMyAccount, downloadMyData } from '~/features/booking/api/me-api';
+import { msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
-// What a failed re-authentication says, where the password was typed.
+// What a failed re-authentication says, where the password was typed: English, marked, shown in
+// the page's language (`known`).
 const reauthMessage = (error: unknown) => {
   switch (authErrorCode(error)) {
     case 'auth/wrong-password':
     case 'auth/invalid-credential':
     case 'auth/invalid-login-credentials':
-      return 'That password is not right. Please try again.';
+      return msg('That password is not right. Please try again.');
     case 'auth/too-many-requests':
-      return 'Too many tries. Please wait a few minutes and try again.';
+      return msg('Too many tries. Please wait a few minutes and try again.');
     case 'auth/popup-closed-by-user':
     case 'auth/cancelled-popup-request':
-      return 'The Google window was closed before you signed in. Please try again.';
+      return msg('The Google window was closed before you signed in. Please try again.');
     case 'auth/popup-blocked':
-      return 'Your browser blocked the Google window. Please allow pop-ups for this site and try again.';
+      return msg('Your browser blocked the Google window. Please allow pop-ups for this site and try again.');
     case 'auth/user-mismatch':
-      return 'That is another Google account. Please choose the account you are signed in with.';
+      return msg('That is another Google account. Please choose the account you are signed in with.');
     case 'auth/network-request-failed':
-      return 'We could not reach the sign-in service. Please check your connection and try again.';
+      return msg('We could not reach the sign-in service. Please check your connection and try again.');
     default:
-      return 'We could not check your sign-in. Please try again.';
+      return msg('We could not check your sign-in. Please try again.');
   }
 };
 
@@ -38,6 +41,8 @@ const reauthMessage = (error: unknown) => {
 export function YourData() {
   const auth = useAuth();
   const navigate = useNavigate();
+  // In the page's language; the server's and the sign-in's messages too where the catalogue has them.
+  const { t, known, to } = useT();
   const email = auth.status === 'signed-in' ? (auth.user.email ?? '') : '';
   const withPassword =
     auth.status === 'signed-in' && auth.user.providerData.some((p) => p.providerId === 'password');
@@ -69,7 +74,7 @@ export function YourData() {
       a.click();
       URL.revokeObjectURL(url);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The download failed. Please try again.');
+      setError(known(e instanceof Error ? e.message : t('The download failed. Please try again.')));
     } finally {
       setBusy(null);
     }
@@ -84,12 +89,14 @@ export function YourData() {
       // The confirmation page signs out once it is shown (src/routes/account-deleted.tsx): signed
       // out while My bookings is still on screen, the protected layout
       // (src/routes/protected-layout.tsx) sent the person to the login form instead.
-      await navigate(laterPaths.accountDeleted, { replace: true, state: { signOut: true } });
+      await navigate(to(laterPaths.accountDeleted), { replace: true, state: { signOut: true } });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && e.message === signInAgainMessage) {
         setStaleSignIn(true);
       } else {
-        setError(e instanceof Error ? e.message : 'The account could not be deleted. Please try again.');
+        setError(
+          known(e instanceof Error ? e.message : t('The account could not be deleted. Please try again.')),
+        );
       }
       setBusy(null);
     }
@@ -99,7 +106,7 @@ export function YourData() {
   const confirmAndRemove = async () => {
     if (busy) return;
     if (withPassword && password === '') {
-      setPasswordError('Enter your password.');
+      setPasswordError(t('Enter your password.'));
       passwordRef.current?.focus();
       return;
     }
@@ -108,7 +115,7 @@ export function YourData() {
     try {
       await reauthenticate(withPassword ? password : null);
     } catch (e) {
-      setPasswordError(reauthMessage(e));
+      setPasswordError(known(reauthMessage(e)));
       setBusy(null);
       passwordRef.current?.focus();
       return;
@@ -120,20 +127,23 @@ export function YourData() {
 
   return (
     <section className="your-data" aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
-      <p>Download everything we store about your account: bookings, travellers, waiting lists and emails.</p>
+      <h2 id="your-data-title">{t('Your data')}</h2>
+      <p>
+        {t('Download everything we store about your account: bookings, travellers, waiting lists and emails.')}
+      </p>
       <button
         type="button"
         className="button button--outline"
         onClick={() => void download()}
         disabled={busy !== null}
       >
-        {busy === 'download' ? 'Preparing…' : 'Download my data'}
+        {busy === 'download' ? t('Preparing…') : t('Download my data')}
       </button>
-      <h3>Delete my account</h3>
+      <h3>{t('Delete my account')}</h3>
       <p>
-        Your future bookings are cancelled and your personal details erased; we keep only the booking
-        references, dates and totals for our accounts. This cannot be undone.
+        {t(
+          'Your future bookings are cancelled and your personal details erased; we keep only the booking references, dates and totals for our accounts. This cannot be undone.',
+        )}
       </p>
       <form
         onSubmit={(event) => {
@@ -141,14 +151,14 @@ export function YourData() {
           void remove();
         }}
       >
-        <Field label="Type DELETE or your email address to confirm">
+        <Field label={t('Type DELETE or your email address to confirm')}>
           {(control) => (
             <input {...control} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
           )}
         </Field>
         {!staleSignIn && (
           <button type="submit" className="button button--danger" disabled={!confirmed || busy !== null}>
-            {busy === 'delete' ? 'Deleting…' : 'Delete my account'}
+            {busy === 'delete' ? t('Deleting…') : t('Delete my account')}
           </button>
         )}
       </form>
@@ -164,12 +174,16 @@ export function YourData() {
         >
           <p id="your-data-reauth" className="your-data__reauth-text">
             {withPassword
-              ? 'For your safety, enter your password to confirm it is you (your last sign-in was more than 5 minutes ago).'
-              : 'For your safety, sign in with Google again to confirm it is you (your last sign-in was more than 5 minutes ago).'}
+              ? t(
+                  'For your safety, enter your password to confirm it is you (your last sign-in was more than 5 minutes ago).',
+                )
+              : t(
+                  'For your safety, sign in with Google again to confirm it is you (your last sign-in was more than 5 minutes ago).',
+                )}
           </p>
           {withPassword ? (
             <>
-              <Field label="Your password" error={passwordError ?? undefined} alertError>
+              <Field label={t('Your password')} error={passwordError ?? undefined} alertError>
                 {(control) => (
                   <input
                     {...control}
@@ -182,7 +196,7 @@ export function YourData() {
                 )}
               </Field>
               <button type="submit" className="button button--danger" aria-busy={busy === 'delete'}>
-                {busy === 'delete' ? 'Deleting…' : 'Confirm and delete my account'}
+                {busy === 'delete' ? t('Deleting…') : t('Confirm and delete my account')}
               </button>
             </>
           ) : (
@@ -198,7 +212,7 @@ export function YourData() {
                 className="button button--danger"
                 aria-busy={busy === 'delete'}
               >
-                {busy === 'delete' ? 'Deleting…' : 'Confirm with Google and delete my account'}
+                {busy === 'delete' ? t('Deleting…') : t('Confirm with Google and delete my account')}
               </button>
             </>
           )}
@@ -211,7 +225,7 @@ export function YourData() {
               setPasswordError(null);
             }}
           >
-            Keep my account
+            {t('Keep my account')}
           </button>
         </form>
       )}

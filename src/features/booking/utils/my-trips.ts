@@ -1,6 +1,8 @@
 import { cancellableOnline, defaultCancellationCutoffDays } from '#contracts/booking';
 import { completeCount, defaultDetailsCutoffDays, detailsEditable } from '#contracts/guests';
-import { daysUntil, plural } from '#contracts/format';
+import { daysUntil } from '#contracts/format';
+import { msg, translator } from '#contracts/i18n';
+import type { Language } from '#contracts/language';
 import type { Booking } from '#contracts/api';
 
 // The server's setting is the rule (it answers 409 past it); the contract's default only decides
@@ -38,6 +40,7 @@ export const cancelOption = (booking: Booking, now: Date = new Date()): CancelOp
 
 export type TripGroup = {
   key: 'upcoming' | 'undated' | 'past' | 'cancelled';
+  // English, marked: My bookings shows it in the page's language (`known`).
   title: string;
   bookings: Booking[];
 };
@@ -63,18 +66,18 @@ export function groupTrips(bookings: Booking[], now: Date = new Date()): TripGro
   const groups: TripGroup[] = [
     {
       key: 'upcoming',
-      title: 'Upcoming trips',
+      title: msg('Upcoming trips'),
       bookings: upcoming.sort((a, b) => byStartAsc(a, b) || byCreatedDesc(a, b)),
     },
-    { key: 'undated', title: 'Dates to be agreed', bookings: undated.sort(byCreatedDesc) },
+    { key: 'undated', title: msg('Dates to be agreed'), bookings: undated.sort(byCreatedDesc) },
     {
       key: 'past',
-      title: 'Past trips',
+      title: msg('Past trips'),
       bookings: past.sort((a, b) => byStartDesc(a, b) || byCreatedDesc(a, b)),
     },
     {
       key: 'cancelled',
-      title: 'Cancelled',
+      title: msg('Cancelled'),
       bookings: cancelled.sort((a, b) => byStartDesc(a, b) || byCreatedDesc(a, b)),
     },
   ];
@@ -91,6 +94,11 @@ export type DetailsOption = 'edit' | 'closed' | 'none';
 export const detailsOption = (booking: Booking, now: Date = new Date()): DetailsOption =>
   beforeDeparture(booking, now, (days) => detailsEditable(days, detailsCutoffDays), 'edit', 'closed');
 
-// "2 of 4 travellers complete"
-export const completeLabel = (booking: Booking) =>
-  `${booking.travellersComplete ?? completeCount(booking.guests)} of ${plural(booking.travellers, 'traveller')} complete`;
+// "2 of 4 travellers complete", in the page's language.
+export const completeLabel = (booking: Booking, language: Language = 'en') => {
+  const { t, tp } = translator(language);
+  return t('{complete} of {travellers} complete', {
+    complete: booking.travellersComplete ?? completeCount(booking.guests),
+    travellers: tp(booking.travellers, '{count} traveller', '{count} travellers'),
+  });
+};
