@@ -7,6 +7,7 @@ import type { Guest as GuestAnswer, OperatorGuest as OperatorGuestAnswer } from 
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
 import { plural, pluralWord } from './format.js';
+import { interpolate, msg } from './i18n.js';
 
 // One traveller's details: inferred from guestSchema in ./api.ts.
 export type Guest = GuestAnswer;
@@ -26,12 +27,12 @@ export const guestFields: readonly GuestField[] = [
 ];
 
 export const guestLabels: Record<GuestField, string> = {
-  fullName: 'Full name',
-  dateOfBirth: 'Date of birth',
-  dietary: 'Dietary needs',
-  medical: 'Medical or accessibility notes',
-  emergencyName: 'Emergency contact name',
-  emergencyPhone: 'Emergency contact phone',
+  fullName: msg('Full name'),
+  dateOfBirth: msg('Date of birth'),
+  dietary: msg('Dietary needs'),
+  medical: msg('Medical or accessibility notes'),
+  emergencyName: msg('Emergency contact name'),
+  emergencyPhone: msg('Emergency contact phone'),
 };
 
 export const guestLimits = {
@@ -85,7 +86,8 @@ export type GuestsValidation =
   { success: true; guests: Guest[] } | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
 
 const checkText = (field: GuestField, value: string, max: number): string | undefined => {
-  if (value.length > max) return `${guestLabels[field]} must be at most ${max} characters.`;
+  if (value.length > max)
+    return interpolate(msg('{label} must be at most {max} characters.'), { label: guestLabels[field], max });
   return undefined;
 };
 
@@ -97,7 +99,7 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
     const raw = input[field];
     if (raw === undefined || raw === null) continue;
     if (typeof raw !== 'string') {
-      errors[field] = `${guestLabels[field]} must be text.`;
+      errors[field] = interpolate(msg('{label} must be text.'), { label: guestLabels[field] });
       continue;
     }
     // Control characters are refused as sent, before any trimming (contracts/text.ts).
@@ -110,9 +112,9 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
     if (value === '') continue;
     if (field === 'dateOfBirth') {
       if (!isIsoDate(value)) {
-        errors.dateOfBirth = 'Date of birth must be a date (YYYY-MM-DD).';
+        errors.dateOfBirth = msg('Date of birth must be a date (YYYY-MM-DD).');
       } else if (value <= guestLimits.earliestBirth || value >= today) {
-        errors.dateOfBirth = 'Date of birth must be in the past and after 1900.';
+        errors.dateOfBirth = msg('Date of birth must be in the past and after 1900.');
       } else guest.dateOfBirth = value;
       continue;
     }
@@ -121,7 +123,10 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       const problem =
         phoneProblem(value) ??
         (normalisePhone(value).length > guestLimits.emergencyPhoneMax
-          ? `${guestLabels[field]} must be at most ${guestLimits.emergencyPhoneMax} characters.`
+          ? interpolate(msg('{label} must be at most {max} characters.'), {
+              label: guestLabels[field],
+              max: guestLimits.emergencyPhoneMax,
+            })
           : undefined);
       if (problem) errors[field] = problem;
       else guest.emergencyPhone = normalisePhone(value);
@@ -173,7 +178,7 @@ export function validateGuests(
     guests.push(guest);
   });
   if (Object.keys(fieldErrors).length > 0) {
-    return { success: false, message: 'Please check the highlighted fields.', fieldErrors };
+    return { success: false, message: msg('Please check the highlighted fields.'), fieldErrors };
   }
   return { success: true, guests };
 }
