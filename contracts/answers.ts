@@ -2,6 +2,7 @@
 // hand, without zod, so the details form and the server share the rules and the form's bundle
 // stays small. No path alias here: the server imports this file directly.
 import { controlCharsMessage, hasControlChars } from './text.js';
+import { interpolate, msg } from './i18n.js';
 
 export type AnswerQuestion = {
   id: string;
@@ -32,17 +33,18 @@ export function checkAnswers(
   for (const [id, value] of Object.entries(input as Record<string, unknown>)) {
     const q = byId.get(id);
     if (!q) {
-      errors[id] = 'This question is not asked for this trip.';
+      errors[id] = msg('This question is not asked for this trip.');
       continue;
     }
     if (value === null || value === '') continue;
     if (q.kind === 'yesno') {
-      if (typeof value !== 'boolean') errors[id] = `${q.label}: answer yes or no.`;
+      if (typeof value !== 'boolean')
+        errors[id] = interpolate(msg('{label}: answer yes or no.'), { label: q.label });
       else answers[id] = value;
       continue;
     }
     if (typeof value !== 'string') {
-      errors[id] = `${q.label}: the answer must be text.`;
+      errors[id] = interpolate(msg('{label}: the answer must be text.'), { label: q.label });
       continue;
     }
     if (hasControlChars(value, { multiline: q.kind === 'text' })) {
@@ -52,11 +54,16 @@ export function checkAnswers(
     const trimmed = value.trim();
     if (trimmed === '') continue;
     if (q.kind === 'choice') {
-      if (!q.choices.includes(trimmed)) errors[id] = `${q.label}: choose one of the choices.`;
+      if (!q.choices.includes(trimmed))
+        errors[id] = interpolate(msg('{label}: choose one of the choices.'), { label: q.label });
       else answers[id] = trimmed;
       continue;
     }
-    if (trimmed.length > answerTextMax) errors[id] = `${q.label}: at most ${answerTextMax} characters.`;
+    if (trimmed.length > answerTextMax)
+      errors[id] = interpolate(msg('{label}: at most {max} characters.'), {
+        label: q.label,
+        max: answerTextMax,
+      });
     else answers[id] = trimmed;
   }
   return { answers, errors };

@@ -7,6 +7,7 @@
 // No path alias here: the server imports this file directly.
 import * as z from 'zod/mini';
 import { emailAddress } from './text.js';
+import { msg } from './i18n.js';
 
 // As contracts/booking.ts's bookingLimits.email (not imported: booking.ts imports this file's types).
 const emailMax = 254;
@@ -18,17 +19,17 @@ export const inviteStatusSchema = z.enum(inviteStatuses);
 export type InviteStatus = z.infer<typeof inviteStatusSchema>;
 
 export const inviteStatusLabels: Record<InviteStatus, string> = {
-  'not-invited': 'Not invited',
-  invited: 'Invited',
-  complete: 'Complete',
+  'not-invited': msg('Not invited'),
+  invited: msg('Invited'),
+  complete: msg('Complete'),
 };
 
 // POST /api/bookings/{id}/guests/{index}/invite
 export const inviteRequestSchema = z.object(
   {
     email: emailAddress({
-      notText: 'Please enter their email address.',
-      required: 'Please enter their email address.',
+      notText: msg('Please enter their email address.'),
+      required: msg('Please enter their email address.'),
       max: emailMax,
     }),
   },
@@ -65,6 +66,15 @@ export const guestQuestionSchema = z.object({
 });
 export type GuestQuestion = z.infer<typeof guestQuestionSchema>;
 
+// The package's questions in another language (migration 68, contracts/catalogue.ts), by id: the
+// text and the choices by position. The answers stay keyed and stored in English.
+export const guestQuestionTranslationSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  choices: z.array(z.string()),
+});
+export type GuestQuestionTranslation = z.infer<typeof guestQuestionTranslationSchema>;
+
 // GET /api/guest-links/{token} and the 200 of its PUT: the trip, who invited them, their details.
 // Nothing of any other traveller.
 export const guestLinkSchema = z.object({
@@ -76,6 +86,11 @@ export const guestLinkSchema = z.object({
   // Which traveller of the booking ("Traveller 2"), never the others.
   position: z.number(),
   questions: z.array(guestQuestionSchema),
+  // The questions as the console translated them, by language; absent when none is, so the page
+  // shows the English ones (with lang="en").
+  translations: z.optional(
+    z.object({ es: z.optional(z.object({ questions: z.array(guestQuestionTranslationSchema) })) }),
+  ),
   guest: linkGuestSchema,
   complete: z.boolean(),
 });

@@ -6,8 +6,8 @@ import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js
 import type { Guest as GuestAnswer, OperatorGuest as OperatorGuestAnswer } from './api.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
-import { plural } from './format.js';
-import { translator } from './i18n.js';
+import { plural, pluralWord } from './format.js';
+import { interpolate, msg, translator } from './i18n.js';
 import type { Language } from './language.js';
 
 // One traveller's details: inferred from guestSchema in ./api.ts.
@@ -28,12 +28,12 @@ export const guestFields: readonly GuestField[] = [
 ];
 
 export const guestLabels: Record<GuestField, string> = {
-  fullName: 'Full name',
-  dateOfBirth: 'Date of birth',
-  dietary: 'Dietary needs',
-  medical: 'Medical or accessibility notes',
-  emergencyName: 'Emergency contact name',
-  emergencyPhone: 'Emergency contact phone',
+  fullName: msg('Full name'),
+  dateOfBirth: msg('Date of birth'),
+  dietary: msg('Dietary needs'),
+  medical: msg('Medical or accessibility notes'),
+  emergencyName: msg('Emergency contact name'),
+  emergencyPhone: msg('Emergency contact phone'),
 };
 
 export const guestLimits = {
@@ -87,7 +87,8 @@ export type GuestsValidation =
   { success: true; guests: Guest[] } | { success: false; message: string; fieldErrors?: GuestsFieldErrors };
 
 const checkText = (field: GuestField, value: string, max: number): string | undefined => {
-  if (value.length > max) return `${guestLabels[field]} must be at most ${max} characters.`;
+  if (value.length > max)
+    return interpolate(msg('{label} must be at most {max} characters.'), { label: guestLabels[field], max });
   return undefined;
 };
 
@@ -99,7 +100,7 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
     const raw = input[field];
     if (raw === undefined || raw === null) continue;
     if (typeof raw !== 'string') {
-      errors[field] = `${guestLabels[field]} must be text.`;
+      errors[field] = interpolate(msg('{label} must be text.'), { label: guestLabels[field] });
       continue;
     }
     // Control characters are refused as sent, before any trimming (contracts/text.ts).
@@ -112,9 +113,9 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
     if (value === '') continue;
     if (field === 'dateOfBirth') {
       if (!isIsoDate(value)) {
-        errors.dateOfBirth = 'Date of birth must be a date (YYYY-MM-DD).';
+        errors.dateOfBirth = msg('Date of birth must be a date (YYYY-MM-DD).');
       } else if (value <= guestLimits.earliestBirth || value >= today) {
-        errors.dateOfBirth = 'Date of birth must be in the past and after 1900.';
+        errors.dateOfBirth = msg('Date of birth must be in the past and after 1900.');
       } else guest.dateOfBirth = value;
       continue;
     }
@@ -123,7 +124,10 @@ export function checkGuest(input: Record<string, unknown>, today: string) {
       const problem =
         phoneProblem(value) ??
         (normalisePhone(value).length > guestLimits.emergencyPhoneMax
-          ? `${guestLabels[field]} must be at most ${guestLimits.emergencyPhoneMax} characters.`
+          ? interpolate(msg('{label} must be at most {max} characters.'), {
+              label: guestLabels[field],
+              max: guestLimits.emergencyPhoneMax,
+            })
           : undefined);
       if (problem) errors[field] = problem;
       else guest.emergencyPhone = normalisePhone(value);
@@ -175,7 +179,7 @@ export function validateGuests(
     guests.push(guest);
   });
   if (Object.keys(fieldErrors).length > 0) {
-    return { success: false, message: 'Please check the highlighted fields.', fieldErrors };
+    return { success: false, message: msg('Please check the highlighted fields.'), fieldErrors };
   }
   return { success: true, guests };
 }

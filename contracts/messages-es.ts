@@ -696,6 +696,115 @@ export const es = {
     'Pay my share': 'Pagar mi parte',
     'Nothing more to pay.': 'No queda nada por pagar.',
     'A receipt went to your email.': 'Le hemos enviado un recibo por correo electrónico.',
+    // The travellers' details: the lead's form (src/features/booking/components/travellers-form.tsx,
+    // traveller-invite.tsx), a companion's personal link (guest-link-form.tsx), their fields and
+    // questions (guest-fields.tsx, question-fields.tsx) and the checks' messages (contracts/guests.ts,
+    // contracts/answers.ts, server/src/guest-links).
+    'Travellers’ details | Wayfarer Tours': 'Datos de los viajeros | Wayfarer Tours',
+    'The names and details of the travellers on your Wayfarer Tours booking.':
+      'Los nombres y los datos de los viajeros de su reserva de Wayfarer Tours.',
+    'Booking not found': 'Reserva no encontrada',
+    'There is no booking of yours at this address.': 'En esta dirección no hay ninguna reserva suya.',
+    'Travellers’ details': 'Datos de los viajeros',
+    'Your guide uses these at the meeting point: who is coming, what they cannot eat, and whom to call in an emergency.':
+      'Su guía los usa en el punto de encuentro: quién viene, qué no puede comer y a quién llamar en caso de emergencia.',
+    ' Fill in what you know now and come back for the rest; you can change them until {days} days before departure.':
+      ' Rellene ahora lo que sepa y vuelva más adelante para el resto; puede cambiarlos hasta {days} días antes de la salida.',
+    '{done} of {count} travellers complete': {
+      one: '{done} de {count} viajero completo',
+      other: '{done} de {count} viajeros completos',
+    },
+    'This booking is cancelled, so its travellers’ details can no longer be changed.':
+      'Esta reserva está cancelada, así que ya no se pueden cambiar los datos de sus viajeros.',
+    'The details can be changed online until {days} days before departure. To change them now, call us on ':
+      'Los datos se pueden cambiar en línea hasta {days} días antes de la salida. Para cambiarlos ahora, llámenos al ',
+    'This trip has already left.': 'Este viaje ya ha salido.',
+    ' (lead)': ' (titular)',
+    'Not given': 'Sin indicar',
+    'No details were given for this traveller.': 'No se ha indicado ningún dato de este viajero.',
+    'Back to my bookings': 'Volver a mis reservas',
+    Complete: 'Completo',
+    'To complete': 'Por completar',
+    'Save details': 'Guardar los datos',
+    'All set. You can still change anything until the cutoff.':
+      'Todo listo. Todavía puede cambiar lo que quiera hasta la fecha límite.',
+    'Empty fields are fine for now: save, and come back to finish.':
+      'Por ahora puede dejar campos vacíos: guarde y vuelva para terminar.',
+    'Saved. Every traveller’s details are complete: thank you.':
+      'Guardado. Los datos de todos los viajeros están completos: gracias.',
+    'Saved. {progress}: you can add the rest later.':
+      'Guardado. {progress}: puede añadir el resto más adelante.',
+    ' The personal link of {travellers} has ended, as their name changed: invite them again if they should fill in their own details.':
+      ' Ha dejado de funcionar el enlace personal para {travellers}, porque ha cambiado su nombre: vuelva a invitarle si debe rellenar sus propios datos.',
+    'traveller {number}': 'el viajero {number}',
+    ' and ': ' y ',
+    'The details could not be saved. Your changes are still here: please try again.':
+      'No se han podido guardar los datos. Sus cambios siguen aquí: inténtelo de nuevo.',
+    'Please check the highlighted fields. Nothing was saved yet.':
+      'Revise los campos marcados. Todavía no se ha guardado nada.',
+    '{message} Your changes are still here.': '{message} Sus cambios siguen aquí.',
+    'Saving…': 'Guardando…',
+    'Not invited': 'Sin invitar',
+    Invited: 'Invitado',
+    ' They have their own link to fill in their details.': ' Tiene su propio enlace para rellenar sus datos.',
+    ' Fill in their details below, or send them a link to do it themselves.':
+      ' Rellene sus datos abajo o envíele un enlace para que lo haga él mismo.',
+    'Email for traveller {number}': 'Correo electrónico del viajero {number}',
+    'Please enter their email address.': 'Introduzca su dirección de correo electrónico.',
+    'We emailed {address} a link to fill in their own details.':
+      'Hemos enviado a {address} un enlace para rellenar sus propios datos.',
+    'The invitation could not be sent. Please try again.':
+      'No se ha podido enviar la invitación. Inténtelo de nuevo.',
+    'Sending…': 'Enviando…',
+    Invite: 'Invitar',
+    'Your travel details': 'Sus datos de viaje',
+    'Fill in your own details for your Wayfarer Tours trip.':
+      'Rellene sus propios datos para su viaje con Wayfarer Tours.',
+    'Your details could not be loaded.': 'No se han podido cargar sus datos.',
+    'Your details can no longer be changed here': 'Sus datos ya no se pueden cambiar aquí',
+    '{lead} booked this trip for you and asks you to fill in your own details: the guide uses them at the meeting point.':
+      '{lead} ha reservado este viaje para usted y le pide que rellene sus propios datos: el guía los usa en el punto de encuentro.',
+    ' You can change them until {date}.': ' Puede cambiarlos hasta el {date}.',
+    'Your details are complete': 'Sus datos están completos',
+    'Your details are not complete yet': 'Sus datos todavía no están completos',
+    'Save my details': 'Guardar mis datos',
+    'Empty fields are fine for now: save, and come back to this link to finish.':
+      'Por ahora puede dejar campos vacíos: guarde y vuelva a este enlace para terminar.',
+    'Saved. Your details are complete: thank you.': 'Guardado. Sus datos están completos: gracias.',
+    'Saved. You can come back to this link to add the rest.':
+      'Guardado. Puede volver a este enlace para añadir el resto.',
+    'Your details could not be saved. Your changes are still here: please try again.':
+      'No se han podido guardar sus datos. Sus cambios siguen aquí: inténtelo de nuevo.',
+    "This booking is cancelled: its travellers' details can no longer be changed.":
+      'Esta reserva está cancelada: ya no se pueden cambiar los datos de sus viajeros.',
+    "Travellers' details can be changed online until {days} days before departure. To change them now, please call us on {phone} or email {email}.":
+      'Los datos de los viajeros se pueden cambiar en línea hasta {days} días antes de la salida. Para cambiarlos ahora, llámenos al {phone} o escriba a {email}.',
+    'This link does not work: it may have been replaced by a newer one. Ask the person who booked the trip to send you a new link.':
+      'Este enlace no funciona: puede que lo haya sustituido otro más reciente. Pida a la persona que reservó el viaje que le envíe un enlace nuevo.',
+    'Full name': 'Nombre completo',
+    'Date of birth': 'Fecha de nacimiento',
+    'Dietary needs': 'Necesidades alimentarias',
+    'Medical or accessibility notes': 'Notas médicas o de accesibilidad',
+    'Emergency contact name': 'Nombre del contacto de emergencia',
+    'Emergency contact phone': 'Teléfono del contacto de emergencia',
+    'Allergies, vegetarian, vegan, halal…': 'Alergias, vegetariana, vegana, halal…',
+    'Anything the guide should know to keep them safe and comfortable.':
+      'Todo lo que el guía deba saber para que viaje seguro y cómodo.',
+    'Someone not on the trip. Digits, spaces and + ( ) - . only.':
+      'Alguien que no vaya en el viaje. Solo dígitos, espacios y + ( ) - .',
+    'Date of birth must be a date (YYYY-MM-DD).': 'La fecha de nacimiento debe ser una fecha (AAAA-MM-DD).',
+    'Date of birth must be in the past and after 1900.':
+      'La fecha de nacimiento debe ser pasada y posterior a 1900.',
+    '(required)': '(obligatoria)',
+    '(optional)': '(opcional)',
+    Yes: 'Sí',
+    No: 'No',
+    'Choose…': 'Elija…',
+    'This question is not asked for this trip.': 'Esta pregunta no se hace en este viaje.',
+    '{label}: answer yes or no.': '{label}: responda sí o no.',
+    '{label}: the answer must be text.': '{label}: la respuesta debe ser un texto.',
+    '{label}: choose one of the choices.': '{label}: elija una de las opciones.',
+    '{label}: at most {max} characters.': '{label}: como máximo {max} caracteres.',
     // A package's page (src/features/packages/components/package-details.tsx,
     // src/components/package-content.tsx).
     'from {price}': 'desde {price}',

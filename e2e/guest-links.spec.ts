@@ -142,3 +142,74 @@ test('a lead invites a traveller, who fills in their own details without an acco
   await page.reload();
   await expect(traveller(page, 2).getByText('Not invited', { exact: true })).toBeVisible();
 });
+
+// The Spanish twin (docs/decisions/071-translation-layer.md): a companion's personal link opened
+// under /es reads in Spanish, its checks and its save too, with nothing wider than the screen, and
+// the lead's details page under /es says so in Spanish.
+test('under /es, a companion’s personal link and the lead’s details page read in Spanish', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const lead = { email: uniqueEmail('lead-es'), password: 'wander-far', name: 'Lucía Lead' };
+  const { localId } = await createAccount(lead.email, lead.password, lead.name);
+  await confirmEmail(localId);
+  const token = await idTokenFor(lead.email, lead.password);
+  const packageId = info.project.name === 'phone' ? 'kyoto-temples-and-tea' : 'tromso-northern-lights';
+  const departure = (await departuresOf(request, packageId)).find(
+    (d) => d.seatsLeft >= 2 && d.status === 'open',
+  );
+  expect(departure, 'an open departure with two seats').toBeTruthy();
+  const booked = await bookViaApi(request, token, { packageId, departureId: departure!.id, travellers: 2 });
+  expect(booked.status).toBe(201);
+  const bookingId = booked.body.id;
+  const guestAddress = uniqueEmail('guest-es');
+  const invited = await request.post(`/api/bookings/${bookingId}/guests/1/invite`, {
+    headers: auth(token),
+    data: { email: guestAddress },
+  });
+  expect(invited.status(), await invited.text()).toBe(202);
+  let path: string | undefined;
+  await expect.poll(async () => (path = await linkFor(guestAddress)), { timeout: 30_000 }).toBeTruthy();
+
+  const guestContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/es${path!}`);
+  await expect(guest.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(guest).toHaveTitle('Sus datos de viaje | Wayfarer Tours');
+  await expect(guest.getByRole('heading', { level: 1, name: 'Sus datos para el viaje' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(guest.getByText('Lucía Lead ha reservado este viaje para usted')).toBeVisible();
+  await expect(guest.getByText('Sus datos todavía no están completos')).toBeVisible();
+  const form = guest.getByRole('group', { name: 'Viajero 2' });
+  await form.getByLabel('Nombre completo').fill('Greta Guest');
+  await form.getByLabel('Fecha de nacimiento').fill('2999-05-06');
+  await guest.getByRole('button', { name: 'Guardar mis datos' }).click();
+  await expect(guest.getByText('La fecha de nacimiento debe ser pasada y posterior a 1900.')).toBeVisible();
+  await form.getByLabel('Fecha de nacimiento').fill('1990-05-06');
+  await form.getByLabel('Nombre del contacto de emergencia').fill('Gustav Guest');
+  await form.getByLabel('Teléfono del contacto de emergencia').fill('+47 555 99 888');
+  await guest.getByRole('button', { name: 'Guardar mis datos' }).click();
+  await expect(guest.getByText('Guardado. Sus datos están completos: gracias.')).toBeVisible();
+  await expect(guest.getByText('Sus datos están completos', { exact: true })).toBeVisible();
+  expect(
+    await guest.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await guestContext.close();
+
+  await page.goto('/account');
+  await logIn(page, lead.email, lead.password);
+  await expect(page).toHaveURL('/', { timeout: 20_000 });
+  await page.goto(`/es/bookings/${bookingId}/travellers`);
+  await expect(page).toHaveTitle('Datos de los viajeros | Wayfarer Tours');
+  await expect(page.getByRole('heading', { level: 1, name: 'Datos de los viajeros' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('1 de 2 viajeros completos')).toBeVisible();
+  const second = page.getByRole('group', { name: /^Viajero 2/ });
+  await expect(second.getByText('Completo', { exact: true }).first()).toBeVisible();
+  await expect(second.getByLabel('Nombre completo')).toHaveValue('Greta Guest');
+  await expect(page.getByRole('button', { name: 'Guardar los datos' })).toBeVisible();
+});

@@ -193,6 +193,8 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
       complete: false,
     });
     expect(link.guest.fullName).toBe('');
+    // A package without translated questions: no translations in the answer, as before them.
+    expect(link).not.toHaveProperty('translations');
 
     const bad = await putLink(token, {
       guest: {
@@ -253,7 +255,14 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
       { id: 'boot-size', label: 'Boot size', kind: 'text', required: true, sensitive: false },
       { id: 'room', label: 'Room', kind: 'choice', choices: ['Single', 'Shared'], required: false },
     ];
-    const set = await ctx.call(ctx.operator, 'PATCH', `/api/admin/packages/${packageId}`, { questions });
+    // The console's Spanish for one question, one of its choices left untranslated (migration 68).
+    const translations = {
+      es: { questions: [{ id: 'room', label: 'Habitación', choices: ['Individual', ''] }] },
+    };
+    const set = await ctx.call(ctx.operator, 'PATCH', `/api/admin/packages/${packageId}`, {
+      questions,
+      translations,
+    });
     expect(set.statusCode, set.body).toBe(200);
     const departureId = await ctx.addDeparture({ packageId });
     const booking = await ctx.book(lead, { packageId, departureId, travellers: 2 });
@@ -265,11 +274,14 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
       { id: 'boot-size', label: 'Boot size', kind: 'text', choices: [], required: true },
       { id: 'room', label: 'Room', kind: 'choice', choices: ['Single', 'Shared'], required: false },
     ]);
+    // The link's page in Spanish shows them; the answers stay keyed and valued in English.
+    expect(read.translations).toEqual(translations);
 
     // Every detail but the required answer: saved, and not complete, on the link and for the lead.
     const partial = await putLink(token, { guest: { ...mine, answers: { room: 'Shared' } } });
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({ complete: false, guest: { answers: { room: 'Shared' } } });
+    expect((partial.json() as GuestLink).translations).toEqual(translations);
     const forLead = (await ctx.call(lead, 'GET', `/api/bookings/${booking.id}`)).json() as Booking;
     expect(forLead.guests[1]).toMatchObject({ inviteStatus: 'invited', answers: { room: 'Shared' } });
     expect(forLead.detailsComplete).toBe(false);

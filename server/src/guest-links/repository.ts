@@ -4,7 +4,8 @@
 // A link reaches one guest row and nothing else of the booking: its answers carry the trip, the
 // lead's name and that one traveller's details.
 import { plural } from '#contracts/format';
-import type { GuestLink } from '#contracts/guest-links';
+import type { GuestLink, GuestQuestionTranslation } from '#contracts/guest-links';
+import { msg } from '#contracts/i18n';
 import { checkAnswers, type AnswerQuestion } from '#contracts/answers';
 import {
   checkGuest,
@@ -28,7 +29,7 @@ import { leadNameFallback } from './lead-name.js';
 export const editableUntil = (startsOn: string | null, cutoffDays: number) =>
   startsOn ? addDays(startsOn, -cutoffDays) : null;
 
-const cancelledMessage = "This booking is cancelled: its travellers' details can no longer be changed.";
+const cancelledMessage = msg("This booking is cancelled: its travellers' details can no longer be changed.");
 
 // Why the details of this booking cannot be changed now, or null when they can.
 const closedReason = (row: BookingRow, today: string, cutoffDays: number) => {
@@ -194,7 +195,29 @@ const linkQuestions = (questions: readonly AnswerQuestion[]) =>
     required: q.required,
   }));
 
-const linkView = (row: BookingRow, link: LinkRow, cutoffDays: number): GuestLink => {
+// The package's questions as the console translated them (migration 68), for the link's page in
+// the traveller's language: only those with a text, and nothing when none has one, so a link to an
+// untranslated package answers as it always did.
+type QuestionTranslations = GuestLink['translations'];
+async function questionTranslations(q: Queryable, packageId: string): Promise<QuestionTranslations> {
+  const found = await q.query<{ questions: GuestQuestionTranslation[] | null }>(
+    `SELECT translations->'es'->'questions' AS questions FROM packages WHERE id = $1`,
+    [packageId],
+  );
+  const questions = (found.rows[0]?.questions ?? []).filter(
+    (t) => t.label.trim() !== '' || t.choices.some((c) => c.trim() !== ''),
+  );
+  return questions.length > 0
+    ? { es: { questions: questions.map(({ id, label, choices }) => ({ id, label, choices })) } }
+    : undefined;
+}
+
+const linkView = (
+  row: BookingRow,
+  link: LinkRow,
+  cutoffDays: number,
+  translations: QuestionTranslations,
+): GuestLink => {
   const { position } = link;
   const guest = ownGuest(row.guests[position]!);
   const questions = row.questions ?? [];
@@ -205,14 +228,16 @@ const linkView = (row: BookingRow, link: LinkRow, cutoffDays: number): GuestLink
     editableUntil: editableUntil(row.starts_on, cutoffDays),
     position,
     questions: linkQuestions(questions),
+    ...(translations ? { translations } : {}),
     guest,
     // Every required question answered too (contracts/guests.ts).
     complete: guestCompleteFor(questions)(guest),
   };
 };
 
-export const unknownLinkMessage =
-  'This link does not work: it may have been replaced by a newer one. Ask the person who booked the trip to send you a new link.';
+export const unknownLinkMessage = msg(
+  'This link does not work: it may have been replaced by a newer one. Ask the person who booked the trip to send you a new link.',
+);
 
 export type LinkOutcome =
   | { kind: 'found' | 'saved' | 'unchanged'; link: GuestLink }
@@ -235,7 +260,8 @@ export async function readGuestLink(
   if (!row || !row.guests[link.position]) return { kind: 'not-found' };
   const closed = closedReason(row, today, cutoffDays);
   if (closed) return { kind: 'conflict', message: closed };
-  return { kind: 'found', link: linkView(row, link, cutoffDays) };
+  const translations = await questionTranslations(db, row.package_id);
+  return { kind: 'found', link: linkView(row, link, cutoffDays, translations) };
 }
 
 // PUT /api/guest-links/{token}: the traveller's own details, with the rules of the lead's form
@@ -280,7 +306,8 @@ export function saveGuestLink(
     const before = row.guests.map(ownGuest);
     const after = before.map((g, i) => (i === position ? guest : g));
     const summary = describeGuestChanges(before, after, row.questions ?? []);
-    if (summary === '') return { kind: 'unchanged', link: linkView(row, link, cutoffDays) };
+    const translations = await questionTranslations(tx, row.package_id);
+    if (summary === '') return { kind: 'unchanged', link: linkView(row, link, cutoffDays, translations) };
     await tx.query(
       `UPDATE booking_guests SET full_name = $3, date_of_birth = $4::date, dietary = $5, medical = $6,
          emergency_name = $7, emergency_phone = $8, answers = $9::jsonb, updated_at = now()
@@ -309,6 +336,6 @@ export function saveGuestLink(
       },
     ]);
     const saved = { ...row, guests: row.guests.map((g, i) => (i === position ? { ...g, ...guest } : g)) };
-    return { kind: 'saved', link: linkView(saved, link, cutoffDays) };
+    return { kind: 'saved', link: linkView(saved, link, cutoffDays, translations) };
   });
 }

@@ -19,6 +19,7 @@ import { lockBooking } from '../bookings/lock-booking.js';
 import { lockOpenBooking } from '../bookings/lock-open-booking.js';
 import { daysBetween } from '#contracts/iso-dates';
 import { plural } from '#contracts/format';
+import { interpolate, msg } from '#contracts/i18n';
 import type { Booking } from '#contracts/api';
 import type { CheckInState } from '#contracts/check-in';
 
@@ -57,8 +58,17 @@ export const describeGuestChanges = (
     .filter((line): line is string => line !== null)
     .join('; ');
 
+// Marked for the catalogues with its days as a number, so a Spanish page can show it translated
+// (known() in the browser); one day, which no deployment sets, reads as it always did.
 export const detailsCutoffMessage = (days: number) =>
-  `Travellers' details can be changed online until ${plural(days, 'day')} before departure. To change them now, please call us on ${brand.phone} or email ${brand.email}.`;
+  days === 1
+    ? `Travellers' details can be changed online until ${plural(days, 'day')} before departure. To change them now, please call us on ${brand.phone} or email ${brand.email}.`
+    : interpolate(
+        msg(
+          "Travellers' details can be changed online until {days} days before departure. To change them now, please call us on {phone} or email {email}.",
+        ),
+        { days, phone: brand.phone, email: brand.email },
+      );
 
 export type SaveGuestsOutcome =
   | { kind: 'saved' | 'unchanged'; booking: Booking }

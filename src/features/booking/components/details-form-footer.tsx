@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '~/lib/i18n';
 
 // The foot of a travellers' details form (the lead's and a traveller's own link): the form's
 // error and the saved note, each read out where the traveller is, Save, the form's other
@@ -18,6 +19,7 @@ export function DetailsFormFooter({
   actions?: ReactNode;
   hint: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <div className="travellers__footer">
       <p className="form-error" role="alert">
@@ -28,7 +30,7 @@ export function DetailsFormFooter({
       </p>
       <div className="travellers__actions">
         <button type="submit" className="button button--accent" aria-busy={busy}>
-          {busy ? 'Saving…' : saveLabel}
+          {busy ? t('Saving…') : saveLabel}
         </button>
         {actions}
       </div>

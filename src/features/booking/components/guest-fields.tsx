@@ -1,6 +1,8 @@
 import { InputField, PhoneField, TextAreaField } from '~/components/field';
 import { guestFields, guestLabels, guestLimits, type Guest, type GuestField } from '#contracts/guests';
 import { addDays } from '#contracts/iso-dates';
+import { msg, type MessageId } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 // What the inputs hold: text as typed (a date input gives "" when empty).
 export type GuestDraft = Record<GuestField, string>;
@@ -18,10 +20,10 @@ export const toGuest = (d: GuestDraft): Guest => ({
   dateOfBirth: d.dateOfBirth.trim() === '' ? null : d.dateOfBirth,
 });
 
-const hints: Partial<Record<GuestField, string>> = {
-  dietary: 'Allergies, vegetarian, vegan, halal…',
-  medical: 'Anything the guide should know to keep them safe and comfortable.',
-  emergencyPhone: 'Someone not on the trip. Digits, spaces and + ( ) - . only.',
+const hints: Partial<Record<GuestField, MessageId>> = {
+  dietary: msg('Allergies, vegetarian, vegan, halal…'),
+  medical: msg('Anything the guide should know to keep them safe and comfortable.'),
+  emergencyPhone: msg('Someone not on the trip. Digits, spaces and + ( ) - . only.'),
 };
 
 const multiLine: ReadonlySet<GuestField> = new Set(['dietary', 'medical']);
@@ -55,6 +57,7 @@ export function GuestFieldsGrid({
   own: boolean;
   onChange: (field: GuestField, value: string) => void;
 }) {
+  const { t, known } = useT();
   const autoComplete = (field: GuestField) => {
     if (own && field === 'fullName') return 'name';
     if (own && field === 'dateOfBirth') return 'bday';
@@ -64,12 +67,15 @@ export function GuestFieldsGrid({
     <div className="travellers__grid">
       {guestFields.map((field) => {
         const key = `${name}.${field}`;
+        const hint = hints[field];
+        // The checks' messages are English, marked (contracts/guests.ts): shown in the page's.
+        const error = errors[key];
         const common = {
           id: `${idPrefix}-${field}`,
           name: key,
-          label: guestLabels[field],
-          hint: hints[field],
-          error: errors[key],
+          label: known(guestLabels[field]),
+          hint: hint ? t(hint) : hint,
+          error: error ? known(error) : error,
           className: `travellers__field travellers__field--${field}`,
           value: draft[field],
           maxLength: maxLength[field],

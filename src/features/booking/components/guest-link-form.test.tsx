@@ -56,4 +56,16 @@ describe('GuestLinkForm', () => {
     expect(await screen.findByText('Saved. Your details are complete: thank you.')).toBeVisible();
     expect(screen.getByText('Your details are complete')).toBeVisible();
   });
+
+  it('asks in English on an English page, whatever the package has in Spanish', () => {
+    const translations = {
+      es: { questions: [{ id: 'room', label: 'Habitación', choices: ['Individual', 'Compartida'] }] },
+    };
+    render(<GuestLinkForm token={TOKEN} link={link({ translations })} />);
+    const room = screen.getByLabelText('Room (optional)');
+    expect(screen.getByRole('option', { name: 'Choose…' })).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Single' })).not.toHaveAttribute('lang');
+    expect(room).not.toHaveTextContent('Individual');
+    expect(screen.queryByText('Habitación')).toBeNull();
+  });
 });

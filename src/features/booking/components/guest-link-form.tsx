@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDetailsForm } from '~/features/booking/hooks/use-details-form';
-import { checkAnswers, type AnswerQuestion, type Answers } from '#contracts/answers';
+import { checkAnswers, type Answers } from '#contracts/answers';
 import { checkGuest } from '#contracts/guests';
 import type { GuestLink } from '#contracts/guest-links';
 import { formatTripDate } from '#contracts/format';
@@ -13,23 +13,26 @@ import {
   type GuestDraft,
 } from '~/features/booking/components/guest-fields';
 import { DetailsFormFooter } from '~/features/booking/components/details-form-footer';
-import { QuestionFields } from '~/features/booking/components/question-fields';
+import { askedIn, QuestionFields } from '~/features/booking/components/question-fields';
 import { ApiError } from '~/lib/api-client';
+import { translationIn } from '~/lib/catalogue-text';
+import { useT } from '~/lib/i18n';
 
 // /travellers/:token: one traveller's own details, through the personal link the lead sent them.
 // No account: the link is the key. The fields, rules and messages are the lead's form's
 // (guest-fields.tsx, contracts/guests.ts); errors are keyed guest.{field}.
 export function GuestLinkForm({ token, link: initial }: { token: string; link: GuestLink }) {
   const id = useId();
+  const { t, known, language } = useT();
   const [link, setLink] = useState(initial);
   const [draft, setDraft] = useState<GuestDraft>(() => toDraft(initial.guest));
   const [answers, setAnswers] = useState<Answers>(() => initial.guest.answers ?? {});
-  // The package's questions as the link sends them, in the form's shape.
-  const questions: AnswerQuestion[] = link.questions.map((q) => ({
-    ...q,
-    choices: q.choices ?? [],
-    sensitive: false,
-  }));
+  // The package's questions as the link sends them, in the form's shape and the page's language.
+  const questions = askedIn(
+    language,
+    link.questions.map((q) => ({ ...q, choices: q.choices ?? [], sensitive: false })),
+    translationIn(link.translations, language)?.questions,
+  );
   const { formRef, errors, setErrors, formError, setFormError, saved, setSaved, busy, setBusy, ...form } =
     useDetailsForm();
   const [closed, setClosed] = useState('');
@@ -55,13 +58,16 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
       setErrors({});
       setSaved(
         updated.complete
-          ? 'Saved. Your details are complete: thank you.'
-          : 'Saved. You can come back to this link to add the rest.',
+          ? t('Saved. Your details are complete: thank you.')
+          : t('Saved. You can come back to this link to add the rest.'),
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setClosed(error.message);
+      if (error instanceof ApiError && error.status === 409) setClosed(known(error.message));
       else
-        form.failed(error, 'Your details could not be saved. Your changes are still here: please try again.');
+        form.failed(
+          error,
+          t('Your details could not be saved. Your changes are still here: please try again.'),
+        );
     } finally {
       setBusy(false);
     }
@@ -70,16 +76,20 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
   const intro = (
     <div className="travellers__intro">
       <p className="travellers__kicker">
-        {link.packageName} · {formatTripDate(link.startsOn)}
+        {link.packageName} · {formatTripDate(link.startsOn, language)}
       </p>
-      <h1>Your details for the trip</h1>
+      <h1>{t('Your details for the trip')}</h1>
       <p className="section__lead">
-        {link.leadName} booked this trip for you and asks you to fill in your own details: the guide uses them
-        at the meeting point.
-        {link.editableUntil ? ` You can change them until ${formatTripDate(link.editableUntil)}.` : null}
+        {t(
+          '{lead} booked this trip for you and asks you to fill in your own details: the guide uses them at the meeting point.',
+          { lead: link.leadName },
+        )}
+        {link.editableUntil
+          ? t(' You can change them until {date}.', { date: formatTripDate(link.editableUntil, language) })
+          : null}
       </p>
       <p className="travellers__progress" data-complete={link.complete}>
-        {link.complete ? 'Your details are complete' : 'Your details are not complete yet'}
+        {link.complete ? t('Your details are complete') : t('Your details are not complete yet')}
       </p>
     </div>
   );
@@ -101,7 +111,7 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
       <form ref={formRef} className="form travellers" noValidate onSubmit={submit}>
         <fieldset className="travellers__person" aria-labelledby={`${id}-legend`}>
           <legend id={`${id}-legend`} className="travellers__legend">
-            <span>Traveller {link.position + 1}</span>
+            <span>{t('Traveller {number}', { number: link.position + 1 })}</span>
           </legend>
           <GuestFieldsGrid
             idPrefix={id}
@@ -135,8 +145,8 @@ export function GuestLinkForm({ token, link: initial }: { token: string; link: G
           formError={formError}
           saved={saved}
           busy={busy}
-          saveLabel="Save my details"
-          hint="Empty fields are fine for now: save, and come back to this link to finish."
+          saveLabel={t('Save my details')}
+          hint={t('Empty fields are fine for now: save, and come back to this link to finish.')}
         />
       </form>
     </>

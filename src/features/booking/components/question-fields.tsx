@@ -5,26 +5,45 @@
 // not complete without it.
 import { FieldError, InputField, SelectField } from '~/components/field';
 import { answerTextMax, type AnswerQuestion, type Answers } from '#contracts/answers';
+import type { GuestQuestionTranslation } from '#contracts/guest-links';
+import type { Language } from '#contracts/language';
+import { shownText, type ShownText } from '~/lib/catalogue-text';
+import { useT } from '~/lib/i18n';
+
+// A question as the page asks it: on another language's page its text is the console's
+// translation (migration 68), else the English marked lang="en"; its choices are shown likewise
+// but keep their English values, which are what is stored and checked (contracts/answers.ts). The
+// label is the one shown, so the checks' messages name the question as the page does.
+export type AskedQuestion = AnswerQuestion & { lang?: 'en'; choiceTexts?: ShownText[] };
+
+export function askedIn(
+  language: Language,
+  questions: readonly AnswerQuestion[],
+  translated: readonly GuestQuestionTranslation[] | undefined,
+): AskedQuestion[] {
+  if (language === 'en') return [...questions];
+  return questions.map((q) => {
+    const own = translated?.find((t) => t.id === q.id);
+    const label = shownText(language, q.label, own?.label);
+    return {
+      ...q,
+      label: label.text,
+      lang: label.lang,
+      choiceTexts: q.choices.map((choice, i) => shownText(language, choice, own?.choices[i])),
+    };
+  });
+}
 
 type Props = {
   index: number;
   // The traveller's field names' prefix: guests.{index} unless given.
   name?: string;
   idPrefix: string;
-  questions: readonly AnswerQuestion[];
+  questions: readonly AskedQuestion[];
   answers: Answers;
   errors: Record<string, string>;
   onChange: (questionId: string, value: string | boolean | undefined) => void;
 };
-
-const labelOf = (q: AnswerQuestion) =>
-  q.required ? (
-    <>
-      {q.label} <span className="field__required">(required)</span>
-    </>
-  ) : (
-    `${q.label} (optional)`
-  );
 
 export function QuestionFields({
   index,
@@ -35,14 +54,35 @@ export function QuestionFields({
   errors,
   onChange,
 }: Props) {
+  const { t, known } = useT();
   if (questions.length === 0) return null;
   const base = prefix ?? `guests.${index}`;
+  // The English page's label as it always read: one text when optional.
+  const labelOf = (q: AskedQuestion) => {
+    const text = q.lang ? <span lang={q.lang}>{q.label}</span> : q.label;
+    if (q.required) {
+      return (
+        <>
+          {text} <span className="field__required">{t('(required)')}</span>
+        </>
+      );
+    }
+    return q.lang ? (
+      <>
+        {text} {t('(optional)')}
+      </>
+    ) : (
+      `${q.label} ${t('(optional)')}`
+    );
+  };
   return (
     <div className="travellers__questions">
       {questions.map((q) => {
         const name = `${base}.answers.${q.id}`;
         const id = `${idPrefix}-${index}-q-${q.id}`;
-        const error = errors[name];
+        // A check's message in the page's language (contracts/answers.ts marks them).
+        const raw = errors[name];
+        const error = raw ? known(raw) : raw;
         const value = answers[q.id];
         if (q.kind === 'yesno') {
           const errorId = `${id}-error`;
@@ -65,7 +105,7 @@ export function QuestionFields({
                       aria-invalid={error ? true : undefined}
                       onChange={() => onChange(q.id, option)}
                     />
-                    {option ? 'Yes' : 'No'}
+                    {option ? t('Yes') : t('No')}
                   </label>
                 ))}
               </div>
@@ -89,12 +129,15 @@ export function QuestionFields({
               {...field}
               onChange={(e) => onChange(q.id, e.target.value === '' ? undefined : e.target.value)}
             >
-              <option value="">Choose…</option>
-              {q.choices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
+              <option value="">{t('Choose…')}</option>
+              {q.choices.map((choice, i) => {
+                const shown = q.choiceTexts?.[i];
+                return (
+                  <option key={choice} value={choice} lang={shown?.lang}>
+                    {shown ? shown.text : choice}
+                  </option>
+                );
+              })}
             </SelectField>
           );
         }

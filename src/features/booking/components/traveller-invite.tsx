@@ -3,6 +3,7 @@ import { InputField } from '~/components/field';
 import { inviteStatusLabels, type InviteStatus } from '#contracts/guest-links';
 import { inviteTraveller } from '~/features/booking/api/guest-links-api';
 import { fieldFailure } from '~/lib/api-client';
+import { useT } from '~/lib/i18n';
 
 // Beside each traveller after the first on the lead's details page: whether they were asked to
 // fill in their own details, and Invite (or Resend) to their email. It sits inside the details
@@ -19,29 +20,33 @@ export function TravellerInvite({
   onInvited: (status: InviteStatus) => void;
 }) {
   const id = useId();
+  const { t, known } = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
-  const traveller = `traveller ${index + 1}`;
 
   const invite = async () => {
     if (busy) return;
     setSent('');
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setError(address === '' ? 'Please enter their email address.' : 'Please enter a valid email address.');
+      setError(
+        address === '' ? t('Please enter their email address.') : t('Please enter a valid email address.'),
+      );
       return;
     }
     setBusy(true);
     try {
       const result = await inviteTraveller(bookingId, index, address);
       setError('');
-      setSent(`We emailed ${address} a link to fill in their own details.`);
+      setSent(t('We emailed {address} a link to fill in their own details.', { address }));
       setEmail('');
       onInvited(result.inviteStatus);
     } catch (failure) {
-      setError(fieldFailure(failure, 'email', 'The invitation could not be sent. Please try again.'));
+      setError(
+        known(fieldFailure(failure, 'email', t('The invitation could not be sent. Please try again.'))),
+      );
     } finally {
       setBusy(false);
     }
@@ -57,19 +62,19 @@ export function TravellerInvite({
     <div className="travellers__invite">
       <p className="travellers__invite-status">
         <span className="travellers__invite-badge" data-status={status}>
-          {inviteStatusLabels[status]}
+          {known(inviteStatusLabels[status])}
         </span>
         {status === 'invited'
-          ? ' They have their own link to fill in their details.'
+          ? t(' They have their own link to fill in their details.')
           : status === 'not-invited'
-            ? ' Fill in their details below, or send them a link to do it themselves.'
+            ? t(' Fill in their details below, or send them a link to do it themselves.')
             : null}
       </p>
       {status === 'complete' ? null : (
         <div className="travellers__invite-row">
           <InputField
             id={`${id}-email`}
-            label={`Email for ${traveller}`}
+            label={t('Email for traveller {number}', { number: index + 1 })}
             type="email"
             autoComplete="off"
             className="travellers__invite-field"
@@ -88,7 +93,7 @@ export function TravellerInvite({
             aria-busy={busy}
             onClick={() => void invite()}
           >
-            {busy ? 'Sending…' : status === 'invited' ? 'Resend' : 'Invite'}
+            {busy ? t('Sending…') : status === 'invited' ? t('Resend') : t('Invite')}
           </button>
         </div>
       )}

@@ -21,14 +21,16 @@ import { paths } from '~/config/paths';
 import { saveTravellers } from '~/features/booking/api/bookings-api';
 import { getPackageQuestions } from '~/features/booking/api/package-questions';
 import { DetailsFormFooter } from '~/features/booking/components/details-form-footer';
-import { QuestionFields } from '~/features/booking/components/question-fields';
+import { askedIn, QuestionFields } from '~/features/booking/components/question-fields';
 import { answersComplete, checkAnswers, type Answers } from '#contracts/answers';
 import { useAsyncData } from '~/lib/use-async-data';
-import { completeLabel, detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
+import { detailsCutoffDays, detailsOption } from '~/features/booking/utils/my-trips';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
 import { formatBirthDate, formatTripDate } from '#contracts/format';
 import { todayIso } from '#contracts/iso-dates';
 import { site } from '~/lib/site';
+import { translationIn } from '~/lib/catalogue-text';
+import { useT } from '~/lib/i18n';
 import type { Booking } from '#contracts/api';
 
 type Draft = GuestDraft;
@@ -37,6 +39,7 @@ type Draft = GuestDraft;
 // later; what is typed stays in the form whatever the server answers.
 export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const id = useId();
+  const { t, tp, known, to, language } = useT();
   const [booking, setBooking] = useState(initial);
   const [drafts, setDrafts] = useState<Draft[]>(() => initial.guests.map(toDraft));
   const [answers, setAnswers] = useState<Answers[]>(() => initial.guests.map((g) => g.answers ?? {}));
@@ -44,7 +47,19 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const questionsState = useAsyncData(`questions:${initial.packageId}`, (signal) =>
     getPackageQuestions(initial.packageId, signal),
   ).state;
-  const questions = questionsState.status === 'success' ? questionsState.data : [];
+  const questions =
+    questionsState.status === 'success'
+      ? askedIn(
+          language,
+          questionsState.data.questions,
+          translationIn(questionsState.data.translations, language)?.questions,
+        )
+      : [];
+  // "2 of 4 travellers complete" (as My bookings' completeLabel says it), in the page's language.
+  const progress = (b: Booking) =>
+    tp(b.travellers, '{done} of {count} traveller complete', '{done} of {count} travellers complete', {
+      done: b.travellersComplete ?? completeCount(b.guests),
+    });
   const { formRef, errors, setErrors, formError, setFormError, saved, setSaved, busy, setBusy, ...form } =
     useDetailsForm();
   // Typed or autofilled before the server-rendered page hydrated (src/lib/use-typed-before-hydration.ts).
@@ -106,15 +121,18 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
       setErrors({});
       setSaved(
         (updated.detailsComplete
-          ? 'Saved. Every traveller’s details are complete: thank you.'
-          : `Saved. ${completeLabel(updated)}: you can add the rest later.`) +
+          ? t('Saved. Every traveller’s details are complete: thank you.')
+          : t('Saved. {progress}: you can add the rest later.', { progress: progress(updated) })) +
           (ended.length > 0
-            ? ` The personal link of ${ended.map((n) => `traveller ${n}`).join(' and ')} has ended, as their name changed: invite them again if they should fill in their own details.`
+            ? t(
+                ' The personal link of {travellers} has ended, as their name changed: invite them again if they should fill in their own details.',
+                { travellers: ended.map((n) => t('traveller {number}', { number: n })).join(t(' and ')) },
+              )
             : ''),
       );
     } catch (error) {
       // The drafts stay as typed: nothing is lost on a failed save.
-      form.failed(error, 'The details could not be saved. Your changes are still here: please try again.');
+      form.failed(error, t('The details could not be saved. Your changes are still here: please try again.'));
     } finally {
       setBusy(false);
     }
@@ -123,19 +141,23 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
   const heading = (
     <div className="travellers__intro">
       <p className="travellers__kicker">
-        {booking.packageName} · {formatTripDate(booking.startsOn)} ·{' '}
+        {booking.packageName} · {formatTripDate(booking.startsOn, language)} ·{' '}
         <span className="summary__ref">{booking.reference}</span>
       </p>
-      <h1>Travellers’ details</h1>
+      <h1>{t('Travellers’ details')}</h1>
       <p className="section__lead">
-        Your guide uses these at the meeting point: who is coming, what they cannot eat, and whom to call in
-        an emergency.
+        {t(
+          'Your guide uses these at the meeting point: who is coming, what they cannot eat, and whom to call in an emergency.',
+        )}
         {option === 'edit'
-          ? ` Fill in what you know now and come back for the rest; you can change them until ${detailsCutoffDays} days before departure.`
+          ? t(
+              ' Fill in what you know now and come back for the rest; you can change them until {days} days before departure.',
+              { days: detailsCutoffDays },
+            )
           : null}
       </p>
       <p className="travellers__progress" data-complete={booking.detailsComplete}>
-        {completeLabel(booking)}
+        {progress(booking)}
       </p>
     </div>
   );
@@ -147,13 +169,17 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
         <div className="notice" role="status">
           <p>
             {booking.status === 'cancelled'
-              ? 'This booking is cancelled, so its travellers’ details can no longer be changed.'
+              ? t('This booking is cancelled, so its travellers’ details can no longer be changed.')
               : option === 'closed'
-                ? `The details can be changed online until ${detailsCutoffDays} days before departure. To change them now, call us on `
-                : 'This trip has already left.'}
+                ? t(
+                    'The details can be changed online until {days} days before departure. To change them now, call us on ',
+                    { days: detailsCutoffDays },
+                  )
+                : t('This trip has already left.')}
             {option === 'closed' ? (
               <>
-                <a href={site.phoneHref}>{site.phone}</a> or email{' '}
+                <a href={site.phoneHref}>{site.phone}</a>
+                {t(' or email ')}
                 <a href={`mailto:${site.email}`}>{site.email}</a>.
               </>
             ) : null}
@@ -165,36 +191,36 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             {booking.guests.map((guest, index) => (
               <section key={index} className="travellers__person" aria-labelledby={`${id}-read-${index}`}>
                 <h2 className="travellers__legend" id={`${id}-read-${index}`}>
-                  Traveller {index + 1}
-                  {index === 0 ? ' (lead)' : ''}
+                  {t('Traveller {number}', { number: index + 1 })}
+                  {index === 0 ? t(' (lead)') : ''}
                 </h2>
                 {hasAnyDetail(guest) ? (
                   <dl className="travellers__facts">
                     {guestFields.map((field) => (
                       <div key={field}>
-                        <dt>{guestLabels[field]}</dt>
+                        <dt>{known(guestLabels[field])}</dt>
                         <dd>
                           {field === 'dateOfBirth' && guest.dateOfBirth ? (
-                            formatBirthDate(guest.dateOfBirth)
+                            formatBirthDate(guest.dateOfBirth, language)
                           ) : guest[field] ? (
                             guest[field]
                           ) : (
-                            <span className="travellers__missing">Not given</span>
+                            <span className="travellers__missing">{t('Not given')}</span>
                           )}
                         </dd>
                       </div>
                     ))}
                   </dl>
                 ) : (
-                  <p className="travellers__missing">No details were given for this traveller.</p>
+                  <p className="travellers__missing">{t('No details were given for this traveller.')}</p>
                 )}
               </section>
             ))}
           </div>
         ) : null}
         <p>
-          <Link className="button button--outline" to={paths.bookings}>
-            Back to my bookings
+          <Link className="button button--outline" to={to(paths.bookings)}>
+            {t('Back to my bookings')}
           </Link>
         </p>
       </>
@@ -219,11 +245,11 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
             <fieldset key={index} className="travellers__person" aria-labelledby={legendId}>
               <legend id={legendId} className="travellers__legend">
                 <span>
-                  Traveller {index + 1}
-                  {index === 0 ? ' (lead)' : ''}
+                  {t('Traveller {number}', { number: index + 1 })}
+                  {index === 0 ? t(' (lead)') : ''}
                 </span>
                 <span className="travellers__state" data-done={done}>
-                  {done ? 'Complete' : 'To complete'}
+                  {done ? t('Complete') : t('To complete')}
                 </span>
               </legend>
               {index > 0 ? (
@@ -263,16 +289,16 @@ export function TravellersForm({ booking: initial }: { booking: Booking }) {
           formError={formError}
           saved={saved}
           busy={busy}
-          saveLabel="Save details"
+          saveLabel={t('Save details')}
           actions={
-            <Link className="button button--outline" to={paths.bookings}>
-              Back to my bookings
+            <Link className="button button--outline" to={to(paths.bookings)}>
+              {t('Back to my bookings')}
             </Link>
           }
           hint={
             completeCount(booking.guests, questions) === booking.travellers
-              ? 'All set. You can still change anything until the cutoff.'
-              : 'Empty fields are fine for now: save, and come back to finish.'
+              ? t('All set. You can still change anything until the cutoff.')
+              : t('Empty fields are fine for now: save, and come back to finish.')
           }
         />
       </form>

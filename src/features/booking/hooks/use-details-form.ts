@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '~/lib/api-client';
+import { useT } from '~/lib/i18n';
 
 // What a form of travellers' details (the lead's, a traveller's own link) tells its user: each
 // field's message, the one above the form, the "Saved" line and whether a save is under way; the
@@ -11,6 +12,7 @@ export function useDetailsForm() {
   const [formError, setFormError] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
+  const { t, known } = useT();
 
   const focusFirstError = () =>
     requestAnimationFrame(() =>
@@ -22,7 +24,7 @@ export function useDetailsForm() {
   const refusedLocally = (local: Record<string, string>) => {
     if (Object.keys(local).length === 0) return false;
     setErrors(local);
-    setFormError('Please check the highlighted fields. Nothing was saved yet.');
+    setFormError(t('Please check the highlighted fields. Nothing was saved yet.'));
     focusFirstError();
     return true;
   };
@@ -37,7 +39,7 @@ export function useDetailsForm() {
   const failed = (error: unknown, fallback: string) => {
     if (error instanceof ApiError) {
       setErrors(error.fieldErrors);
-      setFormError(`${error.message} Your changes are still here.`);
+      setFormError(t('{message} Your changes are still here.', { message: known(error.message) }));
       if (Object.keys(error.fieldErrors).length > 0) focusFirstError();
     } else {
       setFormError(fallback);
