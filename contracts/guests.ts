@@ -6,7 +6,7 @@ import { answersComplete, checkAnswers, type AnswerQuestion } from './answers.js
 import type { Guest as GuestAnswer, OperatorGuest as OperatorGuestAnswer } from './api.js';
 import { normalisePhone, phoneProblem } from './phone.js';
 import { controlCharsMessage, hasControlChars } from './text.js';
-import { plural, pluralWord } from './format.js';
+import { plural } from './format.js';
 import { interpolate, msg, translator } from './i18n.js';
 import type { Language } from './language.js';
 
