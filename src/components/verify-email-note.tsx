@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '~/lib/auth';
 import { refreshEmailVerified, resendEmailVerification } from '~/lib/auth-actions';
 import type { PageUser } from '#contracts/page-session';
+import { useT } from '~/lib/i18n';
 
 // Until its address is verified an account gets only a few emails a day about its bookings
 // (server/src/mail/outbox.ts): the thank-you page and My bookings say so, with a way to get the
@@ -12,6 +13,7 @@ import type { PageUser } from '#contracts/page-session';
 export function VerifyEmailNote({ renderedFor = null }: { renderedFor?: PageUser | null }) {
   const auth = useAuth();
   const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const { t } = useT();
   const account = auth.status === 'signed-in' ? auth.user : auth.status === 'signed-out' ? null : renderedFor;
   const waiting = auth.status === 'signed-in' && !auth.user.emailVerified && !!auth.user.email;
   // The link is clicked in the email app or another tab: back here, ask whether the address is
@@ -43,20 +45,20 @@ export function VerifyEmailNote({ renderedFor = null }: { renderedFor?: PageUser
 
   return (
     <div className="notice verify-email-note">
-      <p>Confirm your email address to get every email about your bookings</p>
+      <p>{t('Confirm your email address to get every email about your bookings')}</p>
       <button
         type="button"
         className="button button--outline"
         onClick={() => void resend()}
         disabled={sending === 'sending'}
       >
-        Resend
+        {t('Resend')}
       </button>
       <p role="status" className="verify-email-note__status">
         {sending === 'sent'
-          ? `We sent a new link to ${email}.`
+          ? t('We sent a new link to {email}.', { email })
           : sending === 'failed'
-            ? 'We could not send it just now. Please try again in a few minutes.'
+            ? t('We could not send it just now. Please try again in a few minutes.')
             : ''}
       </p>
     </div>

@@ -11,12 +11,23 @@
 import type { Selectable } from 'kysely';
 import { prepared, type Queryable } from '../db/database.js';
 import type { HeldSeatsTable } from '../db/schema.js';
-import { plural } from '#contracts/format';
+import { formatCount } from '#contracts/format';
+import { interpolate, msg } from '#contracts/i18n';
 
 export { defaultMaxHeldSeatsPerUser } from '../seats/offer-freed-seats.js';
 
+// Marked with its numbers as placeholders: a Spanish page reads it translated (`known`).
 export const heldSeatsMessage = (held: number, max: number, adding: number) =>
-  `You already hold ${plural(held, 'seat')} in bookings awaiting confirmation, and ${adding} more would pass the limit of ${max} per traveller. Please wait until we confirm them, or cancel one you no longer need.`;
+  interpolate(
+    held === 1
+      ? msg(
+          'You already hold {count} seat in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.',
+        )
+      : msg(
+          'You already hold {count} seats in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.',
+        ),
+    { count: formatCount(held), adding, max },
+  );
 
 // Takes the held-seat locks of these users (in one order in every process) and then reads what
 // each holds: one row a user in held_seats, kept by triggers on bookings and waitlist_entries
