@@ -449,7 +449,7 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       expect((await joined(carol, id, 1)).status).toBe('waiting');
     });
 
-    it('every 409 of joining, accepting and leaving is in the Spanish catalogue: the page reads it in Spanish', async () => {
+    it('the 409s of joining, accepting and booking are in the Spanish catalogue: a Spanish page reads them so', async () => {
       registerCatalogue(es);
       const { known } = translator('es');
       // A traveller of its own: the others' live entries count towards the limit of ten.
@@ -467,7 +467,9 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       await book(alice, small, 2);
       await conflict(await join(erin, small, 3));
       await conflict(await join(erin, await addDeparture({ status: 'closed', capacity: 1 }), 2));
-      await conflict(await join(erin, await addDeparture({ daysAhead: -1, capacity: 1 }), 2));
+      // (A date already left: another package's, the days before today being taken for this one's.)
+      const left = await addDeparture({ daysAhead: -3, capacity: 1, packageId: 'santorini-sunset-sail' });
+      await conflict(await join(erin, left, 2));
       const waiting = await joined(erin, small, 1);
       await conflict(await call(erin, 'POST', `/api/waitlist/${waiting.id}/accept`, details));
       // Booking's own, on the same dates: sold out, fewer seats than the party, closed.
