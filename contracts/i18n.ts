@@ -55,8 +55,11 @@ export type Translator = {
 
 // The catalogue's texts with placeholders as patterns, to read a message built from one
 // ("Name must be at most 80 characters." from "{label} must be at most {max} characters."): made
-// once a catalogue, on the first message no text matches whole.
-const patterns = new WeakMap<Catalogue, { pattern: RegExp; names: string[]; text: string }[]>();
+// once a catalogue, on the first message no text matches whole. The most specific first (the
+// most words of its own): "{due}: {amount}" would otherwise read any message with a colon, "1
+// seat is left on this departure: book them instead of waiting." among them, and leave it English.
+const patterns = new WeakMap<Catalogue, { pattern: RegExp; names: string[]; text: string; own: number }[]>();
+const ownLength = (id: string) => id.replace(/\{\w+\}/g, '').length;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function patternsOf(catalogue: Catalogue) {
   let list = patterns.get(catalogue);
@@ -73,8 +76,9 @@ function patternsOf(catalogue: Catalogue) {
           return '(.+?)';
         })
         .join('');
-      return [{ pattern: new RegExp(`^${source}$`, 's'), names, text }];
+      return [{ pattern: new RegExp(`^${source}$`, 's'), names, text, own: ownLength(id) }];
     });
+    list.sort((a, b) => b.own - a.own);
     patterns.set(catalogue, list);
   }
   return list;

@@ -404,6 +404,141 @@ export const es = {
       one: 'Solo queda {count} plaza el {date}.',
       other: 'Solo quedan {count} plazas el {date}.',
     },
+    // The booking form, its dates and terms, the package page and the thank-you page around it
+    // (src/features/booking/components/booking-form.tsx, departure-picker.tsx, contracts/payment.ts,
+    // src/routes/package.tsx, src/components/verify-email-note.tsx), and the server's answers they
+    // show (server/src/bookings, server/src/waitlist), numbers as placeholders for `known`.
+    'Only {count} seats left on {date}: choose {count} travellers or fewer, or another date.': {
+      one: 'Solo queda {count} plaza el {date}: elija {count} viajero u otra fecha.',
+      other: 'Solo quedan {count} plazas el {date}: elija {count} viajeros o menos, u otra fecha.',
+    },
+    '{date} is closed for booking now. Please choose another date.':
+      'El {date} ya no admite reservas. Elija otra fecha.',
+    '{date} is sold out now. Join its waiting list below, or choose another date.':
+      'El {date} ya está completo. Apúntese a su lista de espera, más abajo, o elija otra fecha.',
+    '{date} is sold out, so it cannot be booked. Join its waiting list, or choose another date.':
+      'El {date} está completo, así que no se puede reservar. Apúntese a su lista de espera o elija otra fecha.',
+    'Guaranteed departure': 'Salida garantizada',
+    '{count} more travellers to guarantee this date': {
+      one: 'Falta {count} viajero más para garantizar esta fecha',
+      other: 'Faltan {count} viajeros más para garantizar esta fecha',
+    },
+    'No departure of this trip can be booked right now: every date is sold out or closed.':
+      'Ahora mismo no se puede reservar ninguna salida de este viaje: todas las fechas están completas o cerradas.',
+    'Something went wrong. Your details are kept: please try again.':
+      'Algo salió mal. Sus datos se conservan: inténtelo de nuevo.',
+    'Loading the departure dates…': 'Cargando las fechas de salida…',
+    'The departure dates could not be loaded.': 'No se han podido cargar las fechas de salida.',
+    'You can still book: we will put you on the earliest date with room for your party.':
+      'Aun así puede reservar: le asignaremos la primera fecha con plazas para todo su grupo.',
+    Retry: 'Reintentar',
+    'No open dates': 'No hay fechas abiertas',
+    'No departures are scheduled for this trip yet.': 'Todavía no hay salidas programadas para este viaje.',
+    'Every date of this trip is sold out or closed right now.':
+      'Ahora mismo todas las fechas de este viaje están completas o cerradas.',
+    'Call us on ': 'Llámenos al ',
+    ' or write to': ' o escríbanos a',
+    ' and we will find you a place.': ' y le buscaremos una plaza.',
+    'Up to {count} on this date.': 'Hasta {count} en esta fecha.',
+    'Up to {count} a booking: our groups stay small.':
+      'Hasta {count} por reserva: nuestros grupos son pequeños.',
+    ' per traveller': ' por viajero',
+    Closed: 'Cerrada',
+    'Sold out · waiting list': 'Completa · en espera',
+    'Last seat': 'Última plaza',
+    '{count} seats left': { one: '{count} plaza libre', other: '{count} plazas libres' },
+    Guaranteed: 'Garantizada',
+    ', guaranteed departure': ', salida garantizada',
+    ', {price} per person': ', {price} por persona',
+    'Show fewer dates': 'Mostrar menos fechas',
+    'Show {count} more dates': { one: 'Mostrar {count} fecha más', other: 'Mostrar {count} fechas más' },
+    // A no-break space before the sign, as Spanish writes a percentage ("50 %").
+    '{percent}%': '{percent}\u00a0%',
+    '{count} hours': { one: '{count} hora', other: '{count} horas' },
+    'No deposit: nothing is due until the balance.': 'Sin depósito: no hay nada que pagar hasta el saldo.',
+    'Deposit: {percent} of the total, due within {time} of booking. Paying it confirms your places.':
+      'Depósito: el {percent} del total, a pagar en un plazo de {time} desde la reserva. Al pagarlo, sus plazas quedan confirmadas.',
+    'Balance: due by the day of departure.': 'Saldo: a pagar como muy tarde el día de la salida.',
+    'Balance: due {count} days before the departure (book later than that and everything is due at once).': {
+      one: 'Saldo: a pagar {count} día antes de la salida (si reserva más tarde, se paga todo de una vez).',
+      other:
+        'Saldo: a pagar {count} días antes de la salida (si reserva más tarde, se paga todo de una vez).',
+    },
+    'If you cancel, we keep the deposit.': 'Si cancela, nos quedamos con el depósito.',
+    'If you cancel, we keep the larger of the deposit and {tiers} the departure.':
+      'Si cancela, nos quedamos con la cantidad mayor entre el depósito y {tiers} de la salida.',
+    '{percent} of the total fewer than {count} days before': {
+      one: 'el {percent} del total a menos de {count} día',
+      other: 'el {percent} del total a menos de {count} días',
+    },
+    ', or ': ', o ',
+    'Loading the package…': 'Cargando el paquete…',
+    'Package not found': 'Paquete no encontrado',
+    'We could not find a package called “': 'No hemos encontrado ningún paquete llamado «',
+    '”. It may have been retired, or the link is mistyped.':
+      '». Puede que ya no se ofrezca o que el enlace esté mal escrito.',
+    'See all packages': 'Ver todos los paquetes',
+    'The packages could not be loaded (HTTP {status}).':
+      'No se han podido cargar los paquetes (HTTP {status}).',
+    'The packages could not be read.': 'No se han podido leer los paquetes.',
+    'You appear to be offline, so the packages could not be loaded.':
+      'Parece que no tiene conexión, así que no se han podido cargar los paquetes.',
+    'The packages could not be loaded. Please check your connection.':
+      'No se han podido cargar los paquetes. Compruebe su conexión.',
+    'Confirm your email address to get every email about your bookings':
+      'Confirme su dirección de correo electrónico para recibir todos los correos sobre sus reservas',
+    Resend: 'Reenviar',
+    'We sent a new link to {email}.': 'Le hemos enviado un enlace nuevo a {email}.',
+    'We could not send it just now. Please try again in a few minutes.':
+      'No hemos podido enviarlo ahora. Inténtelo de nuevo dentro de unos minutos.',
+    'This package does not exist.': 'Este paquete no existe.',
+    'This departure belongs to another package.': 'Esta salida pertenece a otro paquete.',
+    'This departure is closed for booking. Please choose another date.':
+      'Esta salida no admite reservas. Elija otra fecha.',
+    'This departure has already left. Please choose another date.':
+      'Esta salida ya ha partido. Elija otra fecha.',
+    'This trip has no open departures right now. Please contact us for other dates.':
+      'Ahora mismo este viaje no tiene salidas abiertas. Contacte con nosotros para consultar otras fechas.',
+    'No departure of this trip has {travellers} seats left. Please choose fewer travellers.':
+      'Ninguna salida de este viaje tiene {travellers} plazas libres. Elija menos viajeros.',
+    'This departure is sold out. Please choose another date.': 'Esta salida está completa. Elija otra fecha.',
+    'Only {count} seat is left on this departure, not {travellers}. Please choose fewer travellers or another date.':
+      'Solo queda {count} plaza en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
+    'Only {count} seats are left on this departure, not {travellers}. Please choose fewer travellers or another date.':
+      'Solo quedan {count} plazas en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
+    'You already hold {count} seats in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.':
+      'Ya tiene {count} plazas en reservas pendientes de confirmar, y {adding} más superarían el límite de {max} por viajero. Espere a que las confirmemos o cancele alguna que ya no necesite.',
+    'This date has {count} seat in all: a party of {travellers} cannot travel on it. Choose another date or fewer travellers.':
+      'Esta fecha tiene {count} plaza en total: un grupo de {travellers} no puede viajar en ella. Elija otra fecha o menos viajeros.',
+    'This date has {count} seats in all: a party of {travellers} cannot travel on it. Choose another date or fewer travellers.':
+      'Esta fecha tiene {count} plazas en total: un grupo de {travellers} no puede viajar en ella. Elija otra fecha o menos viajeros.',
+    'You are already on {count} waiting list, the most one traveller may join ({max}). Please leave one you no longer need first.':
+      'Ya está en {count} lista de espera, el máximo para un viajero ({max}). Salga antes de alguna que ya no necesite.',
+    'You are already on {count} waiting lists, the most one traveller may join ({max}). Please leave one you no longer need first.':
+      'Ya está en {count} listas de espera, el máximo para un viajero ({max}). Salga antes de alguna que ya no necesite.',
+    'This departure is closed: it has no waiting list.':
+      'Esta salida está cerrada: no tiene lista de espera.',
+    'This departure has already left.': 'Esta salida ya ha partido.',
+    '{count} seat is left on this departure: book them instead of waiting.':
+      'Queda {count} plaza libre en esta salida: resérvela en lugar de esperar.',
+    '{count} seats are left on this departure: book them instead of waiting.':
+      'Quedan {count} plazas libres en esta salida: resérvelas en lugar de esperar.',
+    'This offer became a booking: cancel the booking in My bookings instead.':
+      'Esta oferta ya es una reserva: cancele la reserva en Mis reservas.',
+    'This offer has expired: the entry is no longer on the list.':
+      'Esta oferta ha caducado: ya no figura en la lista.',
+    'No seats are offered to this entry yet: we email you as soon as they are.':
+      'Todavía no le ofrecemos plazas en esta lista: le escribiremos en cuanto las haya.',
+    'You left this waiting list.': 'Ha salido de esta lista de espera.',
+    'This offer has expired and its seats went to the next traveller waiting.':
+      'Esta oferta ha caducado y sus plazas han pasado al siguiente viajero en espera.',
+    'This entry cannot be accepted.': 'Esta inscripción no se puede aceptar.',
+    'This departure is closed for booking now. Please contact us or choose another date.':
+      'Esta salida ya no admite reservas. Contacte con nosotros o elija otra fecha.',
+    'This trip is no longer offered. Please contact us.':
+      'Este viaje ya no se ofrece. Contacte con nosotros.',
+    'No such departure.': 'Esta salida no existe.',
+    'No such waiting-list entry.': 'Esta inscripción en la lista de espera no existe.',
     // The screens a traveller reaches from those emails: a move's answer (on the personal link,
     // src/features/booking/components/move-link-answer.tsx, and in My bookings) and the waiting
     // lists' offers (src/features/booking/components/waitlist-entries.tsx).
@@ -470,13 +605,6 @@ export const es = {
     'My bookings | Wayfarer Tours': 'Mis reservas | Wayfarer Tours',
     'Your Wayfarer Tours bookings: dates, travellers, status and cancellation.':
       'Sus reservas de Wayfarer Tours: fechas, viajeros, estado y cancelación.',
-    'Confirm your email address to get every email about your bookings':
-      'Confirme su dirección de correo electrónico para recibir todos los correos sobre sus reservas',
-    Resend: 'Reenviar',
-    'We sent a new link to {email}.': 'Hemos enviado un nuevo enlace a {email}.',
-    'We could not send it just now. Please try again in a few minutes.':
-      'No hemos podido enviarlo ahora mismo. Inténtelo de nuevo dentro de unos minutos.',
-    Retry: 'Reintentar',
     'Loading your bookings…': 'Cargando sus reservas…',
     'Your bookings could not be loaded.': 'No se han podido cargar sus reservas.',
     'No trips booked yet': 'Todavía no ha reservado ningún viaje',
@@ -533,7 +661,6 @@ export const es = {
     'your date': 'su fecha',
     closed: 'cerrada',
     'sold out': 'completa',
-    '{count} seats left': { one: 'queda {count} plaza', other: 'quedan {count} plazas' },
     'Choose {min} to {max} travellers.': 'Elija de {min} a {max} viajeros.',
     'Only {count} seats for you on this date.': {
       one: 'Solo hay {count} plaza para usted en esta fecha.',
@@ -611,22 +738,14 @@ export const es = {
       'Esta reserva está cancelada y no se puede cambiar. Para viajar con nosotros, haga una reserva nueva o llámenos al {phone}.',
     'This departure belongs to another package: a change keeps the package.':
       'Esta salida pertenece a otro paquete: un cambio mantiene el paquete.',
-    'This departure is closed for booking. Please choose another date.':
-      'Esta salida ya no admite reservas. Elija otra fecha.',
-    'This departure has already left. Please choose another date.': 'Esta salida ya ha partido. Elija otra fecha.',
-    'This departure is sold out. Please choose another date.': 'Esta salida está completa. Elija otra fecha.',
     'Only 1 seat is left on this departure, not {travellers}. Please choose fewer travellers or another date.':
       'Solo queda 1 plaza en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
-    'Only {count} seats are left on this departure, not {travellers}. Please choose fewer travellers or another date.':
-      'Solo quedan {count} plazas en esta salida, no {travellers}. Elija menos viajeros u otra fecha.',
     'Only 1 seat more is free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.':
       'Solo queda 1 plaza más libre en esta salida: {travellers} viajeros no caben. Elija menos viajeros u otra fecha.',
     'Only {count} seats more are free on this departure: {travellers} travellers do not fit. Please choose fewer travellers or another date.':
       'Solo quedan {count} plazas más libres en esta salida: {travellers} viajeros no caben. Elija menos viajeros u otra fecha.',
     'You already hold 1 seat in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.':
       'Ya tiene 1 plaza en reservas pendientes de confirmación, y {adding} más superarían el límite de {max} por viajero. Espere a que las confirmemos o cancele alguna que ya no necesite.',
-    'You already hold {count} seats in bookings awaiting confirmation, and {adding} more would pass the limit of {max} per traveller. Please wait until we confirm them, or cancel one you no longer need.':
-      'Ya tiene {count} plazas en reservas pendientes de confirmación, y {adding} más superarían el límite de {max} por viajero. Espere a que las confirmemos o cancele alguna que ya no necesite.',
     'Book this trip': 'Reserve este viaje',
     'Your details': 'Sus datos',
     Phone: 'Teléfono',

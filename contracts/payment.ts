@@ -5,7 +5,8 @@
 import type { BookingStatus } from './booking.js';
 import { addDays, daysBetween } from './iso-dates.js';
 import { formatCents } from './money.js';
-import { msg } from './i18n.js';
+import { msg, translator } from './i18n.js';
+import type { Language } from './language.js';
 
 export type CancellationFee = { daysBefore: number; percent: number };
 export type PaymentTerms = {
@@ -235,27 +236,51 @@ export const depositDeadline = (createdAt: Date, hours = defaultDepositDueHours)
 // The reason a requested booking whose deposit was not paid in time is cancelled by the brand.
 export const depositLapsedReason = 'The deposit was not paid';
 
-const percentText = (percent: number) => `${percent}%`;
-const hoursText = (hours: number) =>
-  hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
-
-// The terms as a traveller reads them before Purchase (the booking form, the package page).
-export function paymentTermsLines(terms: PaymentTerms, depositDueHours = defaultDepositDueHours): string[] {
+// The terms as a traveller reads them before Purchase (the booking form, the package page), in
+// the page's language. (English writes "1 days before", as it always has: its one form is its
+// other one; Spanish has a singular of its own.)
+export function paymentTermsLines(
+  terms: PaymentTerms,
+  depositDueHours = defaultDepositDueHours,
+  language: Language = 'en',
+): string[] {
+  const { t, tp } = translator(language);
+  const percentText = (percent: number) => t('{percent}%', { percent });
+  const hoursText = (hours: number) =>
+    hours % 24 === 0
+      ? tp(hours / 24, '{count} day', '{count} days')
+      : tp(hours, '{count} hour', '{count} hours');
   const deposit =
     terms.depositPercent === 0
-      ? 'No deposit: nothing is due until the balance.'
-      : `Deposit: ${percentText(terms.depositPercent)} of the total, due within ${hoursText(depositDueHours)} of booking. Paying it confirms your places.`;
+      ? t('No deposit: nothing is due until the balance.')
+      : t('Deposit: {percent} of the total, due within {time} of booking. Paying it confirms your places.', {
+          percent: percentText(terms.depositPercent),
+          time: hoursText(depositDueHours),
+        });
   const balance =
     terms.balanceDueDays === 0
-      ? 'Balance: due by the day of departure.'
-      : `Balance: due ${terms.balanceDueDays} days before the departure (book later than that and everything is due at once).`;
+      ? t('Balance: due by the day of departure.')
+      : tp(
+          terms.balanceDueDays,
+          'Balance: due {count} days before the departure (book later than that and everything is due at once).',
+          'Balance: due {count} days before the departure (book later than that and everything is due at once).',
+        );
   const tiers = terms.cancellationFees;
   const fees =
     tiers.length === 0
-      ? 'If you cancel, we keep the deposit.'
-      : `If you cancel, we keep the larger of the deposit and ${tiers
-          .map((t) => `${percentText(t.percent)} of the total fewer than ${t.daysBefore} days before`)
-          .join(', or ')} the departure.`;
+      ? t('If you cancel, we keep the deposit.')
+      : t('If you cancel, we keep the larger of the deposit and {tiers} the departure.', {
+          tiers: tiers
+            .map((tier) =>
+              tp(
+                tier.daysBefore,
+                '{percent} of the total fewer than {count} days before',
+                '{percent} of the total fewer than {count} days before',
+                { percent: percentText(tier.percent) },
+              ),
+            )
+            .join(t(', or ')),
+        });
   return [deposit, balance, fees];
 }
 

@@ -3,8 +3,8 @@
 // A waiting-list entry as the API answers it (WaitlistEntry, AdminWaitlistEntry) is inferred
 // from its schema in ./api.ts, which reads this file, never the other way.
 import { bookingLimits } from './booking.js';
-import { plural } from './format.js';
-import { msg, translator, type Translator } from './i18n.js';
+import { formatCount, plural } from './format.js';
+import { interpolate, msg, translator, type Translator } from './i18n.js';
 
 // `closed`: the party no longer fits the date at all (an operator lowered its capacity below it).
 export const waitlistStatuses = ['waiting', 'offered', 'booked', 'left', 'expired', 'closed'] as const;
@@ -33,9 +33,19 @@ export const toGuaranteeLabel = (n: number) =>
   `${plural(n, 'more traveller', 'more travellers')} to guarantee this date`;
 
 // A party larger than a date's whole capacity can never be offered seats on it (the package page
-// says so before the API refuses it with this same text, 409).
+// says so before the API refuses it with this same text, 409). Its numbers are placeholders, so a
+// Spanish page reads the API's English translated (`known`).
 export const partyOverCapacityMessage = (capacity: number, travellers: number) =>
-  `This date has ${plural(capacity, 'seat')} in all: a party of ${travellers} cannot travel on it. Choose another date or fewer travellers.`;
+  interpolate(
+    capacity === 1
+      ? msg(
+          'This date has {count} seat in all: a party of {travellers} cannot travel on it. Choose another date or fewer travellers.',
+        )
+      : msg(
+          'This date has {count} seats in all: a party of {travellers} cannot travel on it. Choose another date or fewer travellers.',
+        ),
+    { count: formatCount(capacity), travellers },
+  );
 
 // Told to a waiting party when an operator lowered the date's capacity below its size; `tr`: the
 // reader's language (the email's), English as written without one.

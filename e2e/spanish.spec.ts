@@ -118,6 +118,14 @@ test('a booking made on the Spanish site is stored in Spanish and its email is w
   await expect(details).toContainText('2450 US$ por persona');
   const form = page.getByRole('form', { name: 'Reserve este viaje' });
   await expect(form.getByLabel('Nombre')).toHaveValue(account.name);
+  // The form's dates, seats and total in Spanish too, none of them wider than the screen.
+  await expect(form.getByRole('radiogroup', { name: 'Salida' })).toContainText(
+    /plazas? libres?|Última plaza/,
+  );
+  await expect(form.getByRole('status', { name: 'Total' })).toHaveText(
+    /^1 viajero × [\d.]+\sUS\$ = [\d.]+\sUS\$$/,
+  );
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
   await form.getByLabel('Dirección').fill('Calle Mayor 7, Madrid');
   await form.getByLabel('Teléfono').fill('34911234567');
   await form.getByRole('button', { name: 'Reservar ahora' }).click();

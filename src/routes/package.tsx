@@ -33,6 +33,7 @@ export default function PackagePage() {
   const { state, retry } = usePackage(id, usePreloaded<TravelPackage[]>(packagesPath));
   const auth = useAuth();
   const pageUser = usePageUser();
+  const { t, known, to } = useT();
   const user =
     auth.status === 'signed-in'
       ? auth.user
@@ -41,24 +42,28 @@ export default function PackagePage() {
   if (state.status === 'loading') {
     return (
       <div className="page-loading">
-        <Spinner label="Loading the package…" />
+        <Spinner label={t('Loading the package…')} />
       </div>
     );
   }
   if (state.status === 'error') {
     return (
       <section className="section container">
-        <ErrorNotice message={state.message} onRetry={retry} />
+        <ErrorNotice message={known(state.message)} onRetry={retry} />
       </section>
     );
   }
   if (state.status === 'not-found') {
     return (
       <section className="section container container--narrow not-found">
-        <h1>Package not found</h1>
-        <p>We could not find a package called “{id}”. It may have been retired, or the link is mistyped.</p>
-        <Link className="button button--primary" to={paths.home}>
-          See all packages
+        <h1>{t('Package not found')}</h1>
+        <p>
+          {t('We could not find a package called “')}
+          {id}
+          {t('”. It may have been retired, or the link is mistyped.')}
+        </p>
+        <Link className="button button--primary" to={to(paths.home)}>
+          {t('See all packages')}
         </Link>
       </section>
     );

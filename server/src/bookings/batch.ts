@@ -13,7 +13,8 @@
 // (a short transaction, server/src/db/database.ts; both statements prepared once per connection);
 // a 3rd, after COMMIT, only for keys not stored now.
 import type { BookingInput } from '#contracts/booking';
-import { plural } from '#contracts/format';
+import { formatCount } from '#contracts/format';
+import { interpolate, msg } from '#contracts/i18n';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import {
@@ -155,18 +156,34 @@ async function lockBatch(tx: ShortTransaction, live: BatchEntry[]): Promise<Lock
 
 // --- 3. Seats ----------------------------------------------------------------------------------
 
+// Marked for the catalogues, numbers as placeholders: the booking form shows them in its page's
+// language (`known`).
 const refusals = {
-  otherPackage: 'This departure belongs to another package.',
-  noDeparture: 'This departure does not exist.',
-  closed: 'This departure is closed for booking. Please choose another date.',
-  departed: 'This departure has already left. Please choose another date.',
-  noOpenDeparture: 'This trip has no open departures right now. Please contact us for other dates.',
+  otherPackage: msg('This departure belongs to another package.'),
+  noDeparture: msg('This departure does not exist.'),
+  closed: msg('This departure is closed for booking. Please choose another date.'),
+  departed: msg('This departure has already left. Please choose another date.'),
+  noOpenDeparture: msg('This trip has no open departures right now. Please contact us for other dates.'),
   noneWithSeats: (travellers: number) =>
-    `No departure of this trip has ${travellers} seats left. Please choose fewer travellers.`,
+    interpolate(
+      msg('No departure of this trip has {travellers} seats left. Please choose fewer travellers.'),
+      {
+        travellers,
+      },
+    ),
   seats: (seatsLeft: number, travellers: number) =>
     seatsLeft === 0
-      ? 'This departure is sold out. Please choose another date.'
-      : `Only ${plural(seatsLeft, 'seat is', 'seats are')} left on this departure, not ${travellers}. Please choose fewer travellers or another date.`,
+      ? msg('This departure is sold out. Please choose another date.')
+      : interpolate(
+          seatsLeft === 1
+            ? msg(
+                'Only {count} seat is left on this departure, not {travellers}. Please choose fewer travellers or another date.',
+              )
+            : msg(
+                'Only {count} seats are left on this departure, not {travellers}. Please choose fewer travellers or another date.',
+              ),
+          { count: formatCount(seatsLeft), travellers },
+        ),
 };
 
 type Placed = { index: number; p: BatchEntry; departure: DepartureRow };

@@ -19,6 +19,7 @@ import { offerContext } from '../seats/offer-context.js';
 import { answerChange, changeRouteSchema, type ChangeAnswerContext } from './change-answer.js';
 import { changeBookingStatus } from './status.js';
 import { listBookingsClaiming } from './claim.js';
+import { msg } from '#contracts/i18n';
 
 // Printable ASCII, as the IETF Idempotency-Key draft and common clients (UUIDs) use. A loose
 // object: the route reads this header, and every other header stays as it came.
@@ -91,7 +92,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       const pkg = packages.get(input.packageId);
       // Drafts and archived packages are not for sale (bookings already made keep working).
       if (!pkg || pkg.status !== 'published')
-        return fieldProblem(reply, { packageId: 'This package does not exist.' });
+        return fieldProblem(reply, { packageId: msg('This package does not exist.') });
 
       const outcome = await fromDatabase(() =>
         createBooking(

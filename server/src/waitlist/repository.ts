@@ -23,7 +23,8 @@ import {
   type WaitlistEntriesTable,
 } from '../db/schema.js';
 import { offerFreedSeats, type OfferContext } from '../seats/offer-freed-seats.js';
-import { plural } from '#contracts/format';
+import { formatCount, plural } from '#contracts/format';
+import { interpolate, msg } from '#contracts/i18n';
 import type { Booking, AdminWaitlistEntry, WaitlistEntry } from '#contracts/api';
 import type { Language } from '#contracts/language';
 import { giveSeatsBack } from '../db/departure-seats.js';
@@ -142,15 +143,29 @@ export function joinWaitlist(
     if (counted[0]!.n >= max) {
       return {
         kind: 'conflict',
-        message: `You are already on ${plural(counted[0]!.n, 'waiting list')}, the most one traveller may join (${max}). Please leave one you no longer need first.`,
+        // Marked with its count as a placeholder: a Spanish page reads it translated (`known`).
+        message: interpolate(
+          counted[0]!.n === 1
+            ? msg(
+                'You are already on {count} waiting list, the most one traveller may join ({max}). Please leave one you no longer need first.',
+              )
+            : msg(
+                'You are already on {count} waiting lists, the most one traveller may join ({max}). Please leave one you no longer need first.',
+              ),
+          { count: formatCount(counted[0]!.n), max },
+        ),
         seatsLeft,
       };
     }
     if (departure.status !== 'open') {
-      return { kind: 'conflict', message: 'This departure is closed: it has no waiting list.', seatsLeft: 0 };
+      return {
+        kind: 'conflict',
+        message: msg('This departure is closed: it has no waiting list.'),
+        seatsLeft: 0,
+      };
     }
     if (departure.starts_on <= todayIso('UTC', request.now)) {
-      return { kind: 'conflict', message: 'This departure has already left.', seatsLeft: 0 };
+      return { kind: 'conflict', message: msg('This departure has already left.'), seatsLeft: 0 };
     }
     // A party larger than the whole date can never be offered seats there: say so now, rather
     // than keep it waiting behind smaller parties that will be offered every seat that frees.
@@ -164,7 +179,12 @@ export function joinWaitlist(
     if (seatsLeft >= request.travellers) {
       return {
         kind: 'conflict',
-        message: `${plural(seatsLeft, 'seat is', 'seats are')} left on this departure: book them instead of waiting.`,
+        message: interpolate(
+          seatsLeft === 1
+            ? msg('{count} seat is left on this departure: book them instead of waiting.')
+            : msg('{count} seats are left on this departure: book them instead of waiting.'),
+          { count: formatCount(seatsLeft) },
+        ),
         seatsLeft,
       };
     }
@@ -276,11 +296,14 @@ export function leaveWaitlist(
     if (entry.status === 'booked') {
       return {
         kind: 'conflict',
-        message: 'This offer became a booking: cancel the booking in My bookings instead.',
+        message: msg('This offer became a booking: cancel the booking in My bookings instead.'),
       };
     }
     if (entry.status === 'expired') {
-      return { kind: 'conflict', message: 'This offer has expired: the entry is no longer on the list.' };
+      return {
+        kind: 'conflict',
+        message: msg('This offer has expired: the entry is no longer on the list.'),
+      };
     }
     if (entry.status === 'offered') {
       await endOffer(tx, entry, 'left', request.actor, request.offers);
@@ -346,18 +369,18 @@ export function acceptOffer(
     }
     if (entry.status !== 'offered') {
       const why: Record<string, string> = {
-        waiting: 'No seats are offered to this entry yet: we email you as soon as they are.',
-        left: 'You left this waiting list.',
-        expired: 'This offer has expired and its seats went to the next traveller waiting.',
+        waiting: msg('No seats are offered to this entry yet: we email you as soon as they are.'),
+        left: msg('You left this waiting list.'),
+        expired: msg('This offer has expired and its seats went to the next traveller waiting.'),
       };
-      return { kind: 'conflict', message: why[entry.status] ?? 'This entry cannot be accepted.' };
+      return { kind: 'conflict', message: why[entry.status] ?? msg('This entry cannot be accepted.') };
     }
     // A deadline passed before any process lapsed it: lapse it now, and pass the seats on.
     if (new Date(entry.offer_expires_at!).getTime() <= request.offers.now.getTime()) {
       await endOffer(tx, entry, 'expired', systemActor, request.offers);
       return {
         kind: 'expired',
-        message: 'This offer has expired and its seats went to the next traveller waiting.',
+        message: msg('This offer has expired and its seats went to the next traveller waiting.'),
       };
     }
     // Closed by the brand since the offer (or departed): no booking on it, as POST /api/bookings
@@ -366,14 +389,14 @@ export function acceptOffer(
     if (departure && departure.status !== 'open') {
       return {
         kind: 'conflict',
-        message: 'This departure is closed for booking now. Please contact us or choose another date.',
+        message: msg('This departure is closed for booking now. Please contact us or choose another date.'),
       };
     }
     if (departure && departure.starts_on <= todayIso('UTC', request.offers.now)) {
-      return { kind: 'conflict', message: 'This departure has already left.' };
+      return { kind: 'conflict', message: msg('This departure has already left.') };
     }
     const pkg = request.packages.get(entry.package_id);
-    if (!pkg) return { kind: 'conflict', message: 'This trip is no longer offered. Please contact us.' };
+    if (!pkg) return { kind: 'conflict', message: msg('This trip is no longer offered. Please contact us.') };
     // The offer's seats are in `held` already: accepting moves them, it adds none. Beyond the
     // limit (other requests made since the offer) the offer stays open to accept later.
     if (held > request.maxHeldSeats) {

@@ -20,6 +20,7 @@ import { departureIdParams, noStore } from '../http/route-parts.js';
 import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext, type OfferOptions } from '../seats/offer-context.js';
 import { acceptOffer, joinWaitlist, leaveWaitlist, listWaitlist } from './repository.js';
+import { msg } from '#contracts/i18n';
 
 const entryId = z.object({ id: uuidParam('No such waiting-list entry.') });
 
@@ -80,7 +81,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           maxEntries: options.maxWaitingEntriesPerUser,
         }),
       );
-      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such departure.');
+      if (outcome.kind === 'not-found') return problem(reply, 404, msg('No such departure.'));
       if (outcome.kind === 'conflict') {
         return problem(reply, 409, outcome.message, { seatsLeft: outcome.seatsLeft });
       }
@@ -127,7 +128,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           offers: offerContext(options),
         }),
       );
-      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
+      if (outcome.kind === 'not-found') return problem(reply, 404, msg('No such waiting-list entry.'));
       if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
       if (outcome.kind === 'left') options.onEmailQueued?.();
       return reply.header('Cache-Control', 'no-store').send(outcome.entry);
@@ -168,7 +169,7 @@ export async function waitlistRoutes(app: FastifyInstance, options: WaitlistRout
           operationsEmail: options.operationsEmail ?? null,
         }),
       );
-      if (outcome.kind === 'not-found') return problem(reply, 404, 'No such waiting-list entry.');
+      if (outcome.kind === 'not-found') return problem(reply, 404, msg('No such waiting-list entry.'));
       if (outcome.kind === 'conflict') return problem(reply, 409, outcome.message);
       if (outcome.kind === 'expired') {
         options.onEmailQueued?.();

@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEach } from '../test/services.js';
 import type { Database } from '../db/database.js';
 import { formatTripDate } from '#contracts/format';
+import { registerCatalogue, translator } from '#contracts/i18n';
+import { es } from '#contracts/messages-es';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import {
   buildTestApp,
@@ -445,6 +447,42 @@ describeEach(storeCases())('changes, waiting list and guarantees on $name', (sto
       expect((await entriesOf(bob)).filter((e) => e.departureId === id)).toHaveLength(0);
       // A party of 1 still waits for that seat.
       expect((await joined(carol, id, 1)).status).toBe('waiting');
+    });
+
+    it('the 409s of joining, accepting and booking are in the Spanish catalogue: a Spanish page reads them so', async () => {
+      registerCatalogue(es);
+      const { known } = translator('es');
+      // A traveller of its own: the others' live entries count towards the limit of ten.
+      const erin = await createUser('erin');
+      const messages: string[] = [];
+      const conflict = async (res: { statusCode: number; json: () => { message: string } }) => {
+        expect(res.statusCode).toBe(409);
+        messages.push(res.json().message);
+      };
+      const roomy = await addDeparture({ capacity: 4 });
+      await conflict(await join(erin, roomy, 1));
+      await book(alice, roomy, 3);
+      await conflict(await join(erin, roomy, 1));
+      const small = await addDeparture({ capacity: 2 });
+      await book(alice, small, 2);
+      await conflict(await join(erin, small, 3));
+      await conflict(await join(erin, await addDeparture({ status: 'closed', capacity: 1 }), 2));
+      // (A date already left: another package's, the days before today being taken for this one's.)
+      const left = await addDeparture({ daysAhead: -3, capacity: 1, packageId: 'santorini-sunset-sail' });
+      await conflict(await join(erin, left, 2));
+      const waiting = await joined(erin, small, 1);
+      await conflict(await call(erin, 'POST', `/api/waitlist/${waiting.id}/accept`, details));
+      // Booking's own, on the same dates: sold out, fewer seats than the party, closed.
+      const booking = (departureId: string, travellers: number) =>
+        injectBooking(app, erin, { ...valid, departureId, travellers });
+      await conflict(await booking(small, 1));
+      await conflict(await booking(roomy, 2));
+      await conflict(await booking(await addDeparture({ status: 'closed', capacity: 1 }), 1));
+      expect(messages).toHaveLength(9);
+      for (const message of messages) {
+        expect(known(message), message).not.toBe(message);
+        expect(known(message)).not.toMatch(/\b(seats?|the|this|departure|party|waiting)\b/);
+      }
     });
 
     it('an operator lowering the capacity below a waiting party closes its place and tells it', async () => {

@@ -9,7 +9,7 @@ import {
   type FieldErrors,
 } from '#contracts/booking';
 import { isBookable } from '#contracts/departure';
-import { partyOverCapacityMessage, toGuaranteeLabel } from '#contracts/waitlist';
+import { partyOverCapacityMessage } from '#contracts/waitlist';
 import { Field } from '~/components/field';
 import { ContactFields } from '~/features/booking/components/contact-fields';
 import { BookingTerms } from '~/features/booking/components/booking-terms';
@@ -24,14 +24,14 @@ import {
 import { ApiError } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTypedBeforeHydration } from '~/lib/use-typed-before-hydration';
-import { formatTripDate, plural } from '#contracts/format';
+import { formatTripDate } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import { site } from '~/lib/site';
 import { Link } from 'react-router';
 import { paths } from '~/config/paths';
 import type { Booking, Departure, WaitlistEntry } from '#contracts/api';
 import type { PaymentTerms } from '#contracts/payment';
-import { msg } from '#contracts/i18n';
+import { msg, type Translator } from '#contracts/i18n';
 import { useT } from '~/lib/i18n';
 
 type BookingFormProps = {
@@ -84,41 +84,61 @@ const toFormErrors = (errors: FieldErrors) => {
 // Empty stays NaN so the shared schema says what is wrong, as it does for the API.
 const parseTravellers = (raw: string) => (raw.trim() === '' ? Number.NaN : Number(raw));
 
+// The words below are the page's language's (`tr`, from useT()); the dates too.
+type Words = Pick<Translator, 't' | 'tp' | 'language'>;
+
 // The seats of the chosen date cap the party, below the brand's limit of twelve.
-function seatsProblem(travellers: number, departure: Departure | undefined): string | undefined {
+function seatsProblem(
+  travellers: number,
+  departure: Departure | undefined,
+  { tp, language }: Words,
+): string | undefined {
   if (!departure || !isBookable(departure) || travellers <= departure.seatsLeft) return undefined;
-  const left = departure.seatsLeft;
-  return `Only ${plural(left, 'seat')} left on ${formatTripDate(departure.startsOn)}: choose ${plural(left, 'traveller')}${left === 1 ? '' : ' or fewer'}, or another date.`;
+  return tp(
+    departure.seatsLeft,
+    'Only {count} seat left on {date}: choose {count} traveller, or another date.',
+    'Only {count} seats left on {date}: choose {count} travellers or fewer, or another date.',
+    { date: formatTripDate(departure.startsOn, language) },
+  );
 }
 
-// The shared schema's own words for a party outside 1-12, then the seats of the date.
-function travellersProblem(raw: string, departure: Departure | undefined): string | undefined {
+// The shared schema's own words for a party outside 1-12 (shown through `known`), then the seats
+// of the date.
+function travellersProblem(raw: string, departure: Departure | undefined, words: Words): string | undefined {
   const travellers = parseTravellers(raw);
   const checked = z.safeParse(bookingInputSchema.def.shape.travellers, travellers);
   if (!checked.success) return checked.error.issues[0]?.message;
-  return seatsProblem(travellers, departure);
+  return seatsProblem(travellers, departure, words);
 }
 
-function unavailableText(departure: Departure) {
-  const when = formatTripDate(departure.startsOn);
+function unavailableText(departure: Departure, { t, language }: Words) {
+  const date = formatTripDate(departure.startsOn, language);
   return departure.status === 'closed'
-    ? `${when} is closed for booking now. Please choose another date.`
-    : `${when} is sold out now. Join its waiting list below, or choose another date.`;
+    ? t('{date} is closed for booking now. Please choose another date.', { date })
+    : t('{date} is sold out now. Join its waiting list below, or choose another date.', { date });
 }
 
 // Under Book Now, when the chosen date is all that stands in the way: the date's own words, with
 // the waiting list (shown above the details) as the way on, not "check the highlighted fields".
-function unavailableSummary(departure: Departure) {
+function unavailableSummary(departure: Departure, words: Words) {
   return departure.status === 'closed'
-    ? unavailableText(departure)
-    : `${formatTripDate(departure.startsOn)} is sold out, so it cannot be booked. Join its waiting list, or choose another date.`;
+    ? unavailableText(departure, words)
+    : words.t('{date} is sold out, so it cannot be booked. Join its waiting list, or choose another date.', {
+        date: formatTripDate(departure.startsOn, words.language),
+      });
 }
 
 // "Guaranteed departure", "2 more travellers to guarantee this date", or nothing (no minimum).
-function guaranteeText(departure: Departure | undefined) {
+function guaranteeText(departure: Departure | undefined, { t, tp }: Words) {
   if (!departure || departure.status !== 'open') return null;
-  if (departure.guaranteed) return 'Guaranteed departure';
-  return departure.toGuarantee > 0 ? toGuaranteeLabel(departure.toGuarantee) : null;
+  if (departure.guaranteed) return t('Guaranteed departure');
+  return departure.toGuarantee > 0
+    ? tp(
+        departure.toGuarantee,
+        '{count} more traveller to guarantee this date',
+        '{count} more travellers to guarantee this date',
+      )
+    : null;
 }
 
 // Name (prefilled), author labelled Email (prefilled), address, phone (docs/product.md#bookings),
@@ -145,7 +165,8 @@ export function BookingForm({
   const [travellersRaw, setTravellersRaw] = useState(draft?.travellers ?? '1');
   const [chosenId, setChosenId] = useState<string | null>(draft?.departureId ?? null);
   const sent = useRef(false);
-  const { t, tp, known, language, to } = useT();
+  const words = useT();
+  const { t, tp, known, language, to } = words;
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
   // The form's message only points at the fields it highlighted: once each is corrected it goes
@@ -202,8 +223,10 @@ export function BookingForm({
 
   const travellers = parseTravellers(travellersRaw);
   const liveTravellersError =
-    travellersRaw.trim() === '' ? undefined : travellersProblem(travellersRaw, selected);
-  const travellersError = errors.travellers ?? liveTravellersError;
+    travellersRaw.trim() === '' ? undefined : travellersProblem(travellersRaw, selected, words);
+  // The server's and the schema's English, in the page's language where the catalogue has it.
+  const travellersProblemShown = errors.travellers ?? liveTravellersError;
+  const travellersError = travellersProblemShown && known(travellersProblemShown);
   const joinedHere =
     waitlisted !== null && selected !== undefined && waitlisted.departureId === selected.id
       ? waitlisted
@@ -212,7 +235,7 @@ export function BookingForm({
   // waiting list" would contradict it.
   const departureError =
     errors.departure ??
-    (selected && !isBookable(selected) && !joinedHere ? unavailableText(selected) : undefined);
+    (selected && !isBookable(selected) && !joinedHere ? unavailableText(selected, words) : undefined);
   const cap =
     selected && isBookable(selected)
       ? Math.min(bookingLimits.travellersMax, selected.seatsLeft)
@@ -298,7 +321,9 @@ export function BookingForm({
     if (busyRef.current) return;
     const form = event.currentTarget;
     if (noneBookable) {
-      setFormError('No departure of this trip can be booked right now: every date is sold out or closed.');
+      setFormError(
+        msg('No departure of this trip can be booked right now: every date is sold out or closed.'),
+      );
       setFormErrorIsSummary(false);
       return;
     }
@@ -316,9 +341,9 @@ export function BookingForm({
     };
     const checked = validateBooking(input);
     const next: FormErrors = checked.success ? {} : toFormErrors(checked.fieldErrors);
-    if (selected && !isBookable(selected)) next.departure = unavailableText(selected);
+    if (selected && !isBookable(selected)) next.departure = unavailableText(selected, words);
     if (!next.travellers) {
-      const seats = seatsProblem(travellers, selected);
+      const seats = seatsProblem(travellers, selected, words);
       if (seats) next.travellers = seats;
     }
     const onlyTheDate =
@@ -327,7 +352,7 @@ export function BookingForm({
       Object.entries(next).every(([key, message]) => key === 'departure' || !message);
     if (onlyTheDate) {
       setErrors(next);
-      setFormError(unavailableSummary(selected));
+      setFormError(unavailableSummary(selected, words));
       // It goes once the date's own message does: another date chosen, or the list joined.
       setFormErrorIsSummary(true);
       // The way on: the waiting list's button when it is offered, else the dates to choose from.
@@ -369,7 +394,7 @@ export function BookingForm({
         // typed is touched; the travellers field says if the party no longer fits.
         if (error.status === 409) void departures.refresh();
       } else {
-        setFormError('Something went wrong. Your details are kept: please try again.');
+        setFormError(msg('Something went wrong. Your details are kept: please try again.'));
         setFormErrorIsSummary(false);
       }
     } finally {
@@ -387,9 +412,11 @@ export function BookingForm({
   });
 
   const travellersId = `${id}-travellers`;
-  const validParty = Number.isInteger(travellers) && !travellersProblem(travellersRaw, selected);
+  const validParty = Number.isInteger(travellers) && !travellersProblem(travellersRaw, selected, words);
   // The chosen date's own price when it has one (the server's is the one stored).
   const unitPrice = typeof selected?.price === 'number' ? selected.price : price;
+  const party = tp(travellers, '{count} traveller', '{count} travellers');
+  const each = formatPrice(unitPrice, language);
 
   return (
     <form
@@ -404,24 +431,24 @@ export function BookingForm({
 
       {departures.state.status === 'loading' ? (
         <div className="departures departures--loading" role="status">
-          <p className="departures__legend">Departure</p>
+          <p className="departures__legend">{t('Departure')}</p>
           <div className="departures__grid" aria-hidden="true">
             <span className="date-card date-card--skeleton skeleton" />
             <span className="date-card date-card--skeleton skeleton" />
             <span className="date-card date-card--skeleton skeleton" />
           </div>
-          <span className="sr-only">Loading the departure dates…</span>
+          <span className="sr-only">{t('Loading the departure dates…')}</span>
         </div>
       ) : null}
       {departures.state.status === 'error' ? (
         <div className="departures notice notice--error">
-          <p className="departures__legend">Departure</p>
-          <p>{departures.state.message}</p>
+          <p className="departures__legend">{t('Departure')}</p>
+          <p>{known(departures.state.message)}</p>
           <p className="departures__fallback">
-            You can still book: we will put you on the earliest date with room for your party.
+            {t('You can still book: we will put you on the earliest date with room for your party.')}
           </p>
           <button type="button" className="button button--outline" onClick={departures.retry}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       ) : null}
@@ -430,25 +457,27 @@ export function BookingForm({
           departures={list}
           selectedId={selected?.id ?? null}
           onSelect={choose}
-          error={departureError}
+          error={departureError && known(departureError)}
           idPrefix={`${id}-departure`}
           basePrice={price}
         />
       ) : null}
-      {guaranteeText(selected) ? (
+      {guaranteeText(selected, words) ? (
         <p className="departure-guarantee" data-guaranteed={selected?.guaranteed || undefined}>
-          {guaranteeText(selected)}
+          {guaranteeText(selected, words)}
         </p>
       ) : null}
       {list && noneBookable && !list.some((d) => d.status === 'open') ? (
         <div className="departures notice" role="status">
-          <p className="departures__legend">{list.length === 0 ? 'Departure' : 'No open dates'}</p>
+          <p className="departures__legend">{list.length === 0 ? t('Departure') : t('No open dates')}</p>
           <p>
             {list.length === 0
-              ? 'No departures are scheduled for this trip yet.'
-              : 'Every date of this trip is sold out or closed right now.'}{' '}
-            Call us on <a href={site.phoneHref}>{site.phone}</a> or write to{' '}
-            <a href={`mailto:${site.email}`}>{site.email}</a> and we will find you a place.
+              ? t('No departures are scheduled for this trip yet.')
+              : t('Every date of this trip is sold out or closed right now.')}{' '}
+            {t('Call us on ')}
+            <a href={site.phoneHref}>{site.phone}</a>
+            {t(' or write to')} <a href={`mailto:${site.email}`}>{site.email}</a>
+            {t(' and we will find you a place.')}
           </p>
         </div>
       ) : null}
@@ -459,8 +488,8 @@ export function BookingForm({
         error={travellersError}
         hint={
           selected && isBookable(selected) && selected.seatsLeft < bookingLimits.travellersMax
-            ? `Up to ${cap} on this date.`
-            : `Up to ${bookingLimits.travellersMax} a booking: our groups stay small.`
+            ? t('Up to {count} on this date.', { count: cap })
+            : t('Up to {count} a booking: our groups stay small.', { count: bookingLimits.travellersMax })
         }
       >
         {(wired) => (
@@ -503,23 +532,25 @@ export function BookingForm({
 
       <div className="booking-total">
         <span className="booking-total__label" id={`${id}-total`}>
-          Total
+          {t('Total')}
         </span>
         <output className="booking-total__sum" htmlFor={travellersId} aria-labelledby={`${id}-total`}>
           {validParty ? (
             <>
-              {plural(travellers, 'traveller')} × {formatPrice(unitPrice)} ={' '}
-              <strong>{formatPrice(unitPrice * travellers)}</strong>
+              {party} × {each} = <strong>{formatPrice(unitPrice * travellers, language)}</strong>
             </>
           ) : (
-            <>{formatPrice(unitPrice)} per traveller</>
+            <>
+              {each}
+              {t(' per traveller')}
+            </>
           )}
         </output>
       </div>
 
       {selected && overCapacity && !joinedHere ? (
         <p className="form-error waitlist-too-big" role="status">
-          {partyOverCapacityMessage(selected.capacity, travellers)}
+          {known(partyOverCapacityMessage(selected.capacity, travellers))}
         </p>
       ) : null}
       {selected && (canWait || joinedHere) ? (

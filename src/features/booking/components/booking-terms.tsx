@@ -41,7 +41,7 @@ export function BookingTerms({
       <Heading className="terms__title">{t('Good to know')}</Heading>
       <ul className="terms__list">
         {paymentShown ? null : paymentTerms ? (
-          paymentTermsLines(paymentTerms).map((line) => <li key={line}>{line}</li>)
+          paymentTermsLines(paymentTerms, undefined, language).map((line) => <li key={line}>{line}</li>)
         ) : (
           <li>{terms.payment}</li>
         )}

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { isBookable } from '#contracts/departure';
-import { formatTripDate, plural, tripDateParts } from '#contracts/format';
+import { formatTripDate, tripDateParts } from '#contracts/format';
 import { formatPrice } from '#contracts/price';
 import type { Departure } from '#contracts/api';
+import type { Translator } from '#contracts/i18n';
 import { FieldError } from '~/components/field';
+import { useT } from '~/lib/i18n';
 
-export function seatsText(departure: Departure): string {
-  if (departure.status === 'closed') return 'Closed';
-  if (departure.seatsLeft <= 0) return 'Sold out · waiting list';
-  if (departure.seatsLeft === 1) return 'Last seat';
-  return `${departure.seatsLeft} seats left`;
+// In the page's language (`tr`, from useT()).
+export function seatsText(departure: Departure, { t, tp }: Pick<Translator, 't' | 'tp'>): string {
+  if (departure.status === 'closed') return t('Closed');
+  if (departure.seatsLeft <= 0) return t('Sold out · waiting list');
+  if (departure.seatsLeft === 1) return t('Last seat');
+  return tp(departure.seatsLeft, '{count} seat left', '{count} seats left');
 }
 
 // Few enough seats that the card says so in the accent colour.
@@ -39,6 +42,8 @@ export function DeparturePicker({
   basePrice,
 }: DeparturePickerProps) {
   const [expanded, setExpanded] = useState(false);
+  const words = useT();
+  const { t, tp, language } = words;
   const legendId = `${idPrefix}-legend`;
   const errorId = `${idPrefix}-error`;
   const gridId = `${idPrefix}-dates`;
@@ -56,18 +61,19 @@ export function DeparturePicker({
       aria-invalid={error ? true : undefined}
     >
       <legend id={legendId} className="departures__legend">
-        Departure
+        {t('Departure')}
       </legend>
       <div className="departures__grid" id={gridId}>
         {shown.map((departure) => {
           const bookable = isBookable(departure);
-          const parts = tripDateParts(departure.startsOn);
+          const parts = tripDateParts(departure.startsOn, language);
           const state = departure.status === 'closed' ? 'closed' : bookable ? 'open' : 'sold-out';
-          const guaranteed = departure.guaranteed ? 'Guaranteed' : null;
+          const guaranteed = departure.guaranteed ? t('Guaranteed') : null;
           const low = bookable && departure.seatsLeft <= lowSeats;
+          const seats = seatsText(departure, words);
           const ownPrice =
             basePrice !== undefined && typeof departure.price === 'number' && departure.price !== basePrice
-              ? formatPrice(departure.price)
+              ? formatPrice(departure.price, language)
               : null;
           return (
             <label key={departure.id} className="date-card" data-state={state} data-low={low || undefined}>
@@ -87,14 +93,14 @@ export function DeparturePicker({
                   {parts ? `${parts.day} ${parts.month}` : departure.startsOn}
                 </span>
                 <span className="date-card__year">{parts?.year}</span>
-                <span className="date-card__seats">{seatsText(departure)}</span>
+                <span className="date-card__seats">{seats}</span>
                 {guaranteed ? <span className="date-card__guaranteed">{guaranteed}</span> : null}
                 {ownPrice ? <span className="date-card__price">{ownPrice}</span> : null}
               </span>
               <span className="sr-only">
-                {formatTripDate(departure.startsOn)}, {seatsText(departure).toLowerCase()}
-                {guaranteed ? ', guaranteed departure' : ''}
-                {ownPrice ? `, ${ownPrice} per person` : ''}
+                {formatTripDate(departure.startsOn, language)}, {seats.toLowerCase()}
+                {guaranteed ? t(', guaranteed departure') : ''}
+                {ownPrice ? t(', {price} per person', { price: ownPrice }) : ''}
               </span>
             </label>
           );
@@ -108,7 +114,7 @@ export function DeparturePicker({
           aria-controls={gridId}
           onClick={() => setExpanded(!showAll)}
         >
-          {showAll ? 'Show fewer dates' : `Show ${plural(more, 'more date', 'more dates')}`}
+          {showAll ? t('Show fewer dates') : tp(more, 'Show {count} more date', 'Show {count} more dates')}
         </button>
       ) : null}
       <FieldError id={errorId} error={error} />

@@ -201,7 +201,7 @@ describe('the change dialog under /es', () => {
     const date = await within(dialog).findByLabelText('Fecha de salida');
     expect([...date.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'lun 16 mar 2099 — su fecha',
-      'lun 13 abr 2099 — quedan 2 plazas',
+      'lun 13 abr 2099 — 2 plazas libres',
       'lun 11 may 2099 — completa',
     ]);
     const user = userEvent.setup();
@@ -289,7 +289,7 @@ describe('around the list under /es', () => {
     ).toBeVisible();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reenviar' }));
-    expect(await screen.findByText('Hemos enviado un nuevo enlace a lucia@example.com.')).toBeVisible();
+    expect(await screen.findByText('Le hemos enviado un enlace nuevo a lucia@example.com.')).toBeVisible();
     expect(screen.getByText('El pago con tarjeta se ha cancelado: no se ha cobrado nada.')).toBeVisible();
   });
 

@@ -4,10 +4,11 @@ import { failureMessage } from '~/lib/api-client';
 import { usePreloaded } from '~/lib/page-data';
 import { shownAs, useAsyncData, type Shown } from '~/lib/use-async-data';
 import type { Departure } from '#contracts/api';
+import { msg } from '#contracts/i18n';
 
 export type DeparturesState = Shown<'departures', Departure[]>;
 
-const failure = (error: unknown) => failureMessage(error, 'The departure dates could not be loaded.');
+const failure = (error: unknown) => failureMessage(error, msg('The departure dates could not be loaded.'));
 
 // The package's dates and seats. `refresh` reloads them quietly (after a 409 the seats changed):
 // the dates stay on screen meanwhile, so the traveller's choice does not flicker away, and a

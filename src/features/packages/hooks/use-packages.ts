@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { translationIn } from '~/lib/catalogue-text';
 import type { TranslatedNames } from '~/lib/package-names';
 import type { Language } from '#contracts/language';
+import { msg } from '#contracts/i18n';
 
 // Kept for the tab's lifetime so returning to the page shows the grid at once.
 let cached: TravelPackage[] | undefined;
@@ -21,10 +22,10 @@ const loadPackages = async (signal: AbortSignal) => {
 
 function failure(error: unknown) {
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-  if (offline) return 'You appear to be offline, so the packages could not be loaded.';
+  if (offline) return msg('You appear to be offline, so the packages could not be loaded.');
   return error instanceof Error && !(error instanceof TypeError)
     ? error.message
-    : 'The packages could not be loaded. Please check your connection.';
+    : msg('The packages could not be loaded. Please check your connection.');
 }
 
 // `preloaded`: the list as the server read it for a server-rendered page (~/lib/page-data), or
