@@ -653,7 +653,8 @@ export const es = {
     'The booking could not be cancelled. Please try again.':
       'No se ha podido cancelar la reserva. Inténtelo de nuevo.',
     'Keep booking': 'Mantener la reserva',
-    'The booking could not be changed. Please try again.': 'No se ha podido cambiar la reserva. Inténtelo de nuevo.',
+    'The booking could not be changed. Please try again.':
+      'No se ha podido cambiar la reserva. Inténtelo de nuevo.',
     'Change this booking': 'Cambiar esta reserva',
     'The dates could not be loaded.': 'No se han podido cargar las fechas.',
     'Loading the dates…': 'Cargando las fechas…',
