@@ -176,6 +176,21 @@ export const es = {
       '{label} no debe contener caracteres de control (como saltos de línea o códigos invisibles).',
     '{label} must be text.': '{label} debe ser un texto.',
     '{label} must be at most {max} characters.': '{label} debe tener como máximo {max} caracteres.',
+    // The API client's own messages when no answer says more (src/lib/api-client.ts), and a
+    // field's length note (src/components/field.tsx).
+    'You appear to be offline. Check your connection and try again.':
+      'Parece que no tiene conexión. Compruébela e inténtelo de nuevo.',
+    'Your session has expired. Please log in again.': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
+    'Too many requests. Please wait a minute and try again.':
+      'Demasiadas solicitudes. Espere un minuto e inténtelo de nuevo.',
+    'Our booking service is unavailable right now. Please try again in a moment.':
+      'Nuestro servicio de reservas no está disponible ahora mismo. Inténtelo de nuevo en un momento.',
+    'We could not find that.': 'No lo hemos encontrado.',
+    'Please log in again to continue.': 'Vuelva a iniciar sesión para continuar.',
+    'We could not reach our server. Check your connection and try again.':
+      'No hemos podido conectar con nuestro servidor. Compruebe su conexión e inténtelo de nuevo.',
+    'At most {max} characters: this is {over} too many.': 'Como máximo {max} caracteres: sobran {over}.',
+    '{n} of {max} characters': '{n} de {max} caracteres',
     'Please enter your phone number.': 'Introduzca su número de teléfono.',
     'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.':
       'Use solo dígitos, espacios y + ( ) - . en el número de teléfono, con el + únicamente al principio.',

@@ -1,7 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerCatalogue } from '#contracts/i18n';
+import { es } from '#contracts/messages-es';
+import { ApiError, failureMessage } from '~/lib/api-client';
+import { useT } from '~/lib/i18n';
 import { InputField, TextAreaField } from '~/components/field';
 
 function Name({ multiLine = false }: { multiLine?: boolean }) {
@@ -35,4 +40,35 @@ describe('a field with a length limit', () => {
       expect(screen.queryByText(/characters/)).toBeNull();
     });
   }
+});
+
+describe('on a Spanish page', () => {
+  beforeAll(() => registerCatalogue(es));
+
+  it('the length note reads in Spanish, and so does a typed error the catalogue knows', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/es/account']}>
+        <Name />
+      </MemoryRouter>,
+    );
+    const field = screen.getByLabelText('Name');
+    await user.type(field, 'Ada Lovel');
+    expect(field).toHaveAccessibleDescription('9 de 10 caracteres');
+    await user.type(field, 'ace!!');
+    expect(field).toHaveAccessibleDescription('Como máximo 10 caracteres: sobran 4.');
+  });
+
+  it("the API client's own failures read in Spanish where a page shows them through known()", () => {
+    function Failure({ error }: { error: unknown }) {
+      const { known } = useT();
+      return <p>{known(failureMessage(error, 'unused'))}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/es/bookings']}>
+        <Failure error={new ApiError('unauthorized', 'Please log in again to continue.')} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Vuelva a iniciar sesión para continuar.')).toBeVisible();
+  });
 });

@@ -1,5 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { phoneLimits } from '#contracts/phone';
+import { interpolate, msg } from '#contracts/i18n';
+import { useT } from '~/lib/i18n';
 
 // One label-control-message block for every form of the site: the label is tied to the control,
 // the hint and the error are read out with it (aria-describedby) and an error marks it invalid.
@@ -29,8 +31,11 @@ type FieldFrame = {
 export function lengthNote(value: unknown, max: number | undefined): { count?: string; error?: string } {
   if (max === undefined || typeof value !== 'string') return {};
   const n = value.length;
-  if (n > max) return { error: `At most ${max} characters: this is ${n - max} too many.` };
-  if (n >= Math.floor(max * 0.9)) return { count: `${n} of ${max} characters` };
+  if (n > max)
+    return {
+      error: interpolate(msg('At most {max} characters: this is {over} too many.'), { max, over: n - max }),
+    };
+  if (n >= Math.floor(max * 0.9)) return { count: interpolate(msg('{n} of {max} characters'), { n, max }) };
   return {};
 }
 
@@ -61,6 +66,9 @@ export function Field({
   'aria-describedby': describedBy,
 }: FieldProps) {
   const made = useId();
+  // The length note is written in English (lengthNote above): on another language's page it reads
+  // in that language, as does any English message a caller passes that the catalogue knows.
+  const { known } = useT();
   const controlId = id ?? `field${made}`;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
@@ -85,7 +93,7 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
       })}
-      <FieldError id={errorId} error={error} alert={alertError} />
+      <FieldError id={errorId} error={error ? known(error) : error} alert={alertError} />
       {showHint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -93,7 +101,7 @@ export function Field({
       ) : null}
       {showCount ? (
         <p className="field__hint field__count" id={countId}>
-          {count}
+          {count ? known(count) : count}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 // The site's one way to call its own API: adds the signed-in user's ID token, reads JSON, and
 // turns every failure into an ApiError whose message can be shown to the user as it is.
 import { authErrorCode, getIdToken } from '~/lib/auth';
+import { msg } from '#contracts/i18n';
 
 export type ApiErrorKind =
   'offline' | 'unauthorized' | 'invalid' | 'rate-limited' | 'unavailable' | 'not-found' | 'other';
@@ -48,14 +49,15 @@ const kindOf = (status: number): ApiErrorKind => {
   return 'other';
 };
 
+// Marked (msg): a page in another language shows them translated, as it does the server's messages.
 const fallbackMessages: Record<ApiErrorKind, string> = {
-  offline: 'You appear to be offline. Check your connection and try again.',
-  unauthorized: 'Your session has expired. Please log in again.',
-  invalid: 'Please check the highlighted fields.',
-  'rate-limited': 'Too many requests. Please wait a minute and try again.',
-  unavailable: 'Our booking service is unavailable right now. Please try again in a moment.',
-  'not-found': 'We could not find that.',
-  other: 'Something went wrong. Please try again.',
+  offline: msg('You appear to be offline. Check your connection and try again.'),
+  unauthorized: msg('Your session has expired. Please log in again.'),
+  invalid: msg('Please check the highlighted fields.'),
+  'rate-limited': msg('Too many requests. Please wait a minute and try again.'),
+  unavailable: msg('Our booking service is unavailable right now. Please try again in a moment.'),
+  'not-found': msg('We could not find that.'),
+  other: msg('Something went wrong. Please try again.'),
 };
 
 async function tokenFor(options: RequestOptions): Promise<string | null> {
@@ -69,7 +71,7 @@ async function tokenFor(options: RequestOptions): Promise<string | null> {
       throw new ApiError('offline', fallbackMessages.offline);
     token = null;
   }
-  if (!token) throw new ApiError('unauthorized', 'Please log in again to continue.');
+  if (!token) throw new ApiError('unauthorized', msg('Please log in again to continue.'));
   return token;
 }
 
@@ -107,7 +109,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const message = navigator.onLine
-      ? 'We could not reach our server. Check your connection and try again.'
+      ? msg('We could not reach our server. Check your connection and try again.')
       : fallbackMessages.offline;
     throw new ApiError('offline', message);
   }
