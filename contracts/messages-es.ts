@@ -191,6 +191,34 @@ export const es = {
       'No hemos podido conectar con nuestro servidor. Compruebe su conexión e inténtelo de nuevo.',
     'At most {max} characters: this is {over} too many.': 'Como máximo {max} caracteres: sobran {over}.',
     '{n} of {max} characters': '{n} de {max} caracteres',
+    // The card checkout's refusals (server/src/payments), a booking's Idempotency-Key, and a
+    // personal link's invitation limits (server/src/guest-links/repository.ts).
+    'Card payments are not offered: please pay by bank transfer as shown with your booking.':
+      'No se aceptan pagos con tarjeta: pague por transferencia bancaria como se indica en su reserva.',
+    'Card payments cannot be started just now. Nothing was charged: please try again in a minute.':
+      'Ahora mismo no se puede iniciar el pago con tarjeta. No se ha cobrado nada: inténtelo de nuevo dentro de un minuto.',
+    'This booking is cancelled: there is nothing to pay.':
+      'Esta reserva está cancelada: no hay nada que pagar.',
+    'The deposit is paid: there is no deposit to pay.': 'El depósito está pagado: no hay depósito que pagar.',
+    'Your share is paid: there is nothing more to pay.': 'Su parte está pagada: no queda nada por pagar.',
+    'This booking is paid: there is nothing more to pay.':
+      'Esta reserva está pagada: no queda nada por pagar.',
+    'The Idempotency-Key header must be 1 to 128 visible ASCII characters.':
+      'La cabecera Idempotency-Key debe tener de 1 a 128 caracteres ASCII visibles.',
+    'This Idempotency-Key was already used for a different booking.':
+      'Esta Idempotency-Key ya se usó para otra reserva.',
+    'This booking has 1 traveller: there is no traveller {position}.':
+      'Esta reserva tiene 1 viajero: no hay viajero {position}.',
+    'This booking has {count} travellers: there is no traveller {position}.':
+      'Esta reserva tiene {count} viajeros: no hay viajero {position}.',
+    'This booking has sent 1 invitation today, as many as it may. Please try again tomorrow.':
+      'Esta reserva ya ha enviado hoy 1 invitación, todas las que puede. Inténtelo de nuevo mañana.',
+    'This booking has sent {count} invitations today, as many as it may. Please try again tomorrow.':
+      'Esta reserva ya ha enviado hoy {count} invitaciones, todas las que puede. Inténtelo de nuevo mañana.',
+    'Your account has sent 1 invitation today, as many as it may. Please try again tomorrow.':
+      'Su cuenta ya ha enviado hoy 1 invitación, todas las que puede. Inténtelo de nuevo mañana.',
+    'Your account has sent {count} invitations today, as many as it may. Please try again tomorrow.':
+      'Su cuenta ya ha enviado hoy {count} invitaciones, todas las que puede. Inténtelo de nuevo mañana.',
     'Please enter your phone number.': 'Introduzca su número de teléfono.',
     'Use digits, spaces and + ( ) - . only in a phone number, with + only at the start.':
       'Use solo dígitos, espacios y + ( ) - . en el número de teléfono, con el + únicamente al principio.',

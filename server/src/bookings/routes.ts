@@ -30,7 +30,7 @@ const idempotencyHeaders = z.looseObject({
       .check(
         z.regex(
           /^[\x21-\x7e]{1,128}$/,
-          'The Idempotency-Key header must be 1 to 128 visible ASCII characters.',
+          msg('The Idempotency-Key header must be 1 to 128 visible ASCII characters.'),
         ),
       ),
   ),
@@ -116,7 +116,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       );
       switch (outcome.kind) {
         case 'key-reused':
-          return problem(reply, 422, 'This Idempotency-Key was already used for a different booking.');
+          return problem(reply, 422, msg('This Idempotency-Key was already used for a different booking.'));
         case 'invalid':
           return fieldProblem(reply, outcome.fieldErrors);
         case 'no-seats':

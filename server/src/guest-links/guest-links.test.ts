@@ -5,6 +5,8 @@
 // the guests rules, replaced and forged links, the cutoff and a cancellation, and that no answer
 // carries another traveller's details.
 import { beforeAll, expect, it } from 'vitest';
+import { registerCatalogue, translator } from '#contracts/i18n';
+import { es } from '#contracts/messages-es';
 import type { GuestLink } from '#contracts/guest-links';
 import { completeCount, type Guest } from '#contracts/guests';
 import { addDays, todayIso } from '#contracts/iso-dates';
@@ -168,6 +170,11 @@ describeEach(storeCases())('guest links on $name', { timeout: 60_000 }, (store) 
     const third = await invite(lead, booking.id, 1, 'c@example.com');
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toMatch(/2 invitations today/);
+    // Marked with its count: a Spanish page reads it in Spanish.
+    registerCatalogue(es);
+    expect(translator('es').known(third.json().message)).toBe(
+      'Esta reserva ya ha enviado hoy 2 invitaciones, todas las que puede. Inténtelo de nuevo mañana.',
+    );
   });
 
   it('opens the link without an account: the trip, the lead, this traveller only; saves with the guests rules', async () => {

@@ -3,9 +3,8 @@
 // with its audit row (which traveller, never the address or the values) and its outbox email.
 // A link reaches one guest row and nothing else of the booking: its answers carry the trip, the
 // lead's name and that one traveller's details.
-import { plural } from '#contracts/format';
 import type { GuestLink, GuestQuestionTranslation } from '#contracts/guest-links';
-import { msg } from '#contracts/i18n';
+import { interpolate, msg } from '#contracts/i18n';
 import { checkAnswers, type AnswerQuestion } from '#contracts/answers';
 import {
   checkGuest,
@@ -96,7 +95,13 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
     if (invite.index >= row.travellers) {
       return {
         kind: 'not-found',
-        message: `This booking has ${plural(row.travellers, 'traveller')}: there is no traveller ${invite.index + 1}.`,
+        // Marked with its numbers as placeholders, a text per form: a Spanish page reads it so (`known`).
+        message: interpolate(
+          row.travellers === 1
+            ? msg('This booking has 1 traveller: there is no traveller {position}.')
+            : msg('This booking has {count} travellers: there is no traveller {position}.'),
+          { count: row.travellers, position: invite.index + 1 },
+        ),
       };
     }
     const closed = closedReason(row, invite.today, invite.cutoffDays);
@@ -111,7 +116,14 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
     if ((sent.rows[0]?.n ?? 0) >= row.travellers) {
       return {
         kind: 'too-many',
-        message: `This booking has sent ${plural(row.travellers, 'invitation')} today, as many as it may. Please try again tomorrow.`,
+        message: interpolate(
+          row.travellers === 1
+            ? msg('This booking has sent 1 invitation today, as many as it may. Please try again tomorrow.')
+            : msg(
+                'This booking has sent {count} invitations today, as many as it may. Please try again tomorrow.',
+              ),
+          { count: row.travellers },
+        ),
       };
     }
     // And at most `perDay` per account across all its bookings, cancelled ones included, so that
@@ -126,7 +138,14 @@ export function inviteGuest(db: Database, invite: Invite): Promise<InviteOutcome
     if ((byAccount.rows[0]?.n ?? 0) >= invite.perDay) {
       return {
         kind: 'too-many',
-        message: `Your account has sent ${plural(invite.perDay, 'invitation')} today, as many as it may. Please try again tomorrow.`,
+        message: interpolate(
+          invite.perDay === 1
+            ? msg('Your account has sent 1 invitation today, as many as it may. Please try again tomorrow.')
+            : msg(
+                'Your account has sent {count} invitations today, as many as it may. Please try again tomorrow.',
+              ),
+          { count: invite.perDay },
+        ),
       };
     }
     const linkPath = await issueGuestLink(tx, {

@@ -6,6 +6,8 @@
 // (./stripe-refunds.ts) find the booking again. docs/decisions/070-stripe-checkout.md.
 import { checkoutAmountCents, travellerShareCents, type CheckoutPurpose } from '#contracts/payment';
 import { formatCents } from '#contracts/money';
+import { msg } from '#contracts/i18n';
+import { pathIn } from '#contracts/language';
 import { paymentOf } from '../bookings/booking-row.js';
 import type { BookingRow } from '../db/schema.js';
 import { paymentSettings } from '../money/settings.js';
@@ -40,10 +42,11 @@ export function shareOf(row: BookingRow, position: number) {
 }
 
 const nothingDue = (row: BookingRow, purpose: CheckoutPurpose | 'share'): string => {
-  if (row.status === 'cancelled') return 'This booking is cancelled: there is nothing to pay.';
-  if (purpose === 'deposit') return 'The deposit is paid: there is no deposit to pay.';
-  if (purpose === 'share') return 'Your share is paid: there is nothing more to pay.';
-  return 'This booking is paid: there is nothing more to pay.';
+  // Marked: a Spanish page reads them in Spanish (`known`).
+  if (row.status === 'cancelled') return msg('This booking is cancelled: there is nothing to pay.');
+  if (purpose === 'deposit') return msg('The deposit is paid: there is no deposit to pay.');
+  if (purpose === 'share') return msg('Your share is paid: there is nothing more to pay.');
+  return msg('This booking is paid: there is nothing more to pay.');
 };
 
 const purposeWords = { deposit: 'Deposit', balance: 'Payment', share: 'Share' } as const;
@@ -63,8 +66,9 @@ export async function createCheckout(
       : checkoutAmountCents(paymentOf(row), what.purpose);
   if (amount <= 0) return { kind: 'nothing-due', message: nothingDue(row, purpose) };
   const currency = paymentSettings.currency;
+  // Back to the page in the booking's language: a Spanish booking's traveller returns to /es.
   const back =
-    what.kind === 'share' ? `${stripe.siteUrl}/travellers/${what.token}` : `${stripe.siteUrl}/bookings`;
+    stripe.siteUrl + pathIn(row.language, what.kind === 'share' ? `/travellers/${what.token}` : '/bookings');
   const metadata: Record<string, string> = {
     booking_id: row.id,
     reference: row.reference,

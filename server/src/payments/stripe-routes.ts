@@ -10,6 +10,7 @@ import type Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { checkoutAnswerSchema, checkoutRequestSchema, uuidParam } from '#contracts/api';
 import { shareAnswerSchema } from '#contracts/guest-links';
+import { msg } from '#contracts/i18n';
 import { authenticator } from '../auth/authenticate.js';
 import type { AppContext } from '../context/app-context.js';
 import { userWriteLimit } from '../context/write-limits.js';
@@ -46,10 +47,13 @@ export type StripeRoutesContext = Pick<
 const bookingId = z.object({ id: uuidParam('No such booking.') });
 const tokenParam = z.object({ token: z.string().check(z.refine(isGuestToken, unknownLinkMessage)) });
 
-export const notOfferedMessage =
-  'Card payments are not offered: please pay by bank transfer as shown with your booking.';
-const unavailableMessage =
-  'Card payments cannot be started just now. Nothing was charged: please try again in a minute.';
+// Marked: a Spanish page reads them in Spanish (`known`).
+export const notOfferedMessage = msg(
+  'Card payments are not offered: please pay by bank transfer as shown with your booking.',
+);
+const unavailableMessage = msg(
+  'Card payments cannot be started just now. Nothing was charged: please try again in a minute.',
+);
 const privateAnswer = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
 
 const readBooking = async (options: StripeRoutesContext, id: string) =>

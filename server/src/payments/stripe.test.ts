@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '#contracts/api';
 import { travellerShareCents } from '#contracts/payment';
+import { registerCatalogue, translator } from '#contracts/i18n';
+import { es } from '#contracts/messages-es';
 import { useAdminApp } from '../test/console-kit.js';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
@@ -172,6 +174,19 @@ describeEach(storeCases())('card payments through Stripe on $name', { timeout: 9
     expect(sessionOf((balance.json() as { url: string }).url).amount_total).toBe(392_000);
   });
 
+  it('a booking made on the Spanish site: its Checkout returns to its Spanish page', async () => {
+    const spanish = await ctx.book(ctx.traveller, {
+      departureId: await ctx.addDeparture(),
+      travellers: 1,
+      language: 'es',
+    });
+    const spanishUrl = ((await checkout(spanish.id, { purpose: 'deposit' })).json() as { url: string }).url;
+    expect(sessionOf(spanishUrl)).toMatchObject({
+      success_url: `https://tours.example/es/bookings?payment=done&booking=${spanish.id}`,
+      cancel_url: 'https://tours.example/es/bookings?payment=cancelled',
+    });
+  });
+
   it('hostile checkouts: another traveller’s booking 404, an amount or unknown purpose 400, no token 401; nothing sent to Stripe', async () => {
     const booking = await bookFar(1);
     const before = fake.requests.length;
@@ -251,9 +266,13 @@ describeEach(storeCases())('card payments through Stripe on $name', { timeout: 9
         .statusCode,
     ).toBe(200);
     // Cancelled: no new session.
-    expect((await checkout(booking.id, { purpose: 'balance' })).json()).toEqual({
-      message: 'This booking is cancelled: there is nothing to pay.',
-    });
+    const refused = (await checkout(booking.id, { purpose: 'balance' })).json() as { message: string };
+    expect(refused).toEqual({ message: 'This booking is cancelled: there is nothing to pay.' });
+    // A Spanish page reads it in Spanish (the message is in the catalogue).
+    registerCatalogue(es);
+    expect(translator('es').known(refused.message)).toBe(
+      'Esta reserva está cancelada: no hay nada que pagar.',
+    );
     const { res } = await payAndNotify(url);
     expect(res.statusCode).toBe(200);
     const cancelled = await read(booking.id);
