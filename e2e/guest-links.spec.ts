@@ -157,9 +157,11 @@ test('under /es, a companion’s personal link and the lead’s details page rea
   await confirmEmail(localId);
   const token = await idTokenFor(lead.email, lead.password);
   const packageId = info.project.name === 'phone' ? 'kyoto-temples-and-tea' : 'tromso-northern-lights';
-  const departure = (await departuresOf(request, packageId)).find(
-    (d) => d.seatsLeft >= 2 && d.status === 'open',
-  );
+  // The furthest open date: the booking forms of other tests on this package take the nearest,
+  // and with this party as well the nearest has too few seats left for them.
+  const departure = (await departuresOf(request, packageId))
+    .filter((d) => d.seatsLeft >= 2 && d.status === 'open')
+    .at(-1);
   expect(departure, 'an open departure with two seats').toBeTruthy();
   const booked = await bookViaApi(request, token, { packageId, departureId: departure!.id, travellers: 2 });
   expect(booked.status).toBe(201);
