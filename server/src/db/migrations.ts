@@ -41,7 +41,10 @@ const addTravellerChanges = `        INSERT INTO departure_travellers AS t (depa
 
 // The search table's trigger on bookings as versions 51, 53 and 58 replace it: they differ only
 // in what a new booking inserts and what a changed lead updates.
-const bookingSearchFollow = (branches: { insert: string; update: string }) => `      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
+const bookingSearchFollow = (branches: {
+  insert: string;
+  update: string;
+}) => `      CREATE OR REPLACE FUNCTION booking_search_follow() RETURNS trigger LANGUAGE plpgsql AS $fn$
       BEGIN
         IF TG_OP = 'INSERT' THEN
           ${branches.insert}
@@ -1362,7 +1365,7 @@ ${refuseLedgerEdit}
   },
   {
     version: 63,
-    name: "the language a booking was made in (the emails about it are written in it)",
+    name: 'the language a booking was made in (the emails about it are written in it)',
     // docs/decisions/071-translation-layer.md. Adds only: every booking made before it was made on
     // the English site. A constant default adds the column without rewriting the table; the CHECK
     // reads every row once.
@@ -1538,6 +1541,24 @@ ${refuseLedgerEdit}
       ALTER TABLE packages
         ADD COLUMN translations jsonb NOT NULL DEFAULT '{}'::jsonb
           CONSTRAINT packages_translations_object CHECK (jsonb_typeof(translations) = 'object');
+    `,
+  },
+  {
+    version: 69,
+    name: "Stripe's events kept until recorded: the webhook answers once an event is stored",
+    // docs/decisions/077-stripe-event-inbox.md. Adds only: every event stored before it was recorded
+    // in its own request and has its outcome; none is waiting ('received' was never committed).
+    // payload: the event as Stripe sent it (its signature checked), until it is recorded, then
+    // NULL (it names the payer); attempts and next_attempt_at: a recording that failed is tried
+    // again later; recorded_at: when its money was recorded (or it was found to record nothing).
+    // The partial index holds only the events still waiting: the recorder's one lookup.
+    sql: `
+      ALTER TABLE stripe_events
+        ADD COLUMN payload text,
+        ADD COLUMN attempts integer NOT NULL DEFAULT 0,
+        ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        ADD COLUMN recorded_at timestamptz;
+      CREATE INDEX stripe_events_waiting ON stripe_events (next_attempt_at, id) WHERE outcome = 'received';
     `,
   },
 ];

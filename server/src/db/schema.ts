@@ -103,6 +103,10 @@ export type StripeEventsTable = {
   booking_id: string | null;
   outcome: string;
   received_at: Timestamp;
+  payload: string | null;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  recorded_at: Timestamp | null;
 };
 
 export type DeparturesTable = {
@@ -658,6 +662,10 @@ export const columns = {
     booking_id: orNull(uuid),
     outcome: text,
     received_at: timestamp,
+    payload: orNull(text),
+    attempts: integer,
+    next_attempt_at: timestamp,
+    recorded_at: orNull(timestamp),
   },
   departures: {
     id: uuid,

@@ -112,7 +112,9 @@ describeEach(storeCases())('money on $name', { timeout: 90_000 }, (store) => {
     expect(receipts.map((m) => (m.payload.money as { paidCents: number }).paidCents).sort()).toEqual(
       [98_000, 98_000, 490_000, 98_000].sort(),
     );
-    const stored = (await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}`)).json() as AdminBooking;
+    const stored = (
+      await ctx.call(ctx.operator, 'GET', `/api/admin/bookings/${booking.id}`)
+    ).json() as AdminBooking;
     const last = receipts.at(-1)!.payload.money as Record<string, unknown>;
     expect(last).toMatchObject({
       paidCents: stored.payment.paidCents,

@@ -28,7 +28,7 @@ import { fromDatabase, problem } from '../http/problem.js';
 import { offerContext } from '../seats/offer-context.js';
 import { createCheckout, shareOf, type CheckoutFor } from './stripe-checkout.js';
 import { webhookToleranceSeconds } from './stripe-client.js';
-import { stripeEventsOnce } from './stripe-webhook.js';
+import { startStripeRecorder, storeStripeEventsOnce } from './stripe-webhook.js';
 
 export type StripeRoutesContext = Pick<
   AppContext,
@@ -205,8 +205,21 @@ export async function stripeRoutes(app: FastifyInstance, options: StripeRoutesCo
     },
   );
 
+  // Each process records the events it stores at once, and every few seconds looks for any that
+  // wait (./stripe-webhook.ts).
+  const recorder = options.stripe
+    ? startStripeRecorder({
+        db: options.db,
+        offers: () => offerContext(options),
+        log: app.log,
+        onRecorded: () => options.onEmailQueued?.(),
+      })
+    : undefined;
+  app.addHook('onClose', async () => recorder?.stop());
+
+  const storeStripeEvent = storeStripeEventsOnce();
+
   // The webhook reads its body as bytes: the signature is over exactly what Stripe sent.
-  const handleStripeEvent = stripeEventsOnce();
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser(
@@ -222,8 +235,9 @@ export async function stripeRoutes(app: FastifyInstance, options: StripeRoutesCo
           summary: 'Stripe’s events (checkout.session.completed, refunds), signed',
           description:
             'The Stripe-Signature header is checked on the raw body with STRIPE_WEBHOOK_SECRET (300 s ' +
-            'tolerance); a missing, forged or stale one is 400 and records nothing. Each event id is ' +
-            'recorded once: a replay is 200 and changes nothing. Other event types: 200, ignored.',
+            'tolerance); a missing, forged or stale one is 400 and stores nothing. Each event id is ' +
+            'stored once and answered 200; its payment or refund is recorded moments later, once. A ' +
+            'replay is 200 and changes nothing. Other event types: 200, ignored.',
           response: {
             200: z.object({ received: z.boolean() }),
             ...errors.badRequest,
@@ -253,12 +267,14 @@ export async function stripeRoutes(app: FastifyInstance, options: StripeRoutesCo
           if (await app.publicMiss?.(request, reply)) return reply;
           return problem(reply, 400, 'The Stripe-Signature does not match this body, or it is too old.');
         }
-        const result = await fromDatabase(() => handleStripeEvent(options.db, event, offerContext(options)));
-        request.log.info(
-          { stripeEvent: event.id, type: event.type, outcome: result.outcome, bookingId: result.bookingId },
-          'stripe: event',
+        // Stored, then answered: Stripe asks for a 2xx before the work an event starts, and the
+        // payment is recorded moments later by this process (docs/decisions/077-stripe-event-inbox.md).
+        // A failure to store is a 503: nothing was stored, and Stripe delivers the event again.
+        const stored = await fromDatabase(() =>
+          storeStripeEvent(options.db, event, (body as Buffer).toString('utf8')),
         );
-        if (result.outcome === 'recorded') options.onEmailQueued?.();
+        request.log.info({ stripeEvent: event.id, type: event.type, stored }, 'stripe: event received');
+        if (stored === 'stored') void recorder!.kick();
         return reply.header('Cache-Control', 'no-store').send({ received: true });
       },
     );

@@ -2,7 +2,8 @@
 // Stripe's events are recorded once across processes: three real server processes on one
 // PostgreSQL (PAYMENT_PROVIDER=stripe, the SDK pointed at a fake Stripe on loopback), each
 // booking's checkout.session.completed sent twice to each of two processes at once, plus a few
-// refund events the same way. Every payment is recorded exactly once (one entry, one audit row,
+// refund events the same way. Each event is stored once and recorded by one process's recorder:
+// every payment is recorded exactly once (one entry, one audit row,
 // one receipt, one confirmation), every answer is 200, and paid_cents equals the ledger's sum.
 // Only PostgreSQL runs transactions of several processes at once: without TEST_DATABASE_URL this skips.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,7 @@ import { newReference } from '../bookings/repository.js';
 import { addDays, todayIso } from '#contracts/iso-dates';
 import { spawnApiServer } from '../../../scripts/api-server.js';
 import { emulatorHost, makeClientDir, validBooking, type ServerProcess } from '../test/fixtures.js';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
+import { startFakeStripe, stripeEventsRecorded, type FakeStripe } from '../test/fake-stripe.js';
 import { dropPostgresSchema, postgresSchemaUrl } from '../test/postgres-schema.js';
 import { describeNeeding, skipReason, testDatabaseUrl } from '../test/services.js';
 
@@ -117,6 +118,8 @@ describeNeeding(skipReason('postgres'))(
         pending = pending.filter((_, i) => again[i] !== 200);
       }
       expect(pending).toEqual([]);
+      // Each answer came once the event was stored; the processes' recorders record them.
+      await stripeEventsRecorded(db, 30_000);
 
       const entries = await db.query<{ booking_id: string; n: string; sum: string }>(
         `SELECT booking_id, count(*) AS n, sum(amount_cents) AS sum FROM payment_entries GROUP BY booking_id`,
@@ -159,6 +162,7 @@ describeNeeding(skipReason('postgres'))(
       );
       const statuses = await Promise.all(refunds.flatMap((e) => ports.map((port) => send(port, e))));
       expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      await stripeEventsRecorded(db, 30_000);
       const rows = await db.query<{ n: string }>(
         `SELECT count(*) AS n FROM payment_entries WHERE kind = 'refund' AND provider_reference LIKE 're_test_race%'`,
       );

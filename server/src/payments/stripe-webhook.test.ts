@@ -1,71 +1,212 @@
 // @vitest-environment node
-// stripeEventsOnce: deliveries of one event that overlap in a process share the first one's work
-// (one transaction, the later ones answered as replays, or failing with it); an event delivered
-// after the first has finished is handled again (the database's claim on its id then answers it).
+// The webhook's store and the recorder (./stripe-webhook.ts) on PGlite and PostgreSQL: an event id
+// is stored once; a type the site does not record is stored as ignored, without its body; the
+// recorder records what waits, drops the body once recorded, looks again when kicked during a run,
+// and postpones an event whose recording fails without holding up the others; a process's
+// deliveries of one event share one INSERT.
 import type Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../db/database.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
-import { stripeEventsOnce } from './stripe-webhook.js';
+import { storeCases } from '../test/fixtures.js';
+import { describeEach } from '../test/services.js';
+import {
+  recordNextStripeEvent,
+  startStripeRecorder,
+  storeStripeEvent,
+  storeStripeEventsOnce,
+} from './stripe-webhook.js';
 
-// A database whose transactions count themselves and wait for the test's word, each finding the
-// event already claimed (a replay) or failing, as the test says.
-function fakeDatabase() {
-  const pending: { resolve: () => void; reject: (e: Error) => void }[] = [];
-  let transactions = 0;
-  const db = {
-    shortTransaction: async (fn: (tx: unknown) => Promise<unknown>) => {
-      transactions++;
-      await new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-      return fn({
-        begin: async () => [],
-        commit: async () => [],
-        between: { query: async () => ({ rows: [] }) },
-      });
+// A completed session for a booking that does not exist: recorded as `unknown-booking`, no money.
+const sessionEvent = (id: string) => {
+  const event = {
+    id,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: `cs_${id}`,
+        object: 'checkout.session',
+        client_reference_id: '00000000-0000-4000-8000-000000000000',
+        metadata: { booking_id: '00000000-0000-4000-8000-000000000000' },
+        payment_status: 'paid',
+        currency: 'usd',
+        amount_total: 1000,
+        customer_details: { email: 'payer@example.com' },
+      },
     },
-  } as unknown as Database;
-  return { db, pending, transactions: () => transactions };
-}
+  } as unknown as Stripe.Event;
+  return { event, body: JSON.stringify(event) };
+};
+const offers = () => ({ now: new Date(), offerHours: 24, maxHeldSeats: 12 }) as unknown as OfferContext;
 
-const event = (id: string) => ({ id, type: 'customer.created', data: { object: {} } }) as unknown as Stripe.Event;
-const offers = {} as OfferContext;
+describeEach(storeCases())('Stripe events stored and recorded on $name', { timeout: 60_000 }, (store) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await store.open();
+  });
+  afterAll(async () => db?.close());
+  const row = async (id: string) =>
+    (
+      await db.query<{ outcome: string; payload: string | null; attempts: number; recorded: boolean }>(
+        `SELECT outcome, payload, attempts, recorded_at IS NOT NULL AS recorded FROM stripe_events WHERE id = $1`,
+        [id],
+      )
+    ).rows[0];
 
-describe('stripeEventsOnce', () => {
-  it('runs overlapping deliveries of one event once; the others answer as replays', async () => {
-    const { db, pending, transactions } = fakeDatabase();
-    const handle = stripeEventsOnce();
-    const first = handle(db, event('evt_1'), offers);
-    const second = handle(db, event('evt_1'), offers);
-    const other = handle(db, event('evt_2'), offers);
-    await new Promise((r) => setImmediate(r));
-    expect(transactions()).toBe(2);
-    for (const p of pending) p.resolve();
-    // The fake claims nothing (its INSERT returns no row): the first reads as a replay too.
-    expect(await first).toEqual({ outcome: 'replay', bookingId: null });
-    expect(await second).toEqual({ outcome: 'replay', bookingId: null });
-    expect(await other).toEqual({ outcome: 'replay', bookingId: null });
-    // Finished: the next delivery is handled again.
-    const later = handle(db, event('evt_1'), offers);
-    await new Promise((r) => setImmediate(r));
-    expect(transactions()).toBe(3);
-    pending.at(-1)!.resolve();
-    await later;
+  it('stores an event id once, and an unrecorded type as ignored without its body', async () => {
+    const { event, body } = sessionEvent('evt_store_once');
+    expect(await storeStripeEvent(db, event, body)).toBe('stored');
+    expect(await storeStripeEvent(db, event, body)).toBe('replay');
+    expect(await row('evt_store_once')).toEqual({
+      outcome: 'received',
+      payload: body,
+      attempts: 0,
+      recorded: false,
+    });
+    const other = {
+      id: 'evt_customer',
+      type: 'customer.created',
+      data: { object: {} },
+    } as unknown as Stripe.Event;
+    expect(await storeStripeEvent(db, other, '{"secret":"x"}')).toBe('ignored');
+    expect(await row('evt_customer')).toEqual({
+      outcome: 'ignored',
+      payload: null,
+      attempts: 0,
+      recorded: true,
+    });
+    // The recorder takes it and forgets the body (it names the payer).
+    const next = await recordNextStripeEvent(db, offers);
+    expect(next).toMatchObject({ kind: 'recorded', eventId: 'evt_store_once', outcome: 'unknown-booking' });
+    expect(await row('evt_store_once')).toEqual({
+      outcome: 'unknown-booking',
+      payload: null,
+      attempts: 0,
+      recorded: true,
+    });
+    expect(await recordNextStripeEvent(db, offers)).toEqual({ kind: 'none' });
   });
 
-  it('fails the overlapping deliveries with the first, so the sender delivers the event again', async () => {
-    const { db, pending, transactions } = fakeDatabase();
-    const handle = stripeEventsOnce();
-    const first = handle(db, event('evt_3'), offers);
-    const second = handle(db, event('evt_3'), offers);
-    await new Promise((r) => setImmediate(r));
-    pending[0]!.reject(new Error('the database is gone'));
+  it('postpones an event whose recording fails; the others are recorded; it is recorded once it works', async () => {
+    const failing = sessionEvent('evt_fails');
+    await storeStripeEvent(db, failing.event, failing.body);
+    let broken = true;
+    const flaky = () => {
+      if (broken) throw new Error('the ledger refused it');
+      return offers();
+    };
+    const failed = await recordNextStripeEvent(db, flaky);
+    expect(failed).toMatchObject({ kind: 'failed', eventId: 'evt_fails', attempts: 1 });
+    expect(await row('evt_fails')).toMatchObject({ outcome: 'received', payload: failing.body, attempts: 1 });
+    // Postponed: the next look finds the others, not it.
+    const fine = sessionEvent('evt_after_failure');
+    await storeStripeEvent(db, fine.event, fine.body);
+    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({
+      kind: 'failed',
+      eventId: 'evt_after_failure',
+    });
+    broken = false;
+    await db.query(`UPDATE stripe_events SET next_attempt_at = now() WHERE id = 'evt_after_failure'`);
+    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({
+      kind: 'recorded',
+      eventId: 'evt_after_failure',
+    });
+    expect(await recordNextStripeEvent(db, flaky)).toEqual({ kind: 'none' });
+    // Its time comes: recorded.
+    await db.query(`UPDATE stripe_events SET next_attempt_at = now() WHERE id = 'evt_fails'`);
+    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({ kind: 'recorded', eventId: 'evt_fails' });
+    expect(await row('evt_fails')).toMatchObject({
+      outcome: 'unknown-booking',
+      payload: null,
+      recorded: true,
+    });
+  });
+
+  it('a recorder records what waits at its start, and an event stored during a run before that run ends', async () => {
+    const first = sessionEvent('evt_waiting_at_start');
+    await storeStripeEvent(db, first.event, first.body);
+    const lines: string[] = [];
+    const log = {
+      info: (_: object, line: string) => lines.push(line),
+      warn: (_: object, line: string) => lines.push(line),
+    };
+    const recorder = startStripeRecorder({ db, offers, log, intervalMs: 60_000 });
+    try {
+      const run = recorder.kick();
+      const during = sessionEvent('evt_during_run');
+      await storeStripeEvent(db, during.event, during.body);
+      await recorder.kick();
+      await run;
+      expect((await row('evt_waiting_at_start'))?.outcome).toBe('unknown-booking');
+      expect((await row('evt_during_run'))?.outcome).toBe('unknown-booking');
+      expect(lines.filter((l) => l === 'stripe: event recorded')).toHaveLength(2);
+    } finally {
+      await recorder.stop();
+    }
+  });
+});
+
+// A process's deliveries of one event: one INSERT between them.
+describe('storeStripeEventsOnce', () => {
+  const event = {
+    id: 'evt_shared',
+    type: 'checkout.session.completed',
+    data: { object: {} },
+  } as unknown as Stripe.Event;
+  const counting = (answer: () => Promise<{ rows: unknown[] }>) => {
+    let inserts = 0;
+    const db = {
+      query: () => {
+        inserts++;
+        return answer();
+      },
+    } as unknown as Queryable;
+    return { db, inserts: () => inserts };
+  };
+
+  it('deliveries at the same moment share one INSERT; later ones of a stored event need none', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { db, inserts } = counting(async () => {
+      await gate;
+      return { rows: [{ id: 'evt_shared' }] };
+    });
+    const store = storeStripeEventsOnce();
+    const first = store(db, event, '{}');
+    const second = store(db, event, '{}');
+    release();
+    expect(await first).toBe('stored');
+    expect(await second).toBe('replay');
+    expect(await store(db, event, '{}')).toBe('replay');
+    expect(inserts()).toBe(1);
+  });
+
+  it('a failed INSERT fails the deliveries waiting on it, and the next delivery tries again', async () => {
+    let fail = true;
+    const { db, inserts } = counting(async () => {
+      if (fail) throw new Error('the database is gone');
+      return { rows: [{ id: 'evt_shared' }] };
+    });
+    const store = storeStripeEventsOnce();
+    const first = store(db, event, '{}');
+    const second = store(db, event, '{}');
     await expect(first).rejects.toThrow('the database is gone');
     await expect(second).rejects.toThrow('the database is gone');
-    expect(transactions()).toBe(1);
-    const again = handle(db, event('evt_3'), offers);
-    await new Promise((r) => setImmediate(r));
-    expect(transactions()).toBe(2);
-    pending[1]!.resolve();
-    expect(await again).toEqual({ outcome: 'replay', bookingId: null });
+    fail = false;
+    expect(await store(db, event, '{}')).toBe('stored');
+    expect(inserts()).toBe(2);
+  });
+
+  it('remembers a bounded number of stored events, the oldest forgotten first', async () => {
+    const { db, inserts } = counting(async () => ({ rows: [{ id: 'x' }] }));
+    const store = storeStripeEventsOnce(2);
+    const e = (id: string) => ({ ...event, id }) as Stripe.Event;
+    for (const id of ['a', 'b', 'c']) await store(db, e(id), '{}');
+    expect(inserts()).toBe(3);
+    expect(await store(db, e('c'), '{}')).toBe('replay');
+    expect(inserts()).toBe(3);
+    // 'a' was forgotten: the database answers for it again.
+    await store(db, e('a'), '{}');
+    expect(inserts()).toBe(4);
   });
 });

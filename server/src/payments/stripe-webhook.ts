@@ -1,13 +1,21 @@
-// What a verified Stripe event records (POST /api/payments/stripe/webhook, ./stripe-routes.ts),
-// once per event id however often and wherever it arrives: the event's id is inserted into
-// stripe_events (migration 62) in the transaction that records its money, so a replay, or the
-// same event at two processes at once, finds the row (the second waits on the first's insert, then
-// does nothing). The payment's own id (a Checkout Session's, a refund's) is the ledger entry's
-// provider_reference (UNIQUE), so two different events about one payment record it once too.
-// docs/decisions/070-stripe-checkout.md.
+// Stripe's events, once per event id however often and wherever they arrive
+// (docs/decisions/077-stripe-event-inbox.md):
+// - the webhook (POST /api/payments/stripe/webhook, ./stripe-routes.ts) stores a verified event in
+//   stripe_events by its id (the primary key; migrations 62 and 69) and answers: a replay, or the
+//   same event at two processes at once, finds the row and stores nothing;
+// - each process's recorder then records what a stored event says, one event a transaction with
+//   the event's row lock (FOR UPDATE SKIP LOCKED, so two processes never take the same one) and its
+//   settling in that transaction: each event's money is recorded once. The process that stored an
+//   event starts on it at once; every process also looks every few seconds for events another
+//   left (it stopped) or a failure postponed.
+// The payment's own id (a Checkout Session's, a refund's) is the ledger entry's provider_reference
+// (UNIQUE), so two different events about one payment record it once too
+// (docs/decisions/070-stripe-checkout.md).
 import type Stripe from 'stripe';
 import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable } from '../db/database.js';
+import { errorText } from '../error-text.js';
+import { outageLog, type OutageLogger } from '../outage-log.js';
 import { paymentSettings } from '../money/settings.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { recordLedgerEntryIn } from './ledger.js';
@@ -18,7 +26,6 @@ export const stripeActor: Actor = { type: 'system', name: 'stripe' };
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type EventOutcome =
-  | 'replay'
   | 'recorded'
   | 'duplicate'
   | 'ignored'
@@ -156,68 +163,202 @@ export async function recordRefundIn(
   };
 }
 
-// Prepared: every delivery runs the first, every recorded event the second. BEGIN travels with the
-// claim and COMMIT with the settling (a short transaction, server/src/db/database.ts): a replay is
-// two round trips, a recorded deposit two fewer than with BEGIN and COMMIT of their own. While
-// Stripe waits for the answer, each round trip is a wait for a CPU and the event loop
-// (docs/decisions/070-stripe-checkout.md).
-const claimEvent = prepared(
-  'stripe-event-claim',
-  `INSERT INTO stripe_events (id, type, outcome) VALUES ($1, $2, 'received') ON CONFLICT (id) DO NOTHING RETURNING id`,
+// The types this site records. Every other one (Stripe sends what the endpoint subscribes to) is
+// stored as ignored, without its body.
+const recordedTypes = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]);
+
+// One round trip, outside any transaction: the row, or nothing when the event id is stored already
+// (a delivery at another process at the same moment waits only for this INSERT's commit).
+const storeEvent = prepared(
+  'stripe-event-store',
+  `INSERT INTO stripe_events (id, type, outcome, payload, recorded_at)
+     VALUES ($1, $2, CASE WHEN $3::text IS NULL THEN 'ignored' ELSE 'received' END, $3,
+             CASE WHEN $3::text IS NULL THEN now() END)
+   ON CONFLICT (id) DO NOTHING RETURNING id`,
+);
+
+export type Stored = 'stored' | 'ignored' | 'replay';
+
+// Stores a verified event and its body as Stripe sent it, unless its id is stored already.
+export async function storeStripeEvent(db: Queryable, event: Stripe.Event, body: string): Promise<Stored> {
+  const records = recordedTypes.has(event.type);
+  const { rows } = await db.query(storeEvent, [event.id, event.type.slice(0, 100), records ? body : null]);
+  return rows.length === 0 ? 'replay' : records ? 'stored' : 'ignored';
+}
+
+// A process's deliveries of one event share one INSERT: one at the same moment as another waits
+// for it, and one of an event this process stored lately answers without the database (the row
+// is committed, so the answer is true). Stripe retries a slow answer, and an event can arrive
+// twice at once; the primary key still keeps each event once across processes.
+export function storeStripeEventsOnce(remember = 10_000) {
+  const inFlight = new Map<string, Promise<Stored>>();
+  const stored = new Set<string>();
+  return (db: Queryable, event: Stripe.Event, body: string): Promise<Stored> => {
+    if (stored.has(event.id)) return Promise.resolve('replay');
+    const running = inFlight.get(event.id);
+    if (running) return running.then(() => 'replay');
+    const storing = storeStripeEvent(db, event, body)
+      .then((result) => {
+        stored.add(event.id);
+        // The oldest goes first (a Set keeps its insertion order).
+        if (stored.size > remember) stored.delete(stored.values().next().value!);
+        return result;
+      })
+      .finally(() => inFlight.delete(event.id));
+    inFlight.set(event.id, storing);
+    return storing;
+  };
+}
+
+// What one event records, in the transaction that holds its row.
+async function recordEventIn(tx: Queryable, event: Stripe.Event, offers: OfferContext): Promise<Recorded> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return recordSession(tx, event.data.object, offers);
+    case 'refund.created':
+    case 'refund.updated':
+      return recordRefundIn(tx, event.data.object, offers);
+    case 'refund.failed':
+      // The card refused it: the claim is marked and the refund left to staff (./stripe-refunds.ts).
+      await tx.query('UPDATE card_refunds SET failed = true WHERE stripe_id = $1', [event.data.object.id]);
+      return { outcome: 'ignored', bookingId: event.data.object.metadata?.booking_id ?? null };
+    default:
+      return { outcome: 'ignored', bookingId: null };
+  }
+}
+
+const parseEvent = (payload: string | null): Stripe.Event | null => {
+  try {
+    const event = payload === null ? null : (JSON.parse(payload) as Stripe.Event);
+    return event && typeof event.type === 'string' && event.data?.object ? event : null;
+  } catch {
+    return null;
+  }
+};
+
+// Prepared: BEGIN travels with the claim and COMMIT with the settling (a short transaction,
+// server/src/db/database.ts), so an event's recording is its own statements plus two round trips.
+const nextEvent = prepared(
+  'stripe-event-next',
+  `SELECT id, payload FROM stripe_events WHERE outcome = 'received' AND next_attempt_at <= now()
+    ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
 );
 const settleEvent = prepared(
   'stripe-event-settle',
-  'UPDATE stripe_events SET outcome = $2, booking_id = $3 WHERE id = $1',
+  'UPDATE stripe_events SET outcome = $2, booking_id = $3, payload = NULL, recorded_at = now() WHERE id = $1',
 );
+// A recording that failed (its transaction rolled back): the event waits, 10 s after the first
+// failure, doubling to an hour, so one that always fails never holds up the others.
+const postponeEvent = `UPDATE stripe_events SET attempts = attempts + 1,
+    next_attempt_at = now() + make_interval(secs => least(3600, 10 * power(2, attempts)))
+  WHERE id = $1 AND outcome = 'received' RETURNING attempts`;
 
-export function handleStripeEvent(
-  db: Database,
-  event: Stripe.Event,
-  offers: OfferContext,
-): Promise<Recorded> {
-  return db.shortTransaction(async (st) => {
-    const claimed = await st.begin(claimEvent, [event.id, event.type.slice(0, 100)]);
-    if (claimed.length === 0) return { outcome: 'replay' as const, bookingId: null };
-    const tx = st.between;
-    let result: Recorded;
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        result = await recordSession(tx, event.data.object, offers);
-        break;
-      case 'refund.created':
-      case 'refund.updated':
-        result = await recordRefundIn(tx, event.data.object, offers);
-        break;
-      case 'refund.failed':
-        // The card refused it: the claim is marked and the refund left to staff
-        // (./stripe-refunds.ts).
-        await tx.query('UPDATE card_refunds SET failed = true WHERE stripe_id = $1', [
-          event.data.object.id,
-        ]);
-        result = { outcome: 'ignored', bookingId: event.data.object.metadata?.booking_id ?? null };
-        break;
-      default:
-        // Every other type (Stripe sends what the endpoint subscribes to): acknowledged, ignored.
-        result = { outcome: 'ignored', bookingId: null };
-    }
-    await st.commit(settleEvent, [event.id, result.outcome, result.bookingId]);
-    return result;
-  });
+export type NextEvent =
+  | { kind: 'none' }
+  | ({ kind: 'recorded'; eventId: string; type: string } & Recorded)
+  | { kind: 'failed'; eventId: string; attempts: number; error: unknown };
+
+// Records the event that has waited longest, if any. Throws when the database cannot be reached.
+export async function recordNextStripeEvent(db: Database, offers: () => OfferContext): Promise<NextEvent> {
+  let claimed: string | null = null;
+  try {
+    return await db.shortTransaction(async (st): Promise<NextEvent> => {
+      const [row] = await st.begin<{ id: string; payload: string | null }>(nextEvent, []);
+      if (!row) return { kind: 'none' };
+      claimed = row.id;
+      const event = parseEvent(row.payload);
+      const result: Recorded = event
+        ? await recordEventIn(st.between, event, offers())
+        : { outcome: 'ignored', bookingId: null };
+      await st.commit(settleEvent, [row.id, result.outcome, result.bookingId]);
+      return { kind: 'recorded', eventId: row.id, type: event?.type ?? 'unreadable', ...result };
+    });
+  } catch (error) {
+    if (claimed === null) throw error;
+    const { rows } = await db.query<{ attempts: number }>(postponeEvent, [claimed]);
+    return { kind: 'failed', eventId: claimed, attempts: rows[0]?.attempts ?? 0, error };
+  }
 }
 
-// One process's deliveries of an event that overlap (Stripe retries a slow answer; the same event
-// can arrive twice at once) share the first delivery's work, so the second holds no database
-// connection while it waits on the first's claim of the event id: each later one answers as a
-// replay when the first has recorded it, or fails with it (Stripe then delivers it again). The
-// event id's row in stripe_events still keeps each event once across processes.
-export function stripeEventsOnce() {
-  const inFlight = new Map<string, Promise<Recorded>>();
-  return (db: Database, event: Stripe.Event, offers: OfferContext): Promise<Recorded> => {
-    const running = inFlight.get(event.id);
-    if (running) return running.then(() => ({ outcome: 'replay', bookingId: null }));
-    const handled = handleStripeEvent(db, event, offers).finally(() => inFlight.delete(event.id));
-    inFlight.set(event.id, handled);
-    return handled;
+export type StripeRecorder = {
+  // Records every event waiting; a call during a run makes the run look again before it ends.
+  // Resolves when the run is over (tests wait on it; the webhook does not).
+  kick: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+// Every process runs one: one event at a time, so a burst of events queues here rather than taking
+// the connections and the CPU that the webhook's answers and the bookings need.
+export function startStripeRecorder(options: {
+  db: Database;
+  offers: () => OfferContext;
+  log?: OutageLogger;
+  intervalMs?: number;
+  // After an event recorded money: its emails are in the outbox.
+  onRecorded?: () => void;
+}): StripeRecorder {
+  const report = outageLog(options.log, {
+    failed: 'stripe: stored events could not be recorded; trying again',
+    recovered: 'stripe: stored events are recorded again',
+  });
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const drain = async () => {
+    do {
+      again = false;
+      while (!stopped) {
+        const next = await recordNextStripeEvent(options.db, options.offers);
+        if (next.kind === 'none') break;
+        if (next.kind === 'failed') {
+          // Ids and counts only: an error from the ledger names no one.
+          options.log?.warn(
+            { stripeEvent: next.eventId, attempts: next.attempts, err: errorText(next.error) },
+            'stripe: an event could not be recorded; it is tried again later',
+          );
+          continue;
+        }
+        options.log?.info(
+          { stripeEvent: next.eventId, type: next.type, outcome: next.outcome, bookingId: next.bookingId },
+          'stripe: event recorded',
+        );
+        if (next.outcome === 'recorded') options.onRecorded?.();
+      }
+    } while (again && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .then(
+        () => report.succeeded(),
+        (error: unknown) => void report.failed(error),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void kick(), options.intervalMs ?? 5_000);
+  timer.unref();
+  // What a process that stopped left, or what arrived while none ran.
+  void kick();
+  return {
+    kick,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
   };
 }

@@ -14,7 +14,7 @@ import { registerCatalogue, translator } from '#contracts/i18n';
 import { es } from '#contracts/messages-es';
 import { useAdminApp } from '../test/console-kit.js';
 import { createUser, storeCases, type TestUser } from '../test/fixtures.js';
-import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
+import { startFakeStripe, stripeEventsRecorded, type FakeStripe } from '../test/fake-stripe.js';
 import { describeEach } from '../test/services.js';
 import { hashGuestToken, newGuestToken } from '../guest-links/tokens.js';
 import { configurePayments } from '../money/settings.js';
@@ -54,13 +54,17 @@ describeEach(storeCases())('card payments through Stripe on $name', { timeout: 9
   const checkout = (id: string, body: unknown, user: TestUser | null = ctx.traveller) =>
     ctx.call(user, 'POST', `/api/bookings/${id}/checkout`, body);
   const sessionOf = (url: string) => fake.sessions.get(url.split('/pay/')[1]!)!;
-  const post = (payload: string, header?: string) =>
-    ctx.app.inject({
+  // A delivery, and then whatever it stored recorded (the recorder runs after the answer).
+  const post = async (payload: string, header?: string) => {
+    const res = await ctx.app.inject({
       method: 'POST',
       url: webhook,
       headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
       payload,
     });
+    await stripeEventsRecorded(ctx.db);
+    return res;
+  };
   // The browser's part: a session paid on the fake's page, its event sent to the webhook.
   const payAndNotify = async (url: string) => {
     const paid = fake.pay(sessionOf(url).id as string);

@@ -439,3 +439,21 @@ export async function startFakeStripe(
   };
   return fake;
 }
+
+// The webhook answers once an event is stored; its money is recorded moments later by the
+// process's recorder (server/src/payments/stripe-webhook.ts). Tests read what an event recorded
+// after this: no stored event still waiting (any process's), or it fails naming how many wait.
+export async function stripeEventsRecorded(
+  db: { query<T>(sql: string): Promise<{ rows: T[] }> },
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stripe_events WHERE outcome = 'received'`,
+    );
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} stored Stripe events were not recorded`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
