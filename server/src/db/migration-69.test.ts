@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { migrate } from './migrations.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
-import { recordNextStripeEvent, storeStripeEvent } from '../payments/stripe-webhook.js';
+import { recordStripeEvents, storeStripeEvent } from '../payments/stripe-webhook.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 
 describeEach(storeCases())(
@@ -33,14 +33,14 @@ describeEach(storeCases())(
         );
         expect(added.rows).toEqual([{ payload: null, attempts: 0 }]);
         const offers = () => ({}) as OfferContext;
-        expect(await recordNextStripeEvent(db, offers)).toEqual({ kind: 'none' });
+        expect(await recordStripeEvents(db, offers)).toEqual([]);
         const replay = {
           id: 'evt_old_paid',
           type: 'checkout.session.completed',
           data: { object: {} },
         } as unknown as Stripe.Event;
         expect(await storeStripeEvent(db, replay, '{}')).toBe('replay');
-        expect(await recordNextStripeEvent(db, offers)).toEqual({ kind: 'none' });
+        expect(await recordStripeEvents(db, offers)).toEqual([]);
       } finally {
         await db.close();
       }

@@ -11,7 +11,7 @@ import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { storeCases } from '../test/fixtures.js';
 import { describeEach } from '../test/services.js';
 import {
-  recordNextStripeEvent,
+  recordStripeEvents,
   startStripeRecorder,
   storeStripeEvent,
   storeStripeEventsOnce,
@@ -76,15 +76,15 @@ describeEach(storeCases())('Stripe events stored and recorded on $name', { timeo
       recorded: true,
     });
     // The recorder takes it and forgets the body (it names the payer).
-    const next = await recordNextStripeEvent(db, offers);
-    expect(next).toMatchObject({ kind: 'recorded', eventId: 'evt_store_once', outcome: 'unknown-booking' });
+    const next = await recordStripeEvents(db, offers);
+    expect(next).toMatchObject([{ kind: 'recorded', eventId: 'evt_store_once', outcome: 'unknown-booking' }]);
     expect(await row('evt_store_once')).toEqual({
       outcome: 'unknown-booking',
       payload: null,
       attempts: 0,
       recorded: true,
     });
-    expect(await recordNextStripeEvent(db, offers)).toEqual({ kind: 'none' });
+    expect(await recordStripeEvents(db, offers)).toEqual([]);
   });
 
   it('postpones an event whose recording fails; the others are recorded; it is recorded once it works', async () => {
@@ -95,31 +95,61 @@ describeEach(storeCases())('Stripe events stored and recorded on $name', { timeo
       if (broken) throw new Error('the ledger refused it');
       return offers();
     };
-    const failed = await recordNextStripeEvent(db, flaky);
-    expect(failed).toMatchObject({ kind: 'failed', eventId: 'evt_fails', attempts: 1 });
+    const failed = await recordStripeEvents(db, flaky);
+    expect(failed).toMatchObject([{ kind: 'failed', eventId: 'evt_fails', attempts: 1 }]);
     expect(await row('evt_fails')).toMatchObject({ outcome: 'received', payload: failing.body, attempts: 1 });
     // Postponed: the next look finds the others, not it.
     const fine = sessionEvent('evt_after_failure');
     await storeStripeEvent(db, fine.event, fine.body);
-    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({
-      kind: 'failed',
-      eventId: 'evt_after_failure',
-    });
+    expect(await recordStripeEvents(db, flaky)).toMatchObject([
+      { kind: 'failed', eventId: 'evt_after_failure' },
+    ]);
     broken = false;
     await db.query(`UPDATE stripe_events SET next_attempt_at = now() WHERE id = 'evt_after_failure'`);
-    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({
-      kind: 'recorded',
-      eventId: 'evt_after_failure',
-    });
-    expect(await recordNextStripeEvent(db, flaky)).toEqual({ kind: 'none' });
+    expect(await recordStripeEvents(db, flaky)).toMatchObject([
+      { kind: 'recorded', eventId: 'evt_after_failure' },
+    ]);
+    expect(await recordStripeEvents(db, flaky)).toEqual([]);
     // Its time comes: recorded.
     await db.query(`UPDATE stripe_events SET next_attempt_at = now() WHERE id = 'evt_fails'`);
-    expect(await recordNextStripeEvent(db, flaky)).toMatchObject({ kind: 'recorded', eventId: 'evt_fails' });
+    expect(await recordStripeEvents(db, flaky)).toMatchObject([{ kind: 'recorded', eventId: 'evt_fails' }]);
     expect(await row('evt_fails')).toMatchObject({
       outcome: 'unknown-booking',
       payload: null,
       recorded: true,
     });
+  });
+
+  it('records a batch in one transaction; when one of it fails, the others are recorded and only it waits', async () => {
+    const events = ['evt_batch_1', 'evt_batch_2', 'evt_batch_3'].map(sessionEvent);
+    for (const e of events) await storeStripeEvent(db, e.event, e.body);
+    // The batch's one call fails it; alone, the first fails again and the others work.
+    let calls = 0;
+    const failingTwice = () => {
+      calls++;
+      if (calls <= 2) throw new Error('the ledger refused it');
+      return offers();
+    };
+    const results = await recordStripeEvents(db, failingTwice, 10);
+    expect(results.map((r) => [r.eventId, r.kind])).toEqual([
+      ['evt_batch_1', 'failed'],
+      ['evt_batch_2', 'recorded'],
+      ['evt_batch_3', 'recorded'],
+    ]);
+    expect(await row('evt_batch_1')).toMatchObject({ outcome: 'received', attempts: 1 });
+    expect(await row('evt_batch_3')).toMatchObject({ outcome: 'unknown-booking', payload: null });
+    // A batch of two, settled together.
+    const more = ['evt_batch_4', 'evt_batch_5'].map(sessionEvent);
+    for (const e of more) await storeStripeEvent(db, e.event, e.body);
+    expect((await recordStripeEvents(db, offers, 10)).map((r) => r.eventId)).toEqual([
+      'evt_batch_4',
+      'evt_batch_5',
+    ]);
+    expect((await row('evt_batch_5'))?.recorded).toBe(true);
+    await db.query(`UPDATE stripe_events SET next_attempt_at = now() WHERE id = 'evt_batch_1'`);
+    expect(await recordStripeEvents(db, offers)).toMatchObject([
+      { kind: 'recorded', eventId: 'evt_batch_1' },
+    ]);
   });
 
   it('a recorder records what waits at its start, and an event stored during a run before that run ends', async () => {

@@ -13,7 +13,7 @@
 // (docs/decisions/070-stripe-checkout.md).
 import type Stripe from 'stripe';
 import type { Actor } from '../audit/audit.js';
-import { prepared, type Database, type Queryable } from '../db/database.js';
+import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import { errorText } from '../error-text.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
 import { paymentSettings } from '../money/settings.js';
@@ -244,15 +244,22 @@ const parseEvent = (payload: string | null): Stripe.Event | null => {
 };
 
 // Prepared: BEGIN travels with the claim and COMMIT with the settling (a short transaction,
-// server/src/db/database.ts), so an event's recording is its own statements plus two round trips.
-const nextEvent = prepared(
-  'stripe-event-next',
+// server/src/db/database.ts). A batch of events a transaction: its claim, each event's own
+// statements, and one settling for all, where one event a transaction took two more round trips
+// and a commit each (docs/decisions/077-stripe-event-inbox.md has the figures).
+const waitingEvents = prepared(
+  'stripe-events-waiting',
   `SELECT id, payload FROM stripe_events WHERE outcome = 'received' AND next_attempt_at <= now()
-    ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
 );
-const settleEvent = prepared(
-  'stripe-event-settle',
-  'UPDATE stripe_events SET outcome = $2, booking_id = $3, payload = NULL, recorded_at = now() WHERE id = $1',
+const oneEvent = prepared(
+  'stripe-event-one',
+  `SELECT id, payload FROM stripe_events WHERE id = $1 AND outcome = 'received' FOR UPDATE SKIP LOCKED`,
+);
+const settleEvents = prepared(
+  'stripe-events-settle',
+  `UPDATE stripe_events e SET outcome = t.outcome, booking_id = t.booking_id, payload = NULL, recorded_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS t(id text, outcome text, booking_id uuid) WHERE e.id = t.id`,
 );
 // A recording that failed (its transaction rolled back): the event waits, 10 s after the first
 // failure, doubling to an hour, so one that always fails never holds up the others.
@@ -260,30 +267,71 @@ const postponeEvent = `UPDATE stripe_events SET attempts = attempts + 1,
     next_attempt_at = now() + make_interval(secs => least(3600, 10 * power(2, attempts)))
   WHERE id = $1 AND outcome = 'received' RETURNING attempts`;
 
-export type NextEvent =
-  | { kind: 'none' }
+export type RecordedEvent =
   | ({ kind: 'recorded'; eventId: string; type: string } & Recorded)
   | { kind: 'failed'; eventId: string; attempts: number; error: unknown };
+type Claimed = { id: string; payload: string | null };
 
-// Records the event that has waited longest, if any. Throws when the database cannot be reached.
-export async function recordNextStripeEvent(db: Database, offers: () => OfferContext): Promise<NextEvent> {
-  let claimed: string | null = null;
+// The claimed events' money, in the transaction that holds their rows; COMMIT with their settling.
+async function recordClaimed(st: ShortTransaction, rows: Claimed[], offers: OfferContext) {
+  const done: Extract<RecordedEvent, { kind: 'recorded' }>[] = [];
+  for (const row of rows) {
+    const event = parseEvent(row.payload);
+    const result: Recorded = event
+      ? await recordEventIn(st.between, event, offers)
+      : { outcome: 'ignored', bookingId: null };
+    done.push({ kind: 'recorded', eventId: row.id, type: event?.type ?? 'unreadable', ...result });
+  }
+  const settled = done.map((d) => ({ id: d.eventId, outcome: d.outcome, booking_id: d.bookingId }));
+  await st.commit(settleEvents, [JSON.stringify(settled)]);
+  return done;
+}
+
+const postpone = async (db: Database, id: string, error: unknown): Promise<RecordedEvent> => {
+  const { rows } = await db.query<{ attempts: number }>(postponeEvent, [id]);
+  return { kind: 'failed', eventId: id, attempts: rows[0]?.attempts ?? 0, error };
+};
+
+// One event alone; null when another process holds or has recorded it.
+async function recordOne(db: Database, offers: () => OfferContext, id: string) {
+  let held = false;
   try {
-    return await db.shortTransaction(async (st): Promise<NextEvent> => {
-      const [row] = await st.begin<{ id: string; payload: string | null }>(nextEvent, []);
-      if (!row) return { kind: 'none' };
-      claimed = row.id;
-      const event = parseEvent(row.payload);
-      const result: Recorded = event
-        ? await recordEventIn(st.between, event, offers())
-        : { outcome: 'ignored', bookingId: null };
-      await st.commit(settleEvent, [row.id, result.outcome, result.bookingId]);
-      return { kind: 'recorded', eventId: row.id, type: event?.type ?? 'unreadable', ...result };
+    const [done] = await db.shortTransaction(async (st) => {
+      const rows = await st.begin<Claimed>(oneEvent, [id]);
+      held = rows.length > 0;
+      return held ? recordClaimed(st, rows, offers()) : [];
+    });
+    return done ?? null;
+  } catch (error) {
+    if (!held) throw error;
+    return postpone(db, id, error);
+  }
+}
+
+// Records up to `limit` of the events that have waited longest, in one transaction; none left:
+// an empty list. When the batch fails, each of its events is tried alone, so only the one that
+// fails waits (postponed). Throws when the database cannot be reached.
+export async function recordStripeEvents(
+  db: Database,
+  offers: () => OfferContext,
+  limit = 10,
+): Promise<RecordedEvent[]> {
+  const claimed: string[] = [];
+  try {
+    return await db.shortTransaction(async (st) => {
+      const rows = await st.begin<Claimed>(waitingEvents, [limit]);
+      claimed.push(...rows.map((r) => r.id));
+      return rows.length === 0 ? [] : recordClaimed(st, rows, offers());
     });
   } catch (error) {
-    if (claimed === null) throw error;
-    const { rows } = await db.query<{ attempts: number }>(postponeEvent, [claimed]);
-    return { kind: 'failed', eventId: claimed, attempts: rows[0]?.attempts ?? 0, error };
+    if (claimed.length === 0) throw error;
+    if (claimed.length === 1) return [await postpone(db, claimed[0]!, error)];
+    const results: RecordedEvent[] = [];
+    for (const id of claimed) {
+      const result = await recordOne(db, offers, id);
+      if (result) results.push(result);
+    }
+    return results;
   }
 }
 
@@ -294,13 +342,15 @@ export type StripeRecorder = {
   stop: () => Promise<void>;
 };
 
-// Every process runs one: one event at a time, so a burst of events queues here rather than taking
+// Every process runs one: one batch at a time, so a burst of events queues here rather than taking
 // the connections and the CPU that the webhook's answers and the bookings need.
 export function startStripeRecorder(options: {
   db: Database;
   offers: () => OfferContext;
   log?: OutageLogger;
   intervalMs?: number;
+  // Events a transaction (10).
+  batch?: number;
   // After an event recorded money: its emails are in the outbox.
   onRecorded?: () => void;
 }): StripeRecorder {
@@ -315,21 +365,25 @@ export function startStripeRecorder(options: {
     do {
       again = false;
       while (!stopped) {
-        const next = await recordNextStripeEvent(options.db, options.offers);
-        if (next.kind === 'none') break;
-        if (next.kind === 'failed') {
-          // Ids and counts only: an error from the ledger names no one.
-          options.log?.warn(
-            { stripeEvent: next.eventId, attempts: next.attempts, err: errorText(next.error) },
-            'stripe: an event could not be recorded; it is tried again later',
+        const batch = await recordStripeEvents(options.db, options.offers, options.batch);
+        if (batch.length === 0) break;
+        for (const next of batch) {
+          if (next.kind === 'failed') {
+            // Ids and counts only: an error from the ledger names no one.
+            options.log?.warn(
+              { stripeEvent: next.eventId, attempts: next.attempts, err: errorText(next.error) },
+              'stripe: an event could not be recorded; it is tried again later',
+            );
+            continue;
+          }
+          options.log?.info(
+            { stripeEvent: next.eventId, type: next.type, outcome: next.outcome, bookingId: next.bookingId },
+            'stripe: event recorded',
           );
-          continue;
         }
-        options.log?.info(
-          { stripeEvent: next.eventId, type: next.type, outcome: next.outcome, bookingId: next.bookingId },
-          'stripe: event recorded',
-        );
-        if (next.outcome === 'recorded') options.onRecorded?.();
+        if (batch.some((next) => next.kind === 'recorded' && next.outcome === 'recorded')) {
+          options.onRecorded?.();
+        }
       }
     } while (again && !stopped);
   };
