@@ -215,7 +215,10 @@ export async function stripeRoutes(app: FastifyInstance, options: StripeRoutesCo
         onRecorded: () => options.onEmailQueued?.(),
       })
     : undefined;
-  app.addHook('onClose', async () => recorder?.stop());
+  // Before the server's own onClose closes the database (server/src/main.ts): a batch under way
+  // finishes. An event stored after this waits for another process's recorder, or this one's
+  // next start.
+  app.addHook('preClose', async () => recorder?.stop());
 
   const storeStripeEvent = storeStripeEventsOnce();
 

@@ -173,5 +173,25 @@ describeNeeding(skipReason('postgres'))(
       );
       expect(paid.rows.every((r) => r.paid_cents === deposit - 5_000)).toBe(true);
     });
+
+    it('a process stopped while it records finishes its batch first; what it stored and left, the others record', async () => {
+      const events = Array.from({ length: 40 }, (_, i) =>
+        fake.paidSessionEvent(randomUUID(), deposit, 1000 + i),
+      );
+      const statuses = await Promise.all(events.map((e) => send(ports[0]!, e)));
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const stopping = servers[0]!;
+      stopping.child.kill('SIGTERM');
+      expect(await stopping.exited).toEqual({ code: 0, signal: null });
+      // It stopped its recorder before closing the database: no run failed on a closed pool.
+      expect(stopping.output()).not.toContain('could not be recorded');
+      // The other two look every few seconds for what waits.
+      await stripeEventsRecorded(db, 30_000);
+      const outcomes = await db.query<{ outcome: string; n: number }>(
+        `SELECT outcome, count(*)::int AS n FROM stripe_events WHERE id = ANY($1) GROUP BY outcome`,
+        [events.map((e) => e.id)],
+      );
+      expect(outcomes.rows).toEqual([{ outcome: 'unknown-booking', n: 40 }]);
+    });
   },
 );
