@@ -1,35 +1,23 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCents } from '#contracts/money';
 import { getShare, startShareCheckout } from '~/features/booking/api/payments-api';
 import { PayByCard } from '~/features/booking/components/pay-by-card';
+import { useRefreshAfterCheckout } from '~/features/booking/hooks/use-refresh-after-checkout';
 import { useAsyncData } from '~/lib/use-async-data';
 import { useT } from '~/lib/i18n';
 
 // "Pay my share" on a traveller's personal link (PAYMENT_PROVIDER=stripe): the total split by
 // traveller (the last share takes the rounding), paid by card without an account. Nothing shows
 // without card payments, or when the share cannot be read (the details form is the page's job).
-// Back from Stripe Checkout, the share is read again quietly until the payment is recorded (the
-// server records it moments after Stripe's event arrives), as My bookings does.
-const pollMs = 2000;
-const pollTimes = 30;
+// Back from Stripe Checkout, the share is read again quietly until the payment is recorded, as
+// My bookings does.
 
 export function PayMyShare({ token }: { token: string }) {
   const { t, language } = useT();
   const { state, refresh } = useAsyncData(`share:${token}`, (signal) => getShare(token, signal));
   const [params] = useSearchParams();
   const back = params.get('payment');
-  const [tries, setTries] = useState(0);
-  const waiting =
-    back === 'done' && state.status === 'success' && state.data.dueCents > 0 && tries < pollTimes;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => {
-      setTries((n) => n + 1);
-      refresh();
-    }, pollMs);
-    return () => clearTimeout(timer);
-  }, [waiting, tries, refresh]);
+  useRefreshAfterCheckout(back === 'done' && state.status === 'success' && state.data.dueCents > 0, refresh);
   if (state.status !== 'success' || !state.data.cardPayments) return null;
   const share = state.data;
   const money = (cents: number) => formatCents(cents, share.currency, language);

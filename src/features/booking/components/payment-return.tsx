@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Booking } from '#contracts/api';
 import { msg } from '#contracts/i18n';
+import { useRefreshAfterCheckout } from '~/features/booking/hooks/use-refresh-after-checkout';
 import { useT } from '~/lib/i18n';
 
-// How long My bookings looks again for a card payment after Stripe Checkout sent the traveller
-// back: Stripe's webhook usually lands before the traveller does, sometimes seconds after.
-const pollMs = 2000;
-const pollTimes = 30;
 // A card payment recorded this recently is the one just made.
 const recentMs = 30 * 60_000;
 
@@ -40,16 +37,7 @@ export function PaymentReturn({ bookings, refresh }: { bookings: Booking[] | nul
   // When the traveller came back, less a margin: fixed for the page's life.
   const [since] = useState(() => Date.now() - recentMs);
   const recorded = recordedFor(bookings, bookingId, since);
-  const [tries, setTries] = useState(0);
-  const waiting = outcome === 'done' && !recorded && tries < pollTimes;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => {
-      setTries((n) => n + 1);
-      refresh();
-    }, pollMs);
-    return () => clearTimeout(timer);
-  }, [waiting, tries, refresh]);
+  const waiting = useRefreshAfterCheckout(outcome === 'done' && !recorded, refresh);
   if (outcome !== 'done' && outcome !== 'cancelled') return null;
   const phase: Phase =
     outcome === 'cancelled' ? 'cancelled' : recorded ? 'recorded' : waiting ? 'waiting' : 'late';
