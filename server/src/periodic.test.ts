@@ -74,3 +74,35 @@ it('runs at start when asked; runNow joins the run under way and gives its resul
   await vi.advanceTimersByTimeAsync(5_000);
   expect(started).toBe(2);
 });
+
+it('runAfter starts a run now when none is under way, else one more after it, shared by the calls meanwhile; none after stop()', async () => {
+  let started = 0;
+  const finishes: (() => void)[] = [];
+  const job = startPeriodic(
+    () => {
+      started += 1;
+      return new Promise<number>((resolve) => finishes.push(() => resolve(started)));
+    },
+    { intervalMs: 60_000, report: { failed: () => {}, succeeded: () => {} } },
+  );
+  const first = job.runAfter();
+  expect(started).toBe(1);
+  // During the run: both calls wait for one more run, which starts when the first ends.
+  const second = job.runAfter();
+  const third = job.runAfter();
+  expect(started).toBe(1);
+  finishes[0]!();
+  expect(await first).toBe(1);
+  await vi.waitFor(() => expect(started).toBe(2));
+  finishes[1]!();
+  expect(await second).toBe(2);
+  expect(await third).toBe(2);
+  // Stopped during a run: the run asked for after it never starts.
+  void job.runNow();
+  const after = job.runAfter();
+  const stopped = job.stop();
+  finishes[2]!();
+  await stopped;
+  expect(await after).toBeUndefined();
+  expect(started).toBe(3);
+});

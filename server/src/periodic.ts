@@ -1,14 +1,17 @@
 import { outageLog, type OutageLog, type OutageLogger } from './outage-log.js';
 
 // A background job that runs every interval in this process: one run at a time (a run slower than
-// the interval is not stacked under the next, and runNow() during a run joins it), a failure
-// reported and tried again at the next interval, the timer never keeping the process alive;
-// stop() waits for a run under way, and no interval starts one after it. Each run's outcome goes
+// the interval is not stacked under the next, runNow() during a run joins it and runAfter() follows
+// it with one more), a failure reported and tried again at the next interval, the timer never
+// keeping the process alive; stop() waits for a run under way, and no run starts after it. Each run's outcome goes
 // to `report`, an outage log (server/src/outage-log.ts): a warning when runs start failing, a
 // line when they work again.
 export type Periodic<T> = {
   // The run under way, or a new one; undefined when it failed (`report` had it).
   runNow: () => Promise<T | undefined>;
+  // A run that starts after this call: now, or once the run under way ends (calls meanwhile share
+  // that one). For new work the run under way may already have looked past (the Stripe recorder).
+  runAfter: () => Promise<T | undefined>;
   stop: () => Promise<void>;
 };
 
@@ -35,6 +38,14 @@ export function startPeriodic<T>(
       .finally(() => {
         running = undefined;
       }));
+  let next: Promise<T | undefined> | undefined;
+  const runAfter = () =>
+    running
+      ? (next ??= running.then(() => {
+          next = undefined;
+          return stopped ? undefined : runNow();
+        }))
+      : runNow();
   const timer = setInterval(() => {
     if (!stopped) void runNow();
   }, options.intervalMs);
@@ -42,6 +53,7 @@ export function startPeriodic<T>(
   if (options.atStart) void runNow();
   return {
     runNow,
+    runAfter,
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -16,6 +16,7 @@ import type { Actor } from '../audit/audit.js';
 import { prepared, type Database, type Queryable, type ShortTransaction } from '../db/database.js';
 import { errorText } from '../error-text.js';
 import { outageLog, type OutageLogger } from '../outage-log.js';
+import { startPeriodic } from '../periodic.js';
 import { paymentSettings } from '../money/settings.js';
 import type { OfferContext } from '../seats/offer-freed-seats.js';
 import { recordLedgerEntryIn } from './ledger.js';
@@ -336,14 +337,16 @@ export async function recordStripeEvents(
 }
 
 export type StripeRecorder = {
-  // Records every event waiting; a call during a run makes the run look again before it ends.
-  // Resolves when the run is over (tests wait on it; the webhook does not).
-  kick: () => Promise<void>;
+  // Records every event waiting, in a run that starts after the call (one under way may have
+  // looked before the event was stored). Resolves when it is over (tests wait on it; the webhook
+  // does not).
+  kick: () => Promise<unknown>;
   stop: () => Promise<void>;
 };
 
-// Every process runs one: one batch at a time, so a burst of events queues here rather than taking
-// the connections and the CPU that the webhook's answers and the bookings need.
+// Every process runs one (server/src/periodic.ts): one batch at a time, so a burst of events queues
+// here rather than taking the connections and the CPU that the webhook's answers and the bookings
+// need; at start (what a process that stopped left) and every few seconds, besides each kick.
 export function startStripeRecorder(options: {
   db: Database;
   offers: () => OfferContext;
@@ -354,65 +357,44 @@ export function startStripeRecorder(options: {
   // After an event recorded money: its emails are in the outbox.
   onRecorded?: () => void;
 }): StripeRecorder {
-  const report = outageLog(options.log, {
-    failed: 'stripe: stored events could not be recorded; trying again',
-    recovered: 'stripe: stored events are recorded again',
-  });
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
   const drain = async () => {
-    do {
-      again = false;
-      while (!stopped) {
-        const batch = await recordStripeEvents(options.db, options.offers, options.batch);
-        if (batch.length === 0) break;
-        for (const next of batch) {
-          if (next.kind === 'failed') {
-            // Ids and counts only: an error from the ledger names no one.
-            options.log?.warn(
-              { stripeEvent: next.eventId, attempts: next.attempts, err: errorText(next.error) },
-              'stripe: an event could not be recorded; it is tried again later',
-            );
-            continue;
-          }
-          options.log?.info(
-            { stripeEvent: next.eventId, type: next.type, outcome: next.outcome, bookingId: next.bookingId },
-            'stripe: event recorded',
+    // Until nothing waits, or the process stops (after the batch under way).
+    while (!stopped) {
+      const batch = await recordStripeEvents(options.db, options.offers, options.batch);
+      if (batch.length === 0) return;
+      for (const next of batch) {
+        if (next.kind === 'failed') {
+          // Ids and counts only: an error from the ledger names no one.
+          options.log?.warn(
+            { stripeEvent: next.eventId, attempts: next.attempts, err: errorText(next.error) },
+            'stripe: an event could not be recorded; it is tried again later',
           );
+          continue;
         }
-        if (batch.some((next) => next.kind === 'recorded' && next.outcome === 'recorded')) {
-          options.onRecorded?.();
-        }
+        options.log?.info(
+          { stripeEvent: next.eventId, type: next.type, outcome: next.outcome, bookingId: next.bookingId },
+          'stripe: event recorded',
+        );
       }
-    } while (again && !stopped);
-  };
-  const kick = () => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+      if (batch.some((next) => next.kind === 'recorded' && next.outcome === 'recorded')) {
+        options.onRecorded?.();
+      }
     }
-    running = drain()
-      .then(
-        () => report.succeeded(),
-        (error: unknown) => void report.failed(error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
   };
-  const timer = setInterval(() => void kick(), options.intervalMs ?? 5_000);
-  timer.unref();
-  // What a process that stopped left, or what arrived while none ran.
-  void kick();
+  const job = startPeriodic(drain, {
+    intervalMs: options.intervalMs ?? 5_000,
+    atStart: true,
+    report: outageLog(options.log, {
+      failed: 'stripe: stored events could not be recorded; trying again',
+      recovered: 'stripe: stored events are recorded again',
+    }),
+  });
   return {
-    kick,
-    stop: async () => {
+    kick: job.runAfter,
+    stop: () => {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      return job.stop();
     },
   };
 }
