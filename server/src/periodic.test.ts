@@ -83,7 +83,7 @@ it('runAfter starts a run now when none is under way, else one more after it, sh
       started += 1;
       return new Promise<number>((resolve) => finishes.push(() => resolve(started)));
     },
-    { intervalMs: 60_000, report: { failed: () => {}, succeeded: () => {} } },
+    { intervalMs: 60_000, report: { failed: () => 0, succeeded: () => {} } },
   );
   const first = job.runAfter();
   expect(started).toBe(1);
